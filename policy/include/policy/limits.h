@@ -1,0 +1,43 @@
+#pragma once
+// Every numeric limit and default of a policy, declared once (SPEC section 3).
+// Validation, the editor's spin boxes, the JSON Schema test and policyctl all
+// read these descriptors; nothing else may spell a limit.
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace policy {
+
+enum class Field { RetryMaxRetries, RetryInitialInterval, ResetMaxWait };
+enum class Unit { Count, Seconds };
+
+struct FieldDescriptor {
+    Field field;
+    std::string_view section;  // JSON key of the section inside a class policy
+    std::string_view key;      // JSON key of the value inside its section
+    std::int64_t min;          // when the section is enabled
+    std::int64_t max;
+    Unit unit;
+    std::int64_t enabledDefault;  // value the editor restores when the section is switched on
+};
+
+inline constexpr std::array<FieldDescriptor, 3> kFieldDescriptors{{
+    {Field::RetryMaxRetries, "retry", "max_retries", 1, 10, Unit::Count, 3},
+    {Field::RetryInitialInterval, "retry", "initial_interval_seconds", 1, 3600, Unit::Seconds, 5},
+    {Field::ResetMaxWait, "wait_for_reset", "max_wait_seconds", 1, 604800, Unit::Seconds, 3600},
+}};
+
+constexpr const FieldDescriptor& descriptor(Field f) noexcept
+{
+    return kFieldDescriptors[static_cast<std::size_t>(f)];
+}
+
+// A single retry delay never exceeds one day.
+inline constexpr std::int64_t kMaxRetryDelaySeconds = 86400;
+// The only policy schema version this build understands.
+inline constexpr std::int64_t kSupportedPolicyVersion = 1;
+// Default bound on the number of events of one simulated route cycle.
+inline constexpr std::size_t kDefaultMaxTimelineEvents = 1000;
+
+}  // namespace policy

@@ -1,0 +1,103 @@
+#pragma once
+// Route-cycle simulation (SPEC section 6): what one cycle across the
+// candidates does for a failure scenario, as an ordered list of events.
+
+#include "policy/evaluator.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace policy {
+
+// One scenario entry: the failure the i-th attempt meets, or success.
+struct ScenarioAttempt {
+    bool success = false;
+    std::string code;
+    std::string statedClass;  // "" when not stated
+    Confidence confidence = Confidence::High;
+    std::optional<std::int64_t> resetAfterSeconds;  // reset hint relative to the attempt
+    bool effectSafe = true;
+
+    static ScenarioAttempt successful()
+    {
+        ScenarioAttempt a;
+        a.success = true;
+        return a;
+    }
+    friend bool operator==(const ScenarioAttempt&, const ScenarioAttempt&) = default;
+};
+
+enum class ScenarioThen { Repeat, Success };
+
+inline constexpr std::string_view kDefaultScenarioStart = "2026-01-01T00:00:00Z";
+
+struct Scenario {
+    std::string name;
+    Seconds start{};
+    std::vector<ScenarioAttempt> attempts;
+    ScenarioThen then = ScenarioThen::Repeat;
+    std::size_t maxEvents = kDefaultMaxTimelineEvents;
+    friend bool operator==(const Scenario&, const Scenario&) = default;
+};
+
+// The candidate as the simulation sees it. The caller resolves legacy rules
+// first; a candidate whose rules could not be migrated carries the reason in
+// configurationError and stops the cycle when it is reached.
+struct RouteCandidate {
+    std::string executionProfileId;
+    bool enabled = true;
+    PolicyDocument policies;
+    std::optional<std::string> configurationError;
+};
+
+enum class EventKind { Attempt, RetryWait, WaitForReset, Skip, Stop, Success, Exhausted, ConfigError, Truncated };
+std::string_view eventKindName(EventKind k) noexcept;  // the wire names: attempt, retry_wait, ...
+
+struct TimelineEvent {
+    EventKind kind = EventKind::Attempt;
+    Seconds t{};
+    std::int64_t offsetSeconds = 0;
+    std::int64_t attempt = 0;           // Attempt: 1-based count across the cycle
+    std::size_t candidateIndex = 0;     // index into the candidate list
+    std::string candidate;              // execution_profile_id
+    std::string code;                   // failure code (RetryWait, WaitForReset, Skip, Stop)
+    ErrorClass errorClass = ErrorClass::Unclassified;
+    std::int64_t retryOrdinal = 0;      // RetryWait
+    std::int64_t delaySeconds = 0;      // RetryWait, WaitForReset
+    Seconds deadline{};                 // RetryWait, WaitForReset
+    Outcome pendingOutcome = Outcome::Stop;
+    std::string reason;                 // Exhausted: "no_eligible_candidate"; ConfigError: the error
+    bool gateStop = false;              // Stop: the safety gate stopped, not the policy
+};
+
+struct TimelineTotals {
+    std::int64_t attempts = 0;
+    std::int64_t durationSeconds = 0;   // from the first attempt to the final event
+    std::int64_t retryWaitSeconds = 0;
+    std::int64_t resetWaitSeconds = 0;
+    std::int64_t candidatesTried = 0;
+    EventKind finalEvent = EventKind::Exhausted;
+};
+
+struct Timeline {
+    std::vector<TimelineEvent> events;
+    TimelineTotals totals;
+    bool truncated = false;
+};
+
+Timeline simulateRouteCycle(std::span<const RouteCandidate> candidates, const Scenario& scenario);
+
+// Built-in scenarios, addressed by a stable id.
+struct ScenarioPreset {
+    std::string_view id;
+    Scenario scenario;
+};
+std::span<const ScenarioPreset> scenarioPresets();
+const ScenarioPreset* findScenarioPreset(std::string_view id) noexcept;
+inline constexpr std::string_view kDefaultScenarioId = "capacity-every-attempt";
+
+}  // namespace policy

@@ -1,0 +1,62 @@
+#include "policy/catalogue.h"
+#include "policy/types.h"
+
+namespace policy {
+
+std::optional<ErrorCode> errorCodeFromName(std::string_view name) noexcept
+{
+    for (const auto& entry : kCatalogue) {
+        if (entry.name == name)
+            return entry.code;
+    }
+    return std::nullopt;
+}
+
+std::string_view errorCodeName(ErrorCode code) noexcept
+{
+    return kCatalogue[static_cast<std::size_t>(code)].name;
+}
+
+ErrorClass errorClassOf(ErrorCode code) noexcept
+{
+    return kCatalogue[static_cast<std::size_t>(code)].errorClass;
+}
+
+ErrorClass catalogueClass(std::string_view name) noexcept
+{
+    const auto code = errorCodeFromName(name);
+    return code ? errorClassOf(*code) : ErrorClass::Unclassified;
+}
+
+std::string_view errorClassName(ErrorClass c) noexcept
+{
+    switch (c) {
+    case ErrorClass::Transient: return "transient";
+    case ErrorClass::Hard: return "hard";
+    case ErrorClass::Unclassified: return "unclassified";
+    }
+    return "unclassified";
+}
+
+std::optional<ErrorClass> errorClassFromName(std::string_view name) noexcept
+{
+    if (name == "transient")
+        return ErrorClass::Transient;
+    if (name == "hard")
+        return ErrorClass::Hard;
+    if (name == "unclassified")
+        return ErrorClass::Unclassified;
+    return std::nullopt;
+}
+
+std::string_view outcomeName(Outcome o) noexcept
+{
+    switch (o) {
+    case Outcome::Skip: return "skip";
+    case Outcome::Stop: return "stop";
+    case Outcome::Unset: return "";
+    }
+    return "";
+}
+
+}  // namespace policy

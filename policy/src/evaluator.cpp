@@ -1,0 +1,95 @@
+#include "policy/evaluator.h"
+
+#include "policy/schedule.h"
+#include "policy/validation.h"
+
+namespace policy {
+
+std::string_view confidenceName(Confidence c) noexcept
+{
+    switch (c) {
+    case Confidence::High: return "high";
+    case Confidence::Medium: return "medium";
+    case Confidence::Low: return "low";
+    }
+    return "high";
+}
+
+std::optional<Confidence> confidenceFromName(std::string_view name) noexcept
+{
+    if (name == "high")
+        return Confidence::High;
+    if (name == "medium")
+        return Confidence::Medium;
+    if (name == "low")
+        return Confidence::Low;
+    return std::nullopt;
+}
+
+std::string_view decisionKindName(DecisionKind k) noexcept
+{
+    switch (k) {
+    case DecisionKind::WaitingForReset: return "waiting_for_reset";
+    case DecisionKind::RetryWait: return "retry_wait";
+    case DecisionKind::Skip: return "skip";
+    case DecisionKind::Stop: return "stop";
+    }
+    return "stop";
+}
+
+ErrorClass resolveClass(const Failure& failure) noexcept
+{
+    if (failure.confidence == Confidence::Low)
+        return ErrorClass::Unclassified;
+    const auto code = errorCodeFromName(failure.code);
+    if (!code)
+        return ErrorClass::Unclassified;
+    if (failure.statedClass == "transient")
+        return ErrorClass::Transient;
+    if (failure.statedClass == "hard")
+        return ErrorClass::Hard;
+    return errorClassOf(*code);
+}
+
+Decision evaluate(const PolicyDocument& doc, const EvaluationInput& input) noexcept
+{
+    Decision d;
+    if (!input.failure)
+        return d;  // nothing failed: nothing authorizes more work
+
+    const Failure& failure = *input.failure;
+    const ErrorClass cls = resolveClass(failure);
+    d.errorClass = cls;
+    d.code = failure.code;
+    if (!failure.catalogueVersion.empty())
+        d.catalogueVersion = failure.catalogueVersion;
+
+    // The safety gate overrides every setting.
+    if (!input.effectSafe || cls == ErrorClass::Unclassified || !isValid(doc))
+        return d;
+
+    const ClassPolicy& p = doc.forClass(cls);
+    d.pendingOutcome = p.onExhausted;
+
+    if (p.waitForReset.enabled && !input.resetWaitUsed && failure.resetAt) {
+        const Seconds resetAt = *failure.resetAt;
+        if (input.now < resetAt && resetAt <= input.now + std::chrono::seconds{p.waitForReset.maxWaitSeconds}) {
+            d.kind = DecisionKind::WaitingForReset;
+            d.deadline = resetAt;
+            return d;
+        }
+    }
+
+    const std::int64_t ordinal = input.retryOrdinal < 0 ? 0 : input.retryOrdinal;
+    if (p.retry.enabled && ordinal < p.retry.maxRetries) {
+        d.kind = DecisionKind::RetryWait;
+        d.retryOrdinal = ordinal + 1;
+        d.deadline = input.now + std::chrono::seconds{retryDelay(p.retry.initialIntervalSeconds, ordinal)};
+        return d;
+    }
+
+    d.kind = p.onExhausted == Outcome::Skip ? DecisionKind::Skip : DecisionKind::Stop;
+    return d;
+}
+
+}  // namespace policy

@@ -1,0 +1,251 @@
+#include "policy/timeline.h"
+
+#include "policy/validation.h"
+
+#include <array>
+
+namespace policy {
+namespace {
+
+const ScenarioAttempt& attemptFor(const Scenario& scenario, std::size_t index, const ScenarioAttempt& success)
+{
+    if (index < scenario.attempts.size())
+        return scenario.attempts[index];
+    if (scenario.then == ScenarioThen::Success || scenario.attempts.empty())
+        return success;
+    return scenario.attempts.back();
+}
+
+std::optional<std::size_t> nextEnabled(std::span<const RouteCandidate> candidates, std::size_t from)
+{
+    for (std::size_t i = from; i < candidates.size(); ++i) {
+        if (candidates[i].enabled)
+            return i;
+    }
+    return std::nullopt;
+}
+
+class Simulation {
+public:
+    Simulation(std::span<const RouteCandidate> candidates, const Scenario& scenario)
+        : m_candidates(candidates), m_scenario(scenario), m_now(scenario.start), m_index(candidates.size())
+    {
+    }
+
+    Timeline run()
+    {
+        auto current = nextEnabled(m_candidates, 0);
+        if (!current) {
+            finish(EventKind::Exhausted).reason = "no_eligible_candidate";
+            return std::move(m_timeline);
+        }
+        enter(*current);
+        while (!m_done) {
+            if (m_timeline.events.size() >= m_scenario.maxEvents) {
+                m_timeline.truncated = true;
+                finish(EventKind::Truncated);
+                break;
+            }
+            step();
+        }
+        return std::move(m_timeline);
+    }
+
+private:
+    TimelineEvent& push(EventKind kind)
+    {
+        TimelineEvent& e = m_timeline.events.emplace_back();
+        e.kind = kind;
+        e.t = m_now;
+        e.offsetSeconds = (m_now - m_scenario.start).count();
+        e.candidateIndex = m_index;
+        if (m_index < m_candidates.size())
+            e.candidate = m_candidates[m_index].executionProfileId;
+        return e;
+    }
+
+    TimelineEvent& finish(EventKind kind)
+    {
+        m_done = true;
+        m_timeline.totals.finalEvent = kind;
+        m_timeline.totals.durationSeconds = (m_now - m_scenario.start).count();
+        return push(kind);
+    }
+
+    void enter(std::size_t index)
+    {
+        m_index = index;
+        m_ordinal = 0;
+        m_resetUsed = {false, false};
+        ++m_timeline.totals.candidatesTried;
+    }
+
+    void step()
+    {
+        const RouteCandidate& candidate = m_candidates[m_index];
+        if (candidate.configurationError || !isValid(candidate.policies)) {
+            finish(EventKind::ConfigError).reason =
+                candidate.configurationError ? *candidate.configurationError : std::string("invalid_policies");
+            return;
+        }
+
+        const std::int64_t attemptNumber = ++m_timeline.totals.attempts;
+        push(EventKind::Attempt).attempt = attemptNumber;
+
+        const ScenarioAttempt& attempt =
+            attemptFor(m_scenario, static_cast<std::size_t>(attemptNumber - 1), m_success);
+        if (attempt.success) {
+            finish(EventKind::Success);
+            return;
+        }
+
+        Failure failure;
+        failure.code = attempt.code;
+        failure.statedClass = attempt.statedClass;
+        failure.confidence = attempt.confidence;
+        if (attempt.resetAfterSeconds)
+            failure.resetAt = m_now + std::chrono::seconds{*attempt.resetAfterSeconds};
+        const ErrorClass cls = resolveClass(failure);
+        const std::size_t classSlot = cls == ErrorClass::Hard ? 1 : 0;
+
+        EvaluationInput input;
+        input.failure = failure;
+        input.now = m_now;
+        input.retryOrdinal = m_ordinal;
+        input.resetWaitUsed = cls != ErrorClass::Unclassified && m_resetUsed[classSlot];
+        input.effectSafe = attempt.effectSafe;
+        const Decision decision = evaluate(candidate.policies, input);
+
+        auto describe = [&](TimelineEvent& e) -> TimelineEvent& {
+            e.code = attempt.code;
+            e.errorClass = cls;
+            e.pendingOutcome = decision.pendingOutcome;
+            return e;
+        };
+
+        switch (decision.kind) {
+        case DecisionKind::WaitingForReset: {
+            TimelineEvent& e = describe(push(EventKind::WaitForReset));
+            e.deadline = *decision.deadline;
+            e.delaySeconds = (*decision.deadline - m_now).count();
+            m_timeline.totals.resetWaitSeconds += e.delaySeconds;
+            m_resetUsed[classSlot] = true;
+            m_now = *decision.deadline;  // the ordinal stays: a wait neither consumes nor refunds retries
+            break;
+        }
+        case DecisionKind::RetryWait: {
+            TimelineEvent& e = describe(push(EventKind::RetryWait));
+            e.retryOrdinal = decision.retryOrdinal;
+            e.deadline = *decision.deadline;
+            e.delaySeconds = (*decision.deadline - m_now).count();
+            m_timeline.totals.retryWaitSeconds += e.delaySeconds;
+            m_ordinal = decision.retryOrdinal;
+            m_now = *decision.deadline;
+            break;
+        }
+        case DecisionKind::Skip: {
+            describe(push(EventKind::Skip));
+            const auto next = nextEnabled(m_candidates, m_index + 1);
+            if (!next) {
+                finish(EventKind::Exhausted).reason = "no_eligible_candidate";
+                return;
+            }
+            enter(*next);
+            break;
+        }
+        case DecisionKind::Stop: {
+            TimelineEvent& e = describe(finish(EventKind::Stop));
+            e.gateStop = cls == ErrorClass::Unclassified || !attempt.effectSafe;
+            break;
+        }
+        }
+    }
+
+    std::span<const RouteCandidate> m_candidates;
+    const Scenario& m_scenario;
+    Timeline m_timeline;
+    Seconds m_now;
+    std::size_t m_index;  // size() until a candidate is entered
+    std::int64_t m_ordinal = 0;
+    std::array<bool, 2> m_resetUsed{false, false};
+    bool m_done = false;
+    const ScenarioAttempt m_success = ScenarioAttempt::successful();
+};
+
+Seconds defaultStart()
+{
+    return *parseRfc3339(kDefaultScenarioStart);
+}
+
+ScenarioAttempt failureOf(std::string code, std::optional<std::int64_t> resetAfter = std::nullopt,
+                          bool effectSafe = true)
+{
+    ScenarioAttempt a;
+    a.code = std::move(code);
+    a.resetAfterSeconds = resetAfter;
+    a.effectSafe = effectSafe;
+    return a;
+}
+
+std::vector<ScenarioPreset> makePresets()
+{
+    const Seconds start = defaultStart();
+    auto preset = [&](std::string_view id, std::string name, std::vector<ScenarioAttempt> attempts,
+                      ScenarioThen then) {
+        return ScenarioPreset{id, Scenario{std::move(name), start, std::move(attempts), then,
+                                           kDefaultMaxTimelineEvents}};
+    };
+    return {
+        preset(kDefaultScenarioId, "Capacity error before output, every attempt", {failureOf("model_capacity")},
+               ScenarioThen::Repeat),
+        preset("quota-reset-1m", "Quota exhausted, reset in 1 min", {failureOf("quota_limited", 60)},
+               ScenarioThen::Repeat),
+        preset("quota-reset-6h", "Quota exhausted, reset in 6 h", {failureOf("quota_limited", 6 * 3600)},
+               ScenarioThen::Repeat),
+        preset("two-transient-then-success", "Two transient errors, then success",
+               {failureOf("provider_overloaded"), failureOf("provider_overloaded")}, ScenarioThen::Success),
+        preset("unknown-error", "Unknown error", {failureOf("unknown_provider_error")}, ScenarioThen::Repeat),
+        preset("after-tool-activity", "Failure after tool activity",
+               {failureOf("model_capacity", std::nullopt, false)}, ScenarioThen::Repeat),
+    };
+}
+
+}  // namespace
+
+std::string_view eventKindName(EventKind k) noexcept
+{
+    switch (k) {
+    case EventKind::Attempt: return "attempt";
+    case EventKind::RetryWait: return "retry_wait";
+    case EventKind::WaitForReset: return "wait_for_reset";
+    case EventKind::Skip: return "skip";
+    case EventKind::Stop: return "stop";
+    case EventKind::Success: return "success";
+    case EventKind::Exhausted: return "exhausted";
+    case EventKind::ConfigError: return "config_error";
+    case EventKind::Truncated: return "truncated";
+    }
+    return "attempt";
+}
+
+Timeline simulateRouteCycle(std::span<const RouteCandidate> candidates, const Scenario& scenario)
+{
+    return Simulation(candidates, scenario).run();
+}
+
+std::span<const ScenarioPreset> scenarioPresets()
+{
+    static const std::vector<ScenarioPreset> presets = makePresets();
+    return presets;
+}
+
+const ScenarioPreset* findScenarioPreset(std::string_view id) noexcept
+{
+    for (const auto& p : scenarioPresets()) {
+        if (p.id == id)
+            return &p;
+    }
+    return nullptr;
+}
+
+}  // namespace policy

@@ -1,0 +1,197 @@
+#include "policy/evaluator.h"
+
+#include <QtTest>
+
+using namespace policy;
+using namespace std::chrono_literals;
+
+namespace {
+
+const Seconds kNow = *parseRfc3339("2026-08-17T12:00:00Z");
+
+// The SPEC section 1 example document.
+PolicyDocument specDocument()
+{
+    PolicyDocument doc;
+    doc.transient = {{true, 3, 5}, {false, 0}, Outcome::Skip};
+    doc.hard = {{false, 0, 0}, {true, 300}, Outcome::Stop};
+    return doc;
+}
+
+struct Case {
+    std::optional<Failure> failure;
+    std::int64_t ordinal = 0;
+    bool resetUsed = false;
+    bool effectSafe = true;
+};
+
+}  // namespace
+
+Q_DECLARE_METATYPE(Case)
+
+class TestEvaluator final : public QObject {
+    Q_OBJECT
+private slots:
+    void decisions_data();
+    void decisions();
+    void specExampleSchedule();
+    void invalidDocumentStops();
+    void classResolution_data();
+    void classResolution();
+};
+
+void TestEvaluator::decisions_data()
+{
+    QTest::addColumn<Case>("input");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("cls");
+    QTest::addColumn<qint64>("ordinal");
+    QTest::addColumn<qint64>("deadlineOffset");  // -1: no deadline
+    QTest::addColumn<QString>("pending");
+
+    const Failure capacity{"model_capacity", "", Confidence::High, "", std::nullopt};
+    Failure quota{"quota_limited", "", Confidence::High, "", std::nullopt};
+
+    QTest::newRow("no failure") << Case{std::nullopt} << "stop" << "" << qint64(0) << qint64(-1) << "stop";
+    QTest::newRow("transient first retry") << Case{capacity, 0} << "retry_wait" << "transient" << qint64(1) << qint64(5)
+                                           << "skip";
+    QTest::newRow("transient second retry") << Case{capacity, 1} << "retry_wait" << "transient" << qint64(2)
+                                            << qint64(10) << "skip";
+    QTest::newRow("transient third retry") << Case{capacity, 2} << "retry_wait" << "transient" << qint64(3)
+                                           << qint64(20) << "skip";
+    QTest::newRow("transient exhausted") << Case{capacity, 3} << "skip" << "transient" << qint64(0) << qint64(-1)
+                                         << "skip";
+    QTest::newRow("negative ordinal reads as 0") << Case{capacity, -4} << "retry_wait" << "transient" << qint64(1)
+                                                 << qint64(5) << "skip";
+    QTest::newRow("not effect-safe") << Case{capacity, 0, false, false} << "stop" << "transient" << qint64(0)
+                                     << qint64(-1) << "stop";
+
+    Failure unknown{"unknown_provider_error", "", Confidence::High, "", kNow + 60s};
+    QTest::newRow("unclassified") << Case{unknown} << "stop" << "unclassified" << qint64(0) << qint64(-1) << "stop";
+
+    quota.resetAt = kNow + 60s;
+    QTest::newRow("hard reset within max") << Case{quota} << "waiting_for_reset" << "hard" << qint64(0) << qint64(60)
+                                           << "stop";
+    QTest::newRow("hard reset already used") << Case{quota, 0, true} << "stop" << "hard" << qint64(0) << qint64(-1)
+                                             << "stop";
+    quota.resetAt = kNow + 300s;
+    QTest::newRow("hard reset at max") << Case{quota} << "waiting_for_reset" << "hard" << qint64(0) << qint64(300)
+                                       << "stop";
+    quota.resetAt = kNow + 301s;
+    QTest::newRow("hard reset beyond max ignored") << Case{quota} << "stop" << "hard" << qint64(0) << qint64(-1)
+                                                   << "stop";
+    quota.resetAt = kNow;
+    QTest::newRow("hard reset now ignored") << Case{quota} << "stop" << "hard" << qint64(0) << qint64(-1) << "stop";
+    quota.resetAt = kNow - 10s;
+    QTest::newRow("hard reset in past ignored") << Case{quota} << "stop" << "hard" << qint64(0) << qint64(-1) << "stop";
+    quota.resetAt = std::nullopt;
+    QTest::newRow("hard without reset") << Case{quota} << "stop" << "hard" << qint64(0) << qint64(-1) << "stop";
+
+    Failure transientWithReset = capacity;
+    transientWithReset.resetAt = kNow + 30s;
+    QTest::newRow("transient ignores reset when wait disabled")
+        << Case{transientWithReset, 0} << "retry_wait" << "transient" << qint64(1) << qint64(5) << "skip";
+}
+
+void TestEvaluator::decisions()
+{
+    QFETCH(Case, input);
+    QFETCH(QString, kind);
+    QFETCH(QString, cls);
+    QFETCH(qint64, ordinal);
+    QFETCH(qint64, deadlineOffset);
+    QFETCH(QString, pending);
+
+    EvaluationInput in;
+    in.failure = input.failure;
+    in.now = kNow;
+    in.retryOrdinal = input.ordinal;
+    in.resetWaitUsed = input.resetUsed;
+    in.effectSafe = input.effectSafe;
+    const Decision d = evaluate(specDocument(), in);
+
+    QCOMPARE(QLatin1String(decisionKindName(d.kind).data()), kind);
+    QCOMPARE(d.errorClass ? QLatin1String(errorClassName(*d.errorClass).data()) : QString(), cls);
+    QCOMPARE(d.retryOrdinal, ordinal);
+    if (deadlineOffset < 0)
+        QVERIFY(!d.deadline);
+    else
+        QCOMPARE((*d.deadline - kNow).count(), deadlineOffset);
+    QCOMPARE(QLatin1String(outcomeName(d.pendingOutcome).data()), pending);
+    QCOMPARE(d.code, input.failure ? input.failure->code : std::string_view());
+    QCOMPARE(d.catalogueVersion, kCatalogueVersion);
+}
+
+void TestEvaluator::specExampleSchedule()
+{
+    // SPEC section 4: capacity error, "3 retries from 5 s, then skip" -> 5, 10, 20, skip.
+    const PolicyDocument doc = specDocument();
+    EvaluationInput in;
+    in.failure = Failure{"model_capacity", "", Confidence::High, "provider-errors.v2", std::nullopt};
+    in.now = kNow;
+    in.effectSafe = true;
+    QList<qint64> waits;
+    for (;;) {
+        const Decision d = evaluate(doc, in);
+        QCOMPARE(d.catalogueVersion, std::string_view("provider-errors.v2"));
+        if (d.kind != DecisionKind::RetryWait) {
+            QCOMPARE(d.kind, DecisionKind::Skip);
+            break;
+        }
+        waits << (*d.deadline - in.now).count();
+        in.now = *d.deadline;
+        in.retryOrdinal = d.retryOrdinal;
+    }
+    QCOMPARE(waits, QList<qint64>({5, 10, 20}));
+}
+
+void TestEvaluator::invalidDocumentStops()
+{
+    PolicyDocument doc = specDocument();
+    doc.hard.retry.maxRetries = 4;  // retry disabled but non-zero: invalid
+    EvaluationInput in;
+    in.failure = Failure{"model_capacity", "", Confidence::High, "", std::nullopt};
+    in.now = kNow;
+    in.effectSafe = true;
+    const Decision d = evaluate(doc, in);
+    QCOMPARE(d.kind, DecisionKind::Stop);
+    QCOMPARE(d.pendingOutcome, Outcome::Stop);
+    QVERIFY(!d.deadline);
+    QCOMPARE(d.errorClass, std::optional<ErrorClass>(ErrorClass::Transient));
+}
+
+void TestEvaluator::classResolution_data()
+{
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("stated");
+    QTest::addColumn<int>("confidence");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("catalogue transient") << "rate_limited" << "" << int(Confidence::High) << "transient";
+    QTest::newRow("catalogue hard") << "auth_required" << "" << int(Confidence::High) << "hard";
+    QTest::newRow("stated hard honoured") << "rate_limited" << "hard" << int(Confidence::High) << "hard";
+    QTest::newRow("stated transient honoured") << "quota_limited" << "transient" << int(Confidence::Medium)
+                                               << "transient";
+    QTest::newRow("stated other ignored") << "quota_limited" << "fatal" << int(Confidence::High) << "hard";
+    QTest::newRow("unknown code stated transient") << "task_error" << "transient" << int(Confidence::High)
+                                                   << "unclassified";
+    QTest::newRow("low confidence") << "rate_limited" << "" << int(Confidence::Low) << "unclassified";
+    QTest::newRow("low confidence stated") << "rate_limited" << "transient" << int(Confidence::Low)
+                                           << "unclassified";
+    QTest::newRow("transport lost is transient") << "agent_transport_lost" << "" << int(Confidence::High)
+                                                 << "transient";
+}
+
+void TestEvaluator::classResolution()
+{
+    QFETCH(QString, code);
+    QFETCH(QString, stated);
+    QFETCH(int, confidence);
+    QFETCH(QString, expected);
+    const std::string c = code.toStdString();
+    const std::string s = stated.toStdString();
+    const Failure f{c, s, Confidence(confidence), "", std::nullopt};
+    QCOMPARE(QLatin1String(errorClassName(resolveClass(f)).data()), expected);
+}
+
+QTEST_APPLESS_MAIN(TestEvaluator)
+#include "tst_evaluator.moc"

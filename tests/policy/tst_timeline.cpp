@@ -1,0 +1,239 @@
+#include "policy/timeline.h"
+
+#include <QtTest>
+
+using namespace policy;
+
+namespace {
+
+ClassPolicy retrying(std::int64_t retries, std::int64_t initial, Outcome o)
+{
+    return {{true, retries, initial}, {false, 0}, o};
+}
+
+ClassPolicy waiting(std::int64_t maxWait, Outcome o)
+{
+    return {{false, 0, 0}, {true, maxWait}, o};
+}
+
+// The three-candidate sample profile (resources/samples/profile-v1.json).
+std::vector<RouteCandidate> sampleProfile()
+{
+    return {
+        {"claude-sonnet", true, {1, retrying(3, 5, Outcome::Skip), waiting(3600, Outcome::Skip)}, std::nullopt},
+        {"codex-gpt5", true, {1, retrying(2, 10, Outcome::Skip), ClassPolicy{}}, std::nullopt},
+        {"gemini-pro", true, {1, retrying(1, 30, Outcome::Stop), waiting(86400, Outcome::Stop)}, std::nullopt},
+    };
+}
+
+QStringList render(const Timeline& timeline)
+{
+    QStringList out;
+    for (const auto& e : timeline.events) {
+        QString line = QStringLiteral("%1 %2 %3").arg(e.offsetSeconds).arg(QLatin1String(eventKindName(e.kind).data()),
+                                                                          QString::fromStdString(e.candidate));
+        switch (e.kind) {
+        case EventKind::Attempt: line += QStringLiteral(" #%1").arg(e.attempt); break;
+        case EventKind::RetryWait: line += QStringLiteral(" %1s ord%2").arg(e.delaySeconds).arg(e.retryOrdinal); break;
+        case EventKind::WaitForReset: line += QStringLiteral(" %1s").arg(e.delaySeconds); break;
+        case EventKind::Exhausted:
+        case EventKind::ConfigError: line += QLatin1Char(' ') + QString::fromStdString(e.reason); break;
+        default: break;
+        }
+        out << line;
+    }
+    return out;
+}
+
+}  // namespace
+
+class TestTimeline final : public QObject {
+    Q_OBJECT
+private slots:
+    void presets_data();
+    void presets();
+    void disabledCandidatesAreSkipped();
+    void noEnabledCandidate();
+    void configErrorStopsTheCycle();
+    void invalidPoliciesStopTheCycle();
+    void resetWaitKeepsOrdinalAndIsPerClass();
+    void explicitSequenceThenSuccess();
+    void eventBound();
+};
+
+void TestTimeline::presets_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<qint64>("attempts");
+    QTest::addColumn<qint64>("duration");
+
+    QTest::newRow("capacity every attempt")
+        << "capacity-every-attempt"
+        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
+                       "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2",
+                       "15 attempt claude-sonnet #3", "15 retry_wait claude-sonnet 20s ord3",
+                       "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+                       "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1",
+                       "45 attempt codex-gpt5 #6", "45 retry_wait codex-gpt5 20s ord2",
+                       "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
+                       "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1",
+                       "95 attempt gemini-pro #9", "95 stop gemini-pro"}
+        << qint64(9) << qint64(95);
+    QTest::newRow("quota reset in 1 min")
+        << "quota-reset-1m"
+        << QStringList{"0 attempt claude-sonnet #1", "0 wait_for_reset claude-sonnet 60s",
+                       "60 attempt claude-sonnet #2", "60 skip claude-sonnet",
+                       "60 attempt codex-gpt5 #3", "60 skip codex-gpt5",
+                       "60 attempt gemini-pro #4", "60 wait_for_reset gemini-pro 60s",
+                       "120 attempt gemini-pro #5", "120 stop gemini-pro"}
+        << qint64(5) << qint64(120);
+    QTest::newRow("quota reset in 6 h")
+        << "quota-reset-6h"
+        << QStringList{"0 attempt claude-sonnet #1", "0 skip claude-sonnet",
+                       "0 attempt codex-gpt5 #2", "0 skip codex-gpt5",
+                       "0 attempt gemini-pro #3", "0 wait_for_reset gemini-pro 21600s",
+                       "21600 attempt gemini-pro #4", "21600 stop gemini-pro"}
+        << qint64(4) << qint64(21600);
+    QTest::newRow("two transient then success")
+        << "two-transient-then-success"
+        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
+                       "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2",
+                       "15 attempt claude-sonnet #3", "15 success claude-sonnet"}
+        << qint64(3) << qint64(15);
+    QTest::newRow("unknown error") << "unknown-error"
+                                   << QStringList{"0 attempt claude-sonnet #1", "0 stop claude-sonnet"} << qint64(1)
+                                   << qint64(0);
+    QTest::newRow("after tool activity") << "after-tool-activity"
+                                         << QStringList{"0 attempt claude-sonnet #1", "0 stop claude-sonnet"}
+                                         << qint64(1) << qint64(0);
+}
+
+void TestTimeline::presets()
+{
+    QFETCH(QString, preset);
+    QFETCH(QStringList, expected);
+    QFETCH(qint64, attempts);
+    QFETCH(qint64, duration);
+    const ScenarioPreset* p = findScenarioPreset(preset.toStdString());
+    QVERIFY(p);
+    QCOMPARE(p->scenario.start, *parseRfc3339(kDefaultScenarioStart));
+    const auto candidates = sampleProfile();
+    const Timeline t = simulateRouteCycle(candidates, p->scenario);
+    QCOMPARE(render(t), expected);
+    QCOMPARE(t.totals.attempts, attempts);
+    QCOMPARE(t.totals.durationSeconds, duration);
+    QVERIFY(!t.truncated);
+    QCOMPARE(t.events.back().kind, t.totals.finalEvent);
+    for (const auto& e : t.events)
+        QCOMPARE((e.t - p->scenario.start).count(), e.offsetSeconds);
+}
+
+void TestTimeline::disabledCandidatesAreSkipped()
+{
+    auto candidates = sampleProfile();
+    candidates[0].enabled = false;
+    candidates[1].enabled = false;
+    const Timeline t = simulateRouteCycle(candidates, findScenarioPreset("unknown-error")->scenario);
+    QCOMPARE(render(t), QStringList({"0 attempt gemini-pro #1", "0 stop gemini-pro"}));
+    QCOMPARE(t.events.front().candidateIndex, std::size_t(2));
+    QVERIFY(t.events.back().gateStop);
+}
+
+void TestTimeline::noEnabledCandidate()
+{
+    auto candidates = sampleProfile();
+    for (auto& c : candidates)
+        c.enabled = false;
+    const Timeline t = simulateRouteCycle(candidates, findScenarioPreset(kDefaultScenarioId)->scenario);
+    QCOMPARE(render(t), QStringList({"0 exhausted  no_eligible_candidate"}));
+    QCOMPARE(t.totals.attempts, 0);
+
+    // Every candidate skips: the route ends with no eligible candidate left.
+    auto skipping = sampleProfile();
+    skipping[2].policies.transient.onExhausted = Outcome::Skip;
+    const Timeline all = simulateRouteCycle(skipping, findScenarioPreset(kDefaultScenarioId)->scenario);
+    QCOMPARE(all.events.back().kind, EventKind::Exhausted);
+    QCOMPARE(all.events.back().reason, std::string("no_eligible_candidate"));
+    QCOMPARE(all.totals.durationSeconds, 95);
+}
+
+void TestTimeline::configErrorStopsTheCycle()
+{
+    auto candidates = sampleProfile();
+    candidates[1].configurationError = "legacy_rule_conflict";
+    const Timeline t = simulateRouteCycle(candidates, findScenarioPreset("quota-reset-6h")->scenario);
+    QCOMPARE(render(t), QStringList({"0 attempt claude-sonnet #1", "0 skip claude-sonnet",
+                                     "0 config_error codex-gpt5 legacy_rule_conflict"}));
+    QCOMPARE(t.totals.finalEvent, EventKind::ConfigError);
+}
+
+void TestTimeline::invalidPoliciesStopTheCycle()
+{
+    auto candidates = sampleProfile();
+    candidates[0].policies.transient.retry.maxRetries = 11;
+    const Timeline t = simulateRouteCycle(candidates, findScenarioPreset(kDefaultScenarioId)->scenario);
+    QCOMPARE(render(t), QStringList({"0 config_error claude-sonnet invalid_policies"}));
+    QCOMPARE(t.totals.attempts, 0);
+}
+
+void TestTimeline::resetWaitKeepsOrdinalAndIsPerClass()
+{
+    // One candidate that both waits and retries for hard errors.
+    std::vector<RouteCandidate> candidates{
+        {"solo", true, {1, retrying(2, 5, Outcome::Skip), {{true, 2, 10}, {true, 600}, Outcome::Stop}}, std::nullopt}};
+    Scenario s;
+    s.start = *parseRfc3339(kDefaultScenarioStart);
+    ScenarioAttempt quota;
+    quota.code = "quota_limited";
+    quota.resetAfterSeconds = 120;
+    ScenarioAttempt capacity;
+    capacity.code = "model_capacity";
+    capacity.resetAfterSeconds = 30;
+    // retry (hard, ord1), wait (hard), retry (hard, ord2: the wait did not refund),
+    // transient: shared ordinal 2 = exhausted -> skip
+    s.attempts = {quota, quota, quota, capacity};
+    s.attempts[0].resetAfterSeconds = 9999;  // beyond the max wait: ignored
+    const Timeline t = simulateRouteCycle(candidates, s);
+    QCOMPARE(render(t), QStringList({"0 attempt solo #1", "0 retry_wait solo 10s ord1", "10 attempt solo #2",
+                                     "10 wait_for_reset solo 120s", "130 attempt solo #3",
+                                     "130 retry_wait solo 20s ord2", "150 attempt solo #4",
+                                     "150 skip solo", "150 exhausted solo no_eligible_candidate"}));
+    QCOMPARE(t.totals.retryWaitSeconds, 30);
+    QCOMPARE(t.totals.resetWaitSeconds, 120);
+}
+
+void TestTimeline::explicitSequenceThenSuccess()
+{
+    Scenario s;
+    s.start = *parseRfc3339("2026-08-17T12:00:00Z");
+    ScenarioAttempt capacity;
+    capacity.code = "model_capacity";
+    s.attempts = {capacity, ScenarioAttempt::successful(), capacity};
+    s.then = ScenarioThen::Repeat;
+    const auto candidates = sampleProfile();
+    const Timeline t = simulateRouteCycle(candidates, s);
+    QCOMPARE(render(t), QStringList({"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
+                                     "5 attempt claude-sonnet #2", "5 success claude-sonnet"}));
+    QCOMPARE(formatRfc3339(t.events.back().t), std::string("2026-08-17T12:00:05Z"));
+
+    Scenario empty;
+    empty.start = s.start;
+    QCOMPARE(render(simulateRouteCycle(candidates, empty)),
+             QStringList({"0 attempt claude-sonnet #1", "0 success claude-sonnet"}));
+}
+
+void TestTimeline::eventBound()
+{
+    Scenario s = findScenarioPreset(kDefaultScenarioId)->scenario;
+    s.maxEvents = 4;
+    const auto candidates = sampleProfile();
+    const Timeline t = simulateRouteCycle(candidates, s);
+    QVERIFY(t.truncated);
+    QCOMPARE(t.events.size(), std::size_t(5));
+    QCOMPARE(t.events.back().kind, EventKind::Truncated);
+    QCOMPARE(t.totals.finalEvent, EventKind::Truncated);
+}
+
+QTEST_APPLESS_MAIN(TestTimeline)
+#include "tst_timeline.moc"
