@@ -1,0 +1,106 @@
+#include "cli/cli.h"
+
+#include "commands.h"
+
+#include "schema/codec.h"
+#include "store/file_store.h"
+
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace cli {
+namespace {
+
+constexpr const char* kUsage = R"(usage: policyctl COMMAND [OPTIONS]
+
+Validate, migrate and preview kandev dynamic-profile candidate policies.
+
+commands:
+  validate   check documents against the policy rules and JSON Schema
+  migrate    convert legacy rules (retry_same, try_next, stop) into v1 policies
+  evaluate   decide what a policy does with a failure (JSON Lines in and out)
+  schedule   print the retry delays a retry policy implies
+  timeline   simulate one route cycle for a failure scenario
+
+Run 'policyctl COMMAND --help' for a command's options.
+exit codes: 0 success / all valid, 1 invalid input or conflicts, 2 usage error or unreadable file
+)";
+
+}  // namespace
+
+int usageError(Io& io, const char* command, const std::string& message)
+{
+    io.err << "policyctl " << command << ": " << message << "\n"
+           << "Run 'policyctl " << command << " --help' for usage.\n";
+    return kExitUsage;
+}
+
+std::optional<Format> formatOption(const std::optional<std::string>& value, Io& io, const char* command)
+{
+    if (!value || *value == "text")
+        return Format::Text;
+    if (*value == "json")
+        return Format::Json;
+    usageError(io, command, "--format must be text or json, not '" + *value + "'");
+    return std::nullopt;
+}
+
+CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream)
+{
+    CheckedFile file;
+    file.path = path;
+    if (path == "-") {
+        file.text.assign(std::istreambuf_iterator<char>(stdinStream), std::istreambuf_iterator<char>());
+    } else {
+        store::ReadResult read = store::readFile(path, schema::kMaxDocumentBytes);
+        if (read.error) {
+            file.readError = read.error->message;
+            return file;
+        }
+        file.text = std::move(*read.bytes);
+    }
+    file.check = migration::checkDocument(file.text);
+    return file;
+}
+
+std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& d)
+{
+    std::ostringstream s;
+    s << file;
+    if (d.line > 0)
+        s << ':' << d.line << ':' << d.column;
+    s << ": ";
+    if (!d.path.empty())
+        s << d.path << ": ";
+    s << d.message;
+    return s.str();
+}
+
+int run(const std::vector<std::string>& args, Io& io)
+{
+    if (args.empty()) {
+        io.err << kUsage;
+        return kExitUsage;
+    }
+    const std::string& command = args.front();
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (command == "--help" || command == "-h" || command == "help") {
+        io.out << kUsage;
+        return kExitOk;
+    }
+    if (command == "validate")
+        return validateCommand(rest, io);
+    if (command == "migrate")
+        return migrateCommand(rest, io);
+    if (command == "evaluate")
+        return evaluateCommand(rest, io);
+    if (command == "schedule")
+        return scheduleCommand(rest, io);
+    if (command == "timeline")
+        return timelineCommand(rest, io);
+    io.err << "policyctl: unknown command '" << command << "'\n\n" << kUsage;
+    return kExitUsage;
+}
+
+}  // namespace cli

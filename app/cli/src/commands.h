@@ -1,0 +1,40 @@
+#pragma once
+// One function per policyctl verb; each parses its own options.
+
+#include "cli/cli.h"
+
+#include "migration/document_check.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+int validateCommand(const std::vector<std::string>& args, Io& io);
+int migrateCommand(const std::vector<std::string>& args, Io& io);
+int evaluateCommand(const std::vector<std::string>& args, Io& io);
+int scheduleCommand(const std::vector<std::string>& args, Io& io);
+int timelineCommand(const std::vector<std::string>& args, Io& io);
+
+// --- shared by the commands ---
+
+enum class Format { Text, Json };
+// Reads --format; prints a usage error and returns nullopt when it is neither text nor json.
+std::optional<Format> formatOption(const std::optional<std::string>& value, Io& io, const char* command);
+
+int usageError(Io& io, const char* command, const std::string& message);
+
+// A file read and checked. `text` is empty when the file could not be read.
+struct CheckedFile {
+    std::string path;
+    std::optional<std::string> readError;  // the file could not be read (exit 2)
+    std::string text;
+    migration::DocumentCheck check;
+};
+CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream);
+
+// "file:line:column: path: message" (parts left out when unknown)
+std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& d);
+
+}  // namespace cli

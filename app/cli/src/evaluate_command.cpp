@@ -1,0 +1,199 @@
+#include "args.h"
+#include "commands.h"
+#include "evaluate_line.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <functional>
+#include <istream>
+#include <ostream>
+
+namespace cli {
+namespace {
+
+constexpr const char* kHelp = R"(usage: policyctl evaluate
+
+Reads one case per line on standard input (JSON Lines):
+  {"policies":P,"failure":{"code":C,"class":K?,"confidence":"high|medium|low"?,
+   "catalogue_version":V?,"reset_at":T?}|null,"now":T,"retry_ordinal":n,
+   "reset_wait_used":b,"effect_safe":b}
+and writes one decision per line, as soon as the line is read:
+  {"kind":"waiting_for_reset|retry_wait|skip|stop","class":K,"code":C,
+   "catalogue_version":V,"retry_ordinal":n,"deadline":T|null,"pending_outcome":"skip|stop"}
+Times are RFC 3339 UTC. "policies" and "now" are required; an absent failure
+is null, retry_ordinal defaults to 0, reset_wait_used and effect_safe to false
+(so a case that does not say it is effect-safe stops). A line that cannot be
+read gets {"error":"...","line":N} and the stream goes on. Blank lines are skipped.
+
+exit codes: 0 every line answered with a decision, 1 some line had an error, 2 usage error
+)";
+
+constexpr std::size_t kPadding = simdjson::SIMDJSON_PADDING;
+constexpr std::size_t kInitialBuffer = 1 << 20;
+constexpr std::size_t kMaxLine = 16u << 20;
+
+class Stream {
+public:
+    Stream(std::function<long(char*, std::size_t)> read, std::function<bool(const std::string&)> write)
+        : m_read(std::move(read)), m_write(std::move(write)), m_buffer(kInitialBuffer + kPadding)
+    {
+    }
+
+    int run()
+    {
+        std::size_t begin = 0, end = 0;
+        bool skipping = false;  // inside a line that was too long
+        for (;;) {
+            if (end + kPadding >= m_buffer.size()) {
+                if (begin > 0) {
+                    std::memmove(m_buffer.data(), m_buffer.data() + begin, end - begin);
+                    end -= begin;
+                    begin = 0;
+                } else if (m_buffer.size() - kPadding < kMaxLine) {
+                    m_buffer.resize(m_buffer.size() * 2);
+                } else {
+                    // A line longer than kMaxLine: answer it once, drop its bytes.
+                    if (!skipping)
+                        error(m_lineNumber + 1, "the line is longer than 16 MiB");
+                    skipping = true;
+                    begin = end = 0;
+                }
+            }
+            const long n = m_read(m_buffer.data() + end, m_buffer.size() - kPadding - end);
+            if (n <= 0) {
+                if (end > begin && !skipping)
+                    line(begin, end);
+                flush();
+                return m_failed ? kExitInvalid : kExitOk;
+            }
+            end += static_cast<std::size_t>(n);
+            for (;;) {
+                const void* nl = std::memchr(m_buffer.data() + begin, '\n', end - begin);
+                if (!nl)
+                    break;
+                const auto stop = static_cast<std::size_t>(static_cast<const char*>(nl) - m_buffer.data());
+                if (skipping) {
+                    skipping = false;
+                    ++m_lineNumber;
+                } else {
+                    line(begin, stop);
+                }
+                begin = stop + 1;
+            }
+            if (begin == end)
+                begin = end = 0;
+            flush();  // answer what was read before blocking on the next read
+        }
+    }
+
+private:
+    void line(std::size_t begin, std::size_t end)
+    {
+        ++m_lineNumber;
+        if (end > begin && m_buffer[end - 1] == '\r')
+            --end;
+        std::size_t first = begin;
+        while (first < end && (m_buffer[first] == ' ' || m_buffer[first] == '\t'))
+            ++first;
+        if (first == end)
+            return;
+        const char* data = m_buffer.data() + first;
+        const std::string problem = m_parser.parse(data, end - first, m_buffer.size() - first, m_case);
+        if (!problem.empty()) {
+            error(m_lineNumber, problem);
+            return;
+        }
+        policy::EvaluationInput input;
+        input.failure = m_case.failure;
+        input.now = m_case.now;
+        input.retryOrdinal = m_case.retryOrdinal;
+        input.resetWaitUsed = m_case.resetWaitUsed;
+        input.effectSafe = m_case.effectSafe;
+        appendDecisionJson(m_out, policy::evaluate(m_case.policies, input));
+        m_out += '\n';
+    }
+
+    void error(std::size_t lineNumber, const std::string& message)
+    {
+        m_failed = true;
+        m_out += R"({"error":)";
+        appendJsonString(m_out, "line " + std::to_string(lineNumber) + ": " + message);
+        m_out += R"(,"line":)";
+        m_out += std::to_string(lineNumber);
+        m_out += "}\n";
+    }
+
+    void flush()
+    {
+        if (m_out.empty())
+            return;
+        m_write(m_out);
+        m_out.clear();
+    }
+
+    std::function<long(char*, std::size_t)> m_read;
+    std::function<bool(const std::string&)> m_write;
+    std::vector<char> m_buffer;
+    std::string m_out;
+    EvaluateLineParser m_parser;
+    EvaluateCase m_case;
+    std::size_t m_lineNumber = 0;
+    bool m_failed = false;
+};
+
+}  // namespace
+
+int evaluateCommand(const std::vector<std::string>& rawArgs, Io& io)
+{
+    Args args;
+    if (const auto error = args.parse(rawArgs, {{"help", false}}); !error.empty())
+        return usageError(io, "evaluate", error);
+    if (args.has("help")) {
+        io.out << kHelp;
+        return kExitOk;
+    }
+    if (!args.positional().empty())
+        return usageError(io, "evaluate", "evaluate reads standard input and takes no FILE");
+
+    std::function<long(char*, std::size_t)> read;
+    if (io.inFd >= 0) {
+        read = [fd = io.inFd](char* data, std::size_t size) -> long {
+            for (;;) {
+                const ssize_t n = ::read(fd, data, size);
+                if (n < 0 && errno == EINTR)
+                    continue;
+                return static_cast<long>(n);
+            }
+        };
+    } else {
+        read = [&in = io.in](char* data, std::size_t size) -> long {
+            in.read(data, static_cast<std::streamsize>(size));
+            return static_cast<long>(in.gcount());
+        };
+    }
+    std::function<bool(const std::string&)> write;
+    if (io.outFd >= 0) {
+        write = [fd = io.outFd](const std::string& text) {
+            std::size_t done = 0;
+            while (done < text.size()) {
+                const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n <= 0)
+                    return false;
+                done += static_cast<std::size_t>(n);
+            }
+            return true;
+        };
+    } else {
+        write = [&out = io.out](const std::string& text) {
+            out << text << std::flush;
+            return static_cast<bool>(out);
+        };
+    }
+    return Stream(std::move(read), std::move(write)).run();
+}
+
+}  // namespace cli

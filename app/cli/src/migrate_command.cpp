@@ -1,0 +1,127 @@
+#include "args.h"
+#include "commands.h"
+
+#include "migration/report_json.h"
+#include "schema/codec.h"
+#include "store/file_store.h"
+
+#include <ostream>
+
+namespace cli {
+namespace {
+
+constexpr const char* kHelp = R"(usage: policyctl migrate [--format text|json] [--output OUT | --in-place] FILE
+       policyctl migrate --db DB [--apply]
+
+Converts legacy candidate rules into versioned v1 policies:
+  try_next   -> no wait, no retry, skip
+  stop       -> no wait, no retry, stop
+  retry_same -> retry once after 5 s, then stop
+on_provider_error covers both classes; a per-code rule wins for its class.
+The report explains every rule and flags candidates where kandev's Go backend
+(rules applied in sorted key order) would decide differently.
+
+Without --output or --in-place nothing is written (a dry run): text prints
+the report, json prints {"document":D,"report":R,"errors":[...]}.
+
+options:
+  --format text|json   output format (default: text)
+  --output OUT         write the migrated document to OUT atomically ('-': stdout)
+  --in-place           replace FILE atomically, keeping the original as FILE.bak
+  --db DB              migrate a kandev database (SQLite path, sqlite:PATH, postgres://...)
+  --apply              with --db: write the migration (default: dry run)
+  --help               show this help
+
+Nothing is written when the input has any error.
+exit codes: 0 success, 1 invalid input or conflicts, 2 usage error or unreadable file
+)";
+
+}  // namespace
+
+int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
+{
+    Args args;
+    const std::vector<OptionSpec> spec{{"format", true}, {"output", true}, {"in-place", false},
+                                       {"db", true},     {"apply", false}, {"help", false}};
+    if (const auto error = args.parse(rawArgs, spec); !error.empty())
+        return usageError(io, "migrate", error);
+    if (args.has("help")) {
+        io.out << kHelp;
+        return kExitOk;
+    }
+    if (args.has("db")) {
+        io.err << "policyctl migrate: --db is not available in this build yet; export the profiles to a file\n";
+        return kExitUsage;
+    }
+    if (args.has("apply"))
+        return usageError(io, "migrate", "--apply goes with --db");
+    const auto format = formatOption(args.value("format"), io, "migrate");
+    if (!format)
+        return kExitUsage;
+    if (args.positional().size() != 1)
+        return usageError(io, "migrate", "expected exactly one FILE");
+    if (args.has("output") && args.has("in-place"))
+        return usageError(io, "migrate", "--output and --in-place exclude each other");
+    const std::string path = args.positional().front();
+    if (args.has("in-place") && path == "-")
+        return usageError(io, "migrate", "--in-place needs a file, not standard input");
+
+    const CheckedFile file = readAndCheck(path, io.in);
+    if (file.readError) {
+        io.err << "policyctl migrate: " << *file.readError << "\n";
+        return kExitUsage;
+    }
+
+    std::optional<migration::MigrationReport> report;
+    std::optional<schema::Document> migrated;
+    if (file.check.document) {
+        report = migration::planMigration(*file.check.document);
+        migrated = migration::applyMigration(*file.check.document, *report);
+    }
+    const std::vector<schema::Diagnostic>& errors = file.check.errors;
+    const bool ok = errors.empty() && migrated.has_value();
+    const std::string output = ok ? schema::serializeDocument(*migrated) : std::string();
+
+    if (*format == Format::Json && args.value("output") != "-") {
+        nlohmann::ordered_json j = nlohmann::ordered_json::object();
+        j["document"] = ok ? nlohmann::ordered_json::parse(output) : nlohmann::ordered_json(nullptr);
+        j["report"] = report ? migration::reportToJson(*report) : nlohmann::ordered_json(nullptr);
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const auto& e : errors)
+            list.push_back(migration::diagnosticToJson(e));
+        j["errors"] = std::move(list);
+        io.out << j.dump() << "\n";
+    } else {
+        std::ostream& reportStream = args.value("output") == "-" ? io.err : io.out;
+        if (report)
+            reportStream << migration::renderReportText(*report);
+    }
+    for (const auto& e : errors)
+        io.err << formatDiagnostic(path, e) << "\n";
+    if (!ok) {
+        if (args.has("output") || args.has("in-place"))
+            io.err << "policyctl migrate: nothing was written because the input has errors\n";
+        return kExitInvalid;
+    }
+
+    if (args.value("output") == "-") {
+        io.out << output;
+    } else if (const auto out = args.value("output")) {
+        if (const auto error = store::writeFileAtomically(*out, output)) {
+            io.err << "policyctl migrate: " << error->message << "\n";
+            return kExitUsage;
+        }
+    } else if (args.has("in-place")) {
+        if (output == file.text) {
+            io.err << "policyctl migrate: " << path << " is already in the v1 form; nothing to write\n";
+        } else if (const auto error = store::writeFileAtomically(path, output, path + ".bak")) {
+            io.err << "policyctl migrate: " << error->message << "\n";
+            return kExitUsage;
+        } else {
+            io.err << "policyctl migrate: wrote " << path << " (original kept as " << path << ".bak)\n";
+        }
+    }
+    return kExitOk;
+}
+
+}  // namespace cli

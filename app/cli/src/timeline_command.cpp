@@ -1,0 +1,301 @@
+#include "args.h"
+#include "commands.h"
+
+#include "schema/english.h"
+#include "schema/scenario.h"
+#include "store/file_store.h"
+
+#include "policy/catalogue.h"
+#include "policy/review.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace cli {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+std::string help()
+{
+    std::string presets;
+    for (const auto& p : policy::scenarioPresets())
+        presets += "  " + std::string(p.id) + std::string(30 - std::min<std::size_t>(p.id.size(), 28), ' ')
+            + p.scenario.name + (p.id == policy::kDefaultScenarioId ? " (default)" : "") + "\n";
+    return R"(usage: policyctl timeline [--format text|json] [--scenario NAME|FILE] [--profile ID] FILE
+
+Simulates one route cycle across the candidates of the dynamic profile in
+FILE (any file shape; --profile picks one from an export, by default the
+first dynamic profile) for a failure scenario, and prints every event, the
+totals and the review warnings. Legacy rules are migrated in memory.
+
+scenario presets:
+)" + presets + R"(
+A scenario FILE is JSON:
+  {"name":N?,"start":T?,"attempts":[{"code":C,"reset_after_seconds":n?,"effect_safe":b?,
+   "confidence":c?,"class":K?} | {"success":true}, ...],"then":"repeat"|"success"}
+The i-th attempt of the cycle meets the i-th entry; after the last, "then"
+says whether the last failure repeats (default) or the next attempt succeeds.
+
+options:
+  --format text|json   output format (default: text)
+  --scenario NAME|FILE a preset name or a scenario file (default: )" + std::string(policy::kDefaultScenarioId) + R"()
+  --profile ID         the dynamic profile to simulate, from an export
+  --help               show this help
+
+exit codes: 0 success, 1 invalid document or scenario, 2 usage error or unreadable file
+)";
+}
+
+Json eventJson(const policy::TimelineEvent& e)
+{
+    using policy::EventKind;
+    Json j = Json::object();
+    j["t"] = policy::formatRfc3339(e.t);
+    j["offset_seconds"] = e.offsetSeconds;
+    j["event"] = std::string(policy::eventKindName(e.kind));
+    auto failure = [&] {
+        j["candidate"] = e.candidate;
+        j["code"] = e.code;
+        j["class"] = std::string(policy::errorClassName(e.errorClass));
+    };
+    switch (e.kind) {
+    case EventKind::Attempt:
+        j["attempt"] = e.attempt;
+        j["candidate"] = e.candidate;
+        j["position"] = e.candidateIndex;
+        break;
+    case EventKind::RetryWait:
+        failure();
+        j["retry_ordinal"] = e.retryOrdinal;
+        j["delay_seconds"] = e.delaySeconds;
+        j["deadline"] = policy::formatRfc3339(e.deadline);
+        j["pending_outcome"] = std::string(policy::outcomeName(e.pendingOutcome));
+        break;
+    case EventKind::WaitForReset:
+        failure();
+        j["delay_seconds"] = e.delaySeconds;
+        j["deadline"] = policy::formatRfc3339(e.deadline);
+        j["pending_outcome"] = std::string(policy::outcomeName(e.pendingOutcome));
+        break;
+    case EventKind::Skip:
+    case EventKind::Stop:
+        failure();
+        break;
+    case EventKind::Success:
+        j["candidate"] = e.candidate;
+        break;
+    case EventKind::Exhausted:
+        j["reason"] = e.reason;
+        break;
+    case EventKind::ConfigError:
+        j["candidate"] = e.candidate;
+        j["error"] = e.reason;
+        break;
+    case EventKind::Truncated:
+        break;
+    }
+    return j;
+}
+
+std::string eventText(const policy::TimelineEvent& e)
+{
+    using policy::EventKind;
+    const std::string cls = std::string(policy::errorClassName(e.errorClass));
+    switch (e.kind) {
+    case EventKind::Attempt:
+        return "attempt " + std::to_string(e.attempt) + " on " + e.candidate + " (position "
+            + std::to_string(e.candidateIndex) + ")";
+    case EventKind::RetryWait:
+        return e.code + " (" + cls + "): retry " + std::to_string(e.retryOrdinal) + " of " + e.candidate + " after "
+            + schema::formatDuration(e.delaySeconds) + ", then " + std::string(policy::outcomeName(e.pendingOutcome));
+    case EventKind::WaitForReset:
+        return e.code + " (" + cls + "): wait " + schema::formatDuration(e.delaySeconds)
+            + " for the provider reset, then try " + e.candidate + " again";
+    case EventKind::Skip: return e.code + " (" + cls + "): skip " + e.candidate + ", go to the next candidate";
+    case EventKind::Stop:
+        return e.code + " (" + cls + "): stop on " + e.candidate + "; action required"
+            + (e.gateStop ? " (safety gate: unclassified or not effect-safe)" : "");
+    case EventKind::Success: return "success on " + e.candidate;
+    case EventKind::Exhausted: return "no eligible candidate left; the route waits (" + e.reason + ")";
+    case EventKind::ConfigError: return "configuration error on " + e.candidate + ": " + e.reason;
+    case EventKind::Truncated: return "simulation stopped at its event limit";
+    }
+    return {};
+}
+
+std::string warningText(const policy::ReviewWarning& w, const std::vector<policy::RouteCandidate>& candidates)
+{
+    using policy::ReviewWarningCode;
+    const std::string who = w.candidateIndex ? "candidate " + std::to_string(*w.candidateIndex) + " \""
+            + candidates[*w.candidateIndex].executionProfileId + "\""
+                                             : std::string();
+    const std::string cls = w.errorClass ? std::string(policy::errorClassName(*w.errorClass)) : std::string();
+    switch (w.code) {
+    case ReviewWarningCode::DisabledCandidate: return who + " is disabled and never tried";
+    case ReviewWarningCode::InvalidCandidate: return who + " is invalid and stops every cycle that reaches it";
+    case ReviewWarningCode::UnreachableCandidate:
+        return who + " is never reached for " + cls + " errors: an earlier candidate stops";
+    case ReviewWarningCode::AllCandidatesSkip:
+        return "every candidate skips " + cls + " errors: the route ends with no eligible candidate";
+    case ReviewWarningCode::HardRetryWithoutResetWait:
+        return who + " retries hard errors without waiting for a reset; quota or credential errors rarely clear that fast";
+    case ReviewWarningCode::NoEnabledCandidate: return "no candidate is enabled";
+    }
+    return {};
+}
+
+Json warningJson(const policy::ReviewWarning& w, const std::vector<policy::RouteCandidate>& candidates)
+{
+    Json j = Json::object();
+    j["code"] = std::string(policy::reviewWarningName(w.code));
+    if (w.candidateIndex) {
+        j["position"] = *w.candidateIndex;
+        j["candidate"] = candidates[*w.candidateIndex].executionProfileId;
+    }
+    if (w.errorClass)
+        j["class"] = std::string(policy::errorClassName(*w.errorClass));
+    j["message"] = warningText(w, candidates);
+    return j;
+}
+
+Json worstCaseJson(const policy::ClassWorstCase& w, const std::vector<policy::RouteCandidate>& candidates)
+{
+    Json j = Json::object();
+    j["worst_case_seconds"] = w.seconds;
+    j["final_outcome"] = w.finalOutcome == policy::Outcome::Stop ? "stop" : "no_eligible_candidate";
+    j["stopping_candidate"] =
+        w.stoppingCandidate ? Json(candidates[*w.stoppingCandidate].executionProfileId) : Json(nullptr);
+    return j;
+}
+
+}  // namespace
+
+int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
+{
+    Args args;
+    const std::vector<OptionSpec> spec{{"format", true}, {"scenario", true}, {"profile", true}, {"help", false}};
+    if (const auto error = args.parse(rawArgs, spec); !error.empty())
+        return usageError(io, "timeline", error);
+    if (args.has("help")) {
+        io.out << help();
+        return kExitOk;
+    }
+    const auto format = formatOption(args.value("format"), io, "timeline");
+    if (!format)
+        return kExitUsage;
+    if (args.positional().size() != 1)
+        return usageError(io, "timeline", "expected exactly one FILE");
+
+    // The scenario: a preset name, else a file.
+    const std::string scenarioArg = args.value("scenario").value_or(std::string(policy::kDefaultScenarioId));
+    policy::Scenario scenario;
+    std::string scenarioName = scenarioArg;
+    if (const auto* preset = policy::findScenarioPreset(scenarioArg)) {
+        scenario = preset->scenario;
+    } else {
+        const store::ReadResult read = store::readFile(scenarioArg, schema::kMaxDocumentBytes);
+        if (read.error) {
+            io.err << "policyctl timeline: --scenario '" << scenarioArg
+                   << "' is neither a preset (see --help) nor a readable file: " << read.error->message << "\n";
+            return kExitUsage;
+        }
+        const schema::ScenarioParseResult parsed = schema::parseScenario(*read.bytes);
+        for (const auto& e : parsed.errors)
+            io.err << formatDiagnostic(scenarioArg, e) << "\n";
+        if (!parsed.scenario)
+            return kExitInvalid;
+        scenario = *parsed.scenario;
+        if (!scenario.name.empty())
+            scenarioName = scenario.name;
+    }
+
+    const std::string path = args.positional().front();
+    const CheckedFile file = readAndCheck(path, io.in);
+    if (file.readError) {
+        io.err << "policyctl timeline: " << *file.readError << "\n";
+        return kExitUsage;
+    }
+    if (!file.check.document) {
+        for (const auto& e : file.check.errors)
+            io.err << formatDiagnostic(path, e) << "\n";
+        return kExitInvalid;
+    }
+    const schema::Document& doc = *file.check.document;
+    std::optional<std::size_t> chosen;
+    for (std::size_t i = 0; i < doc.profiles.size() && !chosen; ++i) {
+        if (doc.profiles[i].dynamic && (!args.has("profile") || doc.profiles[i].id == *args.value("profile")))
+            chosen = i;
+    }
+    if (!chosen) {
+        io.err << "policyctl timeline: " << path
+               << (args.has("profile") ? ": no dynamic profile with id '" + *args.value("profile") + "'"
+                                       : std::string(": holds no dynamic profile"))
+               << "\n";
+        return kExitInvalid;
+    }
+    // Problems of the simulated profile are shown as they will play out
+    // (config_error events); they are listed on stderr as well.
+    for (const auto& e : file.check.errors)
+        io.err << "warning: " << formatDiagnostic(path, e) << "\n";
+
+    const auto candidates = migration::routeCandidates(*doc.profiles[*chosen].dynamic, doc.dynamicPath(*chosen));
+    const policy::Timeline timeline = policy::simulateRouteCycle(candidates, scenario);
+    const policy::RouteReview review = policy::reviewRoute(candidates);
+
+    if (*format == Format::Json) {
+        Json events = Json::array();
+        for (const auto& e : timeline.events)
+            events.push_back(eventJson(e));
+        Json totals = Json::object();
+        totals["attempts"] = timeline.totals.attempts;
+        totals["duration_seconds"] = timeline.totals.durationSeconds;
+        totals["retry_wait_seconds"] = timeline.totals.retryWaitSeconds;
+        totals["reset_wait_seconds"] = timeline.totals.resetWaitSeconds;
+        totals["candidates_tried"] = timeline.totals.candidatesTried;
+        totals["outcome"] = std::string(policy::eventKindName(timeline.totals.finalEvent));
+        totals["transient"] = worstCaseJson(review.transient, candidates);
+        totals["hard"] = worstCaseJson(review.hard, candidates);
+        Json warnings = Json::array();
+        for (const auto& w : review.warnings)
+            warnings.push_back(warningJson(w, candidates));
+        Json out = Json::object();
+        out["scenario"] = scenarioName;
+        out["events"] = std::move(events);
+        out["totals"] = std::move(totals);
+        out["warnings"] = std::move(warnings);
+        io.out << out.dump() << "\n";
+        return kExitOk;
+    }
+
+    io.out << "Scenario: " << scenarioName;
+    if (!scenario.name.empty() && scenario.name != scenarioName)
+        io.out << " (" << scenario.name << ")";
+    io.out << ", starting " << policy::formatRfc3339(scenario.start) << "\n";
+    for (const auto& e : timeline.events) {
+        std::string offset = "+" + schema::formatDuration(e.offsetSeconds);
+        offset.resize(std::max<std::size_t>(offset.size(), 14), ' ');
+        io.out << "  " << offset << eventText(e) << "\n";
+    }
+    io.out << "Totals: " << timeline.totals.attempts << " attempt(s) on " << timeline.totals.candidatesTried
+           << " candidate(s) in " << schema::formatDuration(timeline.totals.durationSeconds) << " (retry waits "
+           << schema::formatDuration(timeline.totals.retryWaitSeconds) << ", reset waits "
+           << schema::formatDuration(timeline.totals.resetWaitSeconds) << "), ending in "
+           << policy::eventKindName(timeline.totals.finalEvent) << "\n";
+    auto worst = [&](const char* cls, const policy::ClassWorstCase& w) {
+        io.out << "Worst case for " << cls << " errors: " << schema::formatDuration(w.seconds) << ", then "
+               << (w.finalOutcome == policy::Outcome::Stop
+                       ? "stop on " + candidates[*w.stoppingCandidate].executionProfileId
+                       : std::string("no eligible candidate left"))
+               << "\n";
+    };
+    worst("transient", review.transient);
+    worst("hard", review.hard);
+    for (const auto& w : review.warnings)
+        io.out << "warning: " << warningText(w, candidates) << "\n";
+    return kExitOk;
+}
+
+}  // namespace cli

@@ -1,0 +1,33 @@
+#pragma once
+// Everything known about a document's validity, in one place for policyctl
+// and the editor: syntax, shape, the core's rules, legacy rules that cannot
+// be migrated, and the JSON Schema files.
+
+#include "migration/migration.h"
+
+#include "schema/codec.h"
+
+#include "policy/timeline.h"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace migration {
+
+struct DocumentCheck {
+    std::optional<schema::Document> document;  // set when the file parsed as a document
+    std::vector<schema::Diagnostic> errors;
+    bool legacy = false;       // some candidate still holds legacy rules
+    bool readOnly = false;     // a policy version newer than this build: never downgrade it
+
+    bool valid() const { return document && errors.empty(); }
+};
+
+DocumentCheck checkDocument(std::string_view text);
+
+// The route as the simulation sees it: legacy rules are migrated in memory;
+// a candidate that cannot be migrated or is invalid carries the reason.
+std::vector<policy::RouteCandidate> routeCandidates(const schema::DynamicRecord& dynamic, std::string_view path = {});
+
+}  // namespace migration

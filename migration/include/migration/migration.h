@@ -1,0 +1,92 @@
+#pragma once
+// Legacy rules -> v1 policies (SPEC section 5), as small pure steps that
+// produce a report an admin reviews before anything is written.
+
+#include "schema/diagnostic.h"
+#include "schema/document.h"
+
+#include "policy/types.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace migration {
+
+enum class LegacyAction { RetrySame, TryNext, Stop };
+std::optional<LegacyAction> legacyActionFromName(std::string_view name) noexcept;
+std::string_view legacyActionName(LegacyAction a) noexcept;
+
+// What one legacy action becomes for a class it covers.
+policy::ClassPolicy policyForAction(LegacyAction action);
+// retry_same: one retry after five seconds, then stop.
+inline constexpr std::int64_t kRetrySameRetries = 1;
+inline constexpr std::int64_t kRetrySameIntervalSeconds = 5;
+
+enum class SourceForm { Canonical, Legacy, Default };
+std::string_view sourceFormName(SourceForm f) noexcept;  // "canonical", "legacy", "default"
+
+// One legacy rule and what became of it.
+struct RuleOutcome {
+    std::string key;
+    std::string action;
+    std::vector<policy::ErrorClass> classes;        // the classes the key covers
+    std::vector<policy::ErrorClass> appliedTo;      // where it decided the policy
+    std::string overriddenBy;                       // the per-code key that won, for a generic rule
+};
+
+// A class for which kandev's Go backend (rules applied in sorted key order,
+// last wins) decides differently from the documented per-code-wins rule.
+struct Divergence {
+    policy::ErrorClass errorClass;
+    std::string ourKey;      // the rule we apply
+    std::string goKey;       // the rule the Go backend would apply
+    policy::ClassPolicy ours;
+    policy::ClassPolicy go;
+};
+
+struct CandidateMigration {
+    std::size_t index = 0;
+    std::string executionProfileId;
+    std::string path;  // field path of the candidate, e.g. "profiles[1].dynamic.candidates[0]"
+    SourceForm source = SourceForm::Canonical;
+    std::vector<policy::LegacyRule> legacyRules;
+    std::vector<RuleOutcome> rules;
+    std::vector<policy::ErrorClass> defaultedClasses;  // classes no rule covered
+    std::optional<policy::PolicyDocument> result;      // empty when the candidate has errors
+    std::vector<Divergence> divergences;
+    std::vector<schema::Diagnostic> errors;
+
+    bool changes() const { return source != SourceForm::Canonical && errors.empty(); }
+};
+
+// Normalizes one candidate. `path` prefixes field paths in errors.
+CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::size_t index, std::string path);
+
+struct ProfileMigration {
+    std::size_t profileIndex = 0;
+    std::string profileId;  // "" for a bare document
+    std::string path;       // field path of the dynamic document
+    std::vector<CandidateMigration> candidates;
+};
+
+struct MigrationReport {
+    std::vector<ProfileMigration> profiles;
+
+    bool hasErrors() const;
+    std::size_t changedCandidates() const;
+    std::size_t divergenceCount() const;
+    std::vector<schema::Diagnostic> errors() const;
+};
+
+MigrationReport planMigration(const schema::Document& document);
+
+// The document with every candidate normalized; nullopt when the report has
+// errors (nothing is written then). Positions, ids, enabled flags, order and
+// unknown fields are kept.
+std::optional<schema::Document> applyMigration(const schema::Document& document, const MigrationReport& report);
+
+// Human-readable report, one block per candidate that is not already canonical.
+std::string renderReportText(const MigrationReport& report, bool includeCanonical = false);
+
+}  // namespace migration

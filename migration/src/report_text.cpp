@@ -1,0 +1,79 @@
+#include "migration/migration.h"
+
+#include "schema/english.h"
+
+#include "policy/catalogue.h"
+
+namespace migration {
+namespace {
+
+std::string classList(const std::vector<policy::ErrorClass>& classes)
+{
+    std::string out;
+    for (std::size_t i = 0; i < classes.size(); ++i)
+        out += (i ? " and " : "") + std::string(policy::errorClassName(classes[i]));
+    return out;
+}
+
+void renderCandidate(std::string& out, const CandidateMigration& c)
+{
+    out += "  candidate " + std::to_string(c.index) + " \"" + c.executionProfileId + "\" ("
+        + std::string(sourceFormName(c.source)) + ")";
+    if (c.source == SourceForm::Canonical && c.errors.empty()) {
+        out += ": already in the v1 form, unchanged\n";
+        return;
+    }
+    if (c.source == SourceForm::Default) {
+        out += ": no rules and no policies; gets the default document\n";
+    } else {
+        out += "\n";
+    }
+    for (const auto& r : c.rules) {
+        out += "    rule " + r.key + " = " + r.action + ": covers " + classList(r.classes) + " errors";
+        if (!r.appliedTo.empty())
+            out += "; decides " + classList(r.appliedTo) + " errors";
+        if (!r.overriddenBy.empty())
+            out += "; overridden by the per-code rule " + r.overriddenBy;
+        out += "\n";
+    }
+    if (c.result) {
+        out += "    -> transient: " + schema::describeClassPolicy(c.result->transient) + "\n";
+        out += "    -> hard: " + schema::describeClassPolicy(c.result->hard) + "\n";
+        for (const auto cls : c.defaultedClasses) {
+            if (c.source == SourceForm::Legacy)
+                out += "    note: no rule covers " + std::string(policy::errorClassName(cls))
+                    + " errors; they get the default (no wait, no retry, skip)\n";
+        }
+    }
+    for (const auto& d : c.divergences) {
+        out += "    warning: kandev's Go backend applies rules in sorted key order and would use " + d.goKey
+            + " for " + std::string(policy::errorClassName(d.errorClass)) + " errors (" + schema::describeClassPolicy(d.go)
+            + "); Policy Studio follows the documented rule, so " + d.ourKey + " wins ("
+            + schema::describeClassPolicy(d.ours) + ")\n";
+    }
+    for (const auto& e : c.errors)
+        out += "    error: " + e.path + ": " + e.message + "\n";
+}
+
+}  // namespace
+
+std::string renderReportText(const MigrationReport& report, bool includeCanonical)
+{
+    std::string out;
+    for (const auto& p : report.profiles) {
+        out += (p.path.empty() ? std::string("document") : p.path);
+        if (!p.profileId.empty())
+            out += " (profile \"" + p.profileId + "\")";
+        out += "\n";
+        for (const auto& c : p.candidates) {
+            if (includeCanonical || c.source != SourceForm::Canonical || !c.errors.empty())
+                renderCandidate(out, c);
+        }
+    }
+    out += std::to_string(report.changedCandidates()) + " candidate(s) to migrate, "
+        + std::to_string(report.divergenceCount()) + " divergence warning(s), " + std::to_string(report.errors().size())
+        + " error(s)\n";
+    return out;
+}
+
+}  // namespace migration

@@ -1,0 +1,42 @@
+#pragma once
+// The JSON codec between files and core types (nlohmann_json behind it).
+
+#include "schema/diagnostic.h"
+#include "schema/document.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace schema {
+
+// Files larger than this are refused before parsing so memory stays bounded.
+inline constexpr std::size_t kMaxDocumentBytes = 64u * 1024u * 1024u;
+// JSON nested deeper than this is refused (a policy export needs 7 levels).
+inline constexpr std::size_t kMaxNestingDepth = 256;
+
+struct ParseResult {
+    std::optional<Document> document;   // set when the file could be read as a document
+    std::vector<Diagnostic> errors;     // syntax, shape and type errors
+};
+
+// Parses text of any file shape. Syntax errors carry line and column; shape
+// and type errors carry the field path (and line and column of the value).
+ParseResult parseDocument(std::string_view text);
+
+// Serializes in the document's own shape: 2-space indentation, keys in their
+// original order, unknown fields untouched, a final newline.
+std::string serializeDocument(const Document& document);
+
+// Line and column (1-based, characters) of the value at `path` in `text`, or
+// of its nearest existing ancestor; {0, 0} when the text is not valid JSON.
+struct TextPosition {
+    int line = 0;
+    int column = 0;
+};
+TextPosition locatePath(std::string_view text, std::string_view path);
+TextPosition positionOfOffset(std::string_view text, std::size_t offset);
+
+}  // namespace schema

@@ -1,0 +1,505 @@
+#include "schema/codec.h"
+
+#include "json_text.h"
+
+#include <nlohmann/json.hpp>
+
+#include <limits>
+
+namespace schema {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr std::size_t kMaxReportedErrors = 100;
+
+std::string typeName(const Json& v)
+{
+    switch (v.type()) {
+    case Json::value_t::null: return "null";
+    case Json::value_t::object: return "an object";
+    case Json::value_t::array: return "an array";
+    case Json::value_t::string: return "a string";
+    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: return "an integer";
+    case Json::value_t::number_float: return "the fraction " + v.dump();
+    default: return "an unsupported value";
+    }
+}
+
+std::string jsonQuoted(std::string_view s)
+{
+    return Json(std::string(s)).dump();
+}
+
+// Reads JSON values into core types, collecting every error with its path.
+class Decoder {
+public:
+    explicit Decoder(std::string_view text) : m_text(text) {}
+
+    std::vector<Diagnostic> takeErrors() { return std::move(m_errors); }
+    bool failed() const { return !m_errors.empty(); }
+
+    void error(const std::string& path, std::string message)
+    {
+        if (m_errors.size() >= kMaxReportedErrors)
+            return;
+        const TextPosition pos = locatePath(m_text, path);
+        m_errors.push_back({path, std::move(message), pos.line, pos.column});
+    }
+
+    void typeError(const std::string& path, std::string_view expected, const Json& found)
+    {
+        error(path, "expected " + std::string(expected) + ", found " + typeName(found));
+    }
+
+    const Json* member(const Json& obj, const char* key)
+    {
+        const auto it = obj.find(key);
+        return it == obj.end() ? nullptr : &*it;
+    }
+
+    // Integers must be JSON integers within int64; null or absent reads as 0.
+    std::int64_t integer(const Json* v, const std::string& path)
+    {
+        if (!v || v->is_null())
+            return 0;
+        if (v->is_number_unsigned()) {
+            const auto u = v->get<std::uint64_t>();
+            if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+                error(path, "the integer " + v->dump() + " is out of range (largest allowed: "
+                                + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+                return 0;
+            }
+            return static_cast<std::int64_t>(u);
+        }
+        if (v->is_number_integer())
+            return v->get<std::int64_t>();
+        typeError(path, "an integer", *v);
+        return 0;
+    }
+
+    bool boolean(const Json* v, const std::string& path, bool absent)
+    {
+        if (!v || v->is_null())
+            return absent;
+        if (v->is_boolean())
+            return v->get<bool>();
+        typeError(path, "true or false", *v);
+        return absent;
+    }
+
+    std::string string(const Json* v, const std::string& path)
+    {
+        if (!v || v->is_null())
+            return {};
+        if (v->is_string())
+            return v->get<std::string>();
+        typeError(path, "a string", *v);
+        return {};
+    }
+
+    // The policy document's shape is closed: every key must be known.
+    bool closedObject(const Json& v, const std::string& path, std::initializer_list<std::string_view> allowed,
+                      std::string_view what)
+    {
+        if (!v.is_object()) {
+            typeError(path, "an object", v);
+            return false;
+        }
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end())
+                continue;
+            std::string list;
+            for (auto a : allowed)
+                list += (list.empty() ? "" : ", ") + std::string(a);
+            error(joinPath(path, it.key()),
+                  "unknown key " + jsonQuoted(it.key()) + " in " + std::string(what) + " (allowed: " + list + ")");
+        }
+        return true;
+    }
+
+    policy::ClassPolicy classPolicy(const Json* v, const std::string& path)
+    {
+        policy::ClassPolicy p;
+        p.onExhausted = policy::Outcome::Unset;
+        if (!v || v->is_null() || !closedObject(*v, path, {"retry", "wait_for_reset", "on_exhausted"}, "a class policy"))
+            return p;
+        const std::string retryPath = joinPath(path, "retry");
+        if (const Json* r = member(*v, "retry"); r && !r->is_null()
+            && closedObject(*r, retryPath, {"enabled", "max_retries", "initial_interval_seconds"}, "retry")) {
+            p.retry.enabled = boolean(member(*r, "enabled"), joinPath(retryPath, "enabled"), false);
+            p.retry.maxRetries = integer(member(*r, "max_retries"), joinPath(retryPath, "max_retries"));
+            p.retry.initialIntervalSeconds =
+                integer(member(*r, "initial_interval_seconds"), joinPath(retryPath, "initial_interval_seconds"));
+        }
+        const std::string waitPath = joinPath(path, "wait_for_reset");
+        if (const Json* w = member(*v, "wait_for_reset"); w && !w->is_null()
+            && closedObject(*w, waitPath, {"enabled", "max_wait_seconds"}, "wait_for_reset")) {
+            p.waitForReset.enabled = boolean(member(*w, "enabled"), joinPath(waitPath, "enabled"), false);
+            p.waitForReset.maxWaitSeconds =
+                integer(member(*w, "max_wait_seconds"), joinPath(waitPath, "max_wait_seconds"));
+        }
+        const std::string outcomePath = joinPath(path, "on_exhausted");
+        const Json* o = member(*v, "on_exhausted");
+        if (o && o->is_string()) {
+            const auto& s = o->get_ref<const std::string&>();
+            if (s == "skip")
+                p.onExhausted = policy::Outcome::Skip;
+            else if (s == "stop")
+                p.onExhausted = policy::Outcome::Stop;
+            else
+                error(outcomePath, "unknown on_exhausted " + jsonQuoted(s) + " (expected \"skip\" or \"stop\")");
+        } else if (o && !o->is_null()) {
+            typeError(outcomePath, "\"skip\" or \"stop\"", *o);
+        }
+        return p;
+    }
+
+    policy::PolicyDocument policies(const Json& v, const std::string& path)
+    {
+        policy::PolicyDocument doc;
+        if (!v.is_object()) {
+            typeError(path, "an object", v);
+            return doc;
+        }
+        doc.version = integer(member(v, "version"), joinPath(path, "version"));
+        if (doc.version != policy::kSupportedPolicyVersion)
+            return doc;  // another version's fields may mean something else: validation reports the version
+        closedObject(v, path, {"version", "transient", "hard"}, "a policy document");
+        doc.transient = classPolicy(member(v, "transient"), joinPath(path, "transient"));
+        doc.hard = classPolicy(member(v, "hard"), joinPath(path, "hard"));
+        return doc;
+    }
+
+    policy::Candidate candidate(const Json& v, const std::string& path)
+    {
+        policy::Candidate c;
+        if (!v.is_object()) {
+            typeError(path, "a candidate object", v);
+            return c;
+        }
+        const Json* position = member(v, "position");
+        if (!position || position->is_null())
+            error(joinPath(path, "position"), "position is missing");
+        else
+            c.position = integer(position, joinPath(path, "position"));
+        const Json* id = member(v, "execution_profile_id");
+        if (!id || id->is_null())
+            error(joinPath(path, "execution_profile_id"), "execution_profile_id is missing");
+        else
+            c.executionProfileId = string(id, joinPath(path, "execution_profile_id"));
+        c.enabled = boolean(member(v, "enabled"), joinPath(path, "enabled"), true);
+        if (const Json* p = member(v, "policies"); p && !p->is_null())
+            c.policies = policies(*p, joinPath(path, "policies"));
+        if (const Json* r = member(v, "rules"); r && !r->is_null()) {
+            const std::string rulesPath = joinPath(path, "rules");
+            if (!r->is_object()) {
+                typeError(rulesPath, "an object mapping error codes to actions", *r);
+            } else {
+                for (auto it = r->begin(); it != r->end(); ++it) {
+                    const std::string rulePath = joinPath(rulesPath, it.key());
+                    if (!it.value().is_string())
+                        typeError(rulePath, "an action string", it.value());
+                    else
+                        c.rules.push_back({it.key(), it.value().get<std::string>()});
+                }
+            }
+        }
+        return c;
+    }
+
+    std::optional<DynamicRecord> dynamic(const Json& v, const std::string& path)
+    {
+        if (!v.is_object()) {
+            typeError(path.empty() ? std::string() : path, "a dynamic profile object", v);
+            return std::nullopt;
+        }
+        DynamicRecord d;
+        d.source = v.dump();
+        if (const Json* version = member(v, "version"); version && !version->is_null()) {
+            d.version = integer(version, joinPath(path, "version"));
+            if (*d.version < 0)
+                error(joinPath(path, "version"), "the profile version must not be negative");
+        }
+        const std::string listPath = joinPath(path, "candidates");
+        const Json* list = member(v, "candidates");
+        if (!list || list->is_null()) {
+            error(listPath, "candidates is missing");
+            return d;
+        }
+        if (!list->is_array()) {
+            typeError(listPath, "an array of candidates", *list);
+            return d;
+        }
+        d.candidates.reserve(list->size());
+        d.candidateSources.reserve(list->size());
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const Json& item = (*list)[i];
+            d.candidates.push_back(candidate(item, indexPath(listPath, i)));
+            d.candidateSources.push_back(item.is_object() ? item.dump() : std::string());
+        }
+        return d;
+    }
+
+    ProfileRecord profile(const Json& v, const std::string& path)
+    {
+        ProfileRecord p;
+        if (!v.is_object()) {
+            typeError(path, "an agent profile object", v);
+            return p;
+        }
+        p.source = v.dump();
+        p.id = string(member(v, "id"), joinPath(path, "id"));
+        p.name = string(member(v, "name"), joinPath(path, "name"));
+        p.kind = string(member(v, "kind"), joinPath(path, "kind"));
+        p.enabled = boolean(member(v, "enabled"), joinPath(path, "enabled"), true);
+        p.autoFallback = boolean(member(v, "auto_fallback"), joinPath(path, "auto_fallback"), false);
+        if (const Json* deleted = member(v, "deleted_at"); deleted && !deleted->is_null()) {
+            p.deleted = !string(deleted, joinPath(path, "deleted_at")).empty();
+        }
+        if (const Json* d = member(v, "dynamic"); d && !d->is_null())
+            p.dynamic = dynamic(*d, joinPath(path, "dynamic"));
+        return p;
+    }
+
+    std::vector<ProfileRecord> profiles(const Json& list, const std::string& path)
+    {
+        std::vector<ProfileRecord> out;
+        out.reserve(list.size());
+        for (std::size_t i = 0; i < list.size(); ++i)
+            out.push_back(profile(list[i], indexPath(path, i)));
+        return out;
+    }
+
+private:
+    std::string_view m_text;
+    std::vector<Diagnostic> m_errors;
+};
+
+// nlohmann's messages start with "[json.exception.parse_error.101] parse
+// error at line 1, column 5: "; keep only what follows.
+std::string syntaxMessage(const std::string& what)
+{
+    const auto colon = what.find(": ");
+    std::string message = colon == std::string::npos ? what : what.substr(colon + 2);
+    return "syntax error: " + message;
+}
+
+// ---- writing --------------------------------------------------------------
+
+Json parseSource(const std::string& source)
+{
+    return source.empty() ? Json::object() : Json::parse(source);
+}
+
+void writeClass(Json& obj, const policy::ClassPolicy& p)
+{
+    if (!obj.is_object())
+        obj = Json::object();
+    Json& retry = obj["retry"];
+    if (!retry.is_object())
+        retry = Json::object();
+    retry["enabled"] = p.retry.enabled;
+    retry["max_retries"] = p.retry.maxRetries;
+    retry["initial_interval_seconds"] = p.retry.initialIntervalSeconds;
+    Json& wait = obj["wait_for_reset"];
+    if (!wait.is_object())
+        wait = Json::object();
+    wait["enabled"] = p.waitForReset.enabled;
+    wait["max_wait_seconds"] = p.waitForReset.maxWaitSeconds;
+    if (p.onExhausted == policy::Outcome::Unset)
+        obj["on_exhausted"] = nullptr;
+    else
+        obj["on_exhausted"] = std::string(policy::outcomeName(p.onExhausted));
+}
+
+// Patches an existing policies object in place, so its key order survives.
+void writePolicies(Json& obj, const policy::PolicyDocument& doc)
+{
+    if (!obj.is_object())
+        obj = Json::object();
+    obj["version"] = doc.version;
+    writeClass(obj["transient"], doc.transient);
+    writeClass(obj["hard"], doc.hard);
+}
+
+Json candidateJson(const policy::Candidate& c, const std::string& source)
+{
+    Json j = parseSource(source);
+    j["position"] = c.position;
+    j["execution_profile_id"] = c.executionProfileId;
+    if (source.empty() || j.contains("enabled") || !c.enabled)
+        j["enabled"] = c.enabled;
+
+    const bool hadRules = j.contains("rules") && j["rules"].is_object() && !j["rules"].empty();
+    if (c.policies && c.policies->version == policy::kSupportedPolicyVersion) {
+        if (hadRules && c.rules.empty() && !j.contains("policies")) {
+            // A migrated candidate: its policies take the place of its rules.
+            Json replaced = Json::object();
+            for (auto it = j.begin(); it != j.end(); ++it) {
+                if (it.key() == "rules")
+                    writePolicies(replaced["policies"], *c.policies);
+                else
+                    replaced[it.key()] = it.value();
+            }
+            return replaced;
+        }
+        writePolicies(j["policies"], *c.policies);
+    }
+    if (!c.rules.empty()) {
+        Json rules = Json::object();
+        for (const auto& r : c.rules)
+            rules[r.key] = r.action;
+        j["rules"] = std::move(rules);
+    } else if (hadRules) {
+        j.erase("rules");
+    }
+    return j;
+}
+
+Json dynamicJson(const DynamicRecord& d)
+{
+    Json j = parseSource(d.source);
+    if (d.version)
+        j["version"] = *d.version;
+    Json list = Json::array();
+    for (std::size_t i = 0; i < d.candidates.size(); ++i) {
+        const std::string& source = i < d.candidateSources.size() ? d.candidateSources[i] : std::string();
+        list.push_back(candidateJson(d.candidates[i], source));
+    }
+    j["candidates"] = std::move(list);
+    return j;
+}
+
+Json profileJson(const ProfileRecord& p)
+{
+    Json j = parseSource(p.source);
+    if (p.source.empty()) {
+        j["id"] = p.id;
+        j["name"] = p.name;
+        j["kind"] = p.kind;
+        j["enabled"] = p.enabled;
+        j["auto_fallback"] = p.autoFallback;
+    }
+    if (p.dynamic)
+        j["dynamic"] = dynamicJson(*p.dynamic);
+    return j;
+}
+
+}  // namespace
+
+TextPosition positionOfOffset(std::string_view text, std::size_t offset)
+{
+    offset = std::min(offset, text.size());
+    TextPosition pos{1, 1};
+    for (std::size_t i = 0; i < offset; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++pos.line;
+            pos.column = 1;
+        } else if ((c & 0xC0) != 0x80) {  // count characters, not UTF-8 continuation bytes
+            ++pos.column;
+        }
+    }
+    return pos;
+}
+
+TextPosition locatePath(std::string_view text, std::string_view path)
+{
+    return positionOfOffset(text, detail::offsetOfPath(text, path));
+}
+
+ParseResult parseDocument(std::string_view text)
+{
+    ParseResult result;
+    auto fail = [&](std::size_t offset, std::string message, std::string path = {}) {
+        const TextPosition pos = positionOfOffset(text, offset);
+        result.errors.push_back({std::move(path), std::move(message), pos.line, pos.column});
+        return std::move(result);
+    };
+
+    if (text.size() > kMaxDocumentBytes)
+        return fail(0, "the file is " + std::to_string(text.size() / (1024 * 1024)) + " MiB; documents are limited to "
+                           + std::to_string(kMaxDocumentBytes / (1024 * 1024)) + " MiB");
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return fail(text.size(), "the file is empty; expected a JSON document");
+    if (const auto deep = detail::findExcessiveNesting(text, kMaxNestingDepth))
+        return fail(*deep, "JSON is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep");
+
+    Json root;
+    try {
+        root = Json::parse(text.begin(), text.end());
+    } catch (const Json::parse_error& e) {
+        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+        return fail(offset, syntaxMessage(e.what()));
+    }
+    if (const auto dup = detail::findDuplicateKey(text))
+        return fail(dup->offset, "duplicate key " + jsonQuoted(detail::splitPath(dup->path).back().key)
+                                     + ": each key may appear once per object", dup->path);
+
+    Decoder decoder(text);
+    Document doc;
+    if (root.is_array()) {
+        doc.shape = FileShape::ExportArray;
+        doc.profiles = decoder.profiles(root, "");
+    } else if (root.is_object() && root.contains("profiles")) {
+        doc.shape = FileShape::ExportObject;
+        doc.source = root.dump();
+        if (!root["profiles"].is_array())
+            decoder.typeError("profiles", "an array of agent profiles", root["profiles"]);
+        else
+            doc.profiles = decoder.profiles(root["profiles"], "profiles");
+    } else if (root.is_object() && root.contains("candidates")) {
+        doc.shape = FileShape::DynamicDocument;
+        ProfileRecord bare;
+        bare.dynamic = decoder.dynamic(root, "");
+        doc.profiles.push_back(std::move(bare));
+    } else if (root.is_object() && (root.contains("dynamic") || root.contains("id") || root.contains("kind"))) {
+        doc.shape = FileShape::AgentProfile;
+        doc.profiles.push_back(decoder.profile(root, ""));
+        if (!doc.profiles.front().dynamic && !decoder.failed())
+            decoder.error("dynamic", "this agent profile is not dynamic: it has no \"dynamic\" document");
+    } else {
+        return fail(0, "not a policy document: expected a dynamic profile (\"candidates\"), an agent profile "
+                       "(\"dynamic\") or an export (an array, or \"profiles\")");
+    }
+
+    result.errors = decoder.takeErrors();
+    if (result.errors.empty())
+        result.document = std::move(doc);
+    return result;
+}
+
+std::string serializeDocument(const Document& document)
+{
+    Json root;
+    switch (document.shape) {
+    case FileShape::DynamicDocument:
+        root = document.profiles.empty() || !document.profiles.front().dynamic
+            ? Json::object()
+            : dynamicJson(*document.profiles.front().dynamic);
+        break;
+    case FileShape::AgentProfile:
+        root = document.profiles.empty() ? Json::object() : profileJson(document.profiles.front());
+        break;
+    case FileShape::ExportArray:
+    case FileShape::ExportObject: {
+        Json list = Json::array();
+        for (const auto& p : document.profiles)
+            list.push_back(profileJson(p));
+        if (document.shape == FileShape::ExportArray) {
+            root = std::move(list);
+        } else {
+            root = parseSource(document.source);
+            root["profiles"] = std::move(list);
+        }
+        break;
+    }
+    }
+    return root.dump(2) + "\n";
+}
+
+}  // namespace schema

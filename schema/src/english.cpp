@@ -1,0 +1,45 @@
+#include "schema/english.h"
+
+#include "policy/schedule.h"
+
+namespace schema {
+
+std::string formatDuration(std::int64_t seconds)
+{
+    if (seconds == 0)
+        return "0 s";
+    std::string out = seconds < 0 ? "-" : "";
+    std::uint64_t rest = seconds < 0 ? 0 - static_cast<std::uint64_t>(seconds) : static_cast<std::uint64_t>(seconds);
+    const std::pair<std::uint64_t, const char*> units[] = {{86400, "d"}, {3600, "h"}, {60, "min"}, {1, "s"}};
+    bool first = true;
+    for (const auto& [size, name] : units) {
+        if (rest < size)
+            continue;
+        out += (first ? "" : " ") + std::to_string(rest / size) + " " + name;
+        rest %= size;
+        first = false;
+    }
+    return out;
+}
+
+std::string describeClassPolicy(const policy::ClassPolicy& p)
+{
+    std::string out;
+    if (p.waitForReset.enabled)
+        out += "wait for a trusted reset up to " + formatDuration(p.waitForReset.maxWaitSeconds) + ", ";
+    if (p.retry.enabled) {
+        out += "retry " + std::to_string(p.retry.maxRetries) + (p.retry.maxRetries == 1 ? " time" : " times")
+            + " from " + formatDuration(p.retry.initialIntervalSeconds) + " (total "
+            + formatDuration(policy::schedule(p.retry).totalSeconds) + "), ";
+    }
+    if (!p.waitForReset.enabled && !p.retry.enabled)
+        out += "no wait, no retry, ";
+    switch (p.onExhausted) {
+    case policy::Outcome::Skip: out += "then skip to the next candidate"; break;
+    case policy::Outcome::Stop: out += "then stop for manual recovery"; break;
+    case policy::Outcome::Unset: out += "then (no outcome set)"; break;
+    }
+    return out;
+}
+
+}  // namespace schema

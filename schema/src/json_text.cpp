@@ -1,0 +1,246 @@
+#include "json_text.h"
+
+#include "schema/diagnostic.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace schema::detail {
+namespace {
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Index just past the string that starts at text[i] == '"'.
+std::size_t skipString(std::string_view text, std::size_t i)
+{
+    ++i;
+    while (i < text.size()) {
+        if (text[i] == '\\')
+            i += 2;
+        else if (text[i] == '"')
+            return i + 1;
+        else
+            ++i;
+    }
+    return text.size();
+}
+
+std::size_t skipScalar(std::string_view text, std::size_t i)
+{
+    while (i < text.size() && !isSpace(text[i]) && text[i] != ',' && text[i] != '}' && text[i] != ']')
+        ++i;
+    return i;
+}
+
+struct Frame {
+    explicit Frame(bool isObject) : object(isObject) {}
+    bool object = false;
+    std::size_t index = 0;
+    std::string_view key;                       // raw key text of the current member
+    std::vector<std::string_view> keys;         // keys seen, while few
+    std::unordered_set<std::string_view> many;  // keys seen, once there are many
+};
+
+// Walks valid JSON, calling onValue(stack, offset) at each value start and
+// onKey(stack, key, offset) at each member key. Either returns false to stop.
+template <typename OnValue, typename OnKey>
+void walk(std::string_view text, OnValue&& onValue, OnKey&& onKey)
+{
+    std::vector<Frame> stack;
+    std::size_t i = 0;
+    const std::size_t n = text.size();
+    auto skipSpace = [&] {
+        while (i < n && isSpace(text[i]))
+            ++i;
+    };
+    for (;;) {
+        skipSpace();
+        if (i >= n)
+            return;
+        // Inside an object, a member starts with its key.
+        if (!stack.empty() && stack.back().object) {
+            if (text[i] == '}') {
+                stack.pop_back();
+                ++i;
+                goto afterValue;
+            }
+            if (text[i] != '"')
+                return;
+            const std::size_t keyStart = i;
+            i = skipString(text, i);
+            stack.back().key = text.substr(keyStart + 1, i - keyStart - 2);
+            if (!onKey(stack, stack.back().key, keyStart))
+                return;
+            skipSpace();
+            if (i >= n || text[i] != ':')
+                return;
+            ++i;
+            skipSpace();
+        }
+        if (i >= n)
+            return;
+        if (!onValue(stack, i))
+            return;
+        if (text[i] == '{') {
+            stack.emplace_back(true);
+            ++i;
+            continue;
+        }
+        if (text[i] == '[') {
+            stack.emplace_back(false);
+            ++i;
+            skipSpace();
+            if (i < n && text[i] == ']') {
+                stack.pop_back();
+                ++i;
+                goto afterValue;
+            }
+            continue;
+        }
+        i = text[i] == '"' ? skipString(text, i) : skipScalar(text, i);
+    afterValue:
+        for (;;) {
+            skipSpace();
+            if (i >= n || stack.empty())
+                return;
+            if (text[i] == ',') {
+                ++i;
+                ++stack.back().index;
+                break;
+            }
+            if (text[i] == '}' || text[i] == ']') {
+                stack.pop_back();
+                ++i;
+                continue;
+            }
+            return;  // not valid JSON; callers only pass valid text
+        }
+    }
+}
+
+std::string pathOf(const std::vector<Frame>& stack)
+{
+    std::string path;
+    for (std::size_t d = 0; d < stack.size(); ++d) {
+        const Frame& f = stack[d];
+        path = f.object ? joinPath(path, f.key) : indexPath(path, f.index);
+    }
+    return path;
+}
+
+// Does the stack address the first `depth` segments of `target`?
+bool matches(const std::vector<Frame>& stack, const std::vector<PathSegment>& target)
+{
+    for (std::size_t d = 0; d < stack.size(); ++d) {
+        const Frame& f = stack[d];
+        const PathSegment& s = target[d];
+        if (f.object != !s.isIndex)
+            return false;
+        if (f.object ? f.key != s.key : f.index != s.index)
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<PathSegment> splitPath(std::string_view path)
+{
+    std::vector<PathSegment> out;
+    std::size_t i = 0;
+    while (i < path.size()) {
+        if (path[i] == '.') {
+            ++i;
+        } else if (path[i] == '[') {
+            const std::size_t close = path.find(']', i);
+            if (close == std::string_view::npos)
+                break;
+            PathSegment s;
+            s.isIndex = true;
+            for (std::size_t k = i + 1; k < close; ++k)
+                s.index = s.index * 10 + static_cast<std::size_t>(path[k] - '0');
+            out.push_back(std::move(s));
+            i = close + 1;
+        } else {
+            std::size_t end = i;
+            while (end < path.size() && path[end] != '.' && path[end] != '[')
+                ++end;
+            PathSegment s;
+            s.key = std::string(path.substr(i, end - i));
+            out.push_back(std::move(s));
+            i = end;
+        }
+    }
+    return out;
+}
+
+std::size_t offsetOfPath(std::string_view text, std::string_view path)
+{
+    const std::vector<PathSegment> target = splitPath(path);
+    std::size_t best = 0;
+    std::size_t bestDepth = 0;
+    bool found = false;
+    walk(
+        text,
+        [&](const std::vector<Frame>& stack, std::size_t offset) {
+            if (stack.size() > target.size() || !matches(stack, target))
+                return true;
+            if (!found || stack.size() > bestDepth) {
+                found = true;
+                best = offset;
+                bestDepth = stack.size();
+            }
+            return stack.size() < target.size();
+        },
+        [](const std::vector<Frame>&, std::string_view, std::size_t) { return true; });
+    return best;
+}
+
+std::optional<DuplicateKey> findDuplicateKey(std::string_view text)
+{
+    std::optional<DuplicateKey> result;
+    walk(
+        text, [](const std::vector<Frame>&, std::size_t) { return true; },
+        [&](std::vector<Frame>& stack, std::string_view key, std::size_t offset) {
+            Frame& f = stack.back();
+            bool seen = false;
+            if (f.many.empty()) {
+                seen = std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end();
+                f.keys.push_back(key);
+                if (f.keys.size() > 16) {
+                    f.many.insert(f.keys.begin(), f.keys.end());
+                    f.keys.clear();
+                }
+            } else {
+                seen = !f.many.insert(key).second;
+            }
+            if (seen) {
+                result = DuplicateKey{offset, pathOf(stack)};
+                return false;
+            }
+            return true;
+        });
+    return result;
+}
+
+std::optional<std::size_t> findExcessiveNesting(std::string_view text, std::size_t maxDepth)
+{
+    std::size_t depth = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            i = skipString(text, i) - 1;
+        } else if (c == '{' || c == '[') {
+            if (++depth > maxDepth)
+                return i;
+        } else if ((c == '}' || c == ']') && depth > 0) {
+            --depth;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace schema::detail

@@ -1,0 +1,146 @@
+#include "schema/validator.h"
+
+#include "schema_files.h"
+
+#include <nlohmann/json.hpp>
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace schema {
+namespace {
+
+std::string_view schemaFileFor(FileShape shape)
+{
+    switch (shape) {
+    case FileShape::DynamicDocument: return "dynamic-profile.schema.json";
+    case FileShape::AgentProfile: return "agent-profile.schema.json";
+    case FileShape::ExportArray:
+    case FileShape::ExportObject: return "export.schema.json";
+    }
+    return {};
+}
+
+// Parsed schemas are immutable and shared; each is built once.
+const valijson::Schema& compiledSchema(std::string_view fileName)
+{
+    static std::mutex mutex;
+    static std::map<std::string, std::unique_ptr<valijson::Schema>, std::less<>> cache;
+    const std::lock_guard lock(mutex);
+    if (auto it = cache.find(fileName); it != cache.end())
+        return *it->second;
+
+    const nlohmann::json document = nlohmann::json::parse(schemaText(fileName));
+    auto schema = std::make_unique<valijson::Schema>();
+    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+    valijson::adapters::NlohmannJsonAdapter adapter(document);
+    auto fetch = [](const std::string& uri) -> const nlohmann::json* {
+        const auto slash = uri.find_last_of('/');
+        const std::string name = slash == std::string::npos ? uri : uri.substr(slash + 1);
+        return new nlohmann::json(nlohmann::json::parse(schemaText(name)));
+    };
+    auto release = [](const nlohmann::json* doc) { delete doc; };
+    parser.populateSchema(adapter, *schema, fetch, release);
+    return *cache.emplace(std::string(fileName), std::move(schema)).first->second;
+}
+
+// valijson's context is "<root>", "[candidates]", "[0]", ...; ours is
+// "candidates[0]".
+std::string fieldPath(const std::vector<std::string>& context)
+{
+    std::string path;
+    for (const auto& part : context) {
+        if (part == "<root>" || part.size() < 2)
+            continue;
+        const std::string inner = part.substr(1, part.size() - 2);
+        const bool index = !inner.empty() && inner.find_first_not_of("0123456789") == std::string::npos;
+        if (index)
+            path = indexPath(path, std::stoul(inner));
+        else
+            path = joinPath(path, inner);
+    }
+    return path;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+}  // namespace
+
+std::string_view schemaText(std::string_view fileName)
+{
+    for (const auto& f : detail::kSchemaFiles) {
+        if (f.name == fileName)
+            return f.text;
+    }
+    return {};
+}
+
+std::vector<std::string_view> schemaFileNames()
+{
+    std::vector<std::string_view> names;
+    for (const auto& f : detail::kSchemaFiles)
+        names.push_back(f.name);
+    return names;
+}
+
+std::vector<Diagnostic> validateAgainstSchema(std::string_view text, FileShape shape)
+{
+    std::vector<Diagnostic> out;
+    nlohmann::json target;
+    try {
+        target = nlohmann::json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::exception&) {
+        return out;  // syntax errors are the codec's to report
+    }
+    valijson::Validator validator;
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter adapter(target);
+    if (validator.validate(compiledSchema(schemaFileFor(shape)), adapter, &results))
+        return out;
+
+    // valijson reports the failing leaf and then each enclosing schema; keep
+    // the leaves, which are the errors a person can act on.
+    std::vector<std::pair<std::string, std::string>> errors;
+    valijson::ValidationResults::Error e;
+    while (results.popError(e))
+        errors.emplace_back(fieldPath(e.context), e.description);
+    for (std::size_t i = 0; i < errors.size(); ++i) {
+        const auto& [path, message] = errors[i];
+        bool enclosing = false;
+        for (std::size_t k = 0; k < errors.size() && !enclosing; ++k)
+            enclosing = k != i && errors[k].first.size() > path.size() && startsWith(errors[k].first, path);
+        if (enclosing)
+            continue;
+        const TextPosition pos = locatePath(text, path);
+        Diagnostic d{path, "schema: " + message, pos.line, pos.column};
+        if (std::find(out.begin(), out.end(), d) == out.end())
+            out.push_back(std::move(d));
+    }
+    return out;
+}
+
+std::vector<Diagnostic> validateDocument(const Document& document, std::string_view text)
+{
+    std::vector<Diagnostic> out;
+    for (std::size_t i = 0; i < document.profiles.size(); ++i) {
+        const ProfileRecord& p = document.profiles[i];
+        if (!p.dynamic)
+            continue;
+        for (const policy::Issue& issue : policy::validateCandidates(p.dynamic->candidates, document.dynamicPath(i))) {
+            const TextPosition pos = text.empty() ? TextPosition{} : locatePath(text, issue.path);
+            out.push_back({issue.path, describeIssue(issue), pos.line, pos.column});
+        }
+    }
+    return out;
+}
+
+}  // namespace schema
