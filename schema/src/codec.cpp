@@ -1,5 +1,6 @@
 #include "schema/codec.h"
 
+#include "json_parse.h"
 #include "json_text.h"
 
 #include <nlohmann/json.hpp>
@@ -279,15 +280,6 @@ private:
     std::vector<Diagnostic> m_errors;
 };
 
-// nlohmann's messages start with "[json.exception.parse_error.101] parse
-// error at line 1, column 5: "; keep only what follows.
-std::string syntaxMessage(const std::string& what)
-{
-    const auto colon = what.find(": ");
-    std::string message = colon == std::string::npos ? what : what.substr(colon + 2);
-    return "syntax error: " + message;
-}
-
 // ---- writing --------------------------------------------------------------
 
 Json parseSource(const std::string& source)
@@ -415,30 +407,11 @@ TextPosition locatePath(std::string_view text, std::string_view path)
 ParseResult parseDocument(std::string_view text)
 {
     ParseResult result;
-    auto fail = [&](std::size_t offset, std::string message, std::string path = {}) {
-        const TextPosition pos = positionOfOffset(text, offset);
-        result.errors.push_back({std::move(path), std::move(message), pos.line, pos.column});
-        return std::move(result);
-    };
-
-    if (text.size() > kMaxDocumentBytes)
-        return fail(0, "the file is " + std::to_string(text.size() / (1024 * 1024)) + " MiB; documents are limited to "
-                           + std::to_string(kMaxDocumentBytes / (1024 * 1024)) + " MiB");
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        return fail(text.size(), "the file is empty; expected a JSON document");
-    if (const auto deep = detail::findExcessiveNesting(text, kMaxNestingDepth))
-        return fail(*deep, "JSON is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep");
-
     Json root;
-    try {
-        root = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        return fail(offset, syntaxMessage(e.what()));
+    if (auto error = detail::parseJsonText(text, root)) {
+        result.errors.push_back(std::move(*error));
+        return result;
     }
-    if (const auto dup = detail::findDuplicateKey(text))
-        return fail(dup->offset, "duplicate key " + jsonQuoted(detail::splitPath(dup->path).back().key)
-                                     + ": each key may appear once per object", dup->path);
 
     Decoder decoder(text);
     Document doc;
@@ -463,8 +436,9 @@ ParseResult parseDocument(std::string_view text)
         if (!doc.profiles.front().dynamic && !decoder.failed())
             decoder.error("dynamic", "this agent profile is not dynamic: it has no \"dynamic\" document");
     } else {
-        return fail(0, "not a policy document: expected a dynamic profile (\"candidates\"), an agent profile "
-                       "(\"dynamic\") or an export (an array, or \"profiles\")");
+        result.errors.push_back({"", "not a policy document: expected a dynamic profile (\"candidates\"), an agent "
+                                     "profile (\"dynamic\") or an export (an array, or \"profiles\")", 1, 1});
+        return result;
     }
 
     result.errors = decoder.takeErrors();

@@ -2,7 +2,7 @@
 
 #include "schema/codec.h"
 
-#include "json_text.h"
+#include "json_parse.h"
 
 #include <nlohmann/json.hpp>
 
@@ -132,24 +132,9 @@ private:
 ScenarioParseResult parseScenario(std::string_view text)
 {
     ScenarioParseResult result;
-    if (text.size() > kMaxDocumentBytes) {
-        result.errors.push_back({"", "the scenario file is too large", 1, 1});
-        return result;
-    }
     Json root;
-    try {
-        root = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        const TextPosition pos = positionOfOffset(text, e.byte > 0 ? e.byte - 1 : 0);
-        std::string message = e.what();
-        if (const auto colon = message.find(": "); colon != std::string::npos)
-            message = message.substr(colon + 2);
-        result.errors.push_back({"", "syntax error: " + message, pos.line, pos.column});
-        return result;
-    }
-    if (const auto dup = detail::findDuplicateKey(text)) {
-        const TextPosition pos = positionOfOffset(text, dup->offset);
-        result.errors.push_back({dup->path, "duplicate key: each key may appear once per object", pos.line, pos.column});
+    if (auto error = detail::parseJsonText(text, root)) {
+        result.errors.push_back(std::move(*error));
         return result;
     }
     ScenarioReader reader(text);

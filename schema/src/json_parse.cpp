@@ -1,0 +1,66 @@
+#include "json_parse.h"
+
+#include "json_text.h"
+
+#include "schema/codec.h"
+
+namespace schema::detail {
+namespace {
+
+// nlohmann's messages start with "[json.exception.parse_error.101] parse
+// error at line 1, column 5: "; keep what follows the last ": " prefix.
+std::string syntaxMessage(const std::string& what)
+{
+    const auto colon = what.find(": ");
+    const auto bracket = what.find("] ");
+    std::string message = colon != std::string::npos ? what.substr(colon + 2)
+        : bracket != std::string::npos              ? what.substr(bracket + 2)
+                                                    : what;
+    return "syntax error: " + message;
+}
+
+// Number overflow (1e400) carries no position; its message quotes the
+// token, which is then found in the text.
+std::size_t offsetOfQuotedToken(std::string_view text, const std::string& message)
+{
+    const auto open = message.find('\'');
+    const auto close = message.rfind('\'');
+    if (open == std::string::npos || close <= open)
+        return 0;
+    const auto at = text.find(std::string_view(message).substr(open + 1, close - open - 1));
+    return at == std::string_view::npos ? 0 : at;
+}
+
+Diagnostic at(std::string_view text, std::size_t offset, std::string message, std::string path = {})
+{
+    const TextPosition pos = positionOfOffset(text, offset);
+    return {std::move(path), std::move(message), pos.line, pos.column};
+}
+
+}  // namespace
+
+std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered_json& out)
+{
+    if (text.size() > kMaxDocumentBytes)
+        return at(text, 0, "the file is " + std::to_string(text.size() / (1024 * 1024)) + " MiB; documents are limited to "
+                               + std::to_string(kMaxDocumentBytes / (1024 * 1024)) + " MiB");
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return at(text, text.size(), "the file is empty; expected a JSON document");
+    if (const auto deep = findExcessiveNesting(text, kMaxNestingDepth))
+        return at(text, *deep, "JSON is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep");
+    try {
+        out = nlohmann::ordered_json::parse(text.begin(), text.end());
+    } catch (const nlohmann::ordered_json::parse_error& e) {
+        return at(text, e.byte > 0 ? e.byte - 1 : 0, syntaxMessage(e.what()));
+    } catch (const nlohmann::ordered_json::exception& e) {
+        return at(text, offsetOfQuotedToken(text, e.what()), syntaxMessage(e.what()));
+    }
+    if (const auto dup = findDuplicateKey(text))
+        return at(text, dup->offset,
+                  "duplicate key " + nlohmann::ordered_json(splitPath(dup->path).back().key).dump()
+                      + ": each key may appear once per object",
+                  dup->path);
+    return std::nullopt;
+}
+
+}  // namespace schema::detail

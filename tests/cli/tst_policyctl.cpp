@@ -1,0 +1,428 @@
+#include "cli/cli.h"
+
+#include "../common/test_paths.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sstream>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Result runInProcess(const QStringList& arguments, const std::string& input = {})
+{
+    std::istringstream in(input);
+    std::ostringstream out, err;
+    cli::Io io{in, out, err};
+    std::vector<std::string> args;
+    for (const auto& a : arguments)
+        args.push_back(a.toStdString());
+    Result r;
+    r.code = cli::run(args, io);
+    r.out = QString::fromStdString(out.str());
+    r.err = QString::fromStdString(err.str());
+    return r;
+}
+
+Result runProcess(const QStringList& arguments, const QByteArray& input = {})
+{
+    QProcess p;
+    p.start(QStringLiteral(POLICYCTL_PATH), arguments);
+    if (!p.waitForStarted())
+        qFatal("policyctl did not start");
+    p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(60000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QJsonObject json(const QString& text)
+{
+    QJsonParseError error;
+    const auto doc = QJsonDocument::fromJson(text.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("not JSON: %s", qPrintable(text));
+    return doc.object();
+}
+
+const char* kPolicies = R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},"wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"},"hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},"wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"stop"}})";
+
+QString evaluateLine(const QString& failure, int ordinal = 0, bool resetUsed = false, bool effectSafe = true)
+{
+    return QStringLiteral(R"({"policies":%1,"failure":%2,"now":"2026-08-17T12:00:00Z","retry_ordinal":%3,"reset_wait_used":%4,"effect_safe":%5})")
+        .arg(QLatin1String(kPolicies), failure)
+        .arg(ordinal)
+        .arg(resetUsed ? "true" : "false", effectSafe ? "true" : "false");
+}
+
+}  // namespace
+
+class TestPolicyctl final : public QObject {
+    Q_OBJECT
+private slots:
+    void usage_data();
+    void usage();
+    void validateJson();
+    void validateReportsLineColumnAndPath();
+    void validateUnreadableFile();
+    void migrateJson();
+    void migrateConflictWritesNothing();
+    void migrateInPlaceKeepsBackup();
+    void evaluate_data();
+    void evaluate();
+    void evaluateBadLinesDoNotStopTheStream();
+    void evaluateStreamsLineByLine();
+    void schedule_data();
+    void schedule();
+    void timelineJson();
+    void timelineScenarioFile();
+    void timelineBadScenario();
+};
+
+void TestPolicyctl::usage_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("stream");  // where the text goes
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("no command") << QStringList{} << 2 << "err" << "usage: policyctl";
+    QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "err" << "unknown command";
+    QTest::newRow("help") << QStringList{"--help"} << 0 << "out" << "commands:";
+    for (const char* c : {"validate", "migrate", "evaluate", "schedule", "timeline"})
+        QTest::newRow((std::string(c) + " --help").c_str()) << QStringList{c, "--help"} << 0 << "out"
+                                                           << QStringLiteral("usage: policyctl %1").arg(QLatin1String(c));
+    QTest::newRow("unknown option") << QStringList{"validate", "--bogus", "x"} << 2 << "err" << "unknown option --bogus";
+    QTest::newRow("bad format") << QStringList{"validate", "--format", "xml", "x"} << 2 << "err" << "text or json";
+    QTest::newRow("validate without file") << QStringList{"validate"} << 2 << "err" << "no FILE";
+    QTest::newRow("schedule help shows limits") << QStringList{"schedule", "--help"} << 0 << "out" << "(1..3600)";
+    QTest::newRow("timeline help lists presets") << QStringList{"timeline", "--help"} << 0 << "out"
+                                                 << "quota-reset-6h";
+    QTest::newRow("output and in-place") << QStringList{"migrate", "--output", "a", "--in-place", "b"} << 2 << "err"
+                                         << "exclude each other";
+}
+
+void TestPolicyctl::usage()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, stream);
+    QFETCH(QString, mentions);
+    const Result r = runInProcess(args);
+    QCOMPARE(r.code, code);
+    QVERIFY2((stream == QLatin1String("out") ? r.out : r.err).contains(mentions), qPrintable(r.out + r.err));
+    QVERIFY((stream == QLatin1String("out") ? r.err : r.out).isEmpty());
+}
+
+void TestPolicyctl::validateJson()
+{
+    const Result r = runProcess({"validate", "--format", "json", testpaths::sample("profile-v1.json"),
+                                 testpaths::sample("legacy-profile.json"), testpaths::sample("legacy-conflict.json")});
+    QCOMPARE(r.code, 1);
+    const QJsonArray files = json(r.out)[QStringLiteral("files")].toArray();
+    QCOMPARE(files.size(), 3);
+    QCOMPARE(files[0].toObject()[QStringLiteral("valid")].toBool(), true);
+    QCOMPARE(files[0].toObject()[QStringLiteral("legacy")].toBool(), false);
+    QCOMPARE(files[1].toObject()[QStringLiteral("valid")].toBool(), true);
+    QCOMPARE(files[1].toObject()[QStringLiteral("legacy")].toBool(), true);
+    const QJsonObject conflict = files[2].toObject();
+    QCOMPARE(conflict[QStringLiteral("valid")].toBool(), false);
+    const QJsonObject error = conflict[QStringLiteral("errors")].toArray().first().toObject();
+    QCOMPARE(error[QStringLiteral("path")].toString(), QStringLiteral("candidates[1].rules"));
+    QCOMPARE(error[QStringLiteral("line")].toInt(), 16);
+    QCOMPARE(error[QStringLiteral("column")].toInt(), 16);
+    QVERIFY(error[QStringLiteral("message")].toString().contains(QStringLiteral("conflicting")));
+    QCOMPARE(QStringList(json(r.out).keys()), QStringList{"files"});
+    QCOMPARE(conflict.keys(), (QStringList{"errors", "file", "legacy", "valid"}));
+
+    const Result ok = runProcess({"validate", testpaths::sample("export.json")});
+    QCOMPARE(ok.code, 0);
+    QVERIFY(ok.out.contains(QStringLiteral("valid")));
+}
+
+void TestPolicyctl::validateReportsLineColumnAndPath()
+{
+    const std::string text = std::string(R"({"candidates": [
+  {"position": 0, "execution_profile_id": "a", "policies": {"version": 1,
+    "transient": {"retry": {"enabled": true, "max_retries": 11, "initial_interval_seconds": 5}, "on_exhausted": "skip"},
+    "hard": {"on_exhausted": "stop"}}}]})");
+    const Result r = runInProcess({"validate", "--format", "json", "-"}, text);
+    QCOMPARE(r.code, 1);
+    const QJsonObject e = json(r.out)[QStringLiteral("files")].toArray()[0].toObject()[QStringLiteral("errors")].toArray()[0].toObject();
+    QCOMPARE(e[QStringLiteral("path")].toString(), QStringLiteral("candidates[0].policies.transient.retry.max_retries"));
+    QCOMPARE(e[QStringLiteral("line")].toInt(), 3);
+    QCOMPARE(e[QStringLiteral("column")].toInt(), 61);
+    QVERIFY(e[QStringLiteral("message")].toString().contains(QStringLiteral("between 1 and 10")));
+
+    const Result text1 = runInProcess({"validate", "-"}, text);
+    QVERIFY(text1.out.contains(QStringLiteral("-:3:61: candidates[0].policies.transient.retry.max_retries: must be between 1 and 10")));
+}
+
+void TestPolicyctl::validateUnreadableFile()
+{
+    const Result r = runProcess({"validate", "/nonexistent/file.json", testpaths::sample("profile-v1.json")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("/nonexistent/file.json: no such file")));
+    QVERIFY(r.out.contains(QStringLiteral("profile-v1.json: valid")));
+}
+
+void TestPolicyctl::migrateJson()
+{
+    const Result r = runProcess({"migrate", "--format", "json", testpaths::sample("legacy-profile.json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = json(r.out);
+    QCOMPARE(o.keys(), (QStringList{"document", "errors", "report"}));
+    const QJsonObject doc = o[QStringLiteral("document")].toObject();
+    QCOMPARE(doc, QJsonDocument::fromJson(QByteArray::fromStdString(
+                      testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json"))))
+                      .object());
+    QCOMPARE(o[QStringLiteral("report")].toObject()[QStringLiteral("changed_candidates")].toInt(), 4);
+    QVERIFY(o[QStringLiteral("errors")].toArray().isEmpty());
+}
+
+void TestPolicyctl::migrateConflictWritesNothing()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("conflict.json"));
+    QVERIFY(QFile::copy(testpaths::sample("legacy-conflict.json"), path));
+    const std::string before = testpaths::readAll(path);
+    const Result r = runProcess({"migrate", "--in-place", path});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains(QStringLiteral("nothing was written")));
+    QVERIFY(r.err.contains(QStringLiteral(":16:16: candidates[1].rules")));
+    QCOMPARE(testpaths::readAll(path), before);
+    QVERIFY(!QFile::exists(path + QStringLiteral(".bak")));
+
+    const Result j = runProcess({"migrate", "--format", "json", path});
+    QCOMPARE(j.code, 1);
+    QVERIFY(json(j.out)[QStringLiteral("document")].isNull());
+    QCOMPARE(json(j.out)[QStringLiteral("errors")].toArray().size(), 1);
+}
+
+void TestPolicyctl::migrateInPlaceKeepsBackup()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("legacy.json"));
+    QVERIFY(QFile::copy(testpaths::sample("legacy-profile.json"), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    const std::string original = testpaths::readAll(path);
+    const Result r = runProcess({"migrate", "--in-place", path});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(testpaths::readAll(path + QStringLiteral(".bak")), original);
+    QCOMPARE(testpaths::readAll(path), testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json")));
+    // A second run has nothing to do and leaves the backup of the original alone.
+    const Result again = runProcess({"migrate", "--in-place", path});
+    QCOMPARE(again.code, 0);
+    QVERIFY(again.err.contains(QStringLiteral("already in the v1 form")));
+    QCOMPARE(testpaths::readAll(path + QStringLiteral(".bak")), original);
+
+    const QString out = dir.filePath(QStringLiteral("out.json"));
+    QCOMPARE(runProcess({"migrate", "--output", out, path + QStringLiteral(".bak")}).code, 0);
+    QCOMPARE(testpaths::readAll(out), testpaths::readAll(path));
+}
+
+void TestPolicyctl::evaluate_data()
+{
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("retry") << evaluateLine(R"({"code":"model_capacity"})")
+                           << R"({"kind":"retry_wait","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":1,"deadline":"2026-08-17T12:00:05Z","pending_outcome":"skip"})";
+    QTest::newRow("third retry") << evaluateLine(R"({"code":"model_capacity"})", 2)
+                                 << R"({"kind":"retry_wait","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":3,"deadline":"2026-08-17T12:00:20Z","pending_outcome":"skip"})";
+    QTest::newRow("exhausted") << evaluateLine(R"({"code":"model_capacity"})", 3)
+                               << R"({"kind":"skip","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"skip"})";
+    QTest::newRow("reset wait") << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:04:00Z"})")
+                                << R"({"kind":"waiting_for_reset","class":"hard","code":"quota_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":"2026-08-17T12:04:00Z","pending_outcome":"stop"})";
+    QTest::newRow("reset with offset zone") << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T14:04:00+02:00"})")
+                                            << R"({"kind":"waiting_for_reset","class":"hard","code":"quota_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":"2026-08-17T12:04:00Z","pending_outcome":"stop"})";
+    QTest::newRow("reset too far") << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:05:01Z"})")
+                                   << R"({"kind":"stop","class":"hard","code":"quota_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+    QTest::newRow("no failure") << evaluateLine(QStringLiteral("null"))
+                                << R"({"kind":"stop","class":"","code":"","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+    QTest::newRow("unsafe") << evaluateLine(R"({"code":"model_capacity"})", 0, false, false)
+                            << R"({"kind":"stop","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+    QTest::newRow("unclassified keeps code and version")
+        << evaluateLine(R"({"code":"task_error","class":"transient","catalogue_version":"provider-errors.v9"})")
+        << R"({"kind":"stop","class":"unclassified","code":"task_error","catalogue_version":"provider-errors.v9","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+    QTest::newRow("stated class honoured") << evaluateLine(R"({"code":"rate_limited","class":"hard","confidence":"medium"})")
+                                           << R"({"kind":"stop","class":"hard","code":"rate_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+    QTest::newRow("low confidence") << evaluateLine(R"({"code":"rate_limited","confidence":"low"})")
+                                    << R"({"kind":"stop","class":"unclassified","code":"rate_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+    QTest::newRow("escaped code") << evaluateLine(R"({"code":"we\"ird"})")
+                                  << R"({"kind":"stop","class":"unclassified","code":"we\"ird","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+    QTest::newRow("invalid policy stops")
+        << QString(evaluateLine(R"({"code":"model_capacity"})")).replace(QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":11"))
+        << R"({"kind":"stop","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+}
+
+void TestPolicyctl::evaluate()
+{
+    QFETCH(QString, line);
+    QFETCH(QString, expected);
+    const Result r = runInProcess({"evaluate"}, line.toStdString() + "\n");
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, expected + QLatin1Char('\n'));
+    QVERIFY(r.err.isEmpty());
+}
+
+void TestPolicyctl::evaluateBadLinesDoNotStopTheStream()
+{
+    const QString good = evaluateLine(R"({"code":"model_capacity"})");
+    const QStringList lines{
+        good,
+        QStringLiteral("not json"),
+        QStringLiteral(R"({"policies":{"version":1,"fatal":{}},"now":"2026-08-17T12:00:00Z"})"),
+        QString(good).replace(QStringLiteral("\"retry_ordinal\":0"), QStringLiteral("\"retry_ordinal\":1.5")),
+        QString(good).replace(QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("yesterday")),
+        QStringLiteral(R"({"now":"2026-08-17T12:00:00Z"})"),
+        QStringLiteral(""),
+        QStringLiteral("[1,2]"),
+        good + QStringLiteral("\r"),
+    };
+    const Result r = runInProcess({"evaluate"}, lines.join(QLatin1Char('\n')).toStdString());
+    QCOMPARE(r.code, 1);
+    const QStringList out = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(out.size(), 8);
+    QVERIFY(out[0].startsWith(QStringLiteral("{\"kind\":\"retry_wait\"")));
+    QVERIFY(out[1].startsWith(QStringLiteral("{\"error\":\"line 2: invalid JSON")));
+    QCOMPARE(out[2], QStringLiteral(R"({"error":"line 3: policies.fatal: unknown key","line":3})"));
+    QVERIFY(out[3].contains(QStringLiteral("line 4: retry_ordinal: expected an integer")));
+    QVERIFY(out[4].contains(QStringLiteral("line 5: now: expected an RFC 3339 time")));
+    QVERIFY(out[5].contains(QStringLiteral("line 6: policies: is missing")));
+    QVERIFY(out[6].contains(QStringLiteral("line 8: expected a JSON object")));
+    QCOMPARE(out[7], out[0]);
+    for (const auto& line : out)
+        QVERIFY(!json(line).isEmpty());
+}
+
+void TestPolicyctl::evaluateStreamsLineByLine()
+{
+    // Each answer arrives while the input is still open.
+    QProcess p;
+    p.start(QStringLiteral(POLICYCTL_PATH), {QStringLiteral("evaluate")});
+    QVERIFY(p.waitForStarted());
+    for (int i = 0; i < 3; ++i) {
+        p.write((evaluateLine(R"({"code":"model_capacity"})", i) + QLatin1Char('\n')).toUtf8());
+        QVERIFY(p.waitForReadyRead(20000));
+        while (!p.canReadLine())
+            QVERIFY(p.waitForReadyRead(20000));
+        const QJsonObject answer = json(QString::fromUtf8(p.readLine()));
+        QCOMPARE(answer[QStringLiteral("retry_ordinal")].toInt(), i + 1);
+    }
+    p.closeWriteChannel();
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitCode(), 0);
+}
+
+void TestPolicyctl::schedule_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("out");
+    QTest::newRow("json") << QStringList{"schedule", "--initial-interval", "5", "--max-retries", "3", "--format", "json"} << 0
+                          << R"({"delays_seconds":[5,10,20],"total_seconds":35,"capped":false})" "\n";
+    QTest::newRow("json capped") << QStringList{"schedule", "--initial-interval=3600", "--max-retries=6", "--format=json"} << 0
+                                 << R"({"delays_seconds":[3600,7200,14400,28800,57600,86400],"total_seconds":198000,"capped":true})" "\n";
+    QTest::newRow("text") << QStringList{"schedule", "--initial-interval", "5", "--max-retries", "3"} << 0
+                          << "Retries after 5 s, 10 s, 20 s (3 retries, 4 attempts in all; 35 s of waiting at most)\n";
+    QTest::newRow("interval above max") << QStringList{"schedule", "--initial-interval", "3601", "--max-retries", "3"} << 1 << "";
+    QTest::newRow("retries below min") << QStringList{"schedule", "--initial-interval", "5", "--max-retries", "0"} << 1 << "";
+    QTest::newRow("not a number") << QStringList{"schedule", "--initial-interval", "5s", "--max-retries", "3"} << 2 << "";
+    QTest::newRow("missing option") << QStringList{"schedule", "--initial-interval", "5"} << 2 << "";
+}
+
+void TestPolicyctl::schedule()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, out);
+    const Result r = runInProcess(args);
+    QCOMPARE(r.code, code);
+    QCOMPARE(r.out, out);
+    QCOMPARE(r.err.isEmpty(), code == 0);
+}
+
+void TestPolicyctl::timelineJson()
+{
+    const Result r = runProcess({"timeline", "--format", "json", "--scenario", "quota-reset-6h", testpaths::sample("profile-v1.json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = json(r.out);
+    QCOMPARE(o.keys(), (QStringList{"events", "scenario", "totals", "warnings"}));
+    QCOMPARE(o[QStringLiteral("scenario")].toString(), QStringLiteral("quota-reset-6h"));
+    const QJsonArray events = o[QStringLiteral("events")].toArray();
+    QCOMPARE(events.size(), 8);
+    const QJsonObject wait = events[5].toObject();
+    QCOMPARE(wait.keys(), (QStringList{"candidate", "class", "code", "deadline", "delay_seconds", "event", "offset_seconds",
+                                       "pending_outcome", "t"}));
+    QCOMPARE(wait[QStringLiteral("event")].toString(), QStringLiteral("wait_for_reset"));
+    QCOMPARE(wait[QStringLiteral("candidate")].toString(), QStringLiteral("gemini-pro"));
+    QCOMPARE(wait[QStringLiteral("delay_seconds")].toInt(), 21600);
+    QCOMPARE(wait[QStringLiteral("deadline")].toString(), QStringLiteral("2026-01-01T06:00:00Z"));
+    const QJsonObject attempt = events[0].toObject();
+    QCOMPARE(attempt.keys(), (QStringList{"attempt", "candidate", "event", "offset_seconds", "position", "t"}));
+    const QJsonObject last = events.last().toObject();
+    QCOMPARE(last[QStringLiteral("event")].toString(), QStringLiteral("stop"));
+    QCOMPARE(last[QStringLiteral("offset_seconds")].toInt(), 21600);
+    const QJsonObject totals = o[QStringLiteral("totals")].toObject();
+    QCOMPARE(totals[QStringLiteral("attempts")].toInt(), 4);
+    QCOMPARE(totals[QStringLiteral("outcome")].toString(), QStringLiteral("stop"));
+    QCOMPARE(totals[QStringLiteral("hard")].toObject()[QStringLiteral("worst_case_seconds")].toInt(), 3600 + 86400);
+
+    // An export: --profile picks the profile; disabled and stale candidates show up as warnings.
+    const Result e = runProcess({"timeline", "--format", "json", "--profile", "dyn-nightly", testpaths::sample("export.json")});
+    QCOMPARE(e.code, 0);
+    const QJsonArray warnings = json(e.out)[QStringLiteral("warnings")].toArray();
+    QVERIFY(!warnings.isEmpty());
+    QCOMPARE(warnings[0].toObject()[QStringLiteral("code")].toString(), QStringLiteral("disabled_candidate"));
+    QCOMPARE(runProcess({"timeline", "--profile", "nope", testpaths::sample("export.json")}).code, 1);
+}
+
+void TestPolicyctl::timelineScenarioFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("scenario.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"name": "overload then tool activity", "start": "2026-08-17T12:00:00Z",
+  "attempts": [{"code": "provider_overloaded"}, {"code": "model_capacity", "effect_safe": false}], "then": "repeat"})");
+    f.close();
+    const Result r = runInProcess({"timeline", "--format", "json", "--scenario", path, testpaths::sample("profile-v1.json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = json(r.out);
+    QCOMPARE(o[QStringLiteral("scenario")].toString(), QStringLiteral("overload then tool activity"));
+    const QJsonArray events = o[QStringLiteral("events")].toArray();
+    QCOMPARE(events.size(), 4);
+    QCOMPARE(events[0].toObject()[QStringLiteral("t")].toString(), QStringLiteral("2026-08-17T12:00:00Z"));
+    QCOMPARE(events[3].toObject()[QStringLiteral("event")].toString(), QStringLiteral("stop"));
+    QCOMPARE(events[3].toObject()[QStringLiteral("offset_seconds")].toInt(), 5);
+
+    const Result text = runInProcess({"timeline", "--scenario", path, testpaths::sample("profile-v1.json")});
+    QCOMPARE(text.code, 0);
+    QVERIFY(text.out.contains(QStringLiteral("safety gate")));
+}
+
+void TestPolicyctl::timelineBadScenario()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\n  \"attempts\": [{\"code\": \"model_capacity\", \"reset_after_seconds\": -5}]\n}\n");
+    f.close();
+    const Result r = runInProcess({"timeline", "--scenario", path, testpaths::sample("profile-v1.json")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral(":2:66: attempts[0].reset_after_seconds:")), qPrintable(r.err));
+    QCOMPARE(runInProcess({"timeline", "--scenario", "no-such-preset", testpaths::sample("profile-v1.json")}).code, 2);
+}
+
+QTEST_GUILESS_MAIN(TestPolicyctl)
+#include "tst_policyctl.moc"

@@ -1,0 +1,289 @@
+#include "migration/document_check.h"
+#include "migration/migration.h"
+#include "migration/report_json.h"
+
+#include "schema/codec.h"
+
+#include "../common/test_paths.h"
+
+#include <QtTest>
+
+using namespace migration;
+using policy::ClassPolicy;
+using policy::ErrorClass;
+using policy::Outcome;
+
+namespace {
+
+policy::Candidate legacy(std::vector<policy::LegacyRule> rules)
+{
+    policy::Candidate c;
+    c.position = 1;
+    c.executionProfileId = "codex-gpt5";
+    c.rules = std::move(rules);
+    return c;
+}
+
+const ClassPolicy kSkip = policyForAction(LegacyAction::TryNext);
+const ClassPolicy kStop = policyForAction(LegacyAction::Stop);
+const ClassPolicy kRetry = policyForAction(LegacyAction::RetrySame);
+
+QString describe(const ClassPolicy& p)
+{
+    if (p == kSkip)
+        return QStringLiteral("try_next");
+    if (p == kStop)
+        return QStringLiteral("stop");
+    if (p == kRetry)
+        return QStringLiteral("retry_same");
+    return QStringLiteral("other");
+}
+
+}  // namespace
+
+Q_DECLARE_METATYPE(std::vector<policy::LegacyRule>)
+
+class TestMigration final : public QObject {
+    Q_OBJECT
+private slots:
+    void actions();
+    void rules_data();
+    void rules();
+    void errors_data();
+    void errors();
+    void sourceForms();
+    void goldenFile();
+    void idempotent_data();
+    void idempotent();
+    void nothingElseChanges();
+    void conflictWritesNothing();
+    void reportRendersAsTextAndJson();
+    void routeCandidatesCarryConfigurationErrors();
+};
+
+void TestMigration::actions()
+{
+    QCOMPARE(kSkip, (ClassPolicy{{false, 0, 0}, {false, 0}, Outcome::Skip}));
+    QCOMPARE(kStop, (ClassPolicy{{false, 0, 0}, {false, 0}, Outcome::Stop}));
+    QCOMPARE(kRetry, (ClassPolicy{{true, 1, 5}, {false, 0}, Outcome::Stop}));
+    QVERIFY(policy::isValid(kRetry));
+}
+
+void TestMigration::rules_data()
+{
+    QTest::addColumn<std::vector<policy::LegacyRule>>("rules");
+    QTest::addColumn<QString>("transient");
+    QTest::addColumn<QString>("hard");
+    QTest::addColumn<QStringList>("divergent");  // classes where kandev's Go backend differs
+
+    using R = std::vector<policy::LegacyRule>;
+    QTest::newRow("generic try_next") << R{{"on_provider_error", "try_next"}} << "try_next" << "try_next" << QStringList{};
+    QTest::newRow("generic stop") << R{{"on_provider_error", "stop"}} << "stop" << "stop" << QStringList{};
+    QTest::newRow("generic retry_same") << R{{"on_provider_error", "retry_same"}} << "retry_same" << "retry_same"
+                                        << QStringList{};
+    QTest::newRow("code only: other class defaults")
+        << R{{"quota_limited", "stop"}} << "try_next" << "stop" << QStringList{};
+    QTest::newRow("code before generic (sorted): per-code wins, Go differs")
+        << R{{"on_provider_error", "try_next"}, {"model_capacity", "retry_same"}} << "retry_same" << "try_next"
+        << QStringList{"transient"};
+    QTest::newRow("auth_required sorts first: Go differs")
+        << R{{"auth_required", "stop"}, {"on_provider_error", "retry_same"}} << "retry_same" << "stop"
+        << QStringList{"hard"};
+    QTest::newRow("code after generic (sorted): both agree")
+        << R{{"on_provider_error", "stop"}, {"rate_limited", "try_next"}} << "try_next" << "stop" << QStringList{};
+    QTest::newRow("same action: no divergence")
+        << R{{"on_provider_error", "stop"}, {"network_unavailable", "stop"}} << "stop" << "stop" << QStringList{};
+    QTest::newRow("two codes of one class agree")
+        << R{{"model_capacity", "retry_same"}, {"rate_limited", "retry_same"}} << "retry_same" << "try_next"
+        << QStringList{};
+    QTest::newRow("both classes per code, generic for none")
+        << R{{"on_provider_error", "stop"}, {"model_capacity", "try_next"}, {"quota_limited", "retry_same"}}
+        << "try_next" << "retry_same" << QStringList{"transient"};
+}
+
+void TestMigration::rules()
+{
+    QFETCH(std::vector<policy::LegacyRule>, rules);
+    QFETCH(QString, transient);
+    QFETCH(QString, hard);
+    QFETCH(QStringList, divergent);
+    const CandidateMigration m = migrateCandidate(legacy(rules), 1, "candidates[1]");
+    QVERIFY(m.errors.empty());
+    QVERIFY(m.result);
+    QCOMPARE(m.source, SourceForm::Legacy);
+    QCOMPARE(describe(m.result->transient), transient);
+    QCOMPARE(describe(m.result->hard), hard);
+    QStringList actual;
+    for (const auto& d : m.divergences)
+        actual << QLatin1String(policy::errorClassName(d.errorClass).data());
+    QCOMPARE(actual, divergent);
+    QCOMPARE(m.rules.size(), rules.size());
+    QVERIFY(m.changes());
+}
+
+void TestMigration::errors_data()
+{
+    QTest::addColumn<std::vector<policy::LegacyRule>>("rules");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QStringList>("mentions");
+    using R = std::vector<policy::LegacyRule>;
+    QTest::newRow("conflict") << R{{"model_capacity", "retry_same"}, {"rate_limited", "try_next"}}
+                              << "candidates[1].rules"
+                              << QStringList{"candidate 1", "codex-gpt5", "model_capacity", "rate_limited", "transient"};
+    QTest::newRow("unknown action") << R{{"on_provider_error", "retry_forever"}}
+                                    << "candidates[1].rules.on_provider_error"
+                                    << QStringList{"candidate 1", "retry_forever", "on_provider_error"};
+    QTest::newRow("empty key") << R{{"", "stop"}} << "candidates[1].rules" << QStringList{"candidate 1", "empty key"};
+    QTest::newRow("unclassified key") << R{{"task_error", "stop"}} << "candidates[1].rules.task_error"
+                                      << QStringList{"candidate 1", "task_error"};
+    QTest::newRow("class name as key") << R{{"transient", "stop"}} << "candidates[1].rules.transient"
+                                       << QStringList{"transient"};
+}
+
+void TestMigration::errors()
+{
+    QFETCH(std::vector<policy::LegacyRule>, rules);
+    QFETCH(QString, path);
+    QFETCH(QStringList, mentions);
+    const CandidateMigration m = migrateCandidate(legacy(rules), 1, "candidates[1]");
+    QVERIFY(!m.result);
+    QVERIFY(!m.changes());
+    QCOMPARE(m.errors.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(m.errors[0].path), path);
+    for (const auto& word : mentions)
+        QVERIFY2(QString::fromStdString(m.errors[0].message).contains(word), m.errors[0].message.c_str());
+}
+
+void TestMigration::sourceForms()
+{
+    policy::Candidate neither;
+    neither.executionProfileId = "a";
+    const auto d = migrateCandidate(neither, 0, "candidates[0]");
+    QCOMPARE(d.source, SourceForm::Default);
+    QCOMPARE(*d.result, policy::PolicyDocument{});
+    QVERIFY(d.changes());
+
+    policy::Candidate canonical = neither;
+    canonical.policies = policy::PolicyDocument{};
+    canonical.policies->hard.onExhausted = Outcome::Stop;
+    const auto c = migrateCandidate(canonical, 0, "candidates[0]");
+    QCOMPARE(c.source, SourceForm::Canonical);
+    QVERIFY(!c.changes());
+    QCOMPARE(*c.result, *canonical.policies);
+
+    policy::Candidate both = canonical;
+    both.rules = {{"on_provider_error", "stop"}};
+    const auto b = migrateCandidate(both, 0, "candidates[0]");
+    QCOMPARE(b.errors.size(), std::size_t(1));
+    QVERIFY(b.errors[0].message.find("both policies and legacy rules") != std::string::npos);
+}
+
+void TestMigration::goldenFile()
+{
+    const std::string text = testpaths::readAll(testpaths::sample("legacy-profile.json"));
+    const auto check = checkDocument(text);
+    QVERIFY(check.valid());
+    QVERIFY(check.legacy);
+    const MigrationReport report = planMigration(*check.document);
+    QCOMPARE(report.changedCandidates(), std::size_t(4));
+    QCOMPARE(report.divergenceCount(), std::size_t(1));
+    const auto migrated = applyMigration(*check.document, report);
+    QVERIFY(migrated);
+    QCOMPARE(QString::fromStdString(schema::serializeDocument(*migrated)),
+             QString::fromStdString(testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json"))));
+}
+
+void TestMigration::idempotent_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("legacy profile") << "legacy-profile.json";
+    QTest::newRow("v1 profile") << "profile-v1.json";
+    QTest::newRow("export") << "export.json";
+}
+
+void TestMigration::idempotent()
+{
+    QFETCH(QString, file);
+    const std::string text = testpaths::readAll(testpaths::sample(file));
+    const auto once = applyMigration(*checkDocument(text).document, planMigration(*checkDocument(text).document));
+    QVERIFY(once);
+    const std::string first = schema::serializeDocument(*once);
+    const auto reread = checkDocument(first);
+    QVERIFY(reread.valid());
+    QVERIFY(!reread.legacy);
+    const MigrationReport second = planMigration(*reread.document);
+    QCOMPARE(second.changedCandidates(), std::size_t(0));
+    QCOMPARE(schema::serializeDocument(*applyMigration(*reread.document, second)), first);
+}
+
+void TestMigration::nothingElseChanges()
+{
+    const auto check = checkDocument(testpaths::readAll(testpaths::sample("legacy-profile.json")));
+    const auto migrated = applyMigration(*check.document, planMigration(*check.document));
+    const auto& before = check.document->profiles[0];
+    const auto& after = migrated->profiles[0];
+    QCOMPARE(after.id, before.id);
+    QCOMPARE(after.source, before.source);
+    QCOMPARE(after.dynamic->version, before.dynamic->version);
+    QCOMPARE(after.dynamic->candidateSources, before.dynamic->candidateSources);
+    QCOMPARE(after.dynamic->candidates.size(), before.dynamic->candidates.size());
+    for (std::size_t i = 0; i < before.dynamic->candidates.size(); ++i) {
+        const auto& b = before.dynamic->candidates[i];
+        const auto& a = after.dynamic->candidates[i];
+        QCOMPARE(a.position, b.position);
+        QCOMPARE(a.executionProfileId, b.executionProfileId);
+        QCOMPARE(a.enabled, b.enabled);
+        QVERIFY(a.rules.empty());
+        QVERIFY(a.policies);
+    }
+    const std::string saved = schema::serializeDocument(*migrated);
+    QVERIFY(saved.find("\"note\": \"kept for the night shift\"") != std::string::npos);
+    QVERIFY(saved.find("\"rules\"") == std::string::npos);
+}
+
+void TestMigration::conflictWritesNothing()
+{
+    const auto check = checkDocument(testpaths::readAll(testpaths::sample("legacy-conflict.json")));
+    QVERIFY(check.document);
+    QVERIFY(!check.valid());
+    const MigrationReport report = planMigration(*check.document);
+    QVERIFY(report.hasErrors());
+    QVERIFY(!applyMigration(*check.document, report));
+    QCOMPARE(check.errors.front().line, 16);
+}
+
+void TestMigration::reportRendersAsTextAndJson()
+{
+    const auto check = checkDocument(testpaths::readAll(testpaths::sample("legacy-profile.json")));
+    const MigrationReport report = planMigration(*check.document);
+    const QString text = QString::fromStdString(renderReportText(report));
+    QVERIFY(text.contains(QStringLiteral("rule model_capacity = retry_same")));
+    QVERIFY(text.contains(QStringLiteral("overridden by the per-code rule model_capacity")));
+    QVERIFY(text.contains(QStringLiteral("Go backend")));
+    QVERIFY(text.contains(QStringLiteral("4 candidate(s) to migrate, 1 divergence warning(s), 0 error(s)")));
+
+    const auto json = reportToJson(report);
+    QCOMPARE(json["changed_candidates"].get<int>(), 4);
+    const auto& c0 = json["profiles"][0]["candidates"][0];
+    QCOMPARE(c0["source"].get<std::string>(), std::string("legacy"));
+    QCOMPARE(c0["legacy_rules"]["model_capacity"].get<std::string>(), std::string("retry_same"));
+    QCOMPARE(c0["rules"][0]["overridden_by"].get<std::string>(), std::string("model_capacity"));
+    QCOMPARE(c0["warnings"][0]["code"].get<std::string>(), std::string("go_backend_divergence"));
+    QCOMPARE(c0["warnings"][0]["go_backend_rule"].get<std::string>(), std::string("on_provider_error"));
+    QCOMPARE(c0["policies"]["transient"]["retry"]["max_retries"].get<int>(), 1);
+    QCOMPARE(json["profiles"][0]["candidates"][3]["source"].get<std::string>(), std::string("default"));
+}
+
+void TestMigration::routeCandidatesCarryConfigurationErrors()
+{
+    const auto conflict = checkDocument(testpaths::readAll(testpaths::sample("legacy-conflict.json")));
+    const auto route = routeCandidates(*conflict.document->profiles[0].dynamic);
+    QCOMPARE(route.size(), std::size_t(2));
+    QVERIFY(!route[0].configurationError);
+    QCOMPARE(route[0].policies.transient, kSkip);
+    QVERIFY(route[1].configurationError);
+    QVERIFY(route[1].configurationError->find("conflicting") != std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(TestMigration)
+#include "tst_migration.moc"
