@@ -2,6 +2,7 @@
 
 #include "policy/catalogue.h"
 
+#include <array>
 #include <charconv>
 
 namespace cli {
@@ -10,19 +11,40 @@ using namespace simdjson;
 
 namespace {
 
-std::string at(std::string_view path, std::string_view message)
+// A field path built only when an error is reported: the success path must
+// not allocate.
+class Path {
+public:
+    constexpr Path(std::string_view root) : m_parts{root}, m_size(1) {}  // NOLINT: implicit on purpose
+    constexpr Path(const char* root) : Path(std::string_view(root)) {}  // NOLINT
+    Path child(std::string_view key) const
+    {
+        Path p = *this;
+        if (p.m_size < p.m_parts.size())
+            p.m_parts[p.m_size++] = key;
+        return p;
+    }
+    std::string str() const
+    {
+        std::string out;
+        for (std::size_t i = 0; i < m_size; ++i) {
+            if (i)
+                out += '.';
+            out += m_parts[i];
+        }
+        return out;
+    }
+
+private:
+    std::array<std::string_view, 5> m_parts;
+    std::size_t m_size;
+};
+
+std::string at(const Path& path, std::string_view message)
 {
-    std::string out(path);
+    std::string out = path.str();
     out += ": ";
     out += message;
-    return out;
-}
-
-std::string join(std::string_view prefix, std::string_view key)
-{
-    std::string out(prefix);
-    out += '.';
-    out += key;
     return out;
 }
 
@@ -47,7 +69,7 @@ std::string typeOf(dom::element v)
 }
 
 // Null reads as zero/false inside policies (SPEC section 1).
-std::string readInt(dom::element v, std::string_view path, std::int64_t& out)
+std::string readInt(dom::element v, const Path& path, std::int64_t& out)
 {
     if (isNull(v)) {
         out = 0;
@@ -58,7 +80,7 @@ std::string readInt(dom::element v, std::string_view path, std::int64_t& out)
     return {};
 }
 
-std::string readBool(dom::element v, std::string_view path, bool& out)
+std::string readBool(dom::element v, const Path& path, bool& out)
 {
     if (isNull(v)) {
         out = false;
@@ -69,26 +91,26 @@ std::string readBool(dom::element v, std::string_view path, bool& out)
     return {};
 }
 
-std::string readString(dom::element v, std::string_view path, std::string_view& out)
+std::string readString(dom::element v, const Path& path, std::string_view& out)
 {
     if (v.get_string().get(out))
         return at(path, "expected a string, found " + typeOf(v));
     return {};
 }
 
-std::string unknownKey(std::string_view path, std::string_view key)
+std::string unknownKey(const Path& path, std::string_view key)
 {
-    return at(join(path, key), "unknown key");
+    return at(path.child(key), "unknown key");
 }
 
-std::string readObject(dom::element v, std::string_view path, dom::object& out)
+std::string readObject(dom::element v, const Path& path, dom::object& out)
 {
     if (v.get_object().get(out))
         return at(path, "expected an object, found " + typeOf(v));
     return {};
 }
 
-std::string readRetry(dom::element v, std::string_view path, policy::RetryPolicy& r)
+std::string readRetry(dom::element v, const Path& path, policy::RetryPolicy& r)
 {
     if (isNull(v))
         return {};
@@ -100,11 +122,11 @@ std::string readRetry(dom::element v, std::string_view path, policy::RetryPolicy
         dom::element value = field.value;
         std::string e;
         if (key == "enabled")
-            e = readBool(value, join(path, key), r.enabled);
+            e = readBool(value, path.child(key), r.enabled);
         else if (key == "max_retries")
-            e = readInt(value, join(path, key), r.maxRetries);
+            e = readInt(value, path.child(key), r.maxRetries);
         else if (key == "initial_interval_seconds")
-            e = readInt(value, join(path, key), r.initialIntervalSeconds);
+            e = readInt(value, path.child(key), r.initialIntervalSeconds);
         else
             e = unknownKey(path, key);
         if (!e.empty())
@@ -113,7 +135,7 @@ std::string readRetry(dom::element v, std::string_view path, policy::RetryPolicy
     return {};
 }
 
-std::string readWait(dom::element v, std::string_view path, policy::ResetWaitPolicy& w)
+std::string readWait(dom::element v, const Path& path, policy::ResetWaitPolicy& w)
 {
     if (isNull(v))
         return {};
@@ -125,9 +147,9 @@ std::string readWait(dom::element v, std::string_view path, policy::ResetWaitPol
         dom::element value = field.value;
         std::string e;
         if (key == "enabled")
-            e = readBool(value, join(path, key), w.enabled);
+            e = readBool(value, path.child(key), w.enabled);
         else if (key == "max_wait_seconds")
-            e = readInt(value, join(path, key), w.maxWaitSeconds);
+            e = readInt(value, path.child(key), w.maxWaitSeconds);
         else
             e = unknownKey(path, key);
         if (!e.empty())
@@ -136,7 +158,7 @@ std::string readWait(dom::element v, std::string_view path, policy::ResetWaitPol
     return {};
 }
 
-std::string readClass(dom::element v, std::string_view path, policy::ClassPolicy& p)
+std::string readClass(dom::element v, const Path& path, policy::ClassPolicy& p)
 {
     p = policy::ClassPolicy{};
     p.onExhausted = policy::Outcome::Unset;
@@ -150,21 +172,21 @@ std::string readClass(dom::element v, std::string_view path, policy::ClassPolicy
         dom::element value = field.value;
         std::string e;
         if (key == "retry") {
-            e = readRetry(value, join(path, key), p.retry);
+            e = readRetry(value, path.child(key), p.retry);
         } else if (key == "wait_for_reset") {
-            e = readWait(value, join(path, key), p.waitForReset);
+            e = readWait(value, path.child(key), p.waitForReset);
         } else if (key == "on_exhausted") {
             if (isNull(value))
                 continue;
             std::string_view s;
-            e = readString(value, join(path, key), s);
+            e = readString(value, path.child(key), s);
             if (e.empty()) {
                 if (s == "skip")
                     p.onExhausted = policy::Outcome::Skip;
                 else if (s == "stop")
                     p.onExhausted = policy::Outcome::Stop;
                 else
-                    e = at(join(path, key), "expected \"skip\" or \"stop\"");
+                    e = at(path.child(key), "expected \"skip\" or \"stop\"");
             }
         } else {
             e = unknownKey(path, key);
@@ -177,7 +199,7 @@ std::string readClass(dom::element v, std::string_view path, policy::ClassPolicy
 
 std::string readPolicies(dom::element v, policy::PolicyDocument& doc)
 {
-    constexpr std::string_view path = "policies";
+    const Path path("policies");
     dom::object obj;
     if (auto e = readObject(v, path, obj); !e.empty())
         return e;
@@ -210,7 +232,7 @@ std::string readPolicies(dom::element v, policy::PolicyDocument& doc)
     return {};
 }
 
-std::string readTime(dom::element v, std::string_view path, policy::Seconds& out)
+std::string readTime(dom::element v, const Path& path, policy::Seconds& out)
 {
     std::string_view s;
     if (auto e = readString(v, path, s); !e.empty())
@@ -224,7 +246,7 @@ std::string readTime(dom::element v, std::string_view path, policy::Seconds& out
 
 std::string readFailure(dom::element v, std::optional<policy::Failure>& out)
 {
-    constexpr std::string_view path = "failure";
+    const Path path("failure");
     if (isNull(v)) {
         out.reset();
         return {};

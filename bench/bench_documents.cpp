@@ -1,0 +1,75 @@
+// Load + validate + migrate a generated export of N dynamic profiles x M
+// candidates (half of them legacy), in-process; prints the time and the
+// process's peak memory.
+#include "migration/document_check.h"
+#include "migration/migration.h"
+#include "schema/codec.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+std::string generateExport(int profiles, int candidates)
+{
+    std::string out = "{\"profiles\": [\n";
+    for (int p = 0; p < profiles; ++p) {
+        out += "  {\"id\": \"dyn-" + std::to_string(p) + "\", \"name\": \"Route " + std::to_string(p)
+            + "\", \"kind\": \"dynamic\", \"enabled\": true, \"auto_fallback\": false, \"deleted_at\": null, "
+              "\"dynamic\": {\"version\": 3, \"candidates\": [\n";
+        for (int c = 0; c < candidates; ++c) {
+            out += "    {\"position\": " + std::to_string(c) + ", \"execution_profile_id\": \"agent-" + std::to_string(c)
+                + "\", \"enabled\": true, ";
+            if (c % 2 == 0) {
+                out += "\"rules\": {\"on_provider_error\": \"try_next\", \"model_capacity\": \"retry_same\"}}";
+            } else {
+                out += "\"policies\": {\"version\": 1, \"transient\": {\"retry\": {\"enabled\": true, \"max_retries\": 3, "
+                       "\"initial_interval_seconds\": 5}, \"wait_for_reset\": {\"enabled\": false, \"max_wait_seconds\": 0}, "
+                       "\"on_exhausted\": \"skip\"}, \"hard\": {\"retry\": {\"enabled\": false, \"max_retries\": 0, "
+                       "\"initial_interval_seconds\": 0}, \"wait_for_reset\": {\"enabled\": true, \"max_wait_seconds\": 300}, "
+                       "\"on_exhausted\": \"stop\"}}}";
+            }
+            out += c + 1 < candidates ? ",\n" : "\n";
+        }
+        out += "  ]}}";
+        out += p + 1 < profiles ? ",\n" : "\n";
+    }
+    out += "]}\n";
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    const int profiles = argc > 1 ? std::atoi(argv[1]) : 1000;
+    const int candidates = argc > 2 ? std::atoi(argv[2]) : 8;
+    const std::string text = generateExport(profiles, candidates);
+
+    struct rusage before {};
+    getrusage(RUSAGE_SELF, &before);
+    const auto start = std::chrono::steady_clock::now();
+    const migration::DocumentCheck check = migration::checkDocument(text);
+    const auto checked = std::chrono::steady_clock::now();
+    const migration::MigrationReport report = migration::planMigration(*check.document);
+    const auto migrated = migration::applyMigration(*check.document, report);
+    const std::string saved = schema::serializeDocument(*migrated);
+    const auto end = std::chrono::steady_clock::now();
+    struct rusage after {};
+    getrusage(RUSAGE_SELF, &after);
+
+    auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
+    std::printf("documents: %d profiles x %d candidates, %.1f MiB of JSON\n", profiles, candidates,
+                static_cast<double>(text.size()) / (1024.0 * 1024.0));
+    std::printf("  load + validate (codec, rules, migration check, JSON Schema): %.1f ms (%s, %zu errors)\n",
+                ms(checked - start), check.valid() ? "valid" : "invalid", check.errors.size());
+    std::printf("  migrate + serialize: %.1f ms (%zu candidates migrated, %zu bytes out)\n", ms(end - checked),
+                report.changedCandidates(), saved.size());
+    std::printf("  total: %.1f ms\n", ms(end - start));
+    std::printf("  peak RSS: %.1f MiB (%.1f MiB before loading, text included)\n", after.ru_maxrss / 1024.0,
+                before.ru_maxrss / 1024.0);
+    return check.valid() ? 0 : 1;
+}
