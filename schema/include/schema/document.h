@@ -22,6 +22,7 @@ struct DynamicRecord {
     // "" for a candidate created in the editor.
     std::vector<std::string> candidateSources;
     std::string source;  // original JSON text of the document object
+    friend bool operator==(const DynamicRecord&, const DynamicRecord&) = default;
 };
 
 struct ProfileRecord {
@@ -35,6 +36,7 @@ struct ProfileRecord {
     std::string source;  // original JSON text of the profile object ("" for a bare document)
 
     bool isDynamic() const { return dynamic.has_value(); }
+    friend bool operator==(const ProfileRecord&, const ProfileRecord&) = default;
 };
 
 struct Document {

@@ -1,0 +1,138 @@
+#pragma once
+// One open document in the editor: the loaded file as core values, the
+// profile being edited, its undo stack and its save state. Widgets never
+// change it directly; every edit is a QUndoCommand (model/commands.h) that
+// calls the mutators below, which emit the signals models and views follow.
+
+#include "schema/codec.h"
+#include "schema/document.h"
+
+#include "policy/types.h"
+#include "policy/validation.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <optional>
+#include <vector>
+
+namespace model {
+
+// SPEC section 7: what a candidate may reference.
+enum class Eligibility {
+    Eligible,
+    NotInCatalogue,  // no catalogue in the file (a bare document): cannot tell
+    Stale,           // the catalogue has no such profile
+    Deleted,
+    Disabled,
+    AutoFallback,
+    Dynamic,         // another dynamic profile
+    Self,
+};
+
+struct ConcreteProfile {
+    QString id;
+    QString name;
+};
+
+class EditorDocument final : public QObject {
+    Q_OBJECT
+public:
+    EditorDocument(schema::Document document, QString filePath, QByteArray diskBytes, QObject* parent = nullptr);
+    ~EditorDocument() override;
+
+    // --- what is open
+    const schema::Document& document() const { return m_document; }
+    QString filePath() const { return m_filePath; }
+    QString displayName() const;  // file name, or "Untitled"
+    QUndoStack* undoStack() { return &m_undo; }
+    bool isModified() const { return !m_undo.isClean(); }
+    bool isReadOnly() const { return m_readOnly; }
+    QString readOnlyReason() const { return m_readOnlyReason; }
+    void setReadOnly(bool readOnly, const QString& reason = {});
+
+    // --- dynamic profiles (indices into document().profiles)
+    std::vector<int> dynamicProfiles() const;
+    int currentProfile() const { return m_current; }
+    void setCurrentProfile(int profileIndex);
+    QString profileTitle(int profileIndex) const;
+
+    // --- the current profile's candidates
+    int candidateCount() const;
+    const policy::Candidate& candidate(int row) const;
+    QString candidateName(int row) const;  // catalogue name, else the id
+    Eligibility eligibility(int row) const;
+    std::vector<ConcreteProfile> eligibleProfiles() const;
+    // Issues of the current profile (paths from "candidates[...]"), positions excluded:
+    // the editor shows route order and renumbers positions on save.
+    const std::vector<policy::Issue>& issues() const { return m_issues; }
+    std::vector<policy::Issue> issuesOfCandidate(int row) const;
+    // Every profile's issues, with full paths; saving is refused while any exist.
+    std::vector<policy::Issue> allIssues() const;
+
+    // --- mutators, for undo commands only
+    void setPolicies(int profileIndex, int row, const policy::PolicyDocument& policies);
+    void setCandidate(int profileIndex, int row, const policy::Candidate& candidate);
+    void setEnabled(int profileIndex, int row, bool enabled);
+    void moveCandidate(int profileIndex, int from, int to);
+    void insertCandidate(int profileIndex, int row, const policy::Candidate& candidate, const std::string& source);
+    void removeCandidate(int profileIndex, int row);
+    void replaceDocument(const schema::Document& document);
+
+    // --- saving
+    struct SaveResult {
+        bool ok = false;
+        QString error;
+    };
+    SaveResult saveAs(const QString& path);
+    // True when the file on disk no longer holds what was loaded or saved last.
+    bool changedOnDisk() const;
+    QByteArray diskBytes() const { return m_diskBytes; }
+
+signals:
+    void currentProfileChanged(int profileIndex);
+    void aboutToResetCandidates();
+    void candidatesReset();
+    void candidateChanged(int row);
+    void aboutToInsertCandidate(int row);
+    void candidateInserted(int row);
+    void aboutToRemoveCandidate(int row);
+    void candidateRemoved(int row);
+    void aboutToMoveCandidate(int from, int to);
+    void candidateMoved(int from, int to);
+    void issuesChanged();
+    void readOnlyChanged(bool readOnly);
+    void saved(const QString& path);
+
+private:
+    schema::DynamicRecord& dynamicOf(int profileIndex);
+    const schema::DynamicRecord* currentDynamic() const;
+    void showProfile(int profileIndex);  // switches the view to the profile an edit touches
+    void revalidate();
+    const schema::ProfileRecord* catalogueEntry(const std::string& id) const;
+    bool hasCatalogue() const;
+
+    schema::Document m_document;
+    QString m_filePath;
+    QByteArray m_diskBytes;
+    QUndoStack m_undo;
+    int m_current = -1;
+    bool m_readOnly = false;
+    QString m_readOnlyReason;
+    std::vector<policy::Issue> m_issues;
+};
+
+// Reads and checks a file. On failure `error` says why (file, line, column).
+struct LoadResult {
+    std::optional<schema::Document> document;
+    QByteArray bytes;
+    QString error;
+    bool legacy = false;
+    bool newerPolicyVersion = false;
+    std::vector<schema::Diagnostic> diagnostics;  // everything the check found
+};
+LoadResult loadDocumentFile(const QString& path);
+
+}  // namespace model

@@ -1,0 +1,34 @@
+#pragma once
+// Translated, human-readable renderings of policies and durations for the
+// editor. Every limit is a %1 argument, never baked into a string.
+
+#include "policy/evaluator.h"
+#include "policy/types.h"
+#include "policy/validation.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace model {
+
+class PolicyText {
+    Q_DECLARE_TR_FUNCTIONS(PolicyText)
+public:
+    // 5 -> "5 s", 90 -> "1 min 30 s", 3600 -> "1 h", 86400 -> "1 d"
+    static QString duration(std::int64_t seconds);
+    // "3 retries from 5 s, then skip"; "wait up to 5 min, then stop"; "skip immediately"
+    static QString classSummary(const policy::ClassPolicy& p);
+    // "Transient: … · Hard: …"
+    static QString candidateSummary(const policy::PolicyDocument& doc);
+    // "Retries after 5 s, 10 s, 20 s, then skip. 3 retries: 4 attempts in all, up to 35 s."
+    static QString scheduleLine(const policy::ClassPolicy& p);
+    static QString outcome(policy::Outcome o);
+    static QString className(policy::ErrorClass c);
+    static QString classDescription(policy::ErrorClass c);
+    static QString classExamples(policy::ErrorClass c);
+    static QString codeDescription(std::string_view code);
+    static QString issueMessage(const policy::Issue& issue);
+    static QString decision(const policy::Decision& d, std::int64_t nowOffsetSecondsForDeadline);
+};
+
+}  // namespace model

@@ -1,0 +1,27 @@
+#pragma once
+// The dynamic profiles of the open document (an export may hold several).
+
+#include "model/editor_document.h"
+
+#include <QAbstractListModel>
+#include <QPointer>
+
+namespace model {
+
+class ProfileListModel final : public QAbstractListModel {
+    Q_OBJECT
+public:
+    enum Role { ProfileIndexRole = Qt::UserRole + 1 };
+    explicit ProfileListModel(QObject* parent = nullptr);
+    void setDocument(EditorDocument* document);
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    int rowOfProfile(int profileIndex) const;
+
+private:
+    QPointer<EditorDocument> m_doc;
+    std::vector<int> m_profiles;
+    QList<QMetaObject::Connection> m_connections;
+};
+
+}  // namespace model

@@ -1,0 +1,39 @@
+#pragma once
+// Every validation issue of the current profile, for the validation pane.
+
+#include "model/editor_document.h"
+
+#include <QAbstractTableModel>
+#include <QPointer>
+
+namespace model {
+
+// Where an issue points: a candidate row and, inside it, a field path
+// relative to the candidate ("policies.hard.retry.max_retries").
+struct IssueTarget {
+    int row = -1;
+    QString field;
+};
+IssueTarget targetOf(const std::string& path);
+
+class ValidationModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { MessageColumn, CandidateColumn, PathColumn, ColumnCount };
+    enum Role { CandidateRowRole = Qt::UserRole + 1, FieldRole };
+
+    explicit ValidationModel(QObject* parent = nullptr);
+    void setDocument(EditorDocument* document);
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    void refresh();
+    QPointer<EditorDocument> m_doc;
+    std::vector<policy::Issue> m_issues;
+    QMetaObject::Connection m_connection;
+};
+
+}  // namespace model

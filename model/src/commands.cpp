@@ -1,0 +1,126 @@
+#include "model/commands.h"
+
+#include <QCoreApplication>
+
+namespace model {
+
+SetPoliciesCommand::SetPoliciesCommand(EditorDocument* doc, int row, const policy::PolicyDocument& after,
+                                       const QString& text, QString mergeKey, QUndoCommand* parent)
+    : QUndoCommand(text, parent), m_doc(doc), m_profile(doc->currentProfile()), m_row(row),
+      m_before(doc->candidate(row)), m_after(after),
+      m_mergeKey(std::move(mergeKey))
+{
+}
+
+void SetPoliciesCommand::redo()
+{
+    m_doc->setPolicies(m_profile, m_row, m_after);
+}
+
+void SetPoliciesCommand::undo()
+{
+    m_doc->setCandidate(m_profile, m_row, m_before);
+}
+
+bool SetPoliciesCommand::mergeWith(const QUndoCommand* other)
+{
+    const auto* o = static_cast<const SetPoliciesCommand*>(other);
+    if (o->m_mergeKey != m_mergeKey || o->m_profile != m_profile || o->m_row != m_row || o->m_doc != m_doc)
+        return false;
+    m_after = o->m_after;
+    return true;
+}
+
+SetEnabledCommand::SetEnabledCommand(EditorDocument* doc, int row, bool enabled)
+    : m_doc(doc), m_profile(doc->currentProfile()), m_row(row), m_enabled(enabled)
+{
+    setText(enabled ? QCoreApplication::translate("model::Commands", "Enable %1").arg(doc->candidateName(row))
+                    : QCoreApplication::translate("model::Commands", "Disable %1").arg(doc->candidateName(row)));
+}
+
+void SetEnabledCommand::redo()
+{
+    m_doc->setEnabled(m_profile, m_row, m_enabled);
+}
+
+void SetEnabledCommand::undo()
+{
+    m_doc->setEnabled(m_profile, m_row, !m_enabled);
+}
+
+MoveCandidateCommand::MoveCandidateCommand(EditorDocument* doc, int from, int to)
+    : m_doc(doc), m_profile(doc->currentProfile()), m_from(from), m_to(to)
+{
+    setText(to < from ? QCoreApplication::translate("model::Commands", "Move %1 up").arg(doc->candidateName(from))
+                      : QCoreApplication::translate("model::Commands", "Move %1 down").arg(doc->candidateName(from)));
+}
+
+void MoveCandidateCommand::redo()
+{
+    m_doc->moveCandidate(m_profile, m_from, m_to);
+}
+
+void MoveCandidateCommand::undo()
+{
+    m_doc->moveCandidate(m_profile, m_to, m_from);
+}
+
+InsertCandidateCommand::InsertCandidateCommand(EditorDocument* doc, int row, policy::Candidate candidate,
+                                               const QString& name)
+    : m_doc(doc), m_profile(doc->currentProfile()), m_row(row), m_candidate(std::move(candidate))
+{
+    setText(QCoreApplication::translate("model::Commands", "Add %1").arg(name));
+}
+
+void InsertCandidateCommand::redo()
+{
+    m_doc->insertCandidate(m_profile, m_row, m_candidate, {});
+}
+
+void InsertCandidateCommand::undo()
+{
+    m_doc->removeCandidate(m_profile, m_row);
+}
+
+RemoveCandidateCommand::RemoveCandidateCommand(EditorDocument* doc, int row)
+    : m_doc(doc), m_profile(doc->currentProfile()), m_row(row), m_candidate(doc->candidate(row)),
+      m_source(doc->document().profiles[std::size_t(m_profile)].dynamic->candidateSources[std::size_t(row)])
+{
+    setText(QCoreApplication::translate("model::Commands", "Remove %1").arg(doc->candidateName(row)));
+}
+
+void RemoveCandidateCommand::redo()
+{
+    m_doc->removeCandidate(m_profile, m_row);
+}
+
+void RemoveCandidateCommand::undo()
+{
+    m_doc->insertCandidate(m_profile, m_row, m_candidate, m_source);
+}
+
+ReplaceDocumentCommand::ReplaceDocumentCommand(EditorDocument* doc, schema::Document after, const QString& text)
+    : QUndoCommand(text), m_doc(doc), m_before(doc->document()), m_after(std::move(after))
+{
+}
+
+void ReplaceDocumentCommand::redo()
+{
+    m_doc->replaceDocument(m_after);
+}
+
+void ReplaceDocumentCommand::undo()
+{
+    m_doc->replaceDocument(m_before);
+}
+
+policy::Candidate newCandidate(const std::string& executionProfileId)
+{
+    policy::Candidate c;
+    c.executionProfileId = executionProfileId;
+    c.enabled = true;
+    c.policies = policy::PolicyDocument{};
+    return c;
+}
+
+}  // namespace model

@@ -1,0 +1,351 @@
+#include "model/editor_document.h"
+
+#include "migration/document_check.h"
+#include "store/file_store.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace model {
+
+namespace {
+
+bool isPositionIssue(const policy::Issue& i)
+{
+    return i.code == policy::IssueCode::PositionMismatch;
+}
+
+}  // namespace
+
+EditorDocument::EditorDocument(schema::Document document, QString filePath, QByteArray diskBytes, QObject* parent)
+    : QObject(parent), m_document(std::move(document)), m_filePath(std::move(filePath)), m_diskBytes(std::move(diskBytes))
+{
+    const auto dynamic = dynamicProfiles();
+    m_current = dynamic.empty() ? -1 : dynamic.front();
+    revalidate();
+}
+
+EditorDocument::~EditorDocument() = default;
+
+QString EditorDocument::displayName() const
+{
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+void EditorDocument::setReadOnly(bool readOnly, const QString& reason)
+{
+    m_readOnlyReason = readOnly ? reason : QString();
+    if (m_readOnly == readOnly)
+        return;
+    m_readOnly = readOnly;
+    emit readOnlyChanged(readOnly);
+}
+
+std::vector<int> EditorDocument::dynamicProfiles() const
+{
+    std::vector<int> out;
+    for (std::size_t i = 0; i < m_document.profiles.size(); ++i) {
+        if (m_document.profiles[i].dynamic)
+            out.push_back(int(i));
+    }
+    return out;
+}
+
+void EditorDocument::setCurrentProfile(int profileIndex)
+{
+    if (profileIndex == m_current || profileIndex < 0 || profileIndex >= int(m_document.profiles.size())
+        || !m_document.profiles[std::size_t(profileIndex)].dynamic)
+        return;
+    emit aboutToResetCandidates();
+    m_current = profileIndex;
+    revalidate();
+    emit candidatesReset();
+    emit currentProfileChanged(profileIndex);
+}
+
+QString EditorDocument::profileTitle(int profileIndex) const
+{
+    const auto& p = m_document.profiles[std::size_t(profileIndex)];
+    if (!p.name.empty())
+        return QString::fromStdString(p.name);
+    if (!p.id.empty())
+        return QString::fromStdString(p.id);
+    return displayName();
+}
+
+const schema::DynamicRecord* EditorDocument::currentDynamic() const
+{
+    if (m_current < 0)
+        return nullptr;
+    const auto& p = m_document.profiles[std::size_t(m_current)];
+    return p.dynamic ? &*p.dynamic : nullptr;
+}
+
+schema::DynamicRecord& EditorDocument::dynamicOf(int profileIndex)
+{
+    return *m_document.profiles[std::size_t(profileIndex)].dynamic;
+}
+
+int EditorDocument::candidateCount() const
+{
+    const auto* d = currentDynamic();
+    return d ? int(d->candidates.size()) : 0;
+}
+
+const policy::Candidate& EditorDocument::candidate(int row) const
+{
+    return currentDynamic()->candidates[std::size_t(row)];
+}
+
+bool EditorDocument::hasCatalogue() const
+{
+    return m_document.shape == schema::FileShape::ExportArray || m_document.shape == schema::FileShape::ExportObject;
+}
+
+const schema::ProfileRecord* EditorDocument::catalogueEntry(const std::string& id) const
+{
+    for (const auto& p : m_document.profiles) {
+        if (!p.id.empty() && p.id == id)
+            return &p;
+    }
+    return nullptr;
+}
+
+QString EditorDocument::candidateName(int row) const
+{
+    const std::string& id = candidate(row).executionProfileId;
+    const auto* entry = catalogueEntry(id);
+    if (entry && !entry->name.empty())
+        return QString::fromStdString(entry->name);
+    return QString::fromStdString(id);
+}
+
+Eligibility EditorDocument::eligibility(int row) const
+{
+    const std::string& id = candidate(row).executionProfileId;
+    if (m_current >= 0 && !m_document.profiles[std::size_t(m_current)].id.empty()
+        && m_document.profiles[std::size_t(m_current)].id == id)
+        return Eligibility::Self;
+    const auto* entry = catalogueEntry(id);
+    if (!entry)
+        return hasCatalogue() ? Eligibility::Stale : Eligibility::NotInCatalogue;
+    if (entry->dynamic)
+        return Eligibility::Dynamic;
+    if (entry->deleted)
+        return Eligibility::Deleted;
+    if (!entry->enabled)
+        return Eligibility::Disabled;
+    if (entry->autoFallback)
+        return Eligibility::AutoFallback;
+    return Eligibility::Eligible;
+}
+
+std::vector<ConcreteProfile> EditorDocument::eligibleProfiles() const
+{
+    std::vector<ConcreteProfile> out;
+    for (const auto& p : m_document.profiles) {
+        if (p.dynamic || p.deleted || !p.enabled || p.autoFallback || p.id.empty())
+            continue;
+        out.push_back({QString::fromStdString(p.id), QString::fromStdString(p.name.empty() ? p.id : p.name)});
+    }
+    return out;
+}
+
+std::vector<policy::Issue> EditorDocument::issuesOfCandidate(int row) const
+{
+    const std::string prefix = "candidates[" + std::to_string(row) + "]";
+    std::vector<policy::Issue> out;
+    for (const auto& i : m_issues) {
+        if (i.path.compare(0, prefix.size(), prefix) == 0
+            && (i.path.size() == prefix.size() || i.path[prefix.size()] == '.'))
+            out.push_back(i);
+    }
+    return out;
+}
+
+std::vector<policy::Issue> EditorDocument::allIssues() const
+{
+    std::vector<policy::Issue> out;
+    for (const int index : dynamicProfiles()) {
+        const auto& d = *m_document.profiles[std::size_t(index)].dynamic;
+        for (auto& i : policy::validateCandidates(d.candidates, m_document.dynamicPath(std::size_t(index)))) {
+            if (!isPositionIssue(i))
+                out.push_back(std::move(i));
+        }
+    }
+    return out;
+}
+
+void EditorDocument::revalidate()
+{
+    m_issues.clear();
+    if (const auto* d = currentDynamic()) {
+        for (auto& i : policy::validateCandidates(d->candidates)) {
+            if (!isPositionIssue(i))
+                m_issues.push_back(std::move(i));
+        }
+    }
+    emit issuesChanged();
+}
+
+void EditorDocument::showProfile(int profileIndex)
+{
+    setCurrentProfile(profileIndex);
+}
+
+void EditorDocument::setPolicies(int profileIndex, int row, const policy::PolicyDocument& policies)
+{
+    showProfile(profileIndex);
+    auto& c = dynamicOf(profileIndex).candidates[std::size_t(row)];
+    c.policies = policies;
+    c.rules.clear();
+    revalidate();
+    emit candidateChanged(row);
+}
+
+void EditorDocument::setCandidate(int profileIndex, int row, const policy::Candidate& candidate)
+{
+    showProfile(profileIndex);
+    dynamicOf(profileIndex).candidates[std::size_t(row)] = candidate;
+    revalidate();
+    emit candidateChanged(row);
+}
+
+void EditorDocument::setEnabled(int profileIndex, int row, bool enabled)
+{
+    showProfile(profileIndex);
+    dynamicOf(profileIndex).candidates[std::size_t(row)].enabled = enabled;
+    emit candidateChanged(row);
+}
+
+void EditorDocument::moveCandidate(int profileIndex, int from, int to)
+{
+    showProfile(profileIndex);
+    auto& d = dynamicOf(profileIndex);
+    if (from == to || from < 0 || to < 0 || from >= int(d.candidates.size()) || to >= int(d.candidates.size()))
+        return;
+    emit aboutToMoveCandidate(from, to);
+    auto moveOne = [&](auto& list) {
+        auto item = std::move(list[std::size_t(from)]);
+        list.erase(list.begin() + from);
+        list.insert(list.begin() + to, std::move(item));
+    };
+    moveOne(d.candidates);
+    moveOne(d.candidateSources);
+    for (std::size_t i = 0; i < d.candidates.size(); ++i)
+        d.candidates[i].position = std::int64_t(i);
+    revalidate();
+    emit candidateMoved(from, to);
+}
+
+void EditorDocument::insertCandidate(int profileIndex, int row, const policy::Candidate& candidate,
+                                     const std::string& source)
+{
+    showProfile(profileIndex);
+    auto& d = dynamicOf(profileIndex);
+    emit aboutToInsertCandidate(row);
+    d.candidates.insert(d.candidates.begin() + row, candidate);
+    d.candidateSources.insert(d.candidateSources.begin() + row, source);
+    for (std::size_t i = 0; i < d.candidates.size(); ++i)
+        d.candidates[i].position = std::int64_t(i);
+    revalidate();
+    emit candidateInserted(row);
+}
+
+void EditorDocument::removeCandidate(int profileIndex, int row)
+{
+    showProfile(profileIndex);
+    auto& d = dynamicOf(profileIndex);
+    emit aboutToRemoveCandidate(row);
+    d.candidates.erase(d.candidates.begin() + row);
+    d.candidateSources.erase(d.candidateSources.begin() + row);
+    for (std::size_t i = 0; i < d.candidates.size(); ++i)
+        d.candidates[i].position = std::int64_t(i);
+    revalidate();
+    emit candidateRemoved(row);
+}
+
+void EditorDocument::replaceDocument(const schema::Document& document)
+{
+    emit aboutToResetCandidates();
+    m_document = document;
+    revalidate();
+    emit candidatesReset();
+    emit currentProfileChanged(m_current);
+}
+
+EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
+{
+    if (m_readOnly)
+        return {false, tr("%1 is open read-only: %2").arg(displayName(), m_readOnlyReason)};
+    const auto issues = allIssues();
+    if (!issues.empty()) {
+        QString error = tr("The document has %n problem(s); fix them before saving.", nullptr, int(issues.size()));
+        error += QLatin1Char('\n') + QString::fromStdString(issues.front().path) + QStringLiteral(": ")
+            + QString::fromStdString(schema::describeIssue(issues.front()));
+        return {false, error};
+    }
+    schema::Document toSave = m_document;
+    for (auto& p : toSave.profiles) {
+        if (!p.dynamic)
+            continue;
+        for (std::size_t i = 0; i < p.dynamic->candidates.size(); ++i)
+            p.dynamic->candidates[i].position = std::int64_t(i);
+    }
+    const std::string bytes = schema::serializeDocument(toSave);
+    if (const auto error = store::writeFileAtomically(path.toStdString(), bytes))
+        return {false, QString::fromStdString(error->message)};
+    m_document = std::move(toSave);
+    m_filePath = path;
+    m_diskBytes = QByteArray::fromStdString(bytes);
+    m_undo.setClean();
+    emit saved(path);
+    return {true, {}};
+}
+
+bool EditorDocument::changedOnDisk() const
+{
+    if (m_filePath.isEmpty())
+        return false;
+    QFile f(m_filePath);
+    if (!f.open(QIODevice::ReadOnly))
+        return true;  // vanished or unreadable: not what we loaded
+    return f.readAll() != m_diskBytes;
+}
+
+LoadResult loadDocumentFile(const QString& path)
+{
+    LoadResult result;
+    const store::ReadResult read = store::readFile(path.toStdString(), schema::kMaxDocumentBytes);
+    if (read.error) {
+        result.error = QString::fromStdString(read.error->message);
+        return result;
+    }
+    result.bytes = QByteArray::fromStdString(*read.bytes);
+    migration::DocumentCheck check = migration::checkDocument(*read.bytes);
+    result.diagnostics = check.errors;
+    result.legacy = check.legacy;
+    result.newerPolicyVersion = check.readOnly;
+    if (!check.document) {
+        const auto& e = check.errors.front();
+        result.error = QStringLiteral("%1:%2:%3: %4%5")
+                           .arg(path)
+                           .arg(e.line)
+                           .arg(e.column)
+                           .arg(e.path.empty() ? QString() : QString::fromStdString(e.path) + QStringLiteral(": "),
+                                QString::fromStdString(e.message));
+        return result;
+    }
+    const auto& profiles = check.document->profiles;
+    if (std::none_of(profiles.begin(), profiles.end(), [](const auto& p) { return p.isDynamic(); })) {
+        result.error = QCoreApplication::translate("model::EditorDocument", "%1 holds no dynamic profile to edit.").arg(path);
+        return result;
+    }
+    result.document = std::move(check.document);
+    return result;
+}
+
+}  // namespace model

@@ -1,0 +1,186 @@
+#include "model/policy_text.h"
+
+#include "policy/catalogue.h"
+#include "policy/schedule.h"
+
+#include <QStringList>
+
+namespace model {
+
+QString PolicyText::duration(std::int64_t seconds)
+{
+    if (seconds <= 0)
+        return tr("0 s");
+    QStringList parts;
+    const std::int64_t d = seconds / 86400, h = seconds % 86400 / 3600, m = seconds % 3600 / 60, s = seconds % 60;
+    //: duration parts: days, hours, minutes, seconds
+    if (d)
+        parts << tr("%1 d").arg(d);
+    if (h)
+        parts << tr("%1 h").arg(h);
+    if (m)
+        parts << tr("%1 min").arg(m);
+    if (s)
+        parts << tr("%1 s").arg(s);
+    return parts.join(QLatin1Char(' '));
+}
+
+QString PolicyText::outcome(policy::Outcome o)
+{
+    switch (o) {
+    case policy::Outcome::Skip: return tr("skip");
+    case policy::Outcome::Stop: return tr("stop");
+    case policy::Outcome::Unset: return tr("no outcome");
+    }
+    return {};
+}
+
+QString PolicyText::classSummary(const policy::ClassPolicy& p)
+{
+    QStringList steps;
+    if (p.waitForReset.enabled)
+        steps << tr("wait up to %1").arg(duration(p.waitForReset.maxWaitSeconds));
+    if (p.retry.enabled)
+        steps << tr("%n retries from %1", nullptr, int(p.retry.maxRetries)).arg(duration(p.retry.initialIntervalSeconds));
+    if (steps.isEmpty())
+        return p.onExhausted == policy::Outcome::Stop ? tr("stop immediately")
+            : p.onExhausted == policy::Outcome::Skip  ? tr("skip immediately")
+                                                      : tr("no outcome set");
+    //: %1: what is tried, %2: skip or stop
+    return tr("%1, then %2").arg(steps.join(tr(", ")), outcome(p.onExhausted));
+}
+
+QString PolicyText::candidateSummary(const policy::PolicyDocument& doc)
+{
+    return tr("Transient: %1 · Hard: %2").arg(classSummary(doc.transient), classSummary(doc.hard));
+}
+
+QString PolicyText::scheduleLine(const policy::ClassPolicy& p)
+{
+    if (!p.retry.enabled)
+        return tr("No retries: the first failure goes straight to the outcome.");
+    const policy::Schedule s = policy::schedule(p.retry);
+    QStringList delays;
+    for (const auto d : s.delaysSeconds)
+        delays << duration(d);
+    QString line = tr("Retries after %1, then %2.").arg(delays.join(tr(", ")), outcome(p.onExhausted));
+    line += QLatin1Char(' ');
+    line += tr("%n retries: %1 attempts in all, up to %2 of waiting.", nullptr, int(s.delaysSeconds.size()))
+                .arg(s.delaysSeconds.size() + 1)
+                .arg(duration(s.totalSeconds));
+    if (s.capped)
+        line += QLatin1Char(' ') + tr("Delays stop growing at the %1 cap.").arg(duration(policy::kMaxRetryDelaySeconds));
+    return line;
+}
+
+QString PolicyText::className(policy::ErrorClass c)
+{
+    switch (c) {
+    case policy::ErrorClass::Transient: return tr("Transient errors");
+    case policy::ErrorClass::Hard: return tr("Hard errors");
+    case policy::ErrorClass::Unclassified: return tr("Unclassified errors");
+    }
+    return {};
+}
+
+QString PolicyText::classDescription(policy::ErrorClass c)
+{
+    switch (c) {
+    case policy::ErrorClass::Transient:
+        return tr("The provider, the network or the model is briefly unable to serve. These usually clear on their "
+                  "own within seconds or minutes.");
+    case policy::ErrorClass::Hard:
+        return tr("The account, subscription, quota, credentials, configuration or model needs a long reset or a "
+                  "person. Retrying soon rarely helps; a trusted reset time can.");
+    case policy::ErrorClass::Unclassified:
+        return tr("Anything the catalogue does not know. It always stops automatic recovery.");
+    }
+    return {};
+}
+
+QString PolicyText::classExamples(policy::ErrorClass c)
+{
+    QStringList names;
+    for (const auto& e : policy::kCatalogue) {
+        if (e.errorClass == c)
+            names << codeDescription(e.name);
+    }
+    return tr("For example: %1.").arg(names.join(tr("; ")));
+}
+
+QString PolicyText::codeDescription(std::string_view code)
+{
+    static const struct {
+        std::string_view code;
+        const char* text;
+    } texts[] = {
+        {"network_unavailable", QT_TR_NOOP("network unavailable")},
+        {"provider_unavailable", QT_TR_NOOP("provider unavailable (5xx)")},
+        {"provider_overloaded", QT_TR_NOOP("provider overloaded (529)")},
+        {"model_capacity", QT_TR_NOOP("model at capacity")},
+        {"rate_limited", QT_TR_NOOP("short rate limit (429)")},
+        {"agent_transport_lost", QT_TR_NOOP("agent connection lost")},
+        {"auth_required", QT_TR_NOOP("sign-in required")},
+        {"missing_credentials", QT_TR_NOOP("missing API key")},
+        {"subscription_required", QT_TR_NOOP("subscription or billing required")},
+        {"quota_limited", QT_TR_NOOP("quota or spend limit reached")},
+        {"model_unavailable", QT_TR_NOOP("model not available")},
+        {"provider_not_configured", QT_TR_NOOP("provider not configured")},
+        {"unknown_provider_error", QT_TR_NOOP("unknown provider error")},
+        {"agent_runtime_error", QT_TR_NOOP("agent runtime error")},
+        {"task_error", QT_TR_NOOP("task error")},
+        {"repo_error", QT_TR_NOOP("repository error")},
+        {"permission_denied_by_user", QT_TR_NOOP("permission denied by the user")},
+        {"resume_corrupted", QT_TR_NOOP("corrupted resume state")},
+    };
+    for (const auto& t : texts) {
+        if (t.code == code)
+            return tr(t.text);
+    }
+    return QString::fromUtf8(code.data(), qsizetype(code.size()));
+}
+
+QString PolicyText::issueMessage(const policy::Issue& issue)
+{
+    using policy::IssueCode;
+    const bool seconds = QString::fromStdString(issue.path).endsWith(QLatin1String("seconds"));
+    switch (issue.code) {
+    case IssueCode::OutOfRange:
+        if (seconds)
+            return tr("Must be between %1 and %2 (found %3).")
+                .arg(duration(issue.min), duration(issue.max), duration(issue.value));
+        return tr("Must be between %1 and %2 (found %3).").arg(issue.min).arg(issue.max).arg(issue.value);
+    case IssueCode::MustBeZeroWhenDisabled: return tr("Must be 0 while this section is off (found %1).").arg(issue.value);
+    case IssueCode::MissingOutcome: return tr("Choose what happens when recovery is exhausted.");
+    case IssueCode::UnsupportedVersion:
+        return tr("Unsupported policy version %1; this editor supports %2.").arg(issue.value).arg(issue.min);
+    case IssueCode::EmptyCandidateList: return tr("A dynamic profile needs at least one candidate.");
+    case IssueCode::PositionMismatch:
+        return tr("Candidate %1 carries position %2; positions are renumbered on save.").arg(issue.min).arg(issue.value);
+    case IssueCode::EmptyExecutionProfileId: return tr("The candidate does not name an agent profile.");
+    case IssueCode::PoliciesWithRules: return tr("The candidate has both policies and legacy rules.");
+    }
+    return {};
+}
+
+QString PolicyText::decision(const policy::Decision& d, std::int64_t deadlineOffset)
+{
+    const QString cls = d.errorClass ? className(*d.errorClass) : QString();
+    switch (d.kind) {
+    case policy::DecisionKind::WaitingForReset:
+        return tr("Wait %1 for the provider's reset, then try this candidate once more; if that fails too: %2.")
+            .arg(duration(deadlineOffset), outcome(d.pendingOutcome));
+    case policy::DecisionKind::RetryWait:
+        return tr("Retry %1 of this candidate after %2; when retries run out: %3.")
+            .arg(d.retryOrdinal)
+            .arg(duration(deadlineOffset), outcome(d.pendingOutcome));
+    case policy::DecisionKind::Skip: return tr("Skip to the next candidate now.");
+    case policy::DecisionKind::Stop:
+        if (!d.errorClass || *d.errorClass == policy::ErrorClass::Unclassified)
+            return tr("Stop for manual recovery: the error is unclassified, and unknown errors always stop.");
+        return tr("Stop for manual recovery.");
+    }
+    return {};
+}
+
+}  // namespace model

@@ -1,0 +1,81 @@
+#include "model/validation_model.h"
+
+#include "model/policy_text.h"
+
+#include <QRegularExpression>
+
+namespace model {
+
+IssueTarget targetOf(const std::string& path)
+{
+    static const QRegularExpression re(QStringLiteral("^candidates\\[(\\d+)\\](?:\\.(.*))?$"));
+    const auto m = re.match(QString::fromStdString(path));
+    if (!m.hasMatch())
+        return {};
+    return {m.captured(1).toInt(), m.captured(2)};
+}
+
+ValidationModel::ValidationModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void ValidationModel::setDocument(EditorDocument* document)
+{
+    disconnect(m_connection);
+    m_doc = document;
+    if (m_doc)
+        m_connection = connect(m_doc, &EditorDocument::issuesChanged, this, &ValidationModel::refresh);
+    refresh();
+}
+
+void ValidationModel::refresh()
+{
+    beginResetModel();
+    m_issues = m_doc ? m_doc->issues() : std::vector<policy::Issue>{};
+    endResetModel();
+}
+
+int ValidationModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_issues.size());
+}
+
+int ValidationModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ValidationModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const policy::Issue& issue = m_issues[std::size_t(index.row())];
+    const IssueTarget target = targetOf(issue.path);
+    switch (role) {
+    case CandidateRowRole: return target.row;
+    case FieldRole: return target.field;
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case MessageColumn: return PolicyText::issueMessage(issue);
+        case CandidateColumn:
+            return m_doc && target.row >= 0 && target.row < m_doc->candidateCount() ? m_doc->candidateName(target.row)
+                                                                                     : QString();
+        case PathColumn: return QString::fromStdString(issue.path);
+        default: return {};
+        }
+    default: return {};
+    }
+}
+
+QVariant ValidationModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case MessageColumn: return tr("Problem");
+    case CandidateColumn: return tr("Candidate");
+    case PathColumn: return tr("Field");
+    default: return {};
+    }
+}
+
+}  // namespace model
