@@ -1,0 +1,481 @@
+// Drives the real editor window offscreen: open, edit, validate, reorder,
+// save, reopen; the migration review on open; read-only documents.
+#include "widgets/candidate_editor.h"
+#include "widgets/candidate_list_panel.h"
+#include "widgets/class_policy_panel.h"
+#include "widgets/field_binder.h"
+#include "widgets/main_window.h"
+#include "widgets/migration_review_dialog.h"
+#include "widgets/validation_pane.h"
+#include "widgets/what_happens_panel.h"
+
+#include "model/candidate_list_model.h"
+#include "model/validation_model.h"
+
+#include "../common/test_paths.h"
+#include "translations.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialog>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QListView>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace widgets;
+
+namespace {
+
+// Answers the next modal dialog: clicks the button with the given text.
+void answerNextDialog(const QString& buttonText, QString* seenText = nullptr)
+{
+    QTimer::singleShot(0, [=] {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (!modal) {
+            answerNextDialog(buttonText, seenText);  // not shown yet
+            return;
+        }
+        if (seenText) {
+            if (auto* box = qobject_cast<QMessageBox*>(modal))
+                *seenText = box->text();
+            else if (auto* browser = modal->findChild<QTextBrowser*>())
+                *seenText = browser->toPlainText();
+        }
+        for (auto* button : modal->findChildren<QAbstractButton*>()) {
+            if (button->text().remove(QLatin1Char('&')) == buttonText) {
+                QTest::mouseClick(button, Qt::LeftButton);
+                return;
+            }
+        }
+        qWarning("no button %s", qPrintable(buttonText));
+        qobject_cast<QDialog*>(modal)->reject();
+    });
+}
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+}  // namespace
+
+class TestGui final : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void editValidateReorderSaveReopen();
+    void progressiveDisclosureRestoresValues();
+    void validationPaneGoesToTheField();
+    void legacyFileOpensIntoMigrationReview();
+    void cancelledMigrationOpensReadOnly();
+    void conflictingLegacyFileOffersReadOnlyOnly();
+    void unreadableFileShowsItsLine();
+    void whatHappensIf_data();
+    void whatHappensIf();
+    void durationEditUnits();
+    void undoRedoThroughTheMenu();
+    void recentFilesAndTitle();
+    void windowRendersSomething();
+    void everyFieldHasAnAccessibleName();
+
+private:
+    QTemporaryDir m_dir;
+    QString copyOf(const QString& sample);
+};
+
+void TestGui::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+    QApplication::setOrganizationName(QStringLiteral("kandev-test"));
+    QApplication::setApplicationName(QStringLiteral("Policy Studio Test"));
+    i18n::install(QLocale(QLocale::English));
+}
+
+void TestGui::init()
+{
+    QSettings().clear();
+}
+
+QString TestGui::copyOf(const QString& sample)
+{
+    static int n = 0;
+    const QString path = m_dir.filePath(QStringLiteral("%1-%2").arg(++n).arg(sample));
+    QFile::copy(testpaths::sample(sample), path);
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
+
+void TestGui::editValidateReorderSaveReopen()
+{
+    const QString path = copyOf(QStringLiteral("profile-v1.json"));
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(path));
+    QAbstractItemModelTester tester(window.candidateList()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    // Select codex-gpt5 (row 1) by clicking it.
+    QTableView* table = window.candidateList()->view();
+    const QRect rect = table->visualRect(table->model()->index(1, model::CandidateListModel::NameColumn));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+    QCOMPARE(window.candidateEditor()->row(), 1);
+
+    // Enable retry for hard errors and set 4 retries from 2 minutes.
+    ClassPolicyPanel* hard = window.candidateEditor()->hardPanel();
+    QVERIFY(!hard->retrySwitch()->isChecked());
+    QTest::mouseClick(hard->retrySwitch(), Qt::LeftButton, {}, QPoint(8, hard->retrySwitch()->height() / 2));
+    QVERIFY(hard->retrySwitch()->isChecked());
+    QVERIFY(hard->maxRetriesBox()->isVisible());
+    QCOMPARE(hard->maxRetriesBox()->value(), int(policy::descriptor(policy::Field::RetryMaxRetries).enabledDefault));
+    hard->maxRetriesBox()->setFocus();
+    hard->maxRetriesBox()->selectAll();
+    QTest::keyClicks(hard->maxRetriesBox(), QStringLiteral("4"));
+    QTest::keyClick(hard->maxRetriesBox(), Qt::Key_Enter);
+    hard->intervalEdit()->unitBox()->setCurrentIndex(1);  // minutes
+    hard->intervalEdit()->spinBox()->setValue(2);
+    QCOMPARE(hard->scheduleLabel()->text(),
+             QStringLiteral("Retries after 2 min, 4 min, 8 min, 16 min, then skip. 4 retries: 5 attempts in all, up to 30 min of waiting."));
+    QCOMPARE(hard->summaryLabel()->text(), QStringLiteral("4 retries from 2 min, then skip"));
+    QVERIFY(window.isWindowModified());
+    QCOMPARE(window.validationPane()->model()->rowCount(), 0);
+    // The candidate list shows the new summary.
+    QVERIFY(table->model()->index(1, model::CandidateListModel::SummaryColumn).data().toString().contains(
+        QStringLiteral("Hard: 4 retries from 2 min, then skip")));
+
+    // Reorder with the keyboard: Alt+Down moves codex-gpt5 below gemini-pro.
+    table->setFocus();
+    QTest::keyClick(&window, Qt::Key_Down, Qt::AltModifier);
+    QCOMPARE(table->model()->index(2, 0).data(model::CandidateListModel::ExecutionProfileIdRole).toString(),
+             QStringLiteral("codex-gpt5"));
+    QCOMPARE(window.candidateList()->currentRow(), 2);
+
+    // Disable gemini-pro with its check box.
+    const QModelIndex enabled = table->model()->index(1, model::CandidateListModel::EnabledColumn);
+    QVERIFY(table->model()->setData(enabled, Qt::Unchecked, Qt::CheckStateRole));
+
+    // Save with Ctrl+S, reopen, compare.
+    QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
+    QVERIFY(!window.isWindowModified());
+    const QJsonObject saved = readJson(path);
+    const auto candidates = saved[QStringLiteral("candidates")].toArray();
+    QCOMPARE(candidates.size(), 3);
+    QCOMPARE(candidates[2].toObject()[QStringLiteral("execution_profile_id")].toString(), QStringLiteral("codex-gpt5"));
+    QCOMPARE(candidates[2].toObject()[QStringLiteral("position")].toInt(), 2);
+    QCOMPARE(candidates[1].toObject()[QStringLiteral("enabled")].toBool(), false);
+    const QJsonObject retry = candidates[2].toObject()[QStringLiteral("policies")].toObject()[QStringLiteral("hard")].toObject()[QStringLiteral("retry")].toObject();
+    QCOMPARE(retry[QStringLiteral("enabled")].toBool(), true);
+    QCOMPARE(retry[QStringLiteral("max_retries")].toInt(), 4);
+    QCOMPARE(retry[QStringLiteral("initial_interval_seconds")].toInt(), 120);
+    QCOMPARE(saved[QStringLiteral("version")].toInt(), 7);
+
+    MainWindow again;
+    QVERIFY(again.openFile(path));
+    QCOMPARE(again.document()->candidateCount(), 3);
+    QCOMPARE(again.document()->candidate(2).policies->hard.retry.maxRetries, 4);
+}
+
+void TestGui::progressiveDisclosureRestoresValues()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
+    QVERIFY(transient->maxRetriesBox()->isVisible());
+    transient->maxRetriesBox()->setValue(6);
+    transient->retrySwitch()->click();  // off: zeros are stored, details hidden
+    QVERIFY(!transient->maxRetriesBox()->isVisible());
+    const auto& off = window.document()->candidate(0).policies->transient.retry;
+    QCOMPARE(off, (policy::RetryPolicy{false, 0, 0}));
+    QCOMPARE(transient->summaryLabel()->text(), QStringLiteral("skip immediately"));
+    transient->retrySwitch()->click();  // on again: the values from before
+    QCOMPARE(window.document()->candidate(0).policies->transient.retry, (policy::RetryPolicy{true, 6, 5}));
+    // Collapsing keeps the summary visible.
+    transient->setExpanded(false);
+    QVERIFY(transient->summaryLabel()->isVisible());
+    QVERIFY(!transient->retrySwitch()->isVisible());
+    // Outcome radio buttons.
+    transient->setExpanded(true);
+    transient->stopButton()->click();
+    QCOMPARE(window.document()->candidate(0).policies->transient.onExhausted, policy::Outcome::Stop);
+}
+
+void TestGui::validationPaneGoesToTheField()
+{
+    const QString path = m_dir.filePath(QStringLiteral("invalid.json"));
+    {
+        QJsonObject doc = readJson(testpaths::sample("profile-v1.json"));
+        QByteArray text = QJsonDocument(doc).toJson();
+        text.replace("\"max_wait_seconds\": 86400", "\"max_wait_seconds\": 999999");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(path));
+    ValidationPane* pane = window.validationPane();
+    QCOMPARE(pane->model()->rowCount(), 1);
+    QString message;
+    answerNextDialog(QStringLiteral("OK"), &message);
+    QVERIFY(!window.save());
+    QVERIFY2(message.contains(QStringLiteral("Nothing was written")), qPrintable(message));
+    const QModelIndex issue = pane->model()->index(0, 0);
+    QCOMPARE(issue.data().toString(), QStringLiteral("Must be between 1 s and 7 d (found 11 d 13 h 46 min 39 s)."));
+    window.activateWindow();  // the message box took activation with it
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    emit pane->view()->activated(issue);
+    QCOMPARE(window.candidateList()->currentRow(), 2);
+    ClassPolicyPanel* hard = window.candidateEditor()->hardPanel();
+    QVERIFY(hard->maxWaitEdit()->spinBox()->hasFocus() || QApplication::focusWidget() == hard->maxWaitEdit()->spinBox());
+    QVERIFY(!hard->fieldError(QStringLiteral("wait_for_reset.max_wait_seconds")).isEmpty());
+    // Fixing it clears the pane.
+    hard->maxWaitEdit()->setSeconds(0);
+    hard->maxWaitEdit()->unitBox()->setCurrentIndex(3);
+    hard->maxWaitEdit()->spinBox()->setValue(2);
+    QCOMPARE(window.document()->candidate(2).policies->hard.waitForReset.maxWaitSeconds, 2 * 86400);
+    QCOMPARE(pane->model()->rowCount(), 0);
+    QVERIFY(hard->fieldError(QStringLiteral("wait_for_reset.max_wait_seconds")).isEmpty());
+    QVERIFY(window.save());
+}
+
+void TestGui::legacyFileOpensIntoMigrationReview()
+{
+    const QString path = copyOf(QStringLiteral("legacy-profile.json"));
+    const QByteArray before = [&] { QFile f(path); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+    MainWindow window;
+    window.show();
+    QString report;
+    answerNextDialog(QStringLiteral("Migrate"), &report);
+    QVERIFY(window.openFile(path));
+    QVERIFY(report.contains(QStringLiteral("model_capacity → retry_same")));
+    QVERIFY(report.contains(QStringLiteral("Go backend")));
+    model::EditorDocument* doc = window.document();
+    QVERIFY(!doc->isReadOnly());
+    QVERIFY(doc->isModified());
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Migrate legacy rules"));
+    QVERIFY(doc->candidate(0).policies);
+    QCOMPARE(doc->candidate(0).policies->transient.retry, (policy::RetryPolicy{true, 1, 5}));
+    // Nothing is written until saved.
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+    f.close();
+    // Undo brings the legacy rules back (read as they were).
+    doc->undoStack()->undo();
+    QVERIFY(!doc->candidate(0).rules.empty());
+    doc->undoStack()->redo();
+    QVERIFY(window.save());
+    QCOMPARE(testpaths::readAll(path), testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json")));
+}
+
+void TestGui::cancelledMigrationOpensReadOnly()
+{
+    MainWindow window;
+    window.show();
+    answerNextDialog(QStringLiteral("Open Read-Only"));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("legacy-profile.json"))));
+    QVERIFY(window.document()->isReadOnly());
+    QVERIFY(!window.saveAction()->isEnabled());
+    QVERIFY(!window.candidateList()->addAction()->isEnabled());
+    QVERIFY(window.windowTitle().contains(QStringLiteral("read-only")));
+    QVERIFY(!window.candidateEditor()->transientPanel()->retrySwitch()->isEnabled());
+}
+
+void TestGui::conflictingLegacyFileOffersReadOnlyOnly()
+{
+    MainWindow window;
+    window.show();
+    QString report;
+    QTimer::singleShot(0, [&] {
+        QWidget* modal = QApplication::activeModalWidget();
+        QVERIFY(modal);
+        QStringList buttons;
+        for (auto* b : modal->findChildren<QPushButton*>())
+            buttons << b->text().remove(QLatin1Char('&'));
+        QCOMPARE(buttons, QStringList{"Open Read-Only"});
+        report = modal->findChild<QTextBrowser*>()->toPlainText();
+        qobject_cast<QDialog*>(modal)->reject();
+    });
+    QVERIFY(window.openFile(copyOf(QStringLiteral("legacy-conflict.json"))));
+    QVERIFY(report.contains(QStringLiteral("conflicting legacy rules")));
+    QVERIFY(window.document()->isReadOnly());
+}
+
+void TestGui::unreadableFileShowsItsLine()
+{
+    const QString path = m_dir.filePath(QStringLiteral("broken.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\n  \"candidates\": [\n    {\"position\": 0,, }\n");
+    f.close();
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QString message;
+    answerNextDialog(QStringLiteral("OK"), &message);
+    QVERIFY(!window.openFile(path));
+    QVERIFY2(message.contains(path + QStringLiteral(":3:20")), qPrintable(message));
+    QCOMPARE(window.document()->candidateCount(), 3);  // the open document stays
+}
+
+void TestGui::whatHappensIf_data()
+{
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<int>("resetMinutes");  // 0: no hint
+    QTest::addColumn<bool>("effectSafe");
+    QTest::addColumn<int>("ordinal");
+    QTest::addColumn<QString>("decision");
+    QTest::newRow("capacity, first") << "model_capacity" << 0 << true << 0
+                                     << "Retry 1 of this candidate after 5 s; when retries run out: skip.";
+    QTest::newRow("capacity, exhausted") << "model_capacity" << 0 << true << 3 << "Skip to the next candidate now.";
+    QTest::newRow("quota with reset") << "quota_limited" << 30 << true << 0
+                                      << "Wait 30 min for the provider's reset, then try this candidate once more; if that fails too: skip.";
+    QTest::newRow("quota reset too far") << "quota_limited" << 120 << true << 0 << "Skip to the next candidate now.";
+    QTest::newRow("after tool activity") << "model_capacity" << 0 << false << 0
+                                         << "Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.";
+    QTest::newRow("unknown") << "unknown_provider_error" << 0 << true << 0
+                             << "Stop for manual recovery: the error is unclassified, and unknown errors always stop.";
+}
+
+void TestGui::whatHappensIf()
+{
+    QFETCH(QString, code);
+    QFETCH(int, resetMinutes);
+    QFETCH(bool, effectSafe);
+    QFETCH(int, ordinal);
+    QFETCH(QString, decision);
+    MainWindow window;
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    WhatHappensPanel* panel = window.whatHappensPanel();
+    panel->codeBox()->setCurrentIndex(panel->codeBox()->findData(code));
+    panel->resetHintBox()->setChecked(resetMinutes > 0);
+    if (resetMinutes > 0)
+        panel->resetEdit()->setSeconds(resetMinutes * 60);
+    emit panel->resetEdit()->valueEdited(panel->resetEdit()->seconds());
+    panel->effectSafeBox()->setChecked(effectSafe);
+    panel->ordinalBox()->setValue(ordinal);
+    QCOMPARE(panel->decisionText(), decision);
+}
+
+void TestGui::durationEditUnits()
+{
+    DurationEdit edit;
+    QLabel label(QStringLiteral("Maximum wait:"));
+    edit.bind(policy::descriptor(policy::Field::ResetMaxWait), &label);
+    QCOMPARE(label.buddy(), edit.spinBox());
+    QCOMPARE(edit.unitBox()->count(), 4);
+    edit.setSeconds(3600);
+    QCOMPARE(edit.unitBox()->currentText(), QStringLiteral("hours"));
+    QCOMPARE(edit.spinBox()->value(), 1);
+    edit.setSeconds(90);
+    QCOMPARE(edit.unitBox()->currentText(), QStringLiteral("seconds"));
+    QCOMPARE(edit.spinBox()->value(), 90);
+    QSignalSpy spy(&edit, &DurationEdit::valueEdited);
+    edit.unitBox()->setCurrentIndex(3);  // days: 90 is beyond 7 days, so it clamps to the limit
+    QCOMPARE(edit.seconds(), 7 * 86400);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(edit.spinBox()->maximum(), 7);
+
+    DurationEdit interval;
+    interval.bind(policy::descriptor(policy::Field::RetryInitialInterval), nullptr);
+    QCOMPARE(interval.unitBox()->count(), 3);  // no days for a one-hour maximum
+    interval.unitBox()->setCurrentIndex(2);
+    QCOMPARE(interval.spinBox()->maximum(), 1);
+}
+
+void TestGui::undoRedoThroughTheMenu()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    window.candidateList()->selectRow(0);
+    window.candidateList()->moveDownAction()->trigger();
+    window.candidateList()->removeAction()->trigger();
+    QCOMPARE(window.document()->candidateCount(), 2);
+    QCOMPARE(window.undoAction()->text(), QStringLiteral("&Undo Remove claude-sonnet"));
+    QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(window.document()->candidateCount(), 3);
+    window.undoAction()->trigger();
+    QCOMPARE(window.document()->candidate(0).executionProfileId, std::string("claude-sonnet"));
+    QVERIFY(!window.isWindowModified());
+    window.redoAction()->trigger();
+    QCOMPARE(window.document()->candidate(1).executionProfileId, std::string("claude-sonnet"));
+    QVERIFY(window.isWindowModified());
+
+    // Closing with unsaved changes asks; Cancel keeps the window open.
+    answerNextDialog(QStringLiteral("Cancel"));
+    QVERIFY(!window.close());
+    answerNextDialog(QStringLiteral("Discard"));
+    QVERIFY(window.close());
+}
+
+void TestGui::recentFilesAndTitle()
+{
+    const QString a = copyOf(QStringLiteral("profile-v1.json"));
+    const QString b = copyOf(QStringLiteral("export.json"));
+    MainWindow window;
+    QVERIFY(window.openFile(a));
+    QVERIFY(window.openFile(b));
+    QCOMPARE(window.recentFiles(), (QStringList{b, a}));
+    QVERIFY(window.windowTitle().startsWith(QFileInfo(b).fileName() + QStringLiteral("[*] — Main route")));
+    // The export's two dynamic profiles are in the profile list.
+    QCOMPARE(window.profileList()->model()->rowCount(), 2);
+    window.profileList()->setCurrentIndex(window.profileList()->model()->index(1, 0));
+    QCOMPARE(window.document()->currentProfile(), 6);
+    QCOMPARE(window.candidateList()->model()->rowCount(), 3);
+}
+
+void TestGui::windowRendersSomething()
+{
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    const QImage image = window.grab().toImage();
+    QVERIFY(image.width() >= 1000 && image.height() >= 700);
+    QSet<QRgb> colors;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colors.insert(image.pixel(x, y));
+    QVERIFY2(colors.size() > 20, "the window looks blank");
+}
+
+void TestGui::everyFieldHasAnAccessibleName()
+{
+    MainWindow window;
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    for (auto* box : window.findChildren<QAbstractSpinBox*>())
+        QVERIFY2(!box->accessibleName().isEmpty(), qPrintable(box->objectName()));
+    for (auto* combo : window.findChildren<QComboBox*>())
+        QVERIFY2(!combo->accessibleName().isEmpty(), qPrintable(combo->currentText()));
+    for (auto* view : window.findChildren<QAbstractItemView*>())
+        QVERIFY2(!view->accessibleName().isEmpty() || view->inherits("QHeaderView") || !view->isVisibleTo(&window),
+                 view->metaObject()->className());
+}
+
+QTEST_MAIN(TestGui)
+#include "tst_gui.moc"

@@ -1,0 +1,43 @@
+#pragma once
+// The selected candidate: its name and status, and its two class panels.
+// Panel edits become SetPoliciesCommands on the document.
+
+#include "model/editor_document.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+
+namespace widgets {
+
+class ClassPolicyPanel;
+
+class CandidateEditor final : public QWidget {
+    Q_OBJECT
+public:
+    explicit CandidateEditor(QWidget* parent = nullptr);
+    void setDocument(model::EditorDocument* document);
+    void setRow(int row);
+    int row() const { return m_row; }
+    // Focuses a field given relative to the candidate ("policies.hard.retry.max_retries").
+    bool focusField(const QString& field);
+
+    ClassPolicyPanel* transientPanel() const { return m_transient; }
+    ClassPolicyPanel* hardPanel() const { return m_hard; }
+
+private:
+    void refresh();
+    void onEdited(policy::ErrorClass cls, const policy::ClassPolicy& p, const QString& text, const QString& mergeKey);
+
+    QPointer<model::EditorDocument> m_doc;
+    int m_row = -1;
+    QLabel* m_title;
+    QLabel* m_subtitle;
+    QLabel* m_notice;
+    ClassPolicyPanel* m_transient;
+    ClassPolicyPanel* m_hard;
+    QList<QMetaObject::Connection> m_connections;
+};
+
+}  // namespace widgets

@@ -1,0 +1,52 @@
+#pragma once
+// The route: candidates in order, with add, remove, move and copy actions
+// (also reachable from the menus and by keyboard) and drag-and-drop reordering.
+
+#include "model/candidate_list_model.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QAction;
+class QTableView;
+
+namespace widgets {
+
+class CandidateListPanel final : public QWidget {
+    Q_OBJECT
+public:
+    explicit CandidateListPanel(QWidget* parent = nullptr);
+    void setDocument(model::EditorDocument* document);
+
+    QTableView* view() const { return m_view; }
+    model::CandidateListModel* model() const { return m_model; }
+    int currentRow() const;
+    void selectRow(int row);
+
+    QAction* addAction() const { return m_add; }
+    QAction* removeAction() const { return m_remove; }
+    QAction* moveUpAction() const { return m_up; }
+    QAction* moveDownAction() const { return m_down; }
+    QAction* copyPoliciesAction() const { return m_copy; }
+
+signals:
+    void currentRowChanged(int row);
+
+private:
+    void updateActions();
+    void addCandidate();
+    void removeCandidate();
+    void move(int delta);
+    void copyPolicies();
+
+    QPointer<model::EditorDocument> m_doc;
+    model::CandidateListModel* m_model;
+    QTableView* m_view;
+    QAction* m_add;
+    QAction* m_remove;
+    QAction* m_up;
+    QAction* m_down;
+    QAction* m_copy;
+};
+
+}  // namespace widgets

@@ -1,0 +1,90 @@
+#pragma once
+// The editor window: wires actions, docks and the open document. File
+// handling (open, migrate on open, save, reload) lives here because it is
+// all about asking the user; the work itself is done by model/.
+
+#include "model/editor_document.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include <memory>
+
+class QAction;
+class QFileSystemWatcher;
+class QListView;
+class QMenu;
+class QUndoView;
+
+namespace model {
+class ProfileListModel;
+}
+
+namespace widgets {
+
+class CandidateEditor;
+class CandidateListPanel;
+class ValidationPane;
+class WhatHappensPanel;
+
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a file; returns false (after telling the user why) when it cannot.
+    bool openFile(const QString& path);
+    bool save();
+    bool saveAs();
+    model::EditorDocument* document() const { return m_doc.get(); }
+
+    CandidateListPanel* candidateList() const { return m_candidates; }
+    CandidateEditor* candidateEditor() const { return m_editor; }
+    ValidationPane* validationPane() const { return m_validation; }
+    WhatHappensPanel* whatHappensPanel() const { return m_whatHappens; }
+    QListView* profileList() const { return m_profiles; }
+    QAction* saveAction() const { return m_saveAction; }
+    QAction* undoAction() const { return m_undoAction; }
+    QAction* redoAction() const { return m_redoAction; }
+    QStringList recentFiles() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void setDocument(std::unique_ptr<model::EditorDocument> document);
+    bool maybeSave();
+    bool saveTo(const QString& path);
+    void updateTitle();
+    void updateActions();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void onFileChangedOnDisk(const QString& path);
+    void goToIssue(int row, const QString& field);
+    void openDialog();
+
+    std::unique_ptr<model::EditorDocument> m_doc;
+    model::ProfileListModel* m_profileModel;
+    QListView* m_profiles;
+    CandidateListPanel* m_candidates;
+    CandidateEditor* m_editor;
+    ValidationPane* m_validation;
+    WhatHappensPanel* m_whatHappens;
+    QUndoView* m_undoView;
+    QFileSystemWatcher* m_watcher;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_reloadAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    bool m_askingAboutDisk = false;
+};
+
+}  // namespace widgets

@@ -1,0 +1,32 @@
+#pragma once
+// Every issue of the profile with its field path; activating one selects the
+// candidate and focuses the field.
+
+#include "model/validation_model.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTreeView;
+
+namespace widgets {
+
+class ValidationPane final : public QWidget {
+    Q_OBJECT
+public:
+    explicit ValidationPane(QWidget* parent = nullptr);
+    void setDocument(model::EditorDocument* document);
+    QTreeView* view() const { return m_view; }
+    model::ValidationModel* model() const { return m_model; }
+
+signals:
+    void issueActivated(int row, const QString& field);
+
+private:
+    void updateStatus();
+    model::ValidationModel* m_model;
+    QTreeView* m_view;
+    QLabel* m_status;
+};
+
+}  // namespace widgets

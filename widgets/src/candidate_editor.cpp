@@ -1,0 +1,137 @@
+#include "widgets/candidate_editor.h"
+
+#include "widgets/class_policy_panel.h"
+
+#include "model/candidate_list_model.h"
+#include "model/commands.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace widgets {
+
+CandidateEditor::CandidateEditor(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_subtitle(new QLabel(this)), m_notice(new QLabel(this)),
+      m_transient(new ClassPolicyPanel(policy::ErrorClass::Transient, this)),
+      m_hard(new ClassPolicyPanel(policy::ErrorClass::Hard, this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    QFont f = m_title->font();
+    f.setPointSizeF(f.pointSizeF() * 1.35);
+    f.setBold(true);
+    m_title->setFont(f);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notice->setWordWrap(true);
+    m_notice->setObjectName(QStringLiteral("notice"));
+    layout->addWidget(m_title);
+    layout->addWidget(m_subtitle);
+    layout->addWidget(m_notice);
+    auto* panels = new QHBoxLayout;
+    panels->setSpacing(10);
+    panels->addWidget(m_transient, 1, Qt::AlignTop);
+    panels->addWidget(m_hard, 1, Qt::AlignTop);
+    layout->addLayout(panels);
+    layout->addStretch(1);
+
+    for (auto* panel : {m_transient, m_hard}) {
+        connect(panel, &ClassPolicyPanel::edited, this,
+                [this, panel](const policy::ClassPolicy& p, const QString& text, const QString& key) {
+                    onEdited(panel->errorClass(), p, text, key);
+                });
+    }
+    setRow(-1);
+}
+
+void CandidateEditor::setDocument(model::EditorDocument* document)
+{
+    for (const auto& c : m_connections)
+        disconnect(c);
+    m_connections.clear();
+    m_doc = document;
+    m_row = -1;
+    if (m_doc) {
+        m_connections << connect(m_doc, &model::EditorDocument::candidateChanged, this, [this](int row) {
+            if (row == m_row)
+                refresh();
+        }) << connect(m_doc, &model::EditorDocument::issuesChanged, this, &CandidateEditor::refresh)
+                      << connect(m_doc, &model::EditorDocument::readOnlyChanged, this, &CandidateEditor::refresh);
+    }
+    refresh();
+}
+
+void CandidateEditor::setRow(int row)
+{
+    m_row = row;
+    refresh();
+}
+
+void CandidateEditor::refresh()
+{
+    const bool valid = m_doc && m_row >= 0 && m_row < m_doc->candidateCount();
+    m_transient->setVisible(valid);
+    m_hard->setVisible(valid);
+    if (!valid) {
+        m_title->setText(tr("No candidate selected"));
+        m_subtitle->setText(tr("Select a candidate in the route to edit what happens when its provider fails."));
+        m_notice->hide();
+        return;
+    }
+    const policy::Candidate& c = m_doc->candidate(m_row);
+    m_title->setText(tr("%1. %2").arg(m_row).arg(m_doc->candidateName(m_row)));
+    m_subtitle->setText(tr("Agent profile %1 · %2")
+                            .arg(QString::fromStdString(c.executionProfileId),
+                                 c.enabled ? tr("enabled") : tr("disabled: the route skips it")));
+    const QString status =
+        model::CandidateListModel::statusText(m_doc->eligibility(m_row), 0);
+    if (m_doc->isReadOnly()) {
+        m_notice->setText(tr("Read-only: %1").arg(m_doc->readOnlyReason()));
+        m_notice->show();
+    } else if (!status.isEmpty()) {
+        m_notice->setText(tr("%1. The route cannot use this candidate until it references an eligible profile.").arg(status));
+        m_notice->show();
+    } else {
+        m_notice->hide();
+    }
+
+    const policy::PolicyDocument policies = c.policies.value_or(policy::PolicyDocument{});
+    std::vector<policy::Issue> transientIssues, hardIssues;
+    const std::string prefix = "candidates[" + std::to_string(m_row) + "].policies.";
+    for (auto issue : m_doc->issuesOfCandidate(m_row)) {
+        if (issue.path.rfind(prefix + "transient.", 0) == 0) {
+            issue.path = issue.path.substr(prefix.size() + 10);
+            transientIssues.push_back(issue);
+        } else if (issue.path.rfind(prefix + "hard.", 0) == 0) {
+            issue.path = issue.path.substr(prefix.size() + 5);
+            hardIssues.push_back(issue);
+        }
+    }
+    m_transient->setPolicy(policies.transient, transientIssues);
+    m_hard->setPolicy(policies.hard, hardIssues);
+    const bool editable = !m_doc->isReadOnly() && (c.policies || c.rules.empty());
+    m_transient->setEditable(editable);
+    m_hard->setEditable(editable);
+}
+
+void CandidateEditor::onEdited(policy::ErrorClass cls, const policy::ClassPolicy& p, const QString& text,
+                               const QString& mergeKey)
+{
+    if (!m_doc || m_row < 0 || m_doc->isReadOnly())
+        return;
+    policy::PolicyDocument doc = m_doc->candidate(m_row).policies.value_or(policy::PolicyDocument{});
+    doc.forClass(cls) = p;
+    m_doc->undoStack()->push(new model::SetPoliciesCommand(m_doc, m_row, doc, text, mergeKey));
+}
+
+bool CandidateEditor::focusField(const QString& field)
+{
+    if (field.startsWith(QLatin1String("policies.transient.")))
+        return m_transient->focusField(field.mid(19));
+    if (field.startsWith(QLatin1String("policies.hard.")))
+        return m_hard->focusField(field.mid(14));
+    return false;
+}
+
+}  // namespace widgets

@@ -1,0 +1,204 @@
+#include "widgets/candidate_list_panel.h"
+
+#include "widgets/candidate_picker_dialog.h"
+
+#include "model/commands.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace widgets {
+
+CandidateListPanel::CandidateListPanel(QWidget* parent)
+    : QWidget(parent), m_model(new model::CandidateListModel(this)), m_view(new QTableView(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    m_add = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Add Candidate…"), this);
+    m_add->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_add->setToolTip(tr("Add an eligible agent profile at the end of the route"));
+    m_remove = new QAction(QIcon::fromTheme(QStringLiteral("list-remove")), tr("&Remove Candidate"), this);
+    m_remove->setShortcut(QKeySequence::Delete);
+    m_remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_up = new QAction(QIcon::fromTheme(QStringLiteral("go-up"), style()->standardIcon(QStyle::SP_ArrowUp)), tr("Move &Up"), this);
+    m_up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    m_down = new QAction(QIcon::fromTheme(QStringLiteral("go-down"), style()->standardIcon(QStyle::SP_ArrowDown)), tr("Move &Down"), this);
+    m_down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+    m_copy = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy Policies To…"), this);
+    m_copy->setToolTip(tr("Copy the selected candidate's policies to other candidates"));
+    m_remove->setParent(m_view);
+    m_view->addAction(m_remove);
+
+    auto* bar = new QToolBar(this);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->setIconSize(QSize(16, 16));
+    for (QAction* a : {m_add, m_remove, m_up, m_down, m_copy})
+        bar->addAction(a);
+    layout->addWidget(bar);
+
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setDragDropMode(QAbstractItemView::InternalMove);
+    m_view->setDragEnabled(true);
+    m_view->setAcceptDrops(true);
+    m_view->setDropIndicatorShown(true);
+    m_view->setDefaultDropAction(Qt::MoveAction);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->setAccessibleName(tr("Route candidates"));
+    m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::NameColumn, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::EnabledColumn, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::SummaryColumn, QHeaderView::Stretch);
+    m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::StatusColumn, QHeaderView::ResizeToContents);
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    layout->addWidget(m_view);
+
+    connect(m_add, &QAction::triggered, this, &CandidateListPanel::addCandidate);
+    connect(m_remove, &QAction::triggered, this, &CandidateListPanel::removeCandidate);
+    connect(m_up, &QAction::triggered, this, [this] { move(-1); });
+    connect(m_down, &QAction::triggered, this, [this] { move(+1); });
+    connect(m_copy, &QAction::triggered, this, &CandidateListPanel::copyPolicies);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        updateActions();
+        emit currentRowChanged(current.isValid() ? current.row() : -1);
+    });
+    // A reset (profile switch, undo of a migration) loses the selection: select the first row.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_model->rowCount() > 0)
+            selectRow(0);
+        else
+            emit currentRowChanged(-1);
+        updateActions();
+    });
+    connect(m_model, &QAbstractItemModel::rowsMoved, this, &CandidateListPanel::updateActions);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &CandidateListPanel::updateActions);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &CandidateListPanel::updateActions);
+    updateActions();
+}
+
+void CandidateListPanel::setDocument(model::EditorDocument* document)
+{
+    if (m_doc)
+        disconnect(m_doc, nullptr, this, nullptr);
+    m_doc = document;
+    m_model->setDocument(document);
+    if (m_doc)
+        connect(m_doc, &model::EditorDocument::readOnlyChanged, this, &CandidateListPanel::updateActions);
+    if (m_model->rowCount() > 0)
+        selectRow(0);
+    updateActions();
+}
+
+int CandidateListPanel::currentRow() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    return current.isValid() ? current.row() : -1;
+}
+
+void CandidateListPanel::selectRow(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    const QModelIndex index = m_model->index(row, model::CandidateListModel::NameColumn);
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(index);
+}
+
+void CandidateListPanel::updateActions()
+{
+    const bool editable = m_doc && !m_doc->isReadOnly();
+    const int row = currentRow();
+    const int count = m_model->rowCount();
+    m_add->setEnabled(editable);
+    m_remove->setEnabled(editable && row >= 0 && count > 1);  // a profile keeps at least one candidate
+    m_up->setEnabled(editable && row > 0);
+    m_down->setEnabled(editable && row >= 0 && row + 1 < count);
+    m_copy->setEnabled(editable && row >= 0 && count > 1);
+}
+
+void CandidateListPanel::addCandidate()
+{
+    if (!m_doc)
+        return;
+    const auto picked = CandidatePickerDialog::pick(this, *m_doc);
+    if (!picked)
+        return;
+    const int row = m_doc->candidateCount();
+    m_doc->undoStack()->push(new model::InsertCandidateCommand(m_doc, row, model::newCandidate(picked->id.toStdString()),
+                                                               picked->name));
+    selectRow(row);
+}
+
+void CandidateListPanel::removeCandidate()
+{
+    const int row = currentRow();
+    if (!m_doc || row < 0 || m_doc->candidateCount() <= 1)
+        return;
+    m_doc->undoStack()->push(new model::RemoveCandidateCommand(m_doc, row));
+    selectRow(std::min(row, m_doc->candidateCount() - 1));
+}
+
+void CandidateListPanel::move(int delta)
+{
+    const int row = currentRow();
+    const int to = row + delta;
+    if (!m_doc || row < 0 || to < 0 || to >= m_doc->candidateCount())
+        return;
+    m_doc->undoStack()->push(new model::MoveCandidateCommand(m_doc, row, to));
+    selectRow(to);
+}
+
+void CandidateListPanel::copyPolicies()
+{
+    const int source = currentRow();
+    if (!m_doc || source < 0)
+        return;
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Copy Policies"));
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(new QLabel(tr("Copy the transient and hard error policies of %1 to:").arg(m_doc->candidateName(source)),
+                                 &dialog));
+    QList<QPair<int, QCheckBox*>> boxes;
+    for (int row = 0; row < m_doc->candidateCount(); ++row) {
+        if (row == source)
+            continue;
+        auto* box = new QCheckBox(tr("%1. %2").arg(row).arg(m_doc->candidateName(row)), &dialog);
+        layout->addWidget(box);
+        boxes.append({row, box});
+    }
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Copy"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const policy::PolicyDocument policies = m_doc->candidate(source).policies.value_or(policy::PolicyDocument{});
+    QList<int> targets;
+    for (const auto& [row, box] : boxes) {
+        if (box->isChecked())
+            targets << row;
+    }
+    if (targets.isEmpty())
+        return;
+    m_doc->undoStack()->beginMacro(tr("Copy policies of %1 to %n candidate(s)", nullptr, int(targets.size()))
+                                       .arg(m_doc->candidateName(source)));
+    for (const int row : targets)
+        m_doc->undoStack()->push(new model::SetPoliciesCommand(m_doc, row, policies, tr("Copy policies")));
+    m_doc->undoStack()->endMacro();
+    selectRow(source);
+}
+
+}  // namespace widgets

@@ -1,0 +1,311 @@
+#include "widgets/class_policy_panel.h"
+
+#include "widgets/field_binder.h"
+
+#include "model/policy_text.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace widgets {
+
+using model::PolicyText;
+using policy::Field;
+
+namespace {
+
+QLabel* wrapped(const QString& text, QWidget* parent, bool secondary = false)
+{
+    auto* label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (secondary) {
+        QPalette p = label->palette();
+        p.setColor(QPalette::WindowText, p.color(QPalette::PlaceholderText));
+        label->setPalette(p);
+    }
+    return label;
+}
+
+QLabel* sectionTitle(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QFont f = label->font();
+    f.setBold(true);
+    label->setFont(f);
+    return label;
+}
+
+// Indents a section's details under its switch.
+QWidget* indented(QLayout* content, QWidget* parent)
+{
+    auto* w = new QWidget(parent);
+    auto* outer = new QHBoxLayout(w);
+    outer->setContentsMargins(24, 0, 0, 4);
+    outer->addLayout(content);
+    return w;
+}
+
+}  // namespace
+
+ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* parent)
+    : QFrame(parent), m_class(errorClass), m_lastRetry{true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
+                                                       policy::descriptor(Field::RetryInitialInterval).enabledDefault},
+      m_lastWait{true, policy::descriptor(Field::ResetMaxWait).enabledDefault}
+{
+    setFrameShape(QFrame::StyledPanel);
+    setObjectName(errorClass == policy::ErrorClass::Transient ? QStringLiteral("transientPanel")
+                                                              : QStringLiteral("hardPanel"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 10, 12, 10);
+    layout->setSpacing(6);
+
+    // Header: disclosure toggle, title, one-line summary that stays visible when collapsed.
+    auto* header = new QHBoxLayout;
+    m_toggle = new QToolButton(this);
+    m_toggle->setAutoRaise(true);
+    m_toggle->setCheckable(true);
+    m_toggle->setChecked(true);
+    m_toggle->setArrowType(Qt::DownArrow);
+    m_toggle->setAccessibleName(tr("Show or hide the %1 settings").arg(PolicyText::className(errorClass)));
+    auto* title = new QLabel(PolicyText::className(errorClass), this);
+    QFont titleFont = title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    title->setFont(titleFont);
+    header->addWidget(m_toggle);
+    header->addWidget(title);
+    header->addStretch(1);
+    layout->addLayout(header);
+    m_summary = wrapped(QString(), this);
+    m_summary->setObjectName(QStringLiteral("summary"));
+    layout->addWidget(m_summary);
+
+    m_body = new QWidget(this);
+    auto* body = new QVBoxLayout(m_body);
+    body->setContentsMargins(0, 4, 0, 0);
+    body->setSpacing(6);
+    body->addWidget(wrapped(PolicyText::classDescription(errorClass), m_body));
+    body->addWidget(wrapped(PolicyText::classExamples(errorClass), m_body, true));
+
+    // Retry the same candidate.
+    m_retryOn = new QCheckBox(tr("&Retry the same candidate"), m_body);
+    m_retryOn->setFont(sectionTitle(QString(), m_body)->font());
+    body->addWidget(m_retryOn);
+    auto* retryForm = new QFormLayout;
+    retryForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    auto* retriesLabel = new QLabel(tr("Max retries:"), m_body);
+    m_maxRetries = new QSpinBox(m_body);
+    bindCountSpinBox(m_maxRetries, policy::descriptor(Field::RetryMaxRetries), retriesLabel);
+    retryForm->addRow(retriesLabel, m_maxRetries);
+    retryForm->addRow(QString(), makeErrorLabel(QStringLiteral("retry.max_retries")));
+    auto* intervalLabel = new QLabel(tr("First retry after:"), m_body);
+    m_interval = new DurationEdit(m_body);
+    m_interval->bind(policy::descriptor(Field::RetryInitialInterval), intervalLabel);
+    retryForm->addRow(intervalLabel, m_interval);
+    retryForm->addRow(QString(), makeErrorLabel(QStringLiteral("retry.initial_interval_seconds")));
+    m_schedule = wrapped(QString(), m_body);
+    m_schedule->setObjectName(QStringLiteral("schedule"));
+    retryForm->addRow(m_schedule);
+    m_retryDetails = indented(retryForm, m_body);
+    body->addWidget(m_retryDetails);
+    m_fieldEditors.insert(QStringLiteral("retry.max_retries"), m_maxRetries);
+    m_fieldEditors.insert(QStringLiteral("retry.initial_interval_seconds"), m_interval->spinBox());
+    m_fieldEditors.insert(QStringLiteral("retry.enabled"), m_retryOn);
+
+    // Wait for the provider's reset.
+    m_waitOn = new QCheckBox(tr("&Wait for provider reset"), m_body);
+    m_waitOn->setFont(m_retryOn->font());
+    body->addWidget(m_waitOn);
+    auto* waitForm = new QFormLayout;
+    waitForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    auto* waitLabel = new QLabel(tr("Maximum wait:"), m_body);
+    m_maxWait = new DurationEdit(m_body);
+    m_maxWait->bind(policy::descriptor(Field::ResetMaxWait), waitLabel);
+    waitForm->addRow(waitLabel, m_maxWait);
+    waitForm->addRow(QString(), makeErrorLabel(QStringLiteral("wait_for_reset.max_wait_seconds")));
+    waitForm->addRow(wrapped(tr("Only a trusted reset time that the provider reports, lies in the future and is no "
+                                "further away than this maximum is used; then the candidate is tried once more. "
+                                "The wait does not use up retries."),
+                             m_body, true));
+    m_waitDetails = indented(waitForm, m_body);
+    body->addWidget(m_waitDetails);
+    m_fieldEditors.insert(QStringLiteral("wait_for_reset.max_wait_seconds"), m_maxWait->spinBox());
+    m_fieldEditors.insert(QStringLiteral("wait_for_reset.enabled"), m_waitOn);
+
+    // After recovery is exhausted.
+    body->addWidget(sectionTitle(tr("After recovery is exhausted"), m_body));
+    auto* outcome = new QVBoxLayout;
+    m_skip = new QRadioButton(tr("S&kip to the next candidate"), m_body);
+    m_stop = new QRadioButton(tr("S&top for manual recovery"), m_body);
+    auto* group = new QButtonGroup(this);
+    group->addButton(m_skip);
+    group->addButton(m_stop);
+    outcome->addWidget(m_skip);
+    outcome->addWidget(m_stop);
+    outcome->addWidget(makeErrorLabel(QStringLiteral("on_exhausted")));
+    body->addWidget(indented(outcome, m_body));
+    m_fieldEditors.insert(QStringLiteral("on_exhausted"), m_skip);
+    layout->addWidget(m_body);
+
+    const QString cls = PolicyText::className(errorClass);
+    connect(m_toggle, &QToolButton::toggled, this, &ClassPolicyPanel::setExpanded);
+    connect(m_retryOn, &QCheckBox::toggled, this, [this, cls](bool on) {
+        policy::ClassPolicy p = m_policy;
+        p.retry = on ? m_lastRetry : policy::RetryPolicy{};  // off stores zeros, as the contract requires
+        p.retry.enabled = on;
+        emitEdit(p, on ? tr("%1: retry on").arg(cls) : tr("%1: retry off").arg(cls), {});
+    });
+    connect(m_maxRetries, &QSpinBox::valueChanged, this, [this, cls](int value) {
+        policy::ClassPolicy p = m_policy;
+        p.retry.maxRetries = value;
+        emitEdit(p, tr("%1: max retries").arg(cls), QStringLiteral("retry.max_retries"));
+    });
+    connect(m_interval, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
+        policy::ClassPolicy p = m_policy;
+        p.retry.initialIntervalSeconds = seconds;
+        emitEdit(p, tr("%1: first retry delay").arg(cls), QStringLiteral("retry.initial_interval_seconds"));
+    });
+    connect(m_waitOn, &QCheckBox::toggled, this, [this, cls](bool on) {
+        policy::ClassPolicy p = m_policy;
+        p.waitForReset = on ? m_lastWait : policy::ResetWaitPolicy{};
+        p.waitForReset.enabled = on;
+        emitEdit(p, on ? tr("%1: reset wait on").arg(cls) : tr("%1: reset wait off").arg(cls), {});
+    });
+    connect(m_maxWait, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
+        policy::ClassPolicy p = m_policy;
+        p.waitForReset.maxWaitSeconds = seconds;
+        emitEdit(p, tr("%1: maximum reset wait").arg(cls), QStringLiteral("wait_for_reset.max_wait_seconds"));
+    });
+    connect(m_skip, &QRadioButton::toggled, this, [this, cls](bool checked) {
+        if (!checked)
+            return;
+        policy::ClassPolicy p = m_policy;
+        p.onExhausted = policy::Outcome::Skip;
+        emitEdit(p, tr("%1: skip when exhausted").arg(cls), {});
+    });
+    connect(m_stop, &QRadioButton::toggled, this, [this, cls](bool checked) {
+        if (!checked)
+            return;
+        policy::ClassPolicy p = m_policy;
+        p.onExhausted = policy::Outcome::Stop;
+        emitEdit(p, tr("%1: stop when exhausted").arg(cls), {});
+    });
+    setPolicy(policy::ClassPolicy{}, {});
+}
+
+QLabel* ClassPolicyPanel::makeErrorLabel(const QString& field)
+{
+    auto* label = new QLabel(this);
+    label->setWordWrap(true);
+    label->setObjectName(QStringLiteral("error:") + field);
+    QPalette p = label->palette();
+    p.setColor(QPalette::WindowText, QColor(0xd0, 0x30, 0x30));
+    label->setPalette(p);
+    label->hide();
+    m_errorLabels.insert(field, label);
+    return label;
+}
+
+void ClassPolicyPanel::emitEdit(const policy::ClassPolicy& p, const QString& what, const QString& field)
+{
+    if (p == m_policy)
+        return;
+    emit edited(p, what, field.isEmpty() ? QString() : QStringLiteral("%1.%2").arg(int(m_class)).arg(field));
+}
+
+void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector<policy::Issue>& issues)
+{
+    m_policy = p;
+    if (p.retry.enabled && p.retry.maxRetries > 0 && p.retry.initialIntervalSeconds > 0)
+        m_lastRetry = p.retry;
+    if (p.waitForReset.enabled && p.waitForReset.maxWaitSeconds > 0)
+        m_lastWait = p.waitForReset;
+
+    const QSignalBlocker b1(m_retryOn), b2(m_maxRetries), b3(m_waitOn), b4(m_skip), b5(m_stop);
+    m_retryOn->setChecked(p.retry.enabled);
+    m_maxRetries->setValue(int(std::clamp<std::int64_t>(p.retry.maxRetries, m_maxRetries->minimum(), m_maxRetries->maximum())));
+    m_interval->setSeconds(p.retry.enabled ? p.retry.initialIntervalSeconds : m_lastRetry.initialIntervalSeconds);
+    m_waitOn->setChecked(p.waitForReset.enabled);
+    m_maxWait->setSeconds(p.waitForReset.enabled ? p.waitForReset.maxWaitSeconds : m_lastWait.maxWaitSeconds);
+    // Unset shows neither button checked; a button group would refuse that.
+    m_skip->setAutoExclusive(false);
+    m_stop->setAutoExclusive(false);
+    m_skip->setChecked(p.onExhausted == policy::Outcome::Skip);
+    m_stop->setChecked(p.onExhausted == policy::Outcome::Stop);
+    m_skip->setAutoExclusive(true);
+    m_stop->setAutoExclusive(true);
+
+    for (auto* label : std::as_const(m_errorLabels))
+        label->hide();
+    for (auto* editor : std::as_const(m_fieldEditors))
+        editor->setProperty("invalid", false);
+    for (const auto& issue : issues) {
+        const QString field = QString::fromStdString(issue.path);
+        if (auto* label = m_errorLabels.value(field)) {
+            label->setText(PolicyText::issueMessage(issue));
+            label->show();
+        }
+        if (auto* editor = m_fieldEditors.value(field)) {
+            editor->setProperty("invalid", true);
+            editor->setToolTip(PolicyText::issueMessage(issue));
+        }
+    }
+    refresh();
+}
+
+void ClassPolicyPanel::refresh()
+{
+    m_retryDetails->setVisible(m_policy.retry.enabled);
+    m_waitDetails->setVisible(m_policy.waitForReset.enabled);
+    m_schedule->setText(PolicyText::scheduleLine(m_policy));
+    m_summary->setText(PolicyText::classSummary(m_policy));
+    m_summary->setAccessibleName(tr("%1 summary").arg(PolicyText::className(m_class)));
+    for (auto* editor : std::as_const(m_fieldEditors)) {
+        editor->style()->unpolish(editor);
+        editor->style()->polish(editor);
+    }
+}
+
+void ClassPolicyPanel::setEditable(bool editable)
+{
+    m_body->setEnabled(editable);
+}
+
+void ClassPolicyPanel::setExpanded(bool expanded)
+{
+    m_toggle->setChecked(expanded);
+    m_toggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
+    m_body->setVisible(expanded);
+}
+
+bool ClassPolicyPanel::isExpanded() const
+{
+    return m_toggle->isChecked();
+}
+
+bool ClassPolicyPanel::focusField(const QString& field)
+{
+    QWidget* editor = m_fieldEditors.value(field);
+    if (!editor)
+        return false;
+    setExpanded(true);
+    editor->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+QString ClassPolicyPanel::fieldError(const QString& field) const
+{
+    const QLabel* label = m_errorLabels.value(field);
+    return label && !label->isHidden() ? label->text() : QString();
+}
+
+}  // namespace widgets

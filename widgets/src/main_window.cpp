@@ -1,0 +1,445 @@
+#include "widgets/main_window.h"
+
+#include "widgets/candidate_editor.h"
+#include "widgets/candidate_list_panel.h"
+#include "widgets/migration_review_dialog.h"
+#include "widgets/validation_pane.h"
+#include "widgets/what_happens_panel.h"
+
+#include "model/commands.h"
+#include "model/profile_list_model.h"
+
+#include "migration/migration.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QListView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QUndoView>
+
+namespace widgets
+{
+
+namespace
+{
+constexpr int kMaxRecentFiles = 8;
+const auto kRecentKey = QStringLiteral("recentFiles");
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_profileModel(new model::ProfileListModel(this))
+    , m_profiles(new QListView(this))
+    , m_candidates(new CandidateListPanel(this))
+    , m_editor(new CandidateEditor(this))
+    , m_validation(new ValidationPane(this))
+    , m_whatHappens(new WhatHappensPanel(this))
+    , m_undoView(new QUndoView(this))
+    , m_watcher(new QFileSystemWatcher(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setWindowTitle(tr("Policy Studio"));
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_editor);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("centralSplitter"));
+    splitter->addWidget(m_candidates);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setSizes({190, 560});
+    setCentralWidget(splitter);
+
+    m_profiles->setModel(m_profileModel);
+    m_profiles->setAccessibleName(tr("Dynamic profiles"));
+    m_undoView->setEmptyLabel(tr("<opened>"));
+    m_undoView->setAccessibleName(tr("Undo history"));
+
+    createActions();
+    createDocks();
+    statusBar()->showMessage(tr("Open a dynamic profile document to start."));
+
+    connect(m_candidates, &CandidateListPanel::currentRowChanged, m_editor, &CandidateEditor::setRow);
+    connect(m_candidates, &CandidateListPanel::currentRowChanged, m_whatHappens, &WhatHappensPanel::setRow);
+    connect(m_validation, &ValidationPane::issueActivated, this, &MainWindow::goToIssue);
+    connect(m_profiles->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
+        if (m_doc && index.isValid())
+            m_doc->setCurrentProfile(index.data(model::ProfileListModel::ProfileIndexRole).toInt());
+    });
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::onFileChangedOnDisk);
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!settings.contains(QStringLiteral("window/geometry"))) {
+        resize(1440, 900);
+        // Dock sizes only stick once the window has its size.
+        QTimer::singleShot(0, this, [this] {
+            resizeDocks({findChild<QDockWidget*>(QStringLiteral("profilesDock")),
+                            findChild<QDockWidget*>(QStringLiteral("whatHappensDock"))},
+                {180, 340}, Qt::Horizontal);
+            resizeDocks({findChild<QDockWidget*>(QStringLiteral("validationDock"))}, {130}, Qt::Vertical);
+        });
+    }
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(
+        QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::openDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    m_reloadAction = file->addAction(tr("Re&load from Disk"), this, [this] {
+        if (m_doc && !m_doc->filePath().isEmpty() && maybeSave())
+            openFile(m_doc->filePath());
+    });
+    file->addSeparator();
+    m_saveAction
+        = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    m_saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    m_undoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("&Redo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    connect(m_undoAction, &QAction::triggered, this, [this] {
+        if (m_doc)
+            m_doc->undoStack()->undo();
+    });
+    connect(m_redoAction, &QAction::triggered, this, [this] {
+        if (m_doc)
+            m_doc->undoStack()->redo();
+    });
+    edit->addSeparator();
+    for (QAction* a : {m_candidates->addAction(), m_candidates->removeAction(), m_candidates->moveUpAction(),
+             m_candidates->moveDownAction(), m_candidates->copyPoliciesAction()})
+        edit->addAction(a);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Policy Studio"), this, [this] {
+        QMessageBox::about(this, tr("About Policy Studio"),
+            tr("<b>Policy Studio %1</b><p>Edits the per-class recovery policies of kandev dynamic "
+               "profiles, validated by the same evaluator a backend links.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createDocks()
+{
+    auto dock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(widget);
+        addDockWidget(area, d);
+        m_viewMenu->addAction(d->toggleViewAction());
+        return d;
+    };
+    dock(tr("Profiles"), QStringLiteral("profilesDock"), m_profiles, Qt::LeftDockWidgetArea);
+    dock(tr("Validation"), QStringLiteral("validationDock"), m_validation, Qt::BottomDockWidgetArea);
+    QDockWidget* what
+        = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), m_whatHappens, Qt::RightDockWidgetArea);
+    QDockWidget* history = dock(tr("Undo History"), QStringLiteral("undoDock"), m_undoView, Qt::RightDockWidgetArea);
+    tabifyDockWidget(what, history);
+    what->raise();
+}
+
+void MainWindow::openDialog()
+{
+    const QString dir = m_doc && !m_doc->filePath().isEmpty() ? QFileInfo(m_doc->filePath()).absolutePath() : QString();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Dynamic Profile"), dir, tr("JSON documents (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    if (!maybeSave())
+        return false;
+    model::LoadResult loaded = model::loadDocumentFile(path);
+    if (!loaded.document) {
+        QMessageBox::critical(
+            this, tr("Cannot Open File"), tr("Policy Studio cannot open this file:\n\n%1").arg(loaded.error));
+        return false;
+    }
+    auto doc
+        = std::make_unique<model::EditorDocument>(*loaded.document, QFileInfo(path).absoluteFilePath(), loaded.bytes);
+    const QString name = QFileInfo(path).fileName();
+    if (loaded.newerPolicyVersion) {
+        doc->setReadOnly(true,
+            tr("a candidate uses a newer policy version than this editor understands; it is never "
+               "downgraded"));
+        QMessageBox::information(this, tr("Opened Read-Only"),
+            tr("%1 uses a newer policy version than this editor supports. It opens read-only so "
+               "that nothing is downgraded.")
+                .arg(name));
+    } else if (loaded.legacy) {
+        const migration::MigrationReport report = migration::planMigration(doc->document());
+        MigrationReviewDialog review(report, name, this);
+        if (review.exec() == QDialog::Accepted && !report.hasErrors()) {
+            const auto migrated = migration::applyMigration(doc->document(), report);
+            doc->undoStack()->push(new model::ReplaceDocumentCommand(doc.get(), *migrated, tr("Migrate legacy rules")));
+        } else {
+            doc->setReadOnly(true,
+                report.hasErrors() ? tr("its legacy rules cannot be migrated")
+                                   : tr("its legacy rules were not migrated"));
+        }
+    }
+    setDocument(std::move(doc));
+    addRecentFile(m_doc->filePath());
+    return true;
+}
+
+void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
+{
+    if (m_doc && !m_doc->filePath().isEmpty())
+        m_watcher->removePath(m_doc->filePath());
+    m_candidates->setDocument(nullptr);
+    m_editor->setDocument(nullptr);
+    m_validation->setDocument(nullptr);
+    m_whatHappens->setDocument(nullptr);
+    m_profileModel->setDocument(nullptr);
+    m_undoView->setStack(nullptr);
+    m_doc = std::move(document);
+
+    m_profileModel->setDocument(m_doc.get());
+    m_editor->setDocument(m_doc.get());
+    m_whatHappens->setDocument(m_doc.get());
+    m_validation->setDocument(m_doc.get());
+    m_candidates->setDocument(m_doc.get());
+    m_undoView->setStack(m_doc->undoStack());
+    m_profiles->setCurrentIndex(m_profileModel->index(m_profileModel->rowOfProfile(m_doc->currentProfile())));
+    if (auto* d = findChild<QDockWidget*>(QStringLiteral("profilesDock")))
+        d->setVisible(m_profileModel->rowCount() > 1);
+    if (!m_doc->filePath().isEmpty())
+        m_watcher->addPath(m_doc->filePath());
+
+    QUndoStack* stack = m_doc->undoStack();
+    connect(stack, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(stack, &QUndoStack::canUndoChanged, this, &MainWindow::updateActions);
+    connect(stack, &QUndoStack::canRedoChanged, this, &MainWindow::updateActions);
+    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateActions);
+    connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateActions);
+    connect(m_doc.get(), &model::EditorDocument::currentProfileChanged, this, [this](int profile) {
+        const QModelIndex index = m_profileModel->index(m_profileModel->rowOfProfile(profile));
+        if (index.isValid() && m_profiles->currentIndex() != index)
+            m_profiles->setCurrentIndex(index);
+        updateTitle();
+    });
+    connect(m_doc.get(), &model::EditorDocument::issuesChanged, this, &MainWindow::updateActions);
+    updateTitle();
+    updateActions();
+    statusBar()->showMessage(m_doc->isReadOnly() ? tr("Read-only: %1.").arg(m_doc->readOnlyReason())
+                                                 : tr("Opened %1.").arg(m_doc->displayName()),
+        8000);
+}
+
+void MainWindow::updateTitle()
+{
+    if (!m_doc) {
+        setWindowTitle(tr("Policy Studio"));
+        return;
+    }
+    QString title = m_doc->displayName() + QStringLiteral("[*]");
+    if (m_doc->dynamicProfiles().size() > 1 && m_doc->currentProfile() >= 0)
+        title += QStringLiteral(" — ") + m_doc->profileTitle(m_doc->currentProfile());
+    if (m_doc->isReadOnly())
+        title += QStringLiteral(" ") + tr("(read-only)");
+    setWindowTitle(title + QStringLiteral(" — ") + tr("Policy Studio"));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::updateActions()
+{
+    const bool open = m_doc != nullptr;
+    const bool editable = open && !m_doc->isReadOnly();
+    m_saveAction->setEnabled(editable);
+    m_saveAsAction->setEnabled(editable);
+    m_reloadAction->setEnabled(open && !m_doc->filePath().isEmpty());
+    QUndoStack* stack = open ? m_doc->undoStack() : nullptr;
+    m_undoAction->setEnabled(stack && stack->canUndo());
+    m_redoAction->setEnabled(stack && stack->canRedo());
+    m_undoAction->setText(stack && stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
+    m_redoAction->setText(stack && stack->canRedo() ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo"));
+    updateTitle();
+}
+
+bool MainWindow::save()
+{
+    if (!m_doc)
+        return false;
+    if (m_doc->filePath().isEmpty())
+        return saveAs();
+    if (m_doc->changedOnDisk()) {
+        const auto answer = QMessageBox::warning(this, tr("File Changed on Disk"),
+            tr("%1 was changed by another program since it was opened. Saving replaces those changes.")
+                .arg(m_doc->displayName()),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Save)
+            return false;
+    }
+    return saveTo(m_doc->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    if (!m_doc)
+        return false;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Dynamic Profile As"), m_doc->filePath(), tr("JSON documents (*.json)"));
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString& path)
+{
+    const QString oldPath = m_doc->filePath();
+    if (!oldPath.isEmpty())
+        m_watcher->removePath(oldPath);
+    const auto result = m_doc->saveAs(path);
+    if (!m_doc->filePath().isEmpty())
+        m_watcher->addPath(m_doc->filePath());
+    if (!result.ok) {
+        QMessageBox::critical(
+            this, tr("Cannot Save"), tr("Nothing was written; your edits are still here.\n\n%1").arg(result.error));
+        return false;
+    }
+    addRecentFile(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()), 5000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_doc || !m_doc->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved Changes"),
+        tr("%1 has unsaved changes. Save them?").arg(m_doc->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::onFileChangedOnDisk(const QString& path)
+{
+    if (!m_doc || path != m_doc->filePath() || m_askingAboutDisk)
+        return;
+    // Editors that save by replacing the file drop the watch; watch it again.
+    if (QFileInfo::exists(path) && !m_watcher->files().contains(path))
+        m_watcher->addPath(path);
+    if (!m_doc->changedOnDisk())
+        return;
+    m_askingAboutDisk = true;
+    const QString question = m_doc->isModified()
+        ? tr("%1 was changed by another program. Reload it and lose your unsaved changes?").arg(m_doc->displayName())
+        : tr("%1 was changed by another program. Reload it?").arg(m_doc->displayName());
+    const bool reload = QFileInfo::exists(path)
+        && QMessageBox::question(this, tr("File Changed on Disk"), question, QMessageBox::Yes | QMessageBox::No)
+            == QMessageBox::Yes;
+    m_askingAboutDisk = false;
+    if (reload) {
+        m_doc->undoStack()->setClean();  // the user chose to drop the edits
+        openFile(path);
+    } else {
+        statusBar()->showMessage(tr("%1 changed on disk; saving will replace it.").arg(m_doc->displayName()));
+    }
+}
+
+void MainWindow::goToIssue(int row, const QString& field)
+{
+    if (row < 0)
+        return;
+    m_candidates->selectRow(row);
+    m_editor->focusField(field);
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(kRecentKey, files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        m_recentMenu
+            ->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                [this, path] { openFile(path); })
+            ->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) {
+        event->acceptProposedAction();
+        openFile(urls.first().toLocalFile());
+    }
+}
+
+}  // namespace widgets
