@@ -388,4 +388,637 @@
         <translation type="unfinished"></translation>
     </message>
 </context>
+<context>
+    <name>widgets::CandidateEditor</name>
+    <message>
+        <source>No candidate selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a candidate in the route to edit what happens when its provider fails.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disabled: the route skips it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read-only: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::CandidateListPanel</name>
+    <message>
+        <source>&amp;Add Candidate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add an eligible agent profile at the end of the route</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove Candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy Policies To…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selected candidate&apos;s policies to other candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Route candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy Policies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the transient and hard error policies of %1 to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy policies of %1 to %n candidate(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy policies</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::CandidatePickerDialog</name>
+    <message>
+        <source>Add Candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only enabled, concrete profiles without automatic fallback can be candidates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Eligible profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile &amp;id:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ClassPolicyPanel</name>
+    <message>
+        <source>Show or hide the %1 settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Retry the same candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max retries:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First retry after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Wait for provider reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum wait:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than this maximum is used; then the candidate is tried once more. The wait does not use up retries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After recovery is exhausted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;kip to the next candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top for manual recovery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: retry on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: retry off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: max retries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: first retry delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reset wait on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reset wait off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: maximum reset wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: skip when exhausted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: stop when exhausted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::DurationEdit</name>
+    <message>
+        <source>seconds</source>
+        <extracomment>units of a duration input</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::MainWindow</name>
+    <message>
+        <source>Policy Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dynamic profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;opened&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a dynamic profile document to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;load from Disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Policy Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Policy Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What Happens If…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Dynamic Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON documents (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Open File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy Studio cannot open this file:
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened Read-Only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migrate legacy rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its legacy rules cannot be migrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its legacy rules were not migrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read-only: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File Changed on Disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Dynamic Profile As</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON documents (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was written; your edits are still here.
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program. Reload it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on disk; saving will replace it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::MigrationReviewDialog</name>
+    <message>
+        <source>hard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>try the next candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retry the same candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dynamic profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legacy rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Becomes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gets the default: no wait, no retry, skip, for both classes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review Migration — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Migration report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Migrate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Read-Only</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ValidationPane</name>
+    <message>
+        <source>Validation problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems: this profile can be saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>widgets::WhatHappensPanel</name>
+    <message>
+        <source>The provider reports a reset in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before any output or tool activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reset wait was already used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — unclassified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The failure came:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retries &amp;already made:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decision:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a candidate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

@@ -325,7 +325,7 @@ LoadResult loadDocumentFile(const QString& path)
         return result;
     }
     result.bytes = QByteArray::fromStdString(*read.bytes);
-    migration::DocumentCheck check = migration::checkDocument(*read.bytes);
+    migration::DocumentCheck check = migration::checkDocument(*read.bytes, false);
     result.diagnostics = check.errors;
     result.legacy = check.legacy;
     result.newerPolicyVersion = check.readOnly;

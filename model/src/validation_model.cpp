@@ -2,17 +2,27 @@
 
 #include "model/policy_text.h"
 
-#include <QRegularExpression>
 
 namespace model {
 
 IssueTarget targetOf(const std::string& path)
 {
-    static const QRegularExpression re(QStringLiteral("^candidates\\[(\\d+)\\](?:\\.(.*))?$"));
-    const auto m = re.match(QString::fromStdString(path));
-    if (!m.hasMatch())
+    // "candidates[2].policies.hard.retry.max_retries" -> 2, "policies.hard.retry.max_retries"
+    constexpr std::string_view prefix = "candidates[";
+    if (path.rfind(prefix, 0) != 0)
         return {};
-    return {m.captured(1).toInt(), m.captured(2)};
+    const auto close = path.find(']', prefix.size());
+    if (close == std::string::npos || close == prefix.size())
+        return {};
+    int row = 0;
+    for (std::size_t i = prefix.size(); i < close; ++i) {
+        if (path[i] < '0' || path[i] > '9')
+            return {};
+        row = row * 10 + (path[i] - '0');
+    }
+    if (close + 1 < path.size() && path[close + 1] != '.')
+        return {};
+    return {row, close + 2 <= path.size() ? QString::fromStdString(path.substr(std::min(close + 2, path.size()))) : QString()};
 }
 
 ValidationModel::ValidationModel(QObject* parent) : QAbstractTableModel(parent) {}

@@ -11,7 +11,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QStyle>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -31,9 +30,9 @@ CandidateListPanel::CandidateListPanel(QWidget* parent)
     m_remove = new QAction(QIcon::fromTheme(QStringLiteral("list-remove")), tr("&Remove Candidate"), this);
     m_remove->setShortcut(QKeySequence::Delete);
     m_remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_up = new QAction(QIcon::fromTheme(QStringLiteral("go-up"), style()->standardIcon(QStyle::SP_ArrowUp)), tr("Move &Up"), this);
+    m_up = new QAction(QIcon::fromTheme(QStringLiteral("go-up")), tr("Move &Up"), this);
     m_up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
-    m_down = new QAction(QIcon::fromTheme(QStringLiteral("go-down"), style()->standardIcon(QStyle::SP_ArrowDown)), tr("Move &Down"), this);
+    m_down = new QAction(QIcon::fromTheme(QStringLiteral("go-down")), tr("Move &Down"), this);
     m_down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
     m_copy = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy Policies To…"), this);
     m_copy->setToolTip(tr("Copy the selected candidate's policies to other candidates"));

@@ -246,8 +246,10 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
 
     for (auto* label : std::as_const(m_errorLabels))
         label->hide();
-    for (auto* editor : std::as_const(m_fieldEditors))
-        editor->setProperty("invalid", false);
+    for (auto* editor : std::as_const(m_fieldEditors)) {
+        editor->setPalette(QPalette());  // back to the inherited palette
+        editor->setToolTip(QString());
+    }
     for (const auto& issue : issues) {
         const QString field = QString::fromStdString(issue.path);
         if (auto* label = m_errorLabels.value(field)) {
@@ -255,7 +257,13 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
             label->show();
         }
         if (auto* editor = m_fieldEditors.value(field)) {
-            editor->setProperty("invalid", true);
+            // Tint the field (no style sheet: they slow every widget down);
+            // the message below it says what is wrong, so colour is not the only cue.
+            QPalette p = editor->palette();
+            const QColor base = p.color(QPalette::Base);
+            p.setColor(QPalette::Base, QColor::fromRgbF(std::min(1.0f, base.redF() * 0.6f + 0.4f), base.greenF() * 0.75f,
+                                                        base.blueF() * 0.75f));
+            editor->setPalette(p);
             editor->setToolTip(PolicyText::issueMessage(issue));
         }
     }
@@ -269,10 +277,6 @@ void ClassPolicyPanel::refresh()
     m_schedule->setText(PolicyText::scheduleLine(m_policy));
     m_summary->setText(PolicyText::classSummary(m_policy));
     m_summary->setAccessibleName(tr("%1 summary").arg(PolicyText::className(m_class)));
-    for (auto* editor : std::as_const(m_fieldEditors)) {
-        editor->style()->unpolish(editor);
-        editor->style()->polish(editor);
-    }
 }
 
 void ClassPolicyPanel::setEditable(bool editable)

@@ -24,7 +24,10 @@ struct DocumentCheck {
     bool valid() const { return document && errors.empty(); }
 };
 
-DocumentCheck checkDocument(std::string_view text);
+// With `schemaFiles`, the JSON Schema files check the text too (policyctl
+// validate does). The editor leaves them out on open: compiling the schemas
+// would double its start-up, and tst_codec proves they agree with the rules.
+DocumentCheck checkDocument(std::string_view text, bool schemaFiles = true);
 
 // The route as the simulation sees it: legacy rules are migrated in memory;
 // a candidate that cannot be migrated or is invalid carries the reason.

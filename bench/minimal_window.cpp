@@ -1,0 +1,42 @@
+// The floor for the start-up benchmark: the smallest Qt Widgets window,
+// quitting at its first paint, as policy-studio --quit-after-first-paint does.
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QMainWindow>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+class Window final : public QMainWindow {
+public:
+    explicit Window(QElapsedTimer started) : m_started(started) {}
+
+protected:
+    bool event(QEvent* e) override
+    {
+        if (e->type() == QEvent::Paint && !m_reported) {
+            m_reported = true;
+            std::printf("first paint %.1f ms after main()\n", double(m_started.nsecsElapsed()) / 1e6);
+            QTimer::singleShot(0, qApp, &QApplication::quit);
+        }
+        return QMainWindow::event(e);
+    }
+
+private:
+    QElapsedTimer m_started;
+    bool m_reported = false;
+};
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    QElapsedTimer started;
+    started.start();
+    QApplication app(argc, argv);
+    Window window(started);
+    window.resize(1440, 900);
+    window.show();
+    return QApplication::exec();
+}
