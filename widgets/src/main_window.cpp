@@ -3,6 +3,7 @@
 #include "widgets/candidate_editor.h"
 #include "widgets/candidate_list_panel.h"
 #include "widgets/migration_review_dialog.h"
+#include "widgets/timeline_panel.h"
 #include "widgets/validation_pane.h"
 #include "widgets/what_happens_panel.h"
 
@@ -48,6 +49,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_editor(new CandidateEditor(this))
     , m_validation(new ValidationPane(this))
     , m_whatHappens(new WhatHappensPanel(this))
+    , m_timeline(new TimelinePanel(this))
     , m_undoView(new QUndoView(this))
     , m_watcher(new QFileSystemWatcher(this))
 {
@@ -63,9 +65,11 @@ MainWindow::MainWindow(QWidget* parent)
     splitter->setObjectName(QStringLiteral("centralSplitter"));
     splitter->addWidget(m_candidates);
     splitter->addWidget(scroll);
+    splitter->addWidget(m_timeline);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({190, 560});
+    splitter->setStretchFactor(2, 2);
+    splitter->setSizes({150, 380, 330});
     setCentralWidget(splitter);
 
     m_profiles->setModel(m_profileModel);
@@ -93,10 +97,8 @@ MainWindow::MainWindow(QWidget* parent)
         resize(1440, 900);
         // Dock sizes only stick once the window has its size.
         QTimer::singleShot(0, this, [this] {
-            resizeDocks({findChild<QDockWidget*>(QStringLiteral("profilesDock")),
-                            findChild<QDockWidget*>(QStringLiteral("whatHappensDock"))},
-                {180, 340}, Qt::Horizontal);
-            resizeDocks({findChild<QDockWidget*>(QStringLiteral("validationDock"))}, {130}, Qt::Vertical);
+            resizeDocks({findChild<QDockWidget*>(QStringLiteral("profilesDock"))}, {180}, Qt::Horizontal);
+            resizeDocks({findChild<QDockWidget*>(QStringLiteral("validationDock"))}, {170}, Qt::Vertical);
         });
     }
     updateActions();
@@ -165,12 +167,15 @@ void MainWindow::createDocks()
         return d;
     };
     dock(tr("Profiles"), QStringLiteral("profilesDock"), m_profiles, Qt::LeftDockWidgetArea);
-    dock(tr("Validation"), QStringLiteral("validationDock"), m_validation, Qt::BottomDockWidgetArea);
+    QDockWidget* validation
+        = dock(tr("Validation"), QStringLiteral("validationDock"), m_validation, Qt::BottomDockWidgetArea);
+    // The bottom docks share one tab bar so the editor and the timeline keep the width.
     QDockWidget* what
-        = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), m_whatHappens, Qt::RightDockWidgetArea);
-    QDockWidget* history = dock(tr("Undo History"), QStringLiteral("undoDock"), m_undoView, Qt::RightDockWidgetArea);
+        = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), m_whatHappens, Qt::BottomDockWidgetArea);
+    QDockWidget* history = dock(tr("Undo History"), QStringLiteral("undoDock"), m_undoView, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(validation, what);
     tabifyDockWidget(what, history);
-    what->raise();
+    validation->raise();
 }
 
 void MainWindow::openDialog()
@@ -228,6 +233,7 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     m_editor->setDocument(nullptr);
     m_validation->setDocument(nullptr);
     m_whatHappens->setDocument(nullptr);
+    m_timeline->setDocument(nullptr);
     m_profileModel->setDocument(nullptr);
     m_undoView->setStack(nullptr);
     m_doc = std::move(document);
@@ -235,6 +241,7 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     m_profileModel->setDocument(m_doc.get());
     m_editor->setDocument(m_doc.get());
     m_whatHappens->setDocument(m_doc.get());
+    m_timeline->setDocument(m_doc.get());
     m_validation->setDocument(m_doc.get());
     m_candidates->setDocument(m_doc.get());
     m_undoView->setStack(m_doc->undoStack());

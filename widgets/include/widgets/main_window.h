@@ -24,6 +24,7 @@ namespace widgets {
 
 class CandidateEditor;
 class CandidateListPanel;
+class TimelinePanel;
 class ValidationPane;
 class WhatHappensPanel;
 
@@ -43,6 +44,7 @@ public:
     CandidateEditor* candidateEditor() const { return m_editor; }
     ValidationPane* validationPane() const { return m_validation; }
     WhatHappensPanel* whatHappensPanel() const { return m_whatHappens; }
+    TimelinePanel* timelinePanel() const { return m_timeline; }
     QListView* profileList() const { return m_profiles; }
     QAction* saveAction() const { return m_saveAction; }
     QAction* undoAction() const { return m_undoAction; }
@@ -75,6 +77,7 @@ private:
     CandidateEditor* m_editor;
     ValidationPane* m_validation;
     WhatHappensPanel* m_whatHappens;
+    TimelinePanel* m_timeline;
     QUndoView* m_undoView;
     QFileSystemWatcher* m_watcher;
     QMenu* m_recentMenu = nullptr;

@@ -1,0 +1,200 @@
+#include "model/timeline_preview.h"
+
+#include "model/policy_text.h"
+
+#include "migration/document_check.h"
+
+#include "policy/catalogue.h"
+
+namespace model {
+
+TimelinePreview::TimelinePreview(QObject* parent)
+    : QObject(parent), m_scenario(policy::findScenarioPreset(policy::kDefaultScenarioId)->scenario)
+{
+}
+
+void TimelinePreview::setDocument(EditorDocument* document)
+{
+    for (const auto& c : m_connections)
+        disconnect(c);
+    m_connections.clear();
+    m_doc = document;
+    if (m_doc) {
+        // Every kind of edit changes the route: settings, order, enabled flags, the profile shown.
+        for (auto signal : {&EditorDocument::candidatesReset, &EditorDocument::issuesChanged})
+            m_connections << connect(m_doc, signal, this, &TimelinePreview::recompute);
+        m_connections << connect(m_doc, &EditorDocument::candidateChanged, this, &TimelinePreview::recompute)
+                      << connect(m_doc, &EditorDocument::candidateMoved, this, &TimelinePreview::recompute)
+                      << connect(m_doc, &EditorDocument::candidateInserted, this, &TimelinePreview::recompute)
+                      << connect(m_doc, &EditorDocument::candidateRemoved, this, &TimelinePreview::recompute);
+    }
+    recompute();
+}
+
+void TimelinePreview::setScenario(const policy::Scenario& scenario)
+{
+    m_scenario = scenario;
+    recompute();
+}
+
+void TimelinePreview::recompute()
+{
+    m_candidates.clear();
+    m_labels.clear();
+    if (m_doc && m_doc->currentProfile() >= 0) {
+        const auto& doc = m_doc->document();
+        const auto index = std::size_t(m_doc->currentProfile());
+        m_candidates = migration::routeCandidates(*doc.profiles[index].dynamic, doc.dynamicPath(index));
+        // The same route policyctl timeline simulates; eligibility is shown as badges, not simulated.
+        for (int row = 0; row < m_doc->candidateCount(); ++row)
+            m_labels.push_back(m_doc->candidateName(row));
+    }
+    m_timeline = policy::simulateRouteCycle(m_candidates, m_scenario);
+    m_review = policy::reviewRoute(m_candidates);
+    emit changed();
+}
+
+QString TimelinePreview::candidateLabel(std::size_t index) const
+{
+    return index < m_labels.size() ? m_labels[index] : QString();
+}
+
+QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
+{
+    using policy::EventKind;
+    switch (e.kind) {
+    case EventKind::Attempt: return tr("Attempt %1").arg(e.attempt);
+    case EventKind::RetryWait: return tr("Retry %1 after %2").arg(e.retryOrdinal).arg(PolicyText::duration(e.delaySeconds));
+    case EventKind::WaitForReset: return tr("Reset wait %1").arg(PolicyText::duration(e.delaySeconds));
+    case EventKind::Skip: return tr("Skip to the next candidate");
+    case EventKind::Stop: return tr("Stop: action required");
+    case EventKind::Success: return tr("Success");
+    case EventKind::Exhausted: return tr("No eligible candidate left");
+    case EventKind::ConfigError: return tr("Configuration error");
+    case EventKind::Truncated: return tr("Simulation stopped at its event limit");
+    }
+    return {};
+}
+
+QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
+{
+    using policy::EventKind;
+    const QString error = tr("%1 (%2)").arg(PolicyText::codeDescription(e.code),
+                                            QString::fromUtf8(policy::errorClassName(e.errorClass).data()));
+    switch (e.kind) {
+    case EventKind::RetryWait:
+        return tr("%1 · retry ordinal %2 · until +%3 · then %4")
+            .arg(error)
+            .arg(e.retryOrdinal)
+            .arg(PolicyText::duration(e.offsetSeconds + e.delaySeconds), PolicyText::outcome(e.pendingOutcome));
+    case EventKind::WaitForReset:
+        return tr("%1 · trusted reset at +%2 · then %3")
+            .arg(error, PolicyText::duration(e.offsetSeconds + e.delaySeconds), PolicyText::outcome(e.pendingOutcome));
+    case EventKind::Skip: return error;
+    case EventKind::Stop:
+        return e.gateStop ? tr("%1 · safety gate: unclassified or after side effects").arg(error) : error;
+    case EventKind::ConfigError: return QString::fromStdString(e.reason);
+    default: return {};
+    }
+}
+
+QString TimelinePreview::totalsText() const
+{
+    const auto& t = m_timeline.totals;
+    QString ending;
+    switch (t.finalEvent) {
+    case policy::EventKind::Success: ending = tr("success"); break;
+    case policy::EventKind::Stop: ending = tr("stop for manual recovery"); break;
+    case policy::EventKind::Exhausted: ending = tr("no eligible candidate left"); break;
+    case policy::EventKind::ConfigError: ending = tr("a configuration error"); break;
+    default: ending = tr("the event limit"); break;
+    }
+    QString text = tr("%n attempt(s) in %1, ending in %2.", nullptr, int(t.attempts)).arg(PolicyText::duration(t.durationSeconds), ending);
+    auto worst = [this](const policy::ClassWorstCase& w) {
+        return w.finalOutcome == policy::Outcome::Stop && w.stoppingCandidate
+            ? tr("%1, then stop on %2").arg(PolicyText::duration(w.seconds), candidateLabel(*w.stoppingCandidate))
+            : tr("%1, then no eligible candidate").arg(PolicyText::duration(w.seconds));
+    };
+    text += QLatin1Char('\n') + tr("Worst case from the first failure: transient errors %1; hard errors %2.")
+                                    .arg(worst(m_review.transient), worst(m_review.hard));
+    return text;
+}
+
+QStringList TimelinePreview::warningTexts() const
+{
+    using policy::ReviewWarningCode;
+    QStringList out;
+    for (const auto& w : m_review.warnings) {
+        const QString who = w.candidateIndex ? candidateLabel(*w.candidateIndex) : QString();
+        const QString cls = w.errorClass ? PolicyText::className(*w.errorClass).toLower() : QString();
+        switch (w.code) {
+        case ReviewWarningCode::DisabledCandidate: out << tr("%1 is disabled and never tried.").arg(who); break;
+        case ReviewWarningCode::InvalidCandidate: out << tr("%1 is invalid and stops every cycle that reaches it.").arg(who); break;
+        case ReviewWarningCode::UnreachableCandidate: out << tr("%1 is never reached for %2: an earlier candidate stops.").arg(who, cls); break;
+        case ReviewWarningCode::AllCandidatesSkip: out << tr("Every candidate skips %1: the route ends with no eligible candidate.").arg(cls); break;
+        case ReviewWarningCode::HardRetryWithoutResetWait:
+            out << tr("%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.").arg(who);
+            break;
+        case ReviewWarningCode::NoEnabledCandidate: out << tr("No candidate is enabled."); break;
+        }
+    }
+    if (m_timeline.truncated)
+        out << tr("The simulation stopped after %n event(s).", nullptr, int(m_scenario.maxEvents));
+    return out;
+}
+
+QString TimelinePreview::accessibleSummary() const
+{
+    return tr("Retry timeline for the scenario %1. %2").arg(QString::fromStdString(m_scenario.name), totalsText());
+}
+
+TimelineEventModel::TimelineEventModel(TimelinePreview* preview, QObject* parent)
+    : QAbstractTableModel(parent), m_preview(preview)
+{
+    connect(preview, &TimelinePreview::changed, this, [this] {
+        beginResetModel();
+        endResetModel();
+    });
+}
+
+int TimelineEventModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_preview->timeline().events.size());
+}
+
+int TimelineEventModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TimelineEventModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || role != Qt::DisplayRole)
+        return {};
+    const auto& e = m_preview->timeline().events[std::size_t(index.row())];
+    const bool hasCandidate = e.kind != policy::EventKind::Exhausted && e.kind != policy::EventKind::Truncated;
+    switch (index.column()) {
+    case TimeColumn: return QStringLiteral("+") + PolicyText::duration(e.offsetSeconds);
+    case EventColumn: return TimelinePreview::eventTitle(e);
+    case CandidateColumn: return hasCandidate ? m_preview->candidateLabel(e.candidateIndex) : QString();
+    case ErrorColumn: return e.code.empty() ? QString() : PolicyText::codeDescription(e.code);
+    case DetailColumn: return TimelinePreview::eventDetails(e);
+    default: return {};
+    }
+}
+
+QVariant TimelineEventModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case TimeColumn: return tr("Time");
+    case EventColumn: return tr("Event");
+    case CandidateColumn: return tr("Candidate");
+    case ErrorColumn: return tr("Error");
+    case DetailColumn: return tr("Decision");
+    default: return {};
+    }
+}
+
+}  // namespace model

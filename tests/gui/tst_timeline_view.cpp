@@ -1,0 +1,322 @@
+// The timeline preview: the same events as policyctl, live updates, the
+// painted view, its table, exports, keyboard focus and the custom scenario.
+#include "widgets/scenario_editor_dialog.h"
+#include "widgets/timeline_panel.h"
+#include "widgets/timeline_view.h"
+
+#include "model/commands.h"
+#include "model/timeline_preview.h"
+
+#include "../common/test_paths.h"
+#include "translations.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QProcess>
+#include <QSettings>
+#include <QSvgRenderer>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace widgets;
+
+namespace {
+
+std::unique_ptr<model::EditorDocument> open(const QString& path)
+{
+    model::LoadResult r = model::loadDocumentFile(path);
+    if (!r.document)
+        qFatal("cannot open %s", qPrintable(path));
+    return std::make_unique<model::EditorDocument>(std::move(*r.document), path, r.bytes);
+}
+
+QStringList compact(const policy::Timeline& t)
+{
+    QStringList out;
+    for (const auto& e : t.events)
+        out << QStringLiteral("%1 %2 %3").arg(e.offsetSeconds).arg(QLatin1String(policy::eventKindName(e.kind).data()),
+                                                                    QString::fromStdString(e.candidate));
+    return out;
+}
+
+QSet<QRgb> colours(const QImage& image)
+{
+    QSet<QRgb> set;
+    for (int y = 0; y < image.height(); y += 5)
+        for (int x = 0; x < image.width(); x += 5)
+            set.insert(image.pixel(x, y));
+    return set;
+}
+
+}  // namespace
+
+class TestTimelineView final : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void sameEventsAsPolicyctl_data();
+    void sameEventsAsPolicyctl();
+    void presetsOnTheExport_data();
+    void presetsOnTheExport();
+    void updatesLiveOnEdits();
+    void eventTableMatchesThePicture();
+    void rendersAndExports();
+    void logarithmicAxisChangesThePicture();
+    void keyboardMovesFocusAcrossEvents();
+    void customScenarioIsSavedInTheSettings();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestTimelineView::initTestCase()
+{
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+    QCoreApplication::setOrganizationName(QStringLiteral("kandev-test"));
+    QCoreApplication::setApplicationName(QStringLiteral("Timeline Test"));
+    i18n::install(QLocale(QLocale::English));
+}
+
+void TestTimelineView::sameEventsAsPolicyctl_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const auto& p : policy::scenarioPresets())
+        QTest::newRow(std::string(p.id).c_str()) << QString::fromUtf8(p.id.data(), qsizetype(p.id.size()));
+}
+
+void TestTimelineView::sameEventsAsPolicyctl()
+{
+    QFETCH(QString, preset);
+    for (const QString& sample : {QStringLiteral("export.json"), QStringLiteral("legacy-profile.json")}) {
+        auto doc = open(testpaths::sample(sample));
+        model::TimelinePreview preview;
+        preview.setDocument(doc.get());
+        preview.setScenario(policy::findScenarioPreset(preset.toStdString())->scenario);
+
+        QProcess cli;
+        cli.start(QStringLiteral(POLICYCTL_PATH), {QStringLiteral("timeline"), QStringLiteral("--format"), QStringLiteral("json"),
+                                                   QStringLiteral("--scenario"), preset, testpaths::sample(sample)});
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonArray events = QJsonDocument::fromJson(cli.readAllStandardOutput()).object()[QStringLiteral("events")].toArray();
+        QStringList fromCli;
+        for (const auto& v : events) {
+            const QJsonObject e = v.toObject();
+            fromCli << QStringLiteral("%1 %2 %3").arg(e[QStringLiteral("offset_seconds")].toInt()).arg(
+                e[QStringLiteral("event")].toString(), e[QStringLiteral("event")].toString() == QLatin1String("exhausted")
+                                                           ? QString::fromStdString(preview.timeline().events.back().candidate)
+                                                           : e[QStringLiteral("candidate")].toString());
+        }
+        QCOMPARE(compact(preview.timeline()), fromCli);
+    }
+}
+
+void TestTimelineView::presetsOnTheExport_data()
+{
+    // Hand-computed on resources/samples/export.json, profile "Main route":
+    // claude-sonnet: transient 3 x 5 s then skip; hard wait <= 1 h then skip
+    // codex-gpt5: transient wait <= 5 min, 2 x 10 s then skip; hard wait <= 6 h then skip
+    // claude-haiku-fallback: transient 1 x 30 s then stop; hard stop
+    // gemini-pro: never reached
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("capacity") << "capacity-every-attempt"
+                              << QStringList{"0 attempt claude-sonnet", "0 retry_wait claude-sonnet", "5 attempt claude-sonnet",
+                                             "5 retry_wait claude-sonnet", "15 attempt claude-sonnet", "15 retry_wait claude-sonnet",
+                                             "35 attempt claude-sonnet", "35 skip claude-sonnet", "35 attempt codex-gpt5",
+                                             "35 retry_wait codex-gpt5", "45 attempt codex-gpt5", "45 retry_wait codex-gpt5",
+                                             "65 attempt codex-gpt5", "65 skip codex-gpt5", "65 attempt claude-haiku-fallback",
+                                             "65 retry_wait claude-haiku-fallback", "95 attempt claude-haiku-fallback",
+                                             "95 stop claude-haiku-fallback"};
+    QTest::newRow("quota 1 min") << "quota-reset-1m"
+                                 << QStringList{"0 attempt claude-sonnet", "0 wait_for_reset claude-sonnet", "60 attempt claude-sonnet",
+                                                "60 skip claude-sonnet", "60 attempt codex-gpt5", "60 wait_for_reset codex-gpt5",
+                                                "120 attempt codex-gpt5", "120 skip codex-gpt5", "120 attempt claude-haiku-fallback",
+                                                "120 stop claude-haiku-fallback"};
+    QTest::newRow("quota 6 h") << "quota-reset-6h"
+                               << QStringList{"0 attempt claude-sonnet", "0 skip claude-sonnet", "0 attempt codex-gpt5",
+                                              "0 wait_for_reset codex-gpt5", "21600 attempt codex-gpt5", "21600 skip codex-gpt5",
+                                              "21600 attempt claude-haiku-fallback", "21600 stop claude-haiku-fallback"};
+    QTest::newRow("two transient, success") << "two-transient-then-success"
+                                            << QStringList{"0 attempt claude-sonnet", "0 retry_wait claude-sonnet",
+                                                           "5 attempt claude-sonnet", "5 retry_wait claude-sonnet",
+                                                           "15 attempt claude-sonnet", "15 success claude-sonnet"};
+    QTest::newRow("unknown") << "unknown-error" << QStringList{"0 attempt claude-sonnet", "0 stop claude-sonnet"};
+    QTest::newRow("tool activity") << "after-tool-activity" << QStringList{"0 attempt claude-sonnet", "0 stop claude-sonnet"};
+}
+
+void TestTimelineView::presetsOnTheExport()
+{
+    QFETCH(QString, preset);
+    QFETCH(QStringList, expected);
+    auto doc = open(testpaths::sample("export.json"));
+    TimelinePanel panel;
+    panel.setDocument(doc.get());
+    panel.scenarioBox()->setCurrentIndex(panel.scenarioBox()->findData(preset));
+    QCOMPARE(compact(panel.preview()->timeline()), expected);
+    QVERIFY(!panel.totalsLabel()->text().isEmpty());
+}
+
+void TestTimelineView::updatesLiveOnEdits()
+{
+    auto doc = open(testpaths::sample("export.json"));
+    model::TimelinePreview preview;
+    preview.setDocument(doc.get());
+    QSignalSpy changed(&preview, &model::TimelinePreview::changed);
+    QCOMPARE(preview.timeline().totals.attempts, 9);
+    // A setting: claude-sonnet retries 5 times.
+    policy::PolicyDocument p = *doc->candidate(0).policies;
+    p.transient.retry.maxRetries = 5;
+    doc->undoStack()->push(new model::SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("edit")));
+    QVERIFY(changed.count() >= 1);
+    QCOMPARE(preview.timeline().totals.attempts, 11);
+    // The order.
+    doc->undoStack()->push(new model::MoveCandidateCommand(doc.get(), 2, 0));
+    QCOMPARE(preview.timeline().events.front().candidate, std::string("claude-haiku-fallback"));
+    QCOMPARE(preview.timeline().totals.attempts, 2);
+    // An enabled flag.
+    doc->undoStack()->push(new model::SetEnabledCommand(doc.get(), 0, false));
+    QCOMPARE(preview.timeline().events.front().candidate, std::string("claude-sonnet"));
+    QVERIFY(preview.warningTexts().join(QLatin1Char('\n')).contains(QStringLiteral("disabled and never tried")));
+    // Undo all of it.
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
+    QCOMPARE(preview.timeline().totals.attempts, 9);
+}
+
+void TestTimelineView::eventTableMatchesThePicture()
+{
+    auto doc = open(testpaths::sample("profile-v1.json"));
+    TimelinePanel panel;
+    QAbstractItemModelTester tester(panel.table()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    panel.setDocument(doc.get());
+    QAbstractItemModel* m = panel.table()->model();
+    QCOMPARE(m->rowCount(), int(panel.preview()->timeline().events.size()));
+    QCOMPARE(m->index(1, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Retry 1 after 5 s"));
+    QCOMPARE(m->index(1, model::TimelineEventModel::DetailColumn).data().toString(),
+             QStringLiteral("model at capacity (transient) · retry ordinal 1 · until +5 s · then skip"));
+    QCOMPARE(m->index(m->rowCount() - 1, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Stop: action required"));
+    panel.scenarioBox()->setCurrentIndex(panel.scenarioBox()->findData(QStringLiteral("quota-reset-6h")));
+    QCOMPARE(m->rowCount(), 8);
+    QCOMPARE(m->index(5, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Reset wait 6 h"));
+    QCOMPARE(m->index(5, model::TimelineEventModel::TimeColumn).data().toString(), QStringLiteral("+0 s"));
+}
+
+void TestTimelineView::rendersAndExports()
+{
+    auto doc = open(testpaths::sample("export.json"));
+    model::TimelinePreview preview;
+    preview.setDocument(doc.get());
+    TimelineView view;
+    view.setPreview(&preview);
+    view.resize(1000, 260);
+    const QImage image = view.grab().toImage();
+    QVERIFY(image.width() >= 1000 && image.height() >= 200);
+    QVERIFY2(colours(image).size() > 10, "the timeline looks blank");
+    QVERIFY(!view.accessibleDescription().isEmpty());
+
+    const QString png = m_dir.filePath(QStringLiteral("timeline.png"));
+    const QString svg = m_dir.filePath(QStringLiteral("timeline.svg"));
+    QVERIFY(view.exportPng(png));
+    QVERIFY(view.exportSvg(svg));
+    QImage reread(png);
+    QVERIFY(!reread.isNull());
+    QVERIFY(reread.width() >= 1800);
+    QVERIFY(colours(reread).size() > 10);
+    QSvgRenderer renderer(svg);
+    QVERIFY(renderer.isValid());
+    QVERIFY(renderer.defaultSize().width() >= 900);
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("Claude Sonnet"));
+}
+
+void TestTimelineView::logarithmicAxisChangesThePicture()
+{
+    auto doc = open(testpaths::sample("export.json"));
+    model::TimelinePreview preview;
+    preview.setDocument(doc.get());
+    preview.setScenario(policy::findScenarioPreset("quota-reset-6h")->scenario);
+    TimelineView view;
+    view.setPreview(&preview);
+    view.resize(1000, 260);
+    const QImage linear = view.grab().toImage();
+    view.setLogarithmic(true);
+    QVERIFY(view.isLogarithmic());
+    const QImage log = view.grab().toImage();
+    QVERIFY(linear != log);
+}
+
+void TestTimelineView::keyboardMovesFocusAcrossEvents()
+{
+    auto doc = open(testpaths::sample("profile-v1.json"));
+    model::TimelinePreview preview;
+    preview.setDocument(doc.get());
+    TimelineView view;
+    view.setPreview(&preview);
+    view.resize(900, 240);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy focus(&view, &TimelineView::focusedEventChanged);
+    QTest::keyClick(&view, Qt::Key_Right);
+    QTest::keyClick(&view, Qt::Key_Right);
+    QCOMPARE(view.focusedEvent(), 1);
+    QCOMPARE(focus.count(), 2);
+    QCOMPARE(view.focusedEventText(),
+             QStringLiteral("+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient) · retry ordinal 1 · until +5 s · then skip"));
+    QCOMPARE(view.accessibleDescription(), view.focusedEventText());
+    QTest::keyClick(&view, Qt::Key_End);
+    QCOMPARE(view.focusedEvent(), int(preview.timeline().events.size()) - 1);
+    QTest::keyClick(&view, Qt::Key_Home);
+    QCOMPARE(view.focusedEvent(), 0);
+}
+
+void TestTimelineView::customScenarioIsSavedInTheSettings()
+{
+    auto doc = open(testpaths::sample("profile-v1.json"));
+    {
+        TimelinePanel panel;
+        panel.setDocument(doc.get());
+        policy::Scenario s;
+        s.name = "Quota then capacity";
+        s.start = *policy::parseRfc3339(policy::kDefaultScenarioStart);
+        ScenarioEditorDialog dialog(s);
+        policy::ScenarioAttempt quota;
+        quota.code = "quota_limited";
+        quota.resetAfterSeconds = 120;
+        dialog.addFailure(quota);
+        policy::ScenarioAttempt capacity;
+        capacity.code = "model_capacity";
+        capacity.effectSafe = false;
+        dialog.addFailure(capacity);
+        QCOMPARE(dialog.table()->rowCount(), 2);
+        const policy::Scenario edited = dialog.scenario();
+        QCOMPARE(edited.attempts.size(), std::size_t(2));
+        QCOMPARE(edited.attempts[0].resetAfterSeconds, std::optional<std::int64_t>(120));
+        QVERIFY(!edited.attempts[1].effectSafe);
+        panel.setCustomScenario(edited);
+        QCOMPARE(panel.scenarioBox()->currentData().toString(), QStringLiteral("custom"));
+        QCOMPARE(compact(panel.preview()->timeline()),
+                 (QStringList{"0 attempt claude-sonnet", "0 wait_for_reset claude-sonnet", "120 attempt claude-sonnet",
+                              "120 stop claude-sonnet"}));
+    }
+    // A new panel (a new session) finds it in the settings.
+    TimelinePanel again;
+    again.setDocument(doc.get());
+    again.scenarioBox()->setCurrentIndex(again.scenarioBox()->findData(QStringLiteral("custom")));
+    QCOMPARE(again.preview()->scenario().name, std::string("Quota then capacity"));
+    QCOMPARE(again.preview()->timeline().totals.attempts, 2);
+}
+
+QTEST_MAIN(TestTimelineView)
+#include "tst_timeline_view.moc"
