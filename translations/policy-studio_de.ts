@@ -5,606 +5,734 @@
     <name>PolicyText</name>
     <message>
         <source>0 s</source>
-        <translation type="unfinished"></translation>
+        <translation>0 s</translation>
     </message>
     <message>
         <source>%1 d</source>
         <extracomment>duration parts: days, hours, minutes, seconds</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 T</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation type="unfinished"></translation>
+        <translation>überspringen</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>anhalten</translation>
     </message>
     <message>
         <source>no outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Ergebnis</translation>
     </message>
     <message>
         <source>wait up to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>bis zu %1 warten</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%n Wiederholung ab %1</numerusform><numerusform>%n Wiederholungen ab %1</numerusform></translation>
     </message>
     <message>
         <source>stop immediately</source>
-        <translation type="unfinished"></translation>
+        <translation>sofort anhalten</translation>
     </message>
     <message>
         <source>skip immediately</source>
-        <translation type="unfinished"></translation>
+        <translation>sofort überspringen</translation>
     </message>
     <message>
         <source>no outcome set</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Ergebnis gewählt</translation>
     </message>
     <message>
         <source>%1, then %2</source>
         <extracomment>%1: what is tried, %2: skip or stop</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1, dann %2</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>, </translation>
     </message>
     <message>
         <source>Transient: %1 · Hard: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorübergehend: %1 · Dauerhaft: %2</translation>
     </message>
     <message>
         <source>No retries: the first failure goes straight to the outcome.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Wiederholungen: Der erste Fehler führt direkt zum Ergebnis.</translation>
     </message>
     <message>
         <source>Retries after %1, then %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederholungen nach %1, dann %2.</translation>
     </message>
     <message numerus="yes">
         <source>%n retries: %1 attempts in all, up to %2 of waiting.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%n Wiederholung: insgesamt %1 Versuche, bis zu %2 Wartezeit.</numerusform><numerusform>%n Wiederholungen: insgesamt %1 Versuche, bis zu %2 Wartezeit.</numerusform></translation>
     </message>
     <message>
         <source>Delays stop growing at the %1 cap.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Wartezeiten wachsen höchstens bis %1.</translation>
     </message>
     <message>
         <source>Transient errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorübergehende Fehler</translation>
     </message>
     <message>
         <source>Hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauerhafte Fehler</translation>
     </message>
     <message>
         <source>Unclassified errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht eingestufte Fehler</translation>
     </message>
     <message>
         <source>The provider, the network or the model is briefly unable to serve. These usually clear on their own within seconds or minutes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter, Netzwerk oder Modell können kurzzeitig nicht antworten. Das behebt sich meist von selbst innerhalb von Sekunden oder Minuten.</translation>
     </message>
     <message>
         <source>The account, subscription, quota, credentials, configuration or model needs a long reset or a person. Retrying soon rarely helps; a trusted reset time can.</source>
-        <translation type="unfinished"></translation>
+        <translation>Konto, Abonnement, Kontingent, Zugangsdaten, Konfiguration oder Modell brauchen eine lange Rücksetzung oder einen Menschen. Baldiges Wiederholen hilft selten; eine verlässliche Rücksetzzeit schon.</translation>
     </message>
     <message>
         <source>Anything the catalogue does not know. It always stops automatic recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles, was der Katalog nicht kennt. Es hält die automatische Wiederherstellung immer an.</translation>
     </message>
     <message>
         <source>For example: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zum Beispiel: %1.</translation>
     </message>
     <message>
         <source>; </source>
-        <translation type="unfinished"></translation>
+        <translation>; </translation>
     </message>
     <message>
         <source>network unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerk nicht erreichbar</translation>
     </message>
     <message>
         <source>provider unavailable (5xx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter nicht verfügbar (5xx)</translation>
     </message>
     <message>
         <source>provider overloaded (529)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter überlastet (529)</translation>
     </message>
     <message>
         <source>model at capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell ausgelastet</translation>
     </message>
     <message>
         <source>short rate limit (429)</source>
-        <translation type="unfinished"></translation>
+        <translation>kurzes Ratenlimit (429)</translation>
     </message>
     <message>
         <source>agent connection lost</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zum Agenten verloren</translation>
     </message>
     <message>
         <source>sign-in required</source>
-        <translation type="unfinished"></translation>
+        <translation>Anmeldung erforderlich</translation>
     </message>
     <message>
         <source>missing API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel fehlt</translation>
     </message>
     <message>
         <source>subscription or billing required</source>
-        <translation type="unfinished"></translation>
+        <translation>Abonnement oder Zahlung erforderlich</translation>
     </message>
     <message>
         <source>quota or spend limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontingent oder Ausgabenlimit erreicht</translation>
     </message>
     <message>
         <source>model not available</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell nicht verfügbar</translation>
     </message>
     <message>
         <source>provider not configured</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter nicht eingerichtet</translation>
     </message>
     <message>
         <source>unknown provider error</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Anbieterfehler</translation>
     </message>
     <message>
         <source>agent runtime error</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufzeitfehler des Agenten</translation>
     </message>
     <message>
         <source>task error</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabenfehler</translation>
     </message>
     <message>
         <source>repository error</source>
-        <translation type="unfinished"></translation>
+        <translation>Repository-Fehler</translation>
     </message>
     <message>
         <source>permission denied by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Benutzer verweigert</translation>
     </message>
     <message>
         <source>corrupted resume state</source>
-        <translation type="unfinished"></translation>
+        <translation>beschädigter Fortsetzungszustand</translation>
     </message>
     <message>
         <source>Must be between %1 and %2 (found %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Muss zwischen %1 und %2 liegen (gefunden: %3).</translation>
     </message>
     <message>
         <source>Must be 0 while this section is off (found %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Muss 0 sein, solange dieser Abschnitt aus ist (gefunden: %1).</translation>
     </message>
     <message>
         <source>Choose what happens when recovery is exhausted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie, was nach ausgeschöpfter Wiederherstellung geschieht.</translation>
     </message>
     <message>
         <source>Unsupported policy version %1; this editor supports %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht unterstützte Richtlinienversion %1; dieser Editor unterstützt %2.</translation>
     </message>
     <message>
         <source>A dynamic profile needs at least one candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein dynamisches Profil braucht mindestens einen Kandidaten.</translation>
     </message>
     <message>
         <source>Candidate %1 carries position %2; positions are renumbered on save.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidat %1 trägt Position %2; Positionen werden beim Speichern neu nummeriert.</translation>
     </message>
     <message>
         <source>The candidate does not name an agent profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Kandidat nennt kein Agentenprofil.</translation>
     </message>
     <message>
         <source>The candidate has both policies and legacy rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Kandidat hat sowohl Richtlinien als auch alte Regeln.</translation>
     </message>
     <message>
-        <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
-        <translation type="unfinished"></translation>
+        <source>Wait %1 for the provider's reset, then try this candidate once more; if that fails too: %2.</source>
+        <translation>%1 auf die Rücksetzung des Anbieters warten, dann diesen Kandidaten noch einmal versuchen; scheitert auch das: %2.</translation>
     </message>
     <message>
         <source>Retry %1 of this candidate after %2; when retries run out: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederholung %1 dieses Kandidaten nach %2; wenn die Wiederholungen aufgebraucht sind: %3.</translation>
     </message>
     <message>
         <source>Skip to the next candidate now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt zum nächsten Kandidaten springen.</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the error is unclassified, and unknown errors always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler ist nicht eingestuft, und unbekannte Fehler halten immer an.</translation>
     </message>
     <message>
         <source>Stop for manual recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für manuelle Wiederherstellung anhalten.</translation>
     </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
     <message numerus="yes">
         <source>%n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%n Problem</numerusform><numerusform>%n Probleme</numerusform></translation>
     </message>
     <message>
         <source>Stale: profile not found</source>
-        <translation type="unfinished"></translation>
+        <translation>Veraltet: Profil nicht gefunden</translation>
     </message>
     <message>
         <source>Stale: profile deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>Veraltet: Profil gelöscht</translation>
     </message>
     <message>
         <source>Ineligible: profile disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht zulässig: Profil deaktiviert</translation>
     </message>
     <message>
         <source>Ineligible: auto fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht zulässig: automatischer Fallback</translation>
     </message>
     <message>
         <source>Ineligible: dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht zulässig: dynamisches Profil</translation>
     </message>
     <message>
         <source>Ineligible: references itself</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht zulässig: verweist auf sich selbst</translation>
     </message>
     <message>
         <source>Agent profile: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Agentenprofil: %1</translation>
     </message>
     <message>
         <source>Enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktiv</translation>
     </message>
     <message>
         <source>Disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Inaktiv</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Alte Regeln</translation>
     </message>
     <message>
         <source>Position %1 in the route</source>
-        <translation type="unfinished"></translation>
+        <translation>Position %1 in der Route</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidat</translation>
     </message>
     <message>
         <source>Policies</source>
-        <translation type="unfinished"></translation>
+        <translation>Richtlinien</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
 </context>
 <context>
     <name>model::Commands</name>
     <message>
         <source>Enable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 aktivieren</translation>
     </message>
     <message>
         <source>Disable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 deaktivieren</translation>
     </message>
     <message>
         <source>Move %1 up</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 nach oben verschieben</translation>
     </message>
     <message>
         <source>Move %1 down</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 nach unten verschieben</translation>
     </message>
     <message>
         <source>Add %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hinzufügen</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 entfernen</translation>
     </message>
 </context>
 <context>
     <name>model::EditorDocument</name>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbenannt</translation>
     </message>
     <message>
         <source>%1 is open read-only: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist schreibgeschützt geöffnet: %2</translation>
     </message>
     <message numerus="yes">
         <source>The document has %n problem(s); fix them before saving.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>Das Dokument hat %n Problem; beheben Sie es vor dem Speichern.</numerusform><numerusform>Das Dokument hat %n Probleme; beheben Sie sie vor dem Speichern.</numerusform></translation>
     </message>
     <message>
         <source>%1 holds no dynamic profile to edit.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält kein dynamisches Profil zum Bearbeiten.</translation>
     </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
     <message numerus="yes">
         <source>%1 — %n candidate(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%1 — %n Kandidat</numerusform><numerusform>%1 — %n Kandidaten</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>model::TimelineEventModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+</context>
+<context>
+    <name>model::TimelinePreview</name>
+    <message>
+        <source>Attempt %1</source>
+        <translation>Versuch %1</translation>
+    </message>
+    <message>
+        <source>Retry %1 after %2</source>
+        <translation>Wiederholung %1 nach %2</translation>
+    </message>
+    <message>
+        <source>Reset wait %1</source>
+        <translation>Warten auf Rücksetzung %1</translation>
+    </message>
+    <message>
+        <source>Skip to the next candidate</source>
+        <translation>Zum nächsten Kandidaten springen</translation>
+    </message>
+    <message>
+        <source>Stop: action required</source>
+        <translation>Anhalten: Eingreifen nötig</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>No eligible candidate left</source>
+        <translation>Kein zulässiger Kandidat übrig</translation>
+    </message>
+    <message>
+        <source>Configuration error</source>
+        <translation>Konfigurationsfehler</translation>
+    </message>
+    <message>
+        <source>Simulation stopped at its event limit</source>
+        <translation>Simulation an ihrer Ereignisgrenze beendet</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
+        <translation>%1 · Wiederholung Nr. %2 · bis +%3 · dann %4</translation>
+    </message>
+    <message>
+        <source>%1 · trusted reset at +%2 · then %3</source>
+        <translation>%1 · verlässliche Rücksetzung bei +%2 · dann %3</translation>
+    </message>
+    <message>
+        <source>%1 · safety gate: unclassified or after side effects</source>
+        <translation>%1 · Sicherheitsschranke: nicht eingestuft oder nach Nebenwirkungen</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>stop for manual recovery</source>
+        <translation>Anhalten für manuelle Wiederherstellung</translation>
+    </message>
+    <message>
+        <source>no eligible candidate left</source>
+        <translation>kein zulässiger Kandidat übrig</translation>
+    </message>
+    <message>
+        <source>a configuration error</source>
+        <translation>einen Konfigurationsfehler</translation>
+    </message>
+    <message>
+        <source>the event limit</source>
+        <translation>die Ereignisgrenze</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s) in %1, ending in %2.</source>
+        <translation><numerusform>%n Versuch in %1, Ende: %2.</numerusform><numerusform>%n Versuche in %1, Ende: %2.</numerusform></translation>
+    </message>
+    <message>
+        <source>%1, then stop on %2</source>
+        <translation>%1, dann Anhalten bei %2</translation>
+    </message>
+    <message>
+        <source>%1, then no eligible candidate</source>
+        <translation>%1, dann kein zulässiger Kandidat</translation>
+    </message>
+    <message>
+        <source>Worst case from the first failure: transient errors %1; hard errors %2.</source>
+        <translation>Schlimmster Fall ab dem ersten Fehler: vorübergehende Fehler %1; dauerhafte Fehler %2.</translation>
+    </message>
+    <message>
+        <source>%1 is disabled and never tried.</source>
+        <translation>%1 ist inaktiv und wird nie versucht.</translation>
+    </message>
+    <message>
+        <source>%1 is invalid and stops every cycle that reaches it.</source>
+        <translation>%1 ist ungültig und hält jeden Durchlauf an, der ihn erreicht.</translation>
+    </message>
+    <message>
+        <source>%1 is never reached for %2: an earlier candidate stops.</source>
+        <translation>%1 wird bei %2 nie erreicht: ein früherer Kandidat hält an.</translation>
+    </message>
+    <message>
+        <source>Every candidate skips %1: the route ends with no eligible candidate.</source>
+        <translation>Jeder Kandidat überspringt %1: Die Route endet ohne zulässigen Kandidaten.</translation>
+    </message>
+    <message>
+        <source>%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.</source>
+        <translation>%1 wiederholt dauerhafte Fehler ohne Warten auf Rücksetzung; Kontingent- und Zugangsfehler beheben sich selten so schnell.</translation>
+    </message>
+    <message>
+        <source>No candidate is enabled.</source>
+        <translation>Kein Kandidat ist aktiv.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The simulation stopped after %n event(s).</source>
+        <translation><numerusform>Die Simulation endete nach %n Ereignis.</numerusform><numerusform>Die Simulation endete nach %n Ereignissen.</numerusform></translation>
+    </message>
+    <message>
+        <source>Retry timeline for the scenario %1. %2</source>
+        <translation>Wiederholungszeitleiste für das Szenario %1. %2</translation>
     </message>
 </context>
 <context>
     <name>model::ValidationModel</name>
     <message>
         <source>Problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidat</translation>
     </message>
     <message>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld</translation>
     </message>
 </context>
 <context>
     <name>widgets::CandidateEditor</name>
     <message>
         <source>No candidate selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Kandidat ausgewählt</translation>
     </message>
     <message>
         <source>Select a candidate in the route to edit what happens when its provider fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Kandidaten der Route, um festzulegen, was bei einem Ausfall seines Anbieters geschieht.</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Agent profile %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Agentenprofil %1 · %2</translation>
     </message>
     <message>
         <source>enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiv</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation type="unfinished"></translation>
+        <translation>inaktiv: die Route überspringt ihn</translation>
     </message>
     <message>
         <source>Read-only: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibgeschützt: %1</translation>
     </message>
     <message>
         <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. Die Route kann diesen Kandidaten erst nutzen, wenn er auf ein zulässiges Profil verweist.</translation>
     </message>
 </context>
 <context>
     <name>widgets::CandidateListPanel</name>
     <message>
         <source>&amp;Add Candidate…</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidat &amp;hinzufügen …</translation>
     </message>
     <message>
         <source>Add an eligible agent profile at the end of the route</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein zulässiges Agentenprofil am Ende der Route hinzufügen</translation>
     </message>
     <message>
         <source>&amp;Remove Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidat &amp;entfernen</translation>
     </message>
     <message>
         <source>Move &amp;Up</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach &amp;oben</translation>
     </message>
     <message>
         <source>Move &amp;Down</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach &amp;unten</translation>
     </message>
     <message>
         <source>&amp;Copy Policies To…</source>
-        <translation type="unfinished"></translation>
+        <translation>Richtlinien &amp;kopieren nach …</translation>
     </message>
     <message>
-        <source>Copy the selected candidate&apos;s policies to other candidates</source>
-        <translation type="unfinished"></translation>
+        <source>Copy the selected candidate's policies to other candidates</source>
+        <translation>Die Richtlinien des gewählten Kandidaten auf andere Kandidaten übertragen</translation>
     </message>
     <message>
         <source>Route candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidaten der Route</translation>
     </message>
     <message>
         <source>Copy Policies</source>
-        <translation type="unfinished"></translation>
+        <translation>Richtlinien kopieren</translation>
     </message>
     <message>
         <source>Copy the transient and hard error policies of %1 to:</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Richtlinien für vorübergehende und dauerhafte Fehler von %1 kopieren nach:</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message numerus="yes">
         <source>Copy policies of %1 to %n candidate(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform><numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform></translation>
     </message>
     <message>
         <source>Copy policies</source>
-        <translation type="unfinished"></translation>
+        <translation>Richtlinien kopieren</translation>
     </message>
 </context>
 <context>
     <name>widgets::CandidatePickerDialog</name>
     <message>
         <source>Add Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidat hinzufügen</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>Only enabled, concrete profiles without automatic fallback can be candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur aktive, konkrete Profile ohne automatischen Fallback können Kandidaten sein.</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Filter</translation>
     </message>
     <message>
         <source>Filter profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Profile filtern</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Eligible profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Zulässige Profile</translation>
     </message>
     <message>
         <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Datei enthält keinen Katalog von Agentenprofilen. Geben Sie die ID eines aktiven, konkreten Profils ohne automatischen Fallback ein.</translation>
     </message>
     <message>
         <source>Agent profile &amp;id:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;ID des Agentenprofils:</translation>
     </message>
 </context>
 <context>
     <name>widgets::ClassPolicyPanel</name>
     <message>
         <source>Show or hide the %1 settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen für %1 ein- oder ausblenden</translation>
     </message>
     <message>
         <source>&amp;Retry the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Denselben Kandidaten &amp;wiederholen</translation>
     </message>
     <message>
         <source>Max retries:</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstens Wiederholungen:</translation>
     </message>
     <message>
         <source>First retry after:</source>
-        <translation type="unfinished"></translation>
+        <translation>Erste Wiederholung nach:</translation>
     </message>
     <message>
         <source>&amp;Wait for provider reset</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf &amp;Rücksetzung des Anbieters warten</translation>
     </message>
     <message>
         <source>Maximum wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstens warten:</translation>
     </message>
     <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than this maximum is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als dieses Maximum, wird genutzt; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
     </message>
     <message>
         <source>After recovery is exhausted</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach ausgeschöpfter Wiederherstellung</translation>
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Zum nächsten Kandidaten &amp;springen</translation>
     </message>
     <message>
         <source>S&amp;top for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>Für manuelle Wiederherstellung &amp;anhalten</translation>
     </message>
     <message>
         <source>%1: retry on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Wiederholen an</translation>
     </message>
     <message>
         <source>%1: retry off</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Wiederholen aus</translation>
     </message>
     <message>
         <source>%1: max retries</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: höchstens Wiederholungen</translation>
     </message>
     <message>
         <source>%1: first retry delay</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Verzögerung der ersten Wiederholung</translation>
     </message>
     <message>
         <source>%1: reset wait on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Warten auf Rücksetzung an</translation>
     </message>
     <message>
         <source>%1: reset wait off</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Warten auf Rücksetzung aus</translation>
     </message>
     <message>
         <source>%1: maximum reset wait</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: höchstens auf Rücksetzung warten</translation>
     </message>
     <message>
         <source>%1: skip when exhausted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: danach überspringen</translation>
     </message>
     <message>
         <source>%1: stop when exhausted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: danach anhalten</translation>
     </message>
     <message>
         <source>%1 summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung %1</translation>
     </message>
 </context>
 <context>
@@ -612,413 +740,616 @@
     <message>
         <source>seconds</source>
         <extracomment>units of a duration input</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden</translation>
     </message>
     <message>
         <source>minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>Minuten</translation>
     </message>
     <message>
         <source>hours</source>
-        <translation type="unfinished"></translation>
+        <translation>Stunden</translation>
     </message>
     <message>
         <source>days</source>
-        <translation type="unfinished"></translation>
+        <translation>Tage</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Einheit</translation>
     </message>
 </context>
 <context>
     <name>widgets::MainWindow</name>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Dynamic profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Dynamische Profile</translation>
     </message>
     <message>
         <source>&lt;opened&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
         <source>Undo history</source>
-        <translation type="unfinished"></translation>
+        <translation>Verlauf</translation>
     </message>
     <message>
         <source>Open a dynamic profile document to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen Sie ein Dokument mit dynamischen Profilen, um zu beginnen.</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ö&amp;ffnen …</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
         <source>Re&amp;load from Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Von der Festplatte &amp;neu laden</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Speichern</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern &amp;unter …</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;About Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber Policy Studio</translation>
     </message>
     <message>
         <source>About Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Policy Studio</translation>
     </message>
     <message>
         <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Profile</translation>
     </message>
     <message>
         <source>Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung</translation>
     </message>
     <message>
         <source>What Happens If…</source>
-        <translation type="unfinished"></translation>
+        <translation>Was passiert, wenn …</translation>
     </message>
     <message>
         <source>Undo History</source>
-        <translation type="unfinished"></translation>
+        <translation>Verlauf</translation>
     </message>
     <message>
         <source>Open Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Dynamisches Profil öffnen</translation>
     </message>
     <message>
         <source>JSON documents (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON-Dokumente (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Cannot Open File</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei kann nicht geöffnet werden</translation>
     </message>
     <message>
         <source>Policy Studio cannot open this file:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio kann diese Datei nicht öffnen:
+
+%1</translation>
     </message>
     <message>
         <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Kandidat nutzt eine neuere Richtlinienversion, als dieser Editor versteht; sie wird nie herabgestuft</translation>
     </message>
     <message>
         <source>Opened Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibgeschützt geöffnet</translation>
     </message>
     <message>
         <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 nutzt eine neuere Richtlinienversion, als dieser Editor unterstützt. Die Datei wird schreibgeschützt geöffnet, damit nichts herabgestuft wird.</translation>
     </message>
     <message>
         <source>Migrate legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Alte Regeln migrieren</translation>
     </message>
     <message>
         <source>its legacy rules cannot be migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>ihre alten Regeln lassen sich nicht migrieren</translation>
     </message>
     <message>
         <source>its legacy rules were not migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>ihre alten Regeln wurden nicht migriert</translation>
     </message>
     <message>
         <source>Read-only: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibgeschützt: %1.</translation>
     </message>
     <message>
         <source>Opened %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 geöffnet.</translation>
     </message>
     <message>
         <source>(read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>(schreibgeschützt)</translation>
     </message>
     <message>
         <source>&amp;Undo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig: %1</translation>
     </message>
     <message>
         <source>&amp;Redo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederherstellen: %1</translation>
     </message>
     <message>
         <source>File Changed on Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei auf der Festplatte geändert</translation>
     </message>
     <message>
         <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Speichern ersetzt diese Änderungen.</translation>
     </message>
     <message>
         <source>Save Dynamic Profile As</source>
-        <translation type="unfinished"></translation>
+        <translation>Dynamisches Profil speichern unter</translation>
     </message>
     <message>
         <source>JSON documents (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON-Dokumente (*.json)</translation>
     </message>
     <message>
         <source>Cannot Save</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern nicht möglich</translation>
     </message>
     <message>
         <source>Nothing was written; your edits are still here.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde nichts geschrieben; Ihre Änderungen sind noch da.
+
+%1</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gespeichert.</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
         <source>%1 has unsaved changes. Save them?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat ungespeicherte Änderungen. Speichern?</translation>
     </message>
     <message>
         <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde von einem anderen Programm geändert. Neu laden und die ungespeicherten Änderungen verwerfen?</translation>
     </message>
     <message>
         <source>%1 was changed by another program. Reload it?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde von einem anderen Programm geändert. Neu laden?</translation>
     </message>
     <message>
         <source>%1 changed on disk; saving will replace it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde auf der Festplatte geändert; Speichern ersetzt die Datei.</translation>
     </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
     <message>
         <source>hard</source>
-        <translation type="unfinished"></translation>
+        <translation>dauerhafte</translation>
     </message>
     <message>
         <source>transient</source>
-        <translation type="unfinished"></translation>
+        <translation>vorübergehende</translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> und </translation>
     </message>
     <message>
         <source>try the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>den nächsten Kandidaten versuchen</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>anhalten</translation>
     </message>
     <message>
         <source>retry the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>denselben Kandidaten wiederholen</translation>
     </message>
     <message>
         <source>Dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Dynamisches Profil</translation>
     </message>
     <message>
         <source>Profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil %1</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Alte Regeln</translation>
     </message>
     <message>
         <source>Becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird zu</translation>
     </message>
     <message>
         <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;Keine Regeln und keine Richtlinien.&lt;/i&gt;</translation>
     </message>
     <message>
         <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;Kann nicht migriert werden.&lt;/i&gt;</translation>
     </message>
     <message>
         <source>Gets the default: no wait, no retry, skip, for both classes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Erhält die Voreinstellung: kein Warten, keine Wiederholung, überspringen, für beide Klassen.</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; gilt für %2 Fehler und bedeutet: %3.</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regel für den Code &lt;code&gt;%1&lt;/code&gt; hat für ihre Klasse Vorrang.</translation>
     </message>
     <message>
         <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Regel gilt für %1; sie erhalten die Voreinstellung (kein Warten, keine Wiederholung, überspringen).</translation>
     </message>
     <message>
-        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
-        <translation type="unfinished"></translation>
+        <source>kandev's Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <translation>Das Go-Backend von kandev wendet Regeln in sortierter Schlüsselreihenfolge an und würde für %2 &lt;code&gt;%1&lt;/code&gt; verwenden (%3). Policy Studio folgt der dokumentierten Regel: &lt;code&gt;%4&lt;/code&gt; hat Vorrang (%5).</translation>
     </message>
     <message>
         <source>Review Migration — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Migration prüfen — %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 nutzt alte Regeln, die sich nicht migrieren lassen.&lt;/b&gt; Die Datei wird schreibgeschützt geöffnet; beheben Sie die unten markierten Regeln in der Datei oder in kandev und öffnen Sie sie erneut.</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, wird ihr %n Kandidat wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform><numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, werden ihre %n Kandidaten wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform></translation>
     </message>
     <message>
         <source>Migration report</source>
-        <translation type="unfinished"></translation>
+        <translation>Migrationsbericht</translation>
     </message>
     <message>
         <source>&amp;Migrate</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Migrieren</translation>
     </message>
     <message>
         <source>Open &amp;Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schreibgeschützt öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ScenarioEditorDialog</name>
+    <message>
+        <source>Custom Scenario</source>
+        <translation>Eigenes Szenario</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>The n-th attempt of the route cycle meets the n-th failure:</source>
+        <translation>Der n-te Versuch des Routendurchlaufs trifft auf den n-ten Fehler:</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Reset hint after (s)</source>
+        <translation>Rücksetzhinweis nach (s)</translation>
+    </message>
+    <message>
+        <source>Before any output</source>
+        <translation>Vor jeder Ausgabe</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>&amp;Add Failure</source>
+        <translation>Fehler &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Failure</source>
+        <translation>Fehler &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;After the last failure:</source>
+        <translation>&amp;Nach dem letzten Fehler:</translation>
+    </message>
+    <message>
+        <source>the last failure repeats</source>
+        <translation>wiederholt sich der letzte Fehler</translation>
+    </message>
+    <message>
+        <source>the next attempt succeeds</source>
+        <translation>gelingt der nächste Versuch</translation>
+    </message>
+    <message>
+        <source>Error of failure %1</source>
+        <translation>Fehlercode von Fehler %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Reset hint of failure %1</source>
+        <translation>Rücksetzhinweis von Fehler %1</translation>
+    </message>
+    <message>
+        <source>Failure %1 came before any output</source>
+        <translation>Fehler %1 kam vor jeder Ausgabe</translation>
+    </message>
+    <message>
+        <source>Custom scenario</source>
+        <translation>Eigenes Szenario</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::TimelinePanel</name>
+    <message>
+        <source>Custom scenario</source>
+        <translation>Eigenes Szenario</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic time</source>
+        <translation>&amp;Logarithmische Zeit</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario:</source>
+        <translation>&amp;Szenario:</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Custom…</source>
+        <translation>Eigenes &amp;bearbeiten …</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xportieren …</translation>
+    </message>
+    <message>
+        <source>Timeline events</source>
+        <translation>Ereignisse der Zeitleiste</translation>
+    </message>
+    <message>
+        <source>&amp;Picture</source>
+        <translation>&amp;Bild</translation>
+    </message>
+    <message>
+        <source>&amp;Table</source>
+        <translation>&amp;Tabelle</translation>
+    </message>
+    <message>
+        <source>Export Timeline</source>
+        <translation>Zeitleiste exportieren</translation>
+    </message>
+    <message>
+        <source>timeline.svg</source>
+        <translation>zeitleiste.svg</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg);;PNG image (*.png)</source>
+        <translation>SVG-Bild (*.svg);;PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>Export nicht möglich</translation>
+    </message>
+    <message>
+        <source>The timeline could not be written to %1.</source>
+        <translation>Die Zeitleiste konnte nicht nach %1 geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Capacity error before output, every attempt</source>
+        <translation>Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 1 min</source>
+        <translation>Kontingent erschöpft, Rücksetzung in 1 min</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 6 h</source>
+        <translation>Kontingent erschöpft, Rücksetzung in 6 h</translation>
+    </message>
+    <message>
+        <source>Two transient errors, then success</source>
+        <translation>Zwei vorübergehende Fehler, dann Erfolg</translation>
+    </message>
+    <message>
+        <source>Unknown error</source>
+        <translation>Unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>Failure after tool activity</source>
+        <translation>Fehler nach Werkzeugaktivität</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::TimelineView</name>
+    <message>
+        <source>Retry timeline</source>
+        <translation>Wiederholungszeitleiste</translation>
+    </message>
+    <message>
+        <source>Open a dynamic profile to preview its retry timeline.</source>
+        <translation>Öffnen Sie ein dynamisches Profil, um seine Wiederholungszeitleiste zu sehen.</translation>
+    </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation>Szenario: %1</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source> (off)</source>
+        <translation> (aus)</translation>
+    </message>
+    <message>
+        <source>reset wait %1</source>
+        <translation>Rücksetzung %1</translation>
+    </message>
+    <message>
+        <source>stop: action required</source>
+        <translation>anhalten: Eingreifen nötig</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>no eligible candidate left</source>
+        <translation>kein zulässiger Kandidat übrig</translation>
+    </message>
+    <message>
+        <source>configuration error</source>
+        <translation>Konfigurationsfehler</translation>
+    </message>
+    <message>
+        <source>… (event limit)</source>
+        <translation>… (Ereignisgrenze)</translation>
+    </message>
+    <message>
+        <source>+%1 · %2</source>
+        <translation>+%1 · %2</translation>
     </message>
 </context>
 <context>
     <name>widgets::ValidationPane</name>
     <message>
         <source>Validation problems</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfprobleme</translation>
     </message>
     <message>
         <source>No problems: this profile can be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Probleme: Dieses Profil kann gespeichert werden.</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zum Feld zu springen.</numerusform><numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zum Feld zu springen.</numerusform></translation>
     </message>
 </context>
 <context>
     <name>widgets::WhatHappensPanel</name>
     <message>
         <source>The provider reports a reset in</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter meldet eine Rücksetzung in</translation>
     </message>
     <message>
         <source>before any output or tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>vor jeder Ausgabe oder Werkzeugaktivität</translation>
     </message>
     <message>
         <source>the reset wait was already used</source>
-        <translation type="unfinished"></translation>
+        <translation>das Warten auf Rücksetzung wurde schon genutzt</translation>
     </message>
     <message>
         <source>&amp;Error:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fehler:</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — unclassified</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — nicht eingestuft</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Reset in</source>
-        <translation type="unfinished"></translation>
+        <translation>Rücksetzung in</translation>
     </message>
     <message>
         <source>The failure came:</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Fehler kam:</translation>
     </message>
     <message>
         <source>Retries &amp;already made:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bisherige Wiederholungen:</translation>
     </message>
     <message>
         <source>Decision:</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidung:</translation>
     </message>
     <message>
         <source>Select a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Kandidaten.</translation>
     </message>
     <message>
-        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
-        <translation type="unfinished"></translation>
+        <source>Stop: this candidate's policies are invalid, and invalid settings never authorize work.</source>
+        <translation>Anhalten: Die Richtlinien dieses Kandidaten sind ungültig, und ungültige Einstellungen erlauben nie Arbeit.</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
     </message>
 </context>
 </TS>

@@ -374,6 +374,158 @@
     </message>
 </context>
 <context>
+    <name>model::TimelineEventModel</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>model::TimelinePreview</name>
+    <message>
+        <source>Attempt %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Retry %1 after %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset wait %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skip to the next candidate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop: action required</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Success</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No eligible candidate left</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Configuration error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Simulation stopped at its event limit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · trusted reset at +%2 · then %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · safety gate: unclassified or after side effects</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>success</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stop for manual recovery</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no eligible candidate left</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a configuration error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the event limit</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s) in %1, ending in %2.</source>
+        <translation>
+            <numerusform>%n attempt(s) in %1, ending in %2.</numerusform>
+            <numerusform>%n attempt(s) in %1, ending in %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, then stop on %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, then no eligible candidate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worst case from the first failure: transient errors %1; hard errors %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is disabled and never tried.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is invalid and stops every cycle that reaches it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is never reached for %2: an earlier candidate stops.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every candidate skips %1: the route ends with no eligible candidate.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No candidate is enabled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>The simulation stopped after %n event(s).</source>
+        <translation>
+            <numerusform>The simulation stopped after %n event(s).</numerusform>
+            <numerusform>The simulation stopped after %n event(s).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Retry timeline for the scenario %1. %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>model::ValidationModel</name>
     <message>
         <source>Problem</source>
@@ -476,7 +628,9 @@
     <message numerus="yes">
         <source>Copy policies of %1 to %n candidate(s)</source>
         <translation>
-            <numerusform>Copy policies of %1 to %n candidate</numerusform><numerusform>Copy policies of %1 to %n candidates</numerusform></translation>
+            <numerusform>Copy policies of %1 to %n candidate</numerusform>
+            <numerusform>Copy policies of %1 to %n candidates</numerusform>
+        </translation>
     </message>
     <message>
         <source>Copy policies</source>
@@ -925,7 +1079,9 @@
     <message numerus="yes">
         <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
         <translation>
-            <numerusform>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate are converted to versioned policies as shown. Nothing is written until you save.</numerusform><numerusform>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidates are converted to versioned policies as shown. Nothing is written until you save.</numerusform></translation>
+            <numerusform>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate are converted to versioned policies as shown. Nothing is written until you save.</numerusform>
+            <numerusform>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidates are converted to versioned policies as shown. Nothing is written until you save.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Migration report</source>
@@ -937,6 +1093,211 @@
     </message>
     <message>
         <source>Open &amp;Read-Only</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::ScenarioEditorDialog</name>
+    <message>
+        <source>Custom Scenario</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The n-th attempt of the route cycle meets the n-th failure:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset hint after (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Before any output</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Add Failure</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Remove Failure</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;After the last failure:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the last failure repeats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the next attempt succeeds</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error of failure %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset hint of failure %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Failure %1 came before any output</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Custom scenario</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::TimelinePanel</name>
+    <message>
+        <source>Custom scenario</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Logarithmic time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Scenario:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Edit Custom…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Timeline events</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Picture</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Table</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export Timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>timeline.svg</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SVG image (*.svg);;PNG image (*.png)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The timeline could not be written to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Capacity error before output, every attempt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 1 min</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 6 h</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Two transient errors, then success</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unknown error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Failure after tool activity</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::TimelineView</name>
+    <message>
+        <source>Retry timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a dynamic profile to preview its retry timeline.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> (off)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>reset wait %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stop: action required</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>success</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no eligible candidate left</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>configuration error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>… (event limit)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>+%1 · %2</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -953,7 +1314,9 @@
     <message numerus="yes">
         <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
         <translation>
-            <numerusform>%n problem must be fixed before saving. Activate one to go to its field.</numerusform><numerusform>%n problems must be fixed before saving. Activate one to go to its field.</numerusform></translation>
+            <numerusform>%n problem must be fixed before saving. Activate one to go to its field.</numerusform>
+            <numerusform>%n problems must be fixed before saving. Activate one to go to its field.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,9 +1,12 @@
 // Policy Studio: the desktop editor for kandev candidate policies.
 #include "widgets/main_window.h"
+#include "widgets/timeline_panel.h"
 
 #include "translations.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -60,20 +63,43 @@ int main(int argc, char** argv)
     const QCommandLineOption firstPaint(QStringLiteral("quit-after-first-paint"),
                                         QStringLiteral("Print the time from main() to the first painted window and quit."));
     parser.addOption(firstPaint);
+    const QCommandLineOption profile(QStringLiteral("profile"), QStringLiteral("The dynamic profile to show, by id."),
+                                     QStringLiteral("id"));
+    const QCommandLineOption scenario(QStringLiteral("scenario"),
+                                      QStringLiteral("The timeline scenario preset to show (see policyctl timeline --help)."),
+                                      QStringLiteral("preset"));
+    const QCommandLineOption logTime(QStringLiteral("log-time"), QStringLiteral("Show the timeline on a logarithmic axis."));
+    parser.addOptions({profile, scenario, logTime});
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A dynamic profile document to open."));
     parser.process(app);
     i18n::install(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
 
 
     widgets::MainWindow window;
+    // View options apply once the file is open.
+    auto applyViewOptions = [&] {
+        if (auto* doc = window.document(); doc && parser.isSet(profile)) {
+            for (const int index : doc->dynamicProfiles()) {
+                if (QString::fromStdString(doc->document().profiles[std::size_t(index)].id) == parser.value(profile))
+                    doc->setCurrentProfile(index);
+            }
+        }
+        auto* panel = window.timelinePanel();
+        if (parser.isSet(scenario))
+            panel->scenarioBox()->setCurrentIndex(std::max(0, panel->scenarioBox()->findData(parser.value(scenario))));
+        panel->logBox()->setChecked(parser.isSet(logTime));
+    };
     FirstPaintProbe probe(started, &window);
     const QStringList files = parser.positionalArguments();
     if (parser.isSet(firstPaint)) {
         window.installEventFilter(&probe);
-        if (!files.isEmpty())
-            window.openFile(files.first());  // before show: the first paint shows the document
+        if (!files.isEmpty() && window.openFile(files.first()))  // before show: the first paint shows the document
+            applyViewOptions();
     } else if (!files.isEmpty()) {
-        QTimer::singleShot(0, &window, [&window, path = files.first()] { window.openFile(path); });
+        QTimer::singleShot(0, &window, [&window, &applyViewOptions, path = files.first()] {
+            if (window.openFile(path))
+                applyViewOptions();
+        });
     }
     window.show();
     if (parser.isSet(screenshot)) {

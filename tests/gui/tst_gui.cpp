@@ -34,6 +34,7 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QTreeView>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 using namespace widgets;
@@ -95,6 +96,9 @@ private slots:
     void recentFilesAndTitle();
     void windowRendersSomething();
     void everyFieldHasAnAccessibleName();
+    void translationsAreComplete_data();
+    void translationsAreComplete();
+    void germanUserInterface();
 
 private:
     QTemporaryDir m_dir;
@@ -475,6 +479,62 @@ void TestGui::everyFieldHasAnAccessibleName()
     for (auto* view : window.findChildren<QAbstractItemView*>())
         QVERIFY2(!view->accessibleName().isEmpty() || view->inherits("QHeaderView") || !view->isVisibleTo(&window),
                  view->metaObject()->className());
+}
+
+void TestGui::translationsAreComplete_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("en") << "policy-studio_en.ts";
+    QTest::newRow("de") << "policy-studio_de.ts";
+}
+
+void TestGui::translationsAreComplete()
+{
+    QFETCH(QString, file);
+    QFile f(testpaths::sourceDir() + QStringLiteral("/translations/") + file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    int messages = 0;
+    QStringList untranslated;
+    QString source;
+    bool numerus = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("message")) {
+            ++messages;
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        } else if (xml.name() == QLatin1String("source")) {
+            source = xml.readElementText();
+        } else if (xml.name() == QLatin1String("translation")) {
+            const bool unfinished = xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished");
+            const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            // English needs only its plural forms; every other language needs every message.
+            const bool required = file.endsWith(QLatin1String("_de.ts")) || numerus;
+            if (required && (unfinished || text.trimmed().isEmpty()))
+                untranslated << source;
+        }
+    }
+    QVERIFY(messages > 250);
+    QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QLatin1Char('\n'))));
+}
+
+void TestGui::germanUserInterface()
+{
+    QCOMPARE(i18n::install(QLocale(QLocale::German)), QStringLiteral("de"));
+    {
+        ClassPolicyPanel panel(policy::ErrorClass::Hard);
+        QCOMPARE(panel.retrySwitch()->text(), QStringLiteral("Denselben Kandidaten &wiederholen"));
+        policy::ClassPolicy p{{true, 1, 90}, {false, 0}, policy::Outcome::Stop};
+        panel.setPolicy(p, {});
+        QCOMPARE(panel.summaryLabel()->text(), QStringLiteral("1 Wiederholung ab 1 min 30 s, dann anhalten"));
+        MainWindow window;
+        QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+        QVERIFY(window.windowTitle().endsWith(QStringLiteral("Policy Studio")));
+        QCOMPARE(window.saveAction()->text(), QStringLiteral("&Speichern"));
+    }
+    QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestGui)

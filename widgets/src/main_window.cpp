@@ -170,8 +170,13 @@ void MainWindow::createDocks()
     QDockWidget* validation
         = dock(tr("Validation"), QStringLiteral("validationDock"), m_validation, Qt::BottomDockWidgetArea);
     // The bottom docks share one tab bar so the editor and the timeline keep the width.
+    // Scrollable, so that the shared bottom area can stay low.
+    auto* whatScroll = new QScrollArea(this);
+    whatScroll->setWidget(m_whatHappens);
+    whatScroll->setWidgetResizable(true);
+    whatScroll->setFrameShape(QFrame::NoFrame);
     QDockWidget* what
-        = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), m_whatHappens, Qt::BottomDockWidgetArea);
+        = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), whatScroll, Qt::BottomDockWidgetArea);
     QDockWidget* history = dock(tr("Undo History"), QStringLiteral("undoDock"), m_undoView, Qt::BottomDockWidgetArea);
     tabifyDockWidget(validation, what);
     tabifyDockWidget(what, history);

@@ -23,6 +23,15 @@
 namespace widgets {
 
 namespace {
+// The presets' names, for translation (the presets themselves live in policy/).
+[[maybe_unused]] constexpr const char* kPresetNames[] = {
+    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Capacity error before output, every attempt"),
+    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Quota exhausted, reset in 1 min"),
+    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Quota exhausted, reset in 6 h"),
+    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Two transient errors, then success"),
+    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Unknown error"),
+    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Failure after tool activity"),
+};
 const auto kCustomKey = QStringLiteral("timeline/customScenario");
 const auto kCustomId = QStringLiteral("custom");
 

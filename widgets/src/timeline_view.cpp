@@ -2,6 +2,7 @@
 
 #include "model/policy_text.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QHelpEvent>
 #include <QImage>
@@ -169,7 +170,7 @@ void TimelineView::render(QPainter& p, const QSize& size) const
     QFont bold = p.font();
     bold.setBold(true);
     p.setFont(bold);
-    p.drawText(QPointF(8, 18), tr("Scenario: %1").arg(QString::fromStdString(m_preview->scenario().name)));
+    p.drawText(QPointF(8, 18), tr("Scenario: %1").arg(QCoreApplication::translate("widgets::TimelinePanel", m_preview->scenario().name.c_str())));
     p.setFont(QFont(font()));
 
     // Lanes with the candidates' names.
