@@ -1,12 +1,16 @@
 // policyctl: validate, migrate, evaluate, schedule and preview candidate policies.
 #include "cli/cli.h"
 
+#include <QCoreApplication>
+
 #include <unistd.h>
 
 #include <iostream>
 
 int main(int argc, char** argv)
 {
+    // Qt SQL finds its drivers through the application object.
+    QCoreApplication app(argc, argv);
     std::ios::sync_with_stdio(false);
     const std::vector<std::string> args(argv + 1, argv + argc);
     cli::Io io{std::cin, std::cout, std::cerr, STDIN_FILENO, STDOUT_FILENO};

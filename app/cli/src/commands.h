@@ -19,6 +19,9 @@ int timelineCommand(const std::vector<std::string>& args, Io& io);
 
 // --- shared by the commands ---
 
+enum class Format;
+int migrateDatabase(const std::string& db, bool apply, Format format, Io& io);
+
 enum class Format { Text, Json };
 // Reads --format; prints a usage error and returns nullopt when it is neither text nor json.
 std::optional<Format> formatOption(const std::optional<std::string>& value, Io& io, const char* command);

@@ -28,8 +28,16 @@ options:
   --format text|json   output format (default: text)
   --output OUT         write the migrated document to OUT atomically ('-': stdout)
   --in-place           replace FILE atomically, keeping the original as FILE.bak
-  --db DB              migrate a kandev database (SQLite path, sqlite:PATH, postgres://...)
-  --apply              with --db: write the migration (default: dry run)
+  --db DB              migrate a kandev database: a SQLite path, sqlite:PATH,
+                       postgres://user:password@host:port/name, or env (the
+                       KANDEV_DATABASE_DRIVER/_PATH/_HOST/_PORT/_USER/_PASSWORD/_NAME
+                       variables kandev reads)
+  --apply              with --db: write the migration (default: dry run), in one
+                       transaction, after a backup (SQLite: VACUUM INTO a timestamped
+                       file beside the database; PostgreSQL: the affected rows as a
+                       timestamped JSON file in the current directory). Profiles with
+                       unreadable rules_json or rules that cannot be migrated are left
+                       untouched and make the exit code 1.
   --help               show this help
 
 Nothing is written when the input has any error.
@@ -50,8 +58,12 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
         return kExitOk;
     }
     if (args.has("db")) {
-        io.err << "policyctl migrate: --db is not available in this build yet; export the profiles to a file\n";
-        return kExitUsage;
+        if (args.has("output") || args.has("in-place") || !args.positional().empty())
+            return usageError(io, "migrate", "--db takes no FILE, --output or --in-place");
+        const auto format = formatOption(args.value("format"), io, "migrate");
+        if (!format)
+            return kExitUsage;
+        return migrateDatabase(*args.value("db"), args.has("apply"), *format, io);
     }
     if (args.has("apply"))
         return usageError(io, "migrate", "--apply goes with --db");

@@ -1,0 +1,72 @@
+#include "commands.h"
+
+#include "migration/report_json.h"
+#include "store/kandev_database.h"
+
+#include <QString>
+
+#include <ostream>
+
+namespace cli {
+
+// policyctl migrate --db: the same review and migration as for files, on
+// kandev's database, dry run unless --apply.
+int migrateDatabase(const std::string& db, bool apply, Format format, Io& io)
+{
+    QString error;
+    std::optional<store::DatabaseTarget> target = db == "env" ? store::databaseTargetFromEnvironment(&error)
+                                                              : store::parseDatabaseTarget(QString::fromStdString(db), &error);
+    if (!target) {
+        io.err << "policyctl migrate: --db: " << (error.isEmpty() ? std::string("KANDEV_DATABASE_DRIVER is not set") : error.toStdString())
+               << "\n";
+        return kExitUsage;
+    }
+    const auto database = store::KandevDatabase::open(*target, &error);
+    if (!database) {
+        io.err << "policyctl migrate: " << error.toStdString() << "\n";
+        return kExitUsage;
+    }
+    const auto loaded = database->load(&error);
+    if (!loaded) {
+        io.err << "policyctl migrate: " << error.toStdString() << "\n";
+        return kExitUsage;
+    }
+    const migration::MigrationReport report = migration::planMigration(loaded->document);
+    std::vector<schema::Diagnostic> problems = loaded->invalidRows;
+    for (auto& e : report.errors())
+        problems.push_back(std::move(e));
+
+    store::WriteResult written;
+    if (apply)
+        written = database->applyMigration(*loaded, report, {});
+
+    if (format == Format::Json) {
+        nlohmann::ordered_json j = nlohmann::ordered_json::object();
+        j["database"] = target->displayName().toStdString();
+        j["report"] = migration::reportToJson(report);
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const auto& e : problems)
+            list.push_back(migration::diagnosticToJson(e));
+        j["errors"] = std::move(list);
+        j["applied"] = apply && written.ok;
+        j["backup"] = written.backupPath.isEmpty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(written.backupPath.toStdString());
+        j["profiles_written"] = written.profilesWritten;
+        io.out << j.dump() << "\n";
+    } else {
+        io.out << "database " << target->displayName().toStdString() << "\n" << migration::renderReportText(report);
+        if (apply && written.ok)
+            io.out << "applied: " << written.profilesWritten << " profile(s) written in one transaction"
+                   << (written.backupPath.isEmpty() ? std::string() : "; backup: " + written.backupPath.toStdString()) << "\n";
+        else if (!apply)
+            io.out << "dry run: nothing was written (use --apply)\n";
+    }
+    for (const auto& e : problems)
+        io.err << formatDiagnostic(target->displayName().toStdString(), e) << (apply ? " (left untouched)" : "") << "\n";
+    if (apply && !written.ok) {
+        io.err << "policyctl migrate: " << written.error.toStdString() << "\n";
+        return kExitInvalid;
+    }
+    return problems.empty() ? kExitOk : kExitInvalid;
+}
+
+}  // namespace cli

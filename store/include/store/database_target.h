@@ -1,0 +1,33 @@
+#pragma once
+// Where a kandev database is: a SQLite file, or a PostgreSQL server given as a
+// URL or through the KANDEV_DATABASE_* variables kandev itself reads.
+
+#include <QString>
+
+#include <optional>
+
+namespace store {
+
+struct DatabaseTarget {
+    enum class Kind { Sqlite, Postgres };
+    Kind kind = Kind::Sqlite;
+    QString path;  // SQLite
+    QString host;  // PostgreSQL
+    int port = 5432;
+    QString user;
+    QString password;  // never printed, never stored in settings
+    QString database;
+
+    // For messages and settings: no password, ever.
+    QString displayName() const;
+};
+
+// DB is a SQLite file path, sqlite:PATH, or postgres://user:pass@host:port/name
+// (postgresql:// too). Returns nullopt and sets error for anything else.
+std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* error);
+
+// KANDEV_DATABASE_DRIVER (sqlite|postgres), _PATH (SQLite), _HOST, _PORT,
+// _USER, _PASSWORD, _NAME. nullopt when KANDEV_DATABASE_DRIVER is unset.
+std::optional<DatabaseTarget> databaseTargetFromEnvironment(QString* error);
+
+}  // namespace store

@@ -1,0 +1,81 @@
+#pragma once
+// kandev's own database (SQLite or PostgreSQL, through Qt SQL): its dynamic
+// profiles as a schema::Document, written back one profile per transaction
+// with kandev's optimistic version check, and legacy rules migrated in one
+// transaction after a backup. Only the columns Policy Studio needs are ever
+// selected; secret-bearing columns (env_vars, ...) are never read.
+
+#include "store/database_target.h"
+
+#include "migration/migration.h"
+#include "schema/diagnostic.h"
+#include "schema/document.h"
+
+#include <QString>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+
+namespace store {
+
+struct LoadedDatabase {
+    // An export-shaped document: every agent profile; dynamic ones carry their routes.
+    schema::Document document;
+    std::map<std::string, std::int64_t> versions;      // dynamic profile id -> version read
+    std::vector<schema::Diagnostic> invalidRows;       // rules_json that cannot be read
+    std::set<std::string> invalidProfiles;             // profiles with such rows: never written
+
+    const schema::ProfileRecord* profile(const std::string& id) const;
+};
+
+struct WriteResult {
+    bool ok = false;
+    bool conflict = false;  // the version changed since it was read: reload
+    QString error;
+    QString backupPath;     // where the backup went (migrations)
+    int profilesWritten = 0;
+};
+
+class KandevDatabase {
+public:
+    ~KandevDatabase();
+    KandevDatabase(const KandevDatabase&) = delete;
+    KandevDatabase& operator=(const KandevDatabase&) = delete;
+
+    // Opens read-only; nothing can be written through this connection.
+    static std::unique_ptr<KandevDatabase> open(const DatabaseTarget& target, QString* error);
+
+    const DatabaseTarget& target() const { return m_target; }
+    std::optional<LoadedDatabase> load(QString* error);
+
+    // Replaces one dynamic profile's routes, increments its version and sets
+    // updated_at, in one transaction; refused (conflict) when the version in
+    // the database is not expectedVersion.
+    WriteResult saveProfile(const std::string& profileId, std::int64_t expectedVersion,
+                            const std::vector<policy::Candidate>& candidates);
+
+    // Writes every candidate the report migrates, for every profile without
+    // errors or invalid rows, in one transaction, after a backup in backupDir
+    // (SQLite: VACUUM INTO a timestamped file; PostgreSQL: the affected rows
+    // as a timestamped JSON file). All or nothing.
+    WriteResult applyMigration(const LoadedDatabase& loaded, const migration::MigrationReport& report,
+                               const QString& backupDir);
+
+    // Tests: called with a running count before each statement of a write.
+    std::function<void(int)> beforeWriteStatement;
+
+private:
+    explicit KandevDatabase(DatabaseTarget target);
+    bool connect(const QString& name, bool readOnly, QString* error);
+    QString m_reader;
+    DatabaseTarget m_target;
+};
+
+// The rules_json value of a candidate: a v1 policy document, a legacy rules
+// map, or "{}" for neither.
+std::string rulesJsonOf(const policy::Candidate& candidate);
+
+}  // namespace store

@@ -1,0 +1,72 @@
+#include "store/database_target.h"
+
+#include <QUrl>
+
+namespace store {
+
+QString DatabaseTarget::displayName() const
+{
+    if (kind == Kind::Sqlite)
+        return path;
+    return QStringLiteral("postgres://%1@%2:%3/%4").arg(user, host).arg(port).arg(database);
+}
+
+std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* error)
+{
+    DatabaseTarget t;
+    if (text.startsWith(QLatin1String("postgres://")) || text.startsWith(QLatin1String("postgresql://"))) {
+        const QUrl url(text, QUrl::StrictMode);
+        if (!url.isValid() || url.host().isEmpty() || url.path().size() < 2) {
+            if (error)
+                *error = QStringLiteral("not a PostgreSQL URL (postgres://user:password@host:port/database)");
+            return std::nullopt;
+        }
+        t.kind = DatabaseTarget::Kind::Postgres;
+        t.host = url.host();
+        t.port = url.port(5432);
+        t.user = url.userName();
+        t.password = url.password();
+        t.database = url.path().mid(1);
+        return t;
+    }
+    t.kind = DatabaseTarget::Kind::Sqlite;
+    t.path = text.startsWith(QLatin1String("sqlite:")) ? text.mid(7) : text;
+    if (t.path.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("no database given");
+        return std::nullopt;
+    }
+    return t;
+}
+
+std::optional<DatabaseTarget> databaseTargetFromEnvironment(QString* error)
+{
+    const QString driver = qEnvironmentVariable("KANDEV_DATABASE_DRIVER").toLower();
+    if (driver.isEmpty())
+        return std::nullopt;
+    DatabaseTarget t;
+    if (driver == QLatin1String("sqlite") || driver == QLatin1String("sqlite3")) {
+        t.kind = DatabaseTarget::Kind::Sqlite;
+        t.path = qEnvironmentVariable("KANDEV_DATABASE_PATH");
+        if (t.path.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("KANDEV_DATABASE_PATH is not set");
+            return std::nullopt;
+        }
+        return t;
+    }
+    if (driver != QLatin1String("postgres") && driver != QLatin1String("postgresql") && driver != QLatin1String("pgx")) {
+        if (error)
+            *error = QStringLiteral("KANDEV_DATABASE_DRIVER must be sqlite or postgres, not '%1'").arg(driver);
+        return std::nullopt;
+    }
+    t.kind = DatabaseTarget::Kind::Postgres;
+    t.host = qEnvironmentVariable("KANDEV_DATABASE_HOST", QStringLiteral("127.0.0.1"));
+    t.port = qEnvironmentVariable("KANDEV_DATABASE_PORT", QStringLiteral("5432")).toInt();
+    t.user = qEnvironmentVariable("KANDEV_DATABASE_USER");
+    t.password = qEnvironmentVariable("KANDEV_DATABASE_PASSWORD");
+    t.database = qEnvironmentVariable("KANDEV_DATABASE_NAME", QStringLiteral("kandev"));
+    return t;
+}
+
+}  // namespace store

@@ -1,0 +1,435 @@
+#include "store/kandev_database.h"
+
+#include "store/file_store.h"
+
+#include "migration/report_json.h"
+#include "schema/codec.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+#include <QVariant>
+
+#include <nlohmann/json.hpp>
+
+namespace store {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+QString sqlError(const QSqlError& e)
+{
+    const QString text = e.databaseText().isEmpty() ? e.text() : e.databaseText();
+    return text.trimmed();
+}
+
+// Reads one rules_json value through the document codec, so it gets the same
+// checks as a file. Returns the error message when it cannot be read.
+std::optional<std::string> readRulesJson(const std::string& text, policy::Candidate& candidate)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos || text == "{}" || text == "null")
+        return std::nullopt;  // neither rules nor policies: the default document
+    Json value;
+    try {
+        value = Json::parse(text);
+    } catch (const Json::exception& e) {
+        return std::string("rules_json is not JSON: ") + e.what();
+    }
+    if (value.is_null() || (value.is_object() && value.empty()))
+        return std::nullopt;
+    const bool policies = value.is_object() && (value.contains("version") || value.contains("transient") || value.contains("hard"));
+    Json doc = {{"candidates", Json::array({Json{{"position", 0}, {"execution_profile_id", "x"},
+                                                 {policies ? "policies" : "rules", value}}})}};
+    const schema::ParseResult parsed = schema::parseDocument(doc.dump());
+    if (!parsed.document)
+        return parsed.errors.front().path + ": " + parsed.errors.front().message;
+    const policy::Candidate& c = parsed.document->profiles.front().dynamic->candidates.front();
+    candidate.policies = c.policies;
+    candidate.rules = c.rules;
+    return std::nullopt;
+}
+
+class Transaction {
+public:
+    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_open = m_db.transaction(); }
+    ~Transaction()
+    {
+        if (m_open)
+            m_db.rollback();
+    }
+    bool isOpen() const { return m_open; }
+    bool commit()
+    {
+        m_open = false;
+        return m_db.commit();
+    }
+
+private:
+    QSqlDatabase m_db;
+    bool m_open;
+};
+
+}  // namespace
+
+const schema::ProfileRecord* LoadedDatabase::profile(const std::string& id) const
+{
+    for (const auto& p : document.profiles) {
+        if (p.id == id)
+            return &p;
+    }
+    return nullptr;
+}
+
+std::string rulesJsonOf(const policy::Candidate& candidate)
+{
+    if (candidate.policies)
+        return migration::policiesToJson(*candidate.policies).dump();
+    if (candidate.rules.empty())
+        return "{}";
+    Json rules = Json::object();
+    for (const auto& r : candidate.rules)
+        rules[r.key] = r.action;
+    return rules.dump();
+}
+
+KandevDatabase::KandevDatabase(DatabaseTarget target)
+    : m_reader(QStringLiteral("kandev-reader-") + QUuid::createUuid().toString(QUuid::WithoutBraces)), m_target(std::move(target))
+{
+}
+
+KandevDatabase::~KandevDatabase()
+{
+    if (QSqlDatabase::contains(m_reader)) {
+        QSqlDatabase::database(m_reader, false).close();
+        QSqlDatabase::removeDatabase(m_reader);
+    }
+}
+
+bool KandevDatabase::connect(const QString& name, bool readOnly, QString* error)
+{
+    const bool sqlite = m_target.kind == DatabaseTarget::Kind::Sqlite;
+    QSqlDatabase db = QSqlDatabase::addDatabase(sqlite ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL"), name);
+    if (sqlite) {
+        if (!QFileInfo::exists(m_target.path)) {
+            if (error)
+                *error = QStringLiteral("%1: no such database file").arg(m_target.path);
+            return false;
+        }
+        db.setDatabaseName(m_target.path);
+        // A writer that holds the lock makes us wait briefly, then fail clearly.
+        db.setConnectOptions(readOnly ? QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=2000")
+                                      : QStringLiteral("QSQLITE_BUSY_TIMEOUT=2000"));
+    } else {
+        db.setHostName(m_target.host);
+        db.setPort(m_target.port);
+        db.setUserName(m_target.user);
+        db.setPassword(m_target.password);
+        db.setDatabaseName(m_target.database);
+        db.setConnectOptions(QStringLiteral("connect_timeout=5"));
+    }
+    if (!db.open()) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
+        return false;
+    }
+    if (!sqlite && readOnly)
+        QSqlQuery(db).exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"));
+    // kandev declares foreign keys; SQLite enforces them only when asked.
+    if (sqlite && !readOnly)
+        QSqlQuery(db).exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+    return true;
+}
+
+std::unique_ptr<KandevDatabase> KandevDatabase::open(const DatabaseTarget& target, QString* error)
+{
+    std::unique_ptr<KandevDatabase> db(new KandevDatabase(target));
+    if (!db->connect(db->m_reader, true, error))
+        return nullptr;
+    return db;
+}
+
+std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_reader);
+    LoadedDatabase loaded;
+    loaded.document.shape = schema::FileShape::ExportArray;
+    auto fail = [&](const QSqlQuery& q) -> std::optional<LoadedDatabase> {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(q.lastError()));
+        return std::nullopt;
+    };
+
+    // Only the columns needed: never env_vars or any other secret-bearing column.
+    QSqlQuery profiles(db);
+    profiles.setForwardOnly(true);
+    if (!profiles.exec(QStringLiteral(
+            "SELECT p.id, p.name, p.enabled, p.auto_fallback, p.deleted_at IS NOT NULL, d.version, a.name "
+            "FROM agent_profiles p LEFT JOIN dynamic_agent_profiles d ON d.profile_id = p.id "
+            "LEFT JOIN agents a ON a.id = p.agent_id ORDER BY p.id")))
+        return fail(profiles);
+    std::map<std::string, std::size_t> dynamicIndex;
+    while (profiles.next()) {
+        schema::ProfileRecord p;
+        p.id = profiles.value(0).toString().toStdString();
+        p.name = profiles.value(1).toString().toStdString();
+        p.enabled = profiles.value(2).toInt() != 0;
+        p.autoFallback = profiles.value(3).toInt() != 0;
+        p.deleted = profiles.value(4).toBool();
+        const bool dynamic = !profiles.value(5).isNull() || profiles.value(6).toString() == QLatin1String("dynamic");
+        p.kind = dynamic ? "dynamic" : "concrete";
+        if (dynamic) {
+            p.dynamic = schema::DynamicRecord{};
+            p.dynamic->version = profiles.value(5).isNull() ? 0 : profiles.value(5).toLongLong();
+            loaded.versions[p.id] = *p.dynamic->version;
+            dynamicIndex[p.id] = loaded.document.profiles.size();
+        }
+        loaded.document.profiles.push_back(std::move(p));
+    }
+
+    QSqlQuery routes(db);
+    routes.setForwardOnly(true);
+    if (!routes.exec(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, rules_json "
+                                    "FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
+        return fail(routes);
+    while (routes.next()) {
+        const std::string profileId = routes.value(0).toString().toStdString();
+        const auto it = dynamicIndex.find(profileId);
+        if (it == dynamicIndex.end())
+            continue;
+        schema::DynamicRecord& d = *loaded.document.profiles[it->second].dynamic;
+        policy::Candidate c;
+        c.position = routes.value(1).toLongLong();
+        c.executionProfileId = routes.value(2).toString().toStdString();
+        c.enabled = routes.value(3).toInt() != 0;
+        const std::string path = schema::indexPath(schema::joinPath(loaded.document.dynamicPath(it->second), "candidates"),
+                                                   d.candidates.size())
+            + ".rules_json";
+        if (const auto problem = readRulesJson(routes.value(4).toString().toStdString(), c)) {
+            loaded.invalidRows.push_back({path, "profile \"" + profileId + "\", position " + std::to_string(c.position) + ": " + *problem, 0, 0});
+            loaded.invalidProfiles.insert(profileId);
+        }
+        d.candidates.push_back(std::move(c));
+        d.candidateSources.emplace_back();
+    }
+    return loaded;
+}
+
+WriteResult KandevDatabase::saveProfile(const std::string& profileId, std::int64_t expectedVersion,
+                                        const std::vector<policy::Candidate>& candidates)
+{
+    WriteResult result;
+    const QString writer = QStringLiteral("kandev-writer-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    {
+        if (!connect(writer, false, &result.error)) {
+            QSqlDatabase::removeDatabase(writer);
+            return result;
+        }
+        QSqlDatabase db = QSqlDatabase::database(writer);
+        int step = 0;
+        auto run = [&](QSqlQuery& q) {
+            if (beforeWriteStatement)
+                beforeWriteStatement(step++);
+            if (q.exec())
+                return true;
+            result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(q.lastError()));
+            return false;
+        };
+        Transaction tx(db);
+        if (!tx.isOpen()) {
+            result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
+        } else {
+            QSqlQuery bump(db);
+            bump.prepare(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1, updated_at = ? "
+                                        "WHERE profile_id = ? AND version = ?"));
+            bump.addBindValue(QDateTime::currentDateTimeUtc());
+            bump.addBindValue(QString::fromStdString(profileId));
+            bump.addBindValue(qlonglong(expectedVersion));
+            bool ok = run(bump);
+            if (ok && bump.numRowsAffected() != 1) {
+                result.conflict = true;
+                result.error = QStringLiteral("profile \"%1\" was changed in the database since it was read (version %2 "
+                                              "expected); reload it and apply your edits again")
+                                   .arg(QString::fromStdString(profileId))
+                                   .arg(expectedVersion);
+                ok = false;
+            }
+            QSqlQuery remove(db);
+            remove.prepare(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = ?"));
+            remove.addBindValue(QString::fromStdString(profileId));
+            ok = ok && run(remove);
+            for (std::size_t i = 0; ok && i < candidates.size(); ++i) {
+                QSqlQuery insert(db);
+                insert.prepare(QStringLiteral("INSERT INTO dynamic_agent_routes (dynamic_profile_id, position, "
+                                              "execution_profile_id, enabled, rules_json) VALUES (?, ?, ?, ?, ?)"));
+                insert.addBindValue(QString::fromStdString(profileId));
+                insert.addBindValue(int(i));
+                insert.addBindValue(QString::fromStdString(candidates[i].executionProfileId));
+                insert.addBindValue(candidates[i].enabled ? 1 : 0);
+                insert.addBindValue(QString::fromStdString(rulesJsonOf(candidates[i])));
+                ok = run(insert);
+            }
+            if (ok && !tx.commit()) {
+                result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
+                ok = false;
+            }
+            result.ok = ok;
+            result.profilesWritten = ok ? 1 : 0;
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(writer);
+    return result;
+}
+
+WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const migration::MigrationReport& report,
+                                           const QString& backupDir)
+{
+    WriteResult result;
+    // What will be written: profiles whose candidates change, without errors or unreadable rows.
+    struct Change {
+        std::string profileId;
+        std::int64_t version;
+        std::vector<std::pair<std::int64_t, std::string>> rows;  // position -> new rules_json
+    };
+    std::vector<Change> changes;
+    for (const auto& pm : report.profiles) {
+        const auto& profile = loaded.document.profiles[pm.profileIndex];
+        const bool hasErrors = std::any_of(pm.candidates.begin(), pm.candidates.end(),
+                                           [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
+        if (hasErrors || loaded.invalidProfiles.count(profile.id))
+            continue;
+        Change change{profile.id, loaded.versions.at(profile.id), {}};
+        for (const auto& cm : pm.candidates) {
+            if (!cm.changes())
+                continue;
+            policy::Candidate migrated = profile.dynamic->candidates[cm.index];
+            migrated.policies = cm.result;
+            migrated.rules.clear();
+            change.rows.emplace_back(migrated.position, rulesJsonOf(migrated));
+        }
+        if (!change.rows.empty())
+            changes.push_back(std::move(change));
+    }
+    if (changes.empty()) {
+        result.ok = true;
+        return result;
+    }
+
+    const QString writer = QStringLiteral("kandev-migrator-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    {
+        if (!connect(writer, false, &result.error)) {
+            QSqlDatabase::removeDatabase(writer);
+            return result;
+        }
+        QSqlDatabase db = QSqlDatabase::database(writer);
+        const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+
+        // The backup comes first; without it nothing is written.
+        bool ok = true;
+        if (m_target.kind == DatabaseTarget::Kind::Sqlite) {
+            const QFileInfo info(m_target.path);
+            result.backupPath = QDir(backupDir.isEmpty() ? info.absolutePath() : backupDir)
+                                    .filePath(QStringLiteral("%1.backup-%2.db").arg(info.completeBaseName(), stamp));
+            QSqlQuery vacuum(db);
+            vacuum.prepare(QStringLiteral("VACUUM INTO ?"));
+            vacuum.addBindValue(result.backupPath);
+            if (!vacuum.exec()) {
+                result.error = QStringLiteral("%1: backup to %2 failed, nothing was written: %3")
+                                   .arg(m_target.displayName(), result.backupPath, sqlError(vacuum.lastError()));
+                ok = false;
+            }
+        } else {
+            Json rows = Json::array();
+            for (const auto& change : changes) {
+                QSqlQuery q(db);
+                q.prepare(QStringLiteral("SELECT position, execution_profile_id, enabled, rules_json FROM dynamic_agent_routes "
+                                         "WHERE dynamic_profile_id = ? ORDER BY position"));
+                q.addBindValue(QString::fromStdString(change.profileId));
+                if (!q.exec()) {
+                    result.error = QStringLiteral("backup failed, nothing was written: %1").arg(sqlError(q.lastError()));
+                    ok = false;
+                    break;
+                }
+                Json routes = Json::array();
+                while (q.next()) {
+                    routes.push_back({{"position", q.value(0).toLongLong()},
+                                      {"execution_profile_id", q.value(1).toString().toStdString()},
+                                      {"enabled", q.value(2).toInt()},
+                                      {"rules_json", q.value(3).toString().toStdString()}});
+                }
+                rows.push_back({{"profile_id", change.profileId}, {"version", change.version}, {"routes", std::move(routes)}});
+            }
+            if (ok) {
+                result.backupPath = QDir(backupDir.isEmpty() ? QDir::currentPath() : backupDir)
+                                        .filePath(QStringLiteral("%1.backup-%2.json").arg(m_target.database, stamp));
+                if (const auto e = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n")) {
+                    result.error = QStringLiteral("backup failed, nothing was written: %1").arg(QString::fromStdString(e->message));
+                    ok = false;
+                }
+            }
+        }
+
+        int step = 0;
+        auto run = [&](QSqlQuery& q) {
+            if (beforeWriteStatement)
+                beforeWriteStatement(step++);
+            if (q.exec())
+                return true;
+            result.error = QStringLiteral("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(q.lastError()));
+            return false;
+        };
+        if (ok) {
+            Transaction tx(db);
+            ok = tx.isOpen();
+            if (!ok)
+                result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
+            const QDateTime now = QDateTime::currentDateTimeUtc();
+            for (const auto& change : changes) {
+                if (!ok)
+                    break;
+                QSqlQuery bump(db);
+                bump.prepare(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1, updated_at = ? "
+                                            "WHERE profile_id = ? AND version = ?"));
+                bump.addBindValue(now);
+                bump.addBindValue(QString::fromStdString(change.profileId));
+                bump.addBindValue(qlonglong(change.version));
+                ok = run(bump);
+                if (ok && bump.numRowsAffected() != 1) {
+                    result.conflict = true;
+                    result.error = QStringLiteral("profile \"%1\" was changed in the database since it was read; nothing "
+                                                  "was written, reload and review again")
+                                       .arg(QString::fromStdString(change.profileId));
+                    ok = false;
+                }
+                for (const auto& [position, json] : change.rows) {
+                    if (!ok)
+                        break;
+                    QSqlQuery update(db);
+                    update.prepare(QStringLiteral("UPDATE dynamic_agent_routes SET rules_json = ? "
+                                                  "WHERE dynamic_profile_id = ? AND position = ?"));
+                    update.addBindValue(QString::fromStdString(json));
+                    update.addBindValue(QString::fromStdString(change.profileId));
+                    update.addBindValue(qlonglong(position));
+                    ok = run(update);
+                }
+            }
+            if (ok && !tx.commit()) {
+                result.error = QStringLiteral("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(db.lastError()));
+                ok = false;
+            }
+        }
+        result.ok = ok;
+        result.profilesWritten = ok ? int(changes.size()) : 0;
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(writer);
+    return result;
+}
+
+}  // namespace store

@@ -1,0 +1,516 @@
+// kandev databases, real ones: a SQLite file per test, and a database per
+// test on the throwaway PostgreSQL server scripts/run-tests starts (these
+// rows skip when POLICY_STUDIO_PG_URL is not set).
+#include "store/kandev_database.h"
+
+#include "migration/migration.h"
+
+#include "../common/test_paths.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QUuid>
+#include <QtTest>
+
+using store::DatabaseTarget;
+using store::KandevDatabase;
+
+namespace {
+
+const char* kPolicies = R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},"wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"},"hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},"wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"stop"}})";
+
+// A fresh kandev database with kandev's real table definitions and a few profiles.
+class Fixture {
+public:
+    Fixture(const QString& backend, const QString& dir) : m_connection(QStringLiteral("fixture-") + QUuid::createUuid().toString())
+    {
+        if (backend == QLatin1String("sqlite")) {
+            target.kind = DatabaseTarget::Kind::Sqlite;
+            target.path = dir + QStringLiteral("/kandev.db");
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+            db.setDatabaseName(target.path);
+            ok = db.open();
+        } else {
+            QString error;
+            const auto admin = store::parseDatabaseTarget(qEnvironmentVariable("POLICY_STUDIO_PG_URL"), &error);
+            if (!admin)
+                return;
+            const QString name = QStringLiteral("kandev_") + QUuid::createUuid().toString(QUuid::Id128).left(12);
+            {
+                QSqlDatabase a = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connection + QStringLiteral("-admin"));
+                a.setHostName(admin->host);
+                a.setPort(admin->port);
+                a.setUserName(admin->user);
+                a.setDatabaseName(admin->database);
+                ok = a.open() && QSqlQuery(a).exec(QStringLiteral("CREATE DATABASE ") + name);
+                a.close();
+            }
+            QSqlDatabase::removeDatabase(m_connection + QStringLiteral("-admin"));
+            target = *admin;
+            target.database = name;
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connection);
+            db.setHostName(target.host);
+            db.setPort(target.port);
+            db.setUserName(target.user);
+            db.setDatabaseName(name);
+            ok = ok && db.open();
+        }
+        if (!ok)
+            return;
+        // kandev's own table definitions, comments removed (they contain semicolons).
+        const QString schema = QString::fromStdString(testpaths::readAll(testpaths::fixture(QStringLiteral("kandev-schema.sql"))));
+        QStringList code;
+        for (const QString& line : schema.split(QLatin1Char('\n')))
+            code << line.section(QStringLiteral("--"), 0, 0);
+        for (const QString& statement : code.join(QLatin1Char('\n')).split(QLatin1Char(';'))) {
+            if (!statement.trimmed().isEmpty())
+                ok = exec(statement.trimmed()) && ok;
+        }
+        exec("INSERT INTO agents (id, name, created_at, updated_at) VALUES ('agent-dynamic', 'dynamic', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)");
+        exec("INSERT INTO agents (id, name, created_at, updated_at) VALUES ('agent-claude', 'claude-code', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)");
+        concrete("claude-sonnet", "Claude Sonnet", 1, 0, false);
+        concrete("codex-gpt5", "Codex GPT-5", 1, 0, false);
+        concrete("haiku-fallback", "Haiku", 1, 1, false);
+        concrete("old-gpt4", "GPT-4", 0, 0, true);
+        dynamic("dyn-legacy", 3);
+        route("dyn-legacy", 0, "claude-sonnet", R"({"on_provider_error":"try_next","model_capacity":"retry_same"})");
+        route("dyn-legacy", 1, "codex-gpt5", kPolicies);
+        route("dyn-legacy", 2, "haiku-fallback", "{}");
+        dynamic("dyn-broken", 5);
+        route("dyn-broken", 0, "claude-sonnet", R"({"on_provider_error": "try_next")");  // truncated JSON
+        route("dyn-broken", 1, "codex-gpt5", R"({"on_provider_error":"stop"})");
+        dynamic("dyn-conflict", 1);
+        route("dyn-conflict", 0, "codex-gpt5", R"({"model_capacity":"retry_same","rate_limited":"try_next"})");
+        dynamic("dyn-current", 9);
+        route("dyn-current", 0, "claude-sonnet", kPolicies);
+    }
+
+    ~Fixture()
+    {
+        QSqlDatabase::database(m_connection, false).close();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+
+    QSqlDatabase db() const { return QSqlDatabase::database(m_connection); }
+
+    bool exec(const QString& sql)
+    {
+        QSqlQuery q(db());
+        if (!q.exec(sql)) {
+            qWarning("%s: %s", qPrintable(sql), qPrintable(q.lastError().text()));
+            return false;
+        }
+        return true;
+    }
+
+    QString rulesJson(const QString& profile, int position)
+    {
+        QSqlQuery q(db());
+        q.prepare(QStringLiteral("SELECT rules_json FROM dynamic_agent_routes WHERE dynamic_profile_id = ? AND position = ?"));
+        q.addBindValue(profile);
+        q.addBindValue(position);
+        return q.exec() && q.next() ? q.value(0).toString() : QString();
+    }
+
+    qint64 version(const QString& profile)
+    {
+        QSqlQuery q(db());
+        q.prepare(QStringLiteral("SELECT version FROM dynamic_agent_profiles WHERE profile_id = ?"));
+        q.addBindValue(profile);
+        return q.exec() && q.next() ? q.value(0).toLongLong() : -1;
+    }
+
+    // Every route and version, to compare before and after.
+    QStringList snapshot()
+    {
+        QStringList out;
+        QSqlQuery q(db());
+        q.exec(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, rules_json FROM "
+                              "dynamic_agent_routes ORDER BY dynamic_profile_id, position"));
+        while (q.next())
+            out << QStringLiteral("%1/%2 %3 %4 %5").arg(q.value(0).toString()).arg(q.value(1).toInt()).arg(q.value(2).toString()).arg(q.value(3).toInt()).arg(q.value(4).toString());
+        q.exec(QStringLiteral("SELECT profile_id, version FROM dynamic_agent_profiles ORDER BY profile_id"));
+        while (q.next())
+            out << QStringLiteral("%1 v%2").arg(q.value(0).toString()).arg(q.value(1).toLongLong());
+        return out;
+    }
+
+    DatabaseTarget target;
+    bool ok = false;
+
+private:
+    void concrete(const char* id, const char* name, int enabled, int autoFallback, bool deleted)
+    {
+        exec(QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, enabled, auto_fallback, "
+                            "env_vars, created_at, updated_at, deleted_at) VALUES ('%1', 'agent-claude', '%2', '%2', %3, %4, "
+                            "'[{\"key\":\"ANTHROPIC_API_KEY\",\"value\":\"SECRET-TOKEN-123\"}]', CURRENT_TIMESTAMP, "
+                            "CURRENT_TIMESTAMP, %5)")
+                 .arg(QLatin1String(id), QLatin1String(name))
+                 .arg(enabled)
+                 .arg(autoFallback)
+                 .arg(deleted ? QStringLiteral("CURRENT_TIMESTAMP") : QStringLiteral("NULL")));
+    }
+    void dynamic(const char* id, int version)
+    {
+        exec(QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, created_at, updated_at) "
+                            "VALUES ('%1', 'agent-dynamic', '%1', 'Dynamic', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
+                 .arg(QLatin1String(id)));
+        exec(QStringLiteral("INSERT INTO dynamic_agent_profiles (profile_id, version, created_at, updated_at) VALUES "
+                            "('%1', %2, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
+                 .arg(QLatin1String(id))
+                 .arg(version));
+    }
+    void route(const char* profile, int position, const char* candidate, const char* rules)
+    {
+        QSqlQuery q(db());
+        q.prepare(QStringLiteral("INSERT INTO dynamic_agent_routes (dynamic_profile_id, position, execution_profile_id, "
+                                 "enabled, rules_json) VALUES (?, ?, ?, 1, ?)"));
+        q.addBindValue(QLatin1String(profile));
+        q.addBindValue(position);
+        q.addBindValue(QLatin1String(candidate));
+        q.addBindValue(QString::fromUtf8(rules));
+        if (!q.exec())
+            qWarning("%s", qPrintable(q.lastError().text()));
+    }
+    QString m_connection;
+};
+
+}  // namespace
+
+class TestDatabase final : public QObject {
+    Q_OBJECT
+private slots:
+    void targets_data();
+    void targets();
+    void environmentTarget();
+    void loads_data();
+    void loads();
+    void dryRunThenApply_data();
+    void dryRunThenApply();
+    void saveProfileAndConcurrentEdit_data();
+    void saveProfileAndConcurrentEdit();
+    void failureInTheMiddleOfApplyChangesNothing_data();
+    void failureInTheMiddleOfApplyChangesNothing();
+    void lockedSqliteFileGivesAClearError();
+    void policyctlMigrateDb();
+
+private:
+    QTemporaryDir m_dir;
+    void backends();
+};
+
+void TestDatabase::backends()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("sqlite") << "sqlite";
+    QTest::newRow("postgres") << "postgres";
+}
+
+#define REQUIRE_BACKEND(backend)                                                                                        \
+    if (backend == QLatin1String("postgres") && qEnvironmentVariableIsEmpty("POLICY_STUDIO_PG_URL"))                   \
+        QSKIP("no PostgreSQL server: run the tests through make test");
+
+void TestDatabase::targets_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<QString>("display");
+    QTest::newRow("path") << "/var/lib/kandev/kandev.db" << true << "/var/lib/kandev/kandev.db";
+    QTest::newRow("sqlite: prefix") << "sqlite:/tmp/k.db" << true << "/tmp/k.db";
+    QTest::newRow("postgres url, password hidden") << "postgres://kandev:s3cret@db.local:6543/kandev" << true
+                                                   << "postgres://kandev@db.local:6543/kandev";
+    QTest::newRow("postgresql scheme, default port") << "postgresql://u@h/k" << true << "postgres://u@h:5432/k";
+    QTest::newRow("postgres without database") << "postgres://u@h:5432" << false << "";
+    QTest::newRow("empty") << "" << false << "";
+}
+
+void TestDatabase::targets()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    QFETCH(QString, display);
+    QString error;
+    const auto t = store::parseDatabaseTarget(text, &error);
+    QCOMPARE(t.has_value(), valid);
+    if (valid) {
+        QCOMPARE(t->displayName(), display);
+        QVERIFY(!t->displayName().contains(QStringLiteral("s3cret")));
+    } else {
+        QVERIFY(!error.isEmpty());
+    }
+}
+
+void TestDatabase::environmentTarget()
+{
+    qputenv("KANDEV_DATABASE_DRIVER", "postgres");
+    qputenv("KANDEV_DATABASE_HOST", "10.1.2.3");
+    qputenv("KANDEV_DATABASE_PORT", "6000");
+    qputenv("KANDEV_DATABASE_USER", "kandev");
+    qputenv("KANDEV_DATABASE_PASSWORD", "hunter2");
+    qputenv("KANDEV_DATABASE_NAME", "prod");
+    QString error;
+    const auto t = store::databaseTargetFromEnvironment(&error);
+    QVERIFY(t);
+    QCOMPARE(t->displayName(), QStringLiteral("postgres://kandev@10.1.2.3:6000/prod"));
+    QCOMPARE(t->password, QStringLiteral("hunter2"));
+    qputenv("KANDEV_DATABASE_DRIVER", "oracle");
+    QVERIFY(!store::databaseTargetFromEnvironment(&error));
+    QVERIFY(error.contains(QStringLiteral("oracle")));
+    for (const char* v : {"KANDEV_DATABASE_DRIVER", "KANDEV_DATABASE_HOST", "KANDEV_DATABASE_PORT", "KANDEV_DATABASE_USER",
+                          "KANDEV_DATABASE_PASSWORD", "KANDEV_DATABASE_NAME"})
+        qunsetenv(v);
+    QVERIFY(!store::databaseTargetFromEnvironment(&error));
+}
+
+void TestDatabase::loads_data()
+{
+    backends();
+}
+
+void TestDatabase::loads()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto loaded = db->load(&error);
+    QVERIFY2(loaded, qPrintable(error));
+    const auto* legacy = loaded->profile("dyn-legacy");
+    QVERIFY(legacy && legacy->dynamic);
+    QCOMPARE(legacy->dynamic->candidates.size(), std::size_t(3));
+    QCOMPARE(legacy->dynamic->candidates[0].rules.size(), std::size_t(2));
+    QVERIFY(legacy->dynamic->candidates[1].policies);
+    QCOMPARE(legacy->dynamic->candidates[1].policies->hard.waitForReset.maxWaitSeconds, 300);
+    QVERIFY(!legacy->dynamic->candidates[2].policies && legacy->dynamic->candidates[2].rules.empty());
+    QCOMPARE(loaded->versions.at("dyn-current"), 9);
+    QVERIFY(loaded->profile("old-gpt4")->deleted);
+    QVERIFY(loaded->profile("haiku-fallback")->autoFallback);
+    QVERIFY(!loaded->profile("claude-sonnet")->isDynamic());
+    QCOMPARE(loaded->invalidRows.size(), std::size_t(1));
+    QVERIFY(loaded->invalidRows[0].message.find("dyn-broken") != std::string::npos);
+    QCOMPARE(loaded->invalidProfiles, std::set<std::string>{"dyn-broken"});
+    // The secret-bearing env_vars column is never read.
+    for (const auto& p : loaded->document.profiles)
+        QVERIFY(p.source.find("SECRET") == std::string::npos && p.name.find("SECRET") == std::string::npos);
+
+    // The connection is read-only.
+    const QString before = fx.snapshot().join(QLatin1Char('\n'));
+    QCOMPARE(fx.snapshot().join(QLatin1Char('\n')), before);
+}
+
+void TestDatabase::dryRunThenApply_data()
+{
+    backends();
+}
+
+void TestDatabase::dryRunThenApply()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    const auto loaded = db->load(&error);
+    const migration::MigrationReport report = migration::planMigration(loaded->document);
+    QVERIFY(report.hasErrors());  // dyn-conflict
+    const QStringList before = fx.snapshot();
+
+    const store::WriteResult result = db->applyMigration(*loaded, report, dir.path());
+    QVERIFY2(result.ok, qPrintable(result.error));
+    QCOMPARE(result.profilesWritten, 1);  // dyn-legacy only
+    QVERIFY(QFile::exists(result.backupPath));
+    // Migrated: the legacy route and the "{}" default; the v1 route is unchanged.
+    const QJsonObject migrated = QJsonDocument::fromJson(fx.rulesJson(QStringLiteral("dyn-legacy"), 0).toUtf8()).object();
+    QCOMPARE(migrated[QStringLiteral("version")].toInt(), 1);
+    QCOMPARE(migrated[QStringLiteral("transient")].toObject()[QStringLiteral("on_exhausted")].toString(), QStringLiteral("stop"));
+    QCOMPARE(migrated[QStringLiteral("hard")].toObject()[QStringLiteral("on_exhausted")].toString(), QStringLiteral("skip"));
+    QVERIFY(fx.rulesJson(QStringLiteral("dyn-legacy"), 2).contains(QStringLiteral("\"version\":1")));
+    QCOMPARE(fx.rulesJson(QStringLiteral("dyn-legacy"), 1), QString::fromUtf8(kPolicies));
+    QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 4);
+    // Flagged profiles are untouched.
+    QCOMPARE(fx.version(QStringLiteral("dyn-broken")), 5);
+    QCOMPARE(fx.rulesJson(QStringLiteral("dyn-broken"), 1), QStringLiteral(R"({"on_provider_error":"stop"})"));
+    QCOMPARE(fx.version(QStringLiteral("dyn-conflict")), 1);
+    QCOMPARE(fx.version(QStringLiteral("dyn-current")), 9);
+
+    // The backup holds the rows as they were.
+    if (backend == QLatin1String("sqlite")) {
+        QString original;
+        {
+            QSqlDatabase b = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("backup"));
+            b.setDatabaseName(result.backupPath);
+            QVERIFY(b.open());
+            QSqlQuery q(b);
+            QVERIFY(q.exec(QStringLiteral("SELECT rules_json FROM dynamic_agent_routes WHERE dynamic_profile_id = 'dyn-legacy' AND position = 0")));
+            QVERIFY(q.next());
+            original = q.value(0).toString();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("backup"));
+        QCOMPARE(original, QStringLiteral(R"({"on_provider_error":"try_next","model_capacity":"retry_same"})"));
+    } else {
+        QFile f(result.backupPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray rows = QJsonDocument::fromJson(f.readAll()).array();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows[0].toObject()[QStringLiteral("profile_id")].toString(), QStringLiteral("dyn-legacy"));
+        QCOMPARE(rows[0].toObject()[QStringLiteral("routes")].toArray()[0].toObject()[QStringLiteral("rules_json")].toString(),
+                 QStringLiteral(R"({"on_provider_error":"try_next","model_capacity":"retry_same"})"));
+    }
+
+    // Migrating again has nothing to do.
+    auto again = KandevDatabase::open(fx.target, &error);
+    const auto reloaded = again->load(&error);
+    const auto second = again->applyMigration(*reloaded, migration::planMigration(reloaded->document), dir.path());
+    QVERIFY(second.ok);
+    QCOMPARE(second.profilesWritten, 0);
+    QVERIFY(fx.snapshot() != before);
+}
+
+void TestDatabase::saveProfileAndConcurrentEdit_data()
+{
+    backends();
+}
+
+void TestDatabase::saveProfileAndConcurrentEdit()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    const auto loaded = db->load(&error);
+    std::vector<policy::Candidate> candidates = loaded->profile("dyn-current")->dynamic->candidates;
+    candidates[0].policies->transient.retry.maxRetries = 7;
+    policy::Candidate second;
+    second.executionProfileId = "codex-gpt5";
+    second.enabled = false;
+    second.policies = policy::PolicyDocument{};
+    candidates.push_back(second);
+    const auto saved = db->saveProfile("dyn-current", 9, candidates);
+    QVERIFY2(saved.ok, qPrintable(saved.error));
+    QCOMPARE(fx.version(QStringLiteral("dyn-current")), 10);
+    QVERIFY(fx.rulesJson(QStringLiteral("dyn-current"), 0).contains(QStringLiteral("\"max_retries\":7")));
+    QVERIFY(!fx.rulesJson(QStringLiteral("dyn-current"), 1).isEmpty());
+
+    // Someone else saved in between: our version 9 is stale now.
+    const QStringList before = fx.snapshot();
+    const auto stale = db->saveProfile("dyn-current", 9, candidates);
+    QVERIFY(!stale.ok);
+    QVERIFY(stale.conflict);
+    QVERIFY(stale.error.contains(QStringLiteral("reload")));
+    QCOMPARE(fx.snapshot(), before);
+
+    // A reference to a missing profile is refused by kandev's foreign key; nothing changes.
+    candidates[1].executionProfileId = "no-such-profile";
+    const auto refused = db->saveProfile("dyn-current", 10, candidates);
+    QVERIFY(!refused.ok);
+    QVERIFY(!refused.conflict);
+    QCOMPARE(fx.snapshot(), before);
+}
+
+void TestDatabase::failureInTheMiddleOfApplyChangesNothing_data()
+{
+    backends();
+}
+
+void TestDatabase::failureInTheMiddleOfApplyChangesNothing()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    fx.exec("UPDATE dynamic_agent_routes SET rules_json = '{\"on_provider_error\":\"stop\"}' WHERE dynamic_profile_id = 'dyn-current'");
+    fx.exec("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-broken', 'dyn-conflict')");
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    const auto loaded = db->load(&error);
+    const auto report = migration::planMigration(loaded->document);
+    const QStringList before = fx.snapshot();
+    if (backend == QLatin1String("postgres")) {
+        // The server drops the writer's connection after its first statement.
+        db->beforeWriteStatement = [&](int step) {
+            if (step == 2)
+                fx.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+                        "AND pid <> pg_backend_pid()");
+        };
+        const auto result = db->applyMigration(*loaded, report, dir.path());
+        QVERIFY(!result.ok);
+        QVERIFY(result.error.contains(QStringLiteral("nothing was written")));
+    } else {
+        // The process dies in the middle: the open transaction never commits.
+        db->beforeWriteStatement = [](int step) {
+            if (step == 2)
+                throw std::runtime_error("simulated crash");
+        };
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, db->applyMigration(*loaded, report, dir.path()));
+    }
+    QCOMPARE(fx.snapshot(), before);
+}
+
+void TestDatabase::lockedSqliteFileGivesAClearError()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    const auto loaded = db->load(&error);
+    const QStringList before = fx.snapshot();
+    QVERIFY(fx.exec(QStringLiteral("BEGIN EXCLUSIVE")));  // another writer holds the file
+    const auto result = db->applyMigration(*loaded, migration::planMigration(loaded->document), dir.path());
+    QVERIFY(!result.ok);
+    QVERIFY2(result.error.contains(QStringLiteral("locked")), qPrintable(result.error));
+    QVERIFY(result.error.contains(fx.target.path));
+    QVERIFY(fx.exec(QStringLiteral("ROLLBACK")));
+    QCOMPARE(fx.snapshot(), before);
+}
+
+void TestDatabase::policyctlMigrateDb()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    auto run = [&](const QStringList& args) {
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(QStringLiteral(POLICYCTL_PATH), args);
+        p.waitForFinished(60000);
+        return std::make_tuple(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()));
+    };
+    const QStringList before = fx.snapshot();
+    const auto [dryCode, dryOut, dryErr] = run({"migrate", "--db", QStringLiteral("sqlite:") + fx.target.path, "--format", "json"});
+    QCOMPARE(dryCode, 1);  // flagged rows
+    const QJsonObject dry = QJsonDocument::fromJson(dryOut.toUtf8()).object();
+    QCOMPARE(dry[QStringLiteral("applied")].toBool(), false);
+    QCOMPARE(dry[QStringLiteral("errors")].toArray().size(), 2);
+    QVERIFY(dryErr.contains(QStringLiteral("dyn-broken")));
+    QCOMPARE(fx.snapshot(), before);
+
+    const auto [code, out, err] = run({"migrate", "--db", fx.target.path, "--apply"});
+    QCOMPARE(code, 1);
+    QVERIFY2(out.contains(QStringLiteral("applied: 1 profile(s) written in one transaction; backup: ")), qPrintable(out));
+    QVERIFY(err.contains(QStringLiteral("(left untouched)")));
+    QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 4);
+
+    QCOMPARE(std::get<0>(run({"migrate", "--db", dir.filePath(QStringLiteral("missing.db"))})), 2);
+    QCOMPARE(std::get<0>(run({"migrate", "--db", "postgres://nobody@127.0.0.1:1/none"})), 2);
+}
+
+QTEST_GUILESS_MAIN(TestDatabase)
+#include "tst_database.moc"
