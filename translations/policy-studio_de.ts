@@ -350,6 +350,10 @@
         <source>%1 holds no dynamic profile to edit.</source>
         <translation>%1 enthält kein dynamisches Profil zum Bearbeiten.</translation>
     </message>
+    <message>
+        <source>Profile %1 was not saved: %2</source>
+        <translation>Profil %1 wurde nicht gespeichert: %2</translation>
+    </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
@@ -973,6 +977,66 @@
         <source>%1 changed on disk; saving will replace it.</source>
         <translation>%1 wurde auf der Festplatte geändert; Speichern ersetzt die Datei.</translation>
     </message>
+    <message>
+        <source>Open &amp;Database…</source>
+        <translation>&amp;Datenbank öffnen …</translation>
+    </message>
+    <message>
+        <source>Cannot Open Database</source>
+        <translation>Datenbank kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Policy Studio cannot read this database:
+
+%1</source>
+        <translation>Policy Studio kann diese Datenbank nicht lesen:
+
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) have rules_json that cannot be read</source>
+        <translation><numerusform>%n Route hat ein unlesbares rules_json</numerusform><numerusform>%n Routen haben ein unlesbares rules_json</numerusform></translation>
+    </message>
+    <message>
+        <source>Apply Migration</source>
+        <translation>Migration anwenden</translation>
+    </message>
+    <message>
+        <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
+        <translation>Die migrierten Richtlinien jetzt nach einer Sicherung in einer Transaktion nach %1 schreiben? Profile mit Fehlern bleiben unverändert.</translation>
+    </message>
+    <message>
+        <source>Migration Not Applied</source>
+        <translation>Migration nicht angewendet</translation>
+    </message>
+    <message>
+        <source>Nothing was written.
+
+%1</source>
+        <translation>Es wurde nichts geschrieben.
+
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n profile(s); backup: %1</source>
+        <translation><numerusform>%n Profil migriert; Sicherung: %1</numerusform><numerusform>%n Profile migriert; Sicherung: %1</numerusform></translation>
+    </message>
+    <message>
+        <source>Changed in the Database</source>
+        <translation>In der Datenbank geändert</translation>
+    </message>
+    <message>
+        <source>%1
+
+Reload the profiles from the database? Your unsaved edits are lost.</source>
+        <translation>%1
+
+Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen verloren.</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>In %1 gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1071,6 +1135,77 @@
     <message>
         <source>Open &amp;Read-Only</source>
         <translation>&amp;Schreibgeschützt öffnen</translation>
+    </message>
+    <message>
+        <source>These routes cannot be read; their profiles are left untouched:</source>
+        <translation>Diese Routen sind unlesbar; ihre Profile bleiben unverändert:</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::OpenDatabaseDialog</name>
+    <message>
+        <source>&amp;SQLite file</source>
+        <translation>&amp;SQLite-Datei</translation>
+    </message>
+    <message>
+        <source>&amp;PostgreSQL server</source>
+        <translation>&amp;PostgreSQL-Server</translation>
+    </message>
+    <message>
+        <source>kandev's &amp;environment (KANDEV_DATABASE_*)</source>
+        <translation>&amp;Umgebung von kandev (KANDEV_DATABASE_*)</translation>
+    </message>
+    <message>
+        <source>Open kandev Database</source>
+        <translation>kandev-Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>The database opens read-only; nothing is written until you save or apply a migration.</source>
+        <translation>Die Datenbank wird schreibgeschützt geöffnet; geschrieben wird erst beim Speichern oder beim Anwenden einer Migration.</translation>
+    </message>
+    <message>
+        <source>SQLite file</source>
+        <translation>SQLite-Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>&amp;Host:</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>P&amp;ort:</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>Pass&amp;wort:</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>&amp;Datenbank:</translation>
+    </message>
+    <message>
+        <source>kandev SQLite Database</source>
+        <translation>kandev-SQLite-Datenbank</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
+        <translation>SQLite-Datenbanken (*.db *.sqlite *.sqlite3);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER is not set.</source>
+        <translation>KANDEV_DATABASE_DRIVER ist nicht gesetzt.</translation>
+    </message>
+    <message>
+        <source>Choose a SQLite file.</source>
+        <translation>Wählen Sie eine SQLite-Datei.</translation>
     </message>
 </context>
 <context>

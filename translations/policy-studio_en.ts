@@ -362,6 +362,10 @@
         <source>%1 holds no dynamic profile to edit.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Profile %1 was not saved: %2</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
@@ -993,6 +997,62 @@
         <source>%1 changed on disk; saving will replace it.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Open &amp;Database…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot Open Database</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Policy Studio cannot read this database:
+
+%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) have rules_json that cannot be read</source>
+        <translation>
+            <numerusform>%n route(s) have rules_json that cannot be read</numerusform><numerusform>%n route(s) have rules_json that cannot be read</numerusform></translation>
+    </message>
+    <message>
+        <source>Apply Migration</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migration Not Applied</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing was written.
+
+%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n profile(s); backup: %1</source>
+        <translation>
+            <numerusform>Migrated %n profile(s); backup: %1</numerusform><numerusform>Migrated %n profile(s); backup: %1</numerusform></translation>
+    </message>
+    <message>
+        <source>Changed in the Database</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1
+
+Reload the profiles from the database? Your unsaved edits are lost.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1093,6 +1153,77 @@
     </message>
     <message>
         <source>Open &amp;Read-Only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>These routes cannot be read; their profiles are left untouched:</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::OpenDatabaseDialog</name>
+    <message>
+        <source>&amp;SQLite file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;PostgreSQL server</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kandev's &amp;environment (KANDEV_DATABASE_*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open kandev Database</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The database opens read-only; nothing is written until you save or apply a migration.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SQLite file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kandev SQLite Database</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER is not set.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a SQLite file.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -2,6 +2,7 @@
 
 #include "migration/document_check.h"
 #include "store/file_store.h"
+#include "store/kandev_database.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -32,7 +33,17 @@ EditorDocument::~EditorDocument() = default;
 
 QString EditorDocument::displayName() const
 {
+    if (m_database)
+        return m_database->target().displayName();
     return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+void EditorDocument::attachDatabase(std::shared_ptr<store::KandevDatabase> database,
+                                    std::map<std::string, std::int64_t> versions)
+{
+    m_database = std::move(database);
+    m_versions = std::move(versions);
+    m_filePath.clear();
 }
 
 void EditorDocument::setReadOnly(bool readOnly, const QString& reason)
@@ -170,6 +181,8 @@ std::vector<policy::Issue> EditorDocument::allIssues() const
 {
     std::vector<policy::Issue> out;
     for (const int index : dynamicProfiles()) {
+        if (m_database && !m_editedProfiles.count(index))
+            continue;  // a database save writes only the profiles edited
         const auto& d = *m_document.profiles[std::size_t(index)].dynamic;
         for (auto& i : policy::validateCandidates(d.candidates, m_document.dynamicPath(std::size_t(index)))) {
             if (!isPositionIssue(i))
@@ -194,6 +207,7 @@ void EditorDocument::revalidate()
 void EditorDocument::showProfile(int profileIndex)
 {
     setCurrentProfile(profileIndex);
+    m_editedProfiles.insert(profileIndex);
 }
 
 void EditorDocument::setPolicies(int profileIndex, int row, const policy::PolicyDocument& policies)
@@ -270,6 +284,8 @@ void EditorDocument::removeCandidate(int profileIndex, int row)
 
 void EditorDocument::replaceDocument(const schema::Document& document)
 {
+    for (const int index : dynamicProfiles())
+        m_editedProfiles.insert(index);
     emit aboutToResetCandidates();
     m_document = document;
     revalidate();
@@ -288,6 +304,8 @@ EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
             + QString::fromStdString(schema::describeIssue(issues.front()));
         return {false, error};
     }
+    if (m_database)
+        return saveToDatabase();
     schema::Document toSave = m_document;
     for (auto& p : toSave.profiles) {
         if (!p.dynamic)
@@ -306,8 +324,31 @@ EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
     return {true, {}};
 }
 
+EditorDocument::SaveResult EditorDocument::saveToDatabase()
+{
+    // Each edited profile is its own transaction, as kandev's backend saves them.
+    for (auto it = m_editedProfiles.begin(); it != m_editedProfiles.end();) {
+        auto& profile = m_document.profiles[std::size_t(*it)];
+        const std::int64_t expected = m_versions[profile.id];
+        const store::WriteResult written = m_database->saveProfile(profile.id, expected, profile.dynamic->candidates);
+        if (!written.ok)
+            return {false, tr("Profile %1 was not saved: %2").arg(QString::fromStdString(profile.id), written.error),
+                    written.conflict};
+        m_versions[profile.id] = expected + 1;
+        profile.dynamic->version = expected + 1;
+        for (std::size_t i = 0; i < profile.dynamic->candidates.size(); ++i)
+            profile.dynamic->candidates[i].position = std::int64_t(i);
+        it = m_editedProfiles.erase(it);
+    }
+    m_undo.setClean();
+    emit saved(displayName());
+    return {true, {}, false};
+}
+
 bool EditorDocument::changedOnDisk() const
 {
+    if (m_database)
+        return false;
     if (m_filePath.isEmpty())
         return false;
     QFile f(m_filePath);

@@ -12,6 +12,7 @@
 #include "model/candidate_list_model.h"
 #include "model/validation_model.h"
 
+#include "../common/kandev_fixture.h"
 #include "../common/test_paths.h"
 #include "translations.h"
 
@@ -96,6 +97,7 @@ private slots:
     void recentFilesAndTitle();
     void windowRendersSomething();
     void everyFieldHasAnAccessibleName();
+    void databaseMigrateEditSaveAndConflict();
     void translationsAreComplete_data();
     void translationsAreComplete();
     void germanUserInterface();
@@ -479,6 +481,53 @@ void TestGui::everyFieldHasAnAccessibleName()
     for (auto* view : window.findChildren<QAbstractItemView*>())
         QVERIFY2(!view->accessibleName().isEmpty() || view->inherits("QHeaderView") || !view->isVisibleTo(&window),
                  view->metaObject()->className());
+}
+
+void TestGui::databaseMigrateEditSaveAndConflict()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    // Only readable, migratable profiles: the editor then opens it for editing.
+    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-broken', 'dyn-conflict')"));
+    MainWindow window;
+    window.show();
+    QString report;
+    answerNextDialog(QStringLiteral("Migrate"), &report);
+    QTimer::singleShot(200, [] { answerNextDialog(QStringLiteral("Apply")); });
+    QVERIFY(window.openDatabase(fx.target));
+    QVERIFY(report.contains(QStringLiteral("model_capacity → retry_same")));
+    QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 4);  // applied, after a backup
+    QVERIFY(!QDir(dir.path()).entryList({QStringLiteral("kandev.backup-*.db")}).isEmpty());
+    model::EditorDocument* doc = window.document();
+    QVERIFY(doc && doc->isDatabase());
+    QVERIFY(!doc->isReadOnly());
+    QVERIFY(window.windowTitle().startsWith(fx.target.path));
+
+    // Edit dyn-current and save: one transaction, version 9 -> 10.
+    for (const int index : doc->dynamicProfiles()) {
+        if (doc->document().profiles[std::size_t(index)].id == "dyn-current")
+            doc->setCurrentProfile(index);
+    }
+    window.candidateList()->selectRow(0);
+    window.candidateEditor()->transientPanel()->maxRetriesBox()->setValue(6);
+    QVERIFY(window.isWindowModified());
+    QVERIFY(window.save());
+    QVERIFY(!window.isWindowModified());
+    QCOMPARE(fx.version(QStringLiteral("dyn-current")), 10);
+    QVERIFY(fx.rulesJson(QStringLiteral("dyn-current"), 0).contains(QStringLiteral("\"max_retries\":6")));
+
+    // Someone else saves in between: the save is refused, and we decline to reload.
+    fx.exec(QStringLiteral("UPDATE dynamic_agent_profiles SET version = 11 WHERE profile_id = 'dyn-current'"));
+    window.candidateEditor()->transientPanel()->maxRetriesBox()->setValue(2);
+    QString message;
+    answerNextDialog(QStringLiteral("No"), &message);
+    QVERIFY(!window.save());
+    QVERIFY2(message.contains(QStringLiteral("changed in the database")), qPrintable(message));
+    QVERIFY(window.isWindowModified());
+    QVERIFY(fx.rulesJson(QStringLiteral("dyn-current"), 0).contains(QStringLiteral("\"max_retries\":6")));
+    answerNextDialog(QStringLiteral("Discard"));
+    QVERIFY(window.close());
 }
 
 void TestGui::translationsAreComplete_data()

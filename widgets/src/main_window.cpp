@@ -3,6 +3,7 @@
 #include "widgets/candidate_editor.h"
 #include "widgets/candidate_list_panel.h"
 #include "widgets/migration_review_dialog.h"
+#include "widgets/open_database_dialog.h"
 #include "widgets/timeline_panel.h"
 #include "widgets/validation_pane.h"
 #include "widgets/what_happens_panel.h"
@@ -11,10 +12,12 @@
 #include "model/profile_list_model.h"
 
 #include "migration/migration.h"
+#include "store/kandev_database.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -104,7 +107,14 @@ MainWindow::MainWindow(QWidget* parent)
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The stack signals while it is destroyed; this window must not hear it.
+    if (m_doc) {
+        m_doc->undoStack()->disconnect(this);
+        m_doc->disconnect(this);
+    }
+}
 
 void MainWindow::createActions()
 {
@@ -112,6 +122,7 @@ void MainWindow::createActions()
     QAction* open = file->addAction(
         QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::openDialog);
     open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &Database…"), this, &MainWindow::openDatabaseDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     m_reloadAction = file->addAction(tr("Re&load from Disk"), this, [this] {
@@ -230,6 +241,87 @@ bool MainWindow::openFile(const QString& path)
     return true;
 }
 
+void MainWindow::openDatabaseDialog()
+{
+    OpenDatabaseDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    const auto target = dialog.target(&error);
+    if (!target) {
+        QMessageBox::critical(this, tr("Cannot Open Database"), error);
+        return;
+    }
+    openDatabase(*target);
+}
+
+bool MainWindow::openDatabase(const store::DatabaseTarget& target)
+{
+    if (!maybeSave())
+        return false;
+    QString error;
+    std::shared_ptr<store::KandevDatabase> database = store::KandevDatabase::open(target, &error);
+    std::optional<store::LoadedDatabase> loaded;
+    if (database)
+        loaded = database->load(&error);
+    if (!loaded) {
+        QMessageBox::critical(this, tr("Cannot Open Database"), tr("Policy Studio cannot read this database:\n\n%1").arg(error));
+        return false;
+    }
+    auto doc = std::make_unique<model::EditorDocument>(loaded->document, QString(), QByteArray());
+    doc->attachDatabase(database, loaded->versions);
+    QStringList unreadable;
+    for (const auto& row : loaded->invalidRows)
+        unreadable << QString::fromStdString(row.message);
+    if (!unreadable.isEmpty())
+        doc->setReadOnly(true, tr("%n route(s) have rules_json that cannot be read", nullptr, int(unreadable.size())));
+
+    if (loaded->document.hasLegacyRules()) {
+        const migration::MigrationReport report = migration::planMigration(loaded->document);
+        MigrationReviewDialog review(report, target.displayName(), this, unreadable);
+        if (review.exec() == QDialog::Accepted) {
+            const auto answer = QMessageBox::question(
+                this, tr("Apply Migration"),
+                tr("Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left "
+                   "untouched.")
+                    .arg(target.displayName()),
+                QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Cancel);
+            if (answer == QMessageBox::Apply) {
+                const QString backupDir = target.kind == store::DatabaseTarget::Kind::Sqlite
+                    ? QFileInfo(target.path).absolutePath()
+                    : QDir::homePath();
+                const store::WriteResult written = database->applyMigration(*loaded, report, backupDir);
+                if (!written.ok) {
+                    QMessageBox::critical(this, tr("Migration Not Applied"), tr("Nothing was written.\n\n%1").arg(written.error));
+                } else {
+                    database.reset();
+                    doc.reset();
+                    const bool reopened = openDatabase(target);
+                    statusBar()->showMessage(tr("Migrated %n profile(s); backup: %1", nullptr, written.profilesWritten)
+                                                 .arg(written.backupPath));
+                    return reopened;
+                }
+            }
+        }
+        if (!doc->isReadOnly())
+            doc->setReadOnly(true, tr("its legacy rules were not migrated"));
+    }
+    setDocument(std::move(doc));
+    return true;
+}
+
+bool MainWindow::saveConflictAskReload(const QString& error)
+{
+    const auto answer = QMessageBox::warning(this, tr("Changed in the Database"),
+                                             tr("%1\n\nReload the profiles from the database? Your unsaved edits are lost.").arg(error),
+                                             QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+    if (answer != QMessageBox::Yes)
+        return false;
+    const store::DatabaseTarget target = m_doc->database()->target();
+    m_doc->undoStack()->setClean();
+    return openDatabase(target);
+}
+
 void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
 {
     if (m_doc && !m_doc->filePath().isEmpty())
@@ -241,6 +333,10 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     m_timeline->setDocument(nullptr);
     m_profileModel->setDocument(nullptr);
     m_undoView->setStack(nullptr);
+    if (m_doc) {
+        m_doc->undoStack()->disconnect(this);
+        m_doc->disconnect(this);
+    }
     m_doc = std::move(document);
 
     m_profileModel->setDocument(m_doc.get());
@@ -296,7 +392,7 @@ void MainWindow::updateActions()
     const bool open = m_doc != nullptr;
     const bool editable = open && !m_doc->isReadOnly();
     m_saveAction->setEnabled(editable);
-    m_saveAsAction->setEnabled(editable);
+    m_saveAsAction->setEnabled(editable && !m_doc->isDatabase());
     m_reloadAction->setEnabled(open && !m_doc->filePath().isEmpty());
     QUndoStack* stack = open ? m_doc->undoStack() : nullptr;
     m_undoAction->setEnabled(stack && stack->canUndo());
@@ -310,6 +406,20 @@ bool MainWindow::save()
 {
     if (!m_doc)
         return false;
+    if (m_doc->isDatabase()) {
+        const auto result = m_doc->saveAs({});
+        if (result.conflict) {
+            saveConflictAskReload(result.error);
+            return false;
+        }
+        if (!result.ok) {
+            QMessageBox::critical(this, tr("Cannot Save"), tr("Nothing was written; your edits are still here.\n\n%1").arg(result.error));
+            return false;
+        }
+        updateTitle();
+        statusBar()->showMessage(tr("Saved to %1.").arg(m_doc->displayName()), 5000);
+        return true;
+    }
     if (m_doc->filePath().isEmpty())
         return saveAs();
     if (m_doc->changedOnDisk()) {

@@ -109,7 +109,7 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
 }
 
 MigrationReviewDialog::MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName,
-                                             QWidget* parent)
+                                             QWidget* parent, const QStringList& unreadable)
     : QDialog(parent), m_browser(new QTextBrowser(this))
 {
     setWindowTitle(tr("Review Migration — %1").arg(fileName));
@@ -125,7 +125,15 @@ MigrationReviewDialog::MigrationReviewDialog(const migration::MigrationReport& r
                                nullptr, int(report.changedCandidates()))
                                 .arg(fileName.toHtmlEscaped()));
     layout->addWidget(intro);
-    m_browser->setHtml(reportHtml(report));
+    QString html = reportHtml(report);
+    if (!unreadable.isEmpty()) {
+        QString rows;
+        for (const QString& row : unreadable)
+            rows += QStringLiteral("<li>%1</li>").arg(row.toHtmlEscaped());
+        html.replace(QStringLiteral("<body>"), QStringLiteral("<body><p style='background-color:#f8d7da; color:#721c24; padding:4px'>%1</p><ul>%2</ul>")
+                                                   .arg(tr("These routes cannot be read; their profiles are left untouched:"), rows));
+    }
+    m_browser->setHtml(html);
     m_browser->setOpenLinks(false);
     m_browser->setAccessibleName(tr("Migration report"));
     layout->addWidget(m_browser, 1);

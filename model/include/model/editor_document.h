@@ -15,8 +15,15 @@
 #include <QString>
 #include <QUndoStack>
 
+#include <map>
+#include <memory>
 #include <optional>
+#include <set>
 #include <vector>
+
+namespace store {
+class KandevDatabase;
+}
 
 namespace model {
 
@@ -46,7 +53,7 @@ public:
     // --- what is open
     const schema::Document& document() const { return m_document; }
     QString filePath() const { return m_filePath; }
-    QString displayName() const;  // file name, or "Untitled"
+    QString displayName() const;  // file name, database name, or "Untitled"
     QUndoStack* undoStack() { return &m_undo; }
     bool isModified() const { return !m_undo.isClean(); }
     bool isReadOnly() const { return m_readOnly; }
@@ -69,7 +76,8 @@ public:
     // the editor shows route order and renumbers positions on save.
     const std::vector<policy::Issue>& issues() const { return m_issues; }
     std::vector<policy::Issue> issuesOfCandidate(int row) const;
-    // Every profile's issues, with full paths; saving is refused while any exist.
+    // Every profile's issues, with full paths; saving is refused while any
+    // exist (in a database: in any profile that saving writes).
     std::vector<policy::Issue> allIssues() const;
 
     // --- mutators, for undo commands only
@@ -81,12 +89,21 @@ public:
     void removeCandidate(int profileIndex, int row);
     void replaceDocument(const schema::Document& document);
 
+    // --- a kandev database instead of a file
+    // Saving then writes every edited profile, one transaction each, with
+    // kandev's version check.
+    void attachDatabase(std::shared_ptr<store::KandevDatabase> database, std::map<std::string, std::int64_t> versions);
+    bool isDatabase() const { return m_database != nullptr; }
+    std::shared_ptr<store::KandevDatabase> database() const { return m_database; }
+
     // --- saving
     struct SaveResult {
         bool ok = false;
         QString error;
+        bool conflict = false;  // a database profile changed since it was read
     };
-    SaveResult saveAs(const QString& path);
+    SaveResult saveAs(const QString& path);  // a database ignores path
+    SaveResult saveToDatabase();
     // True when the file on disk no longer holds what was loaded or saved last.
     bool changedOnDisk() const;
     QByteArray diskBytes() const { return m_diskBytes; }
@@ -122,6 +139,9 @@ private:
     bool m_readOnly = false;
     QString m_readOnlyReason;
     std::vector<policy::Issue> m_issues;
+    std::shared_ptr<store::KandevDatabase> m_database;
+    std::map<std::string, std::int64_t> m_versions;
+    std::set<int> m_editedProfiles;  // database: profiles to write on save
 };
 
 // Reads and checks a file. On failure `error` says why (file, line, column).

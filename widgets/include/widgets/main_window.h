@@ -5,6 +5,8 @@
 
 #include "model/editor_document.h"
 
+#include "store/database_target.h"
+
 #include <QMainWindow>
 #include <QPointer>
 
@@ -36,6 +38,9 @@ public:
 
     // Opens a file; returns false (after telling the user why) when it cannot.
     bool openFile(const QString& path);
+    // Opens a kandev database; legacy rules there are reviewed and applied to
+    // the database directly (after a backup), then it is read again.
+    bool openDatabase(const store::DatabaseTarget& target);
     bool save();
     bool saveAs();
     model::EditorDocument* document() const { return m_doc.get(); }
@@ -69,6 +74,8 @@ private:
     void onFileChangedOnDisk(const QString& path);
     void goToIssue(int row, const QString& field);
     void openDialog();
+    void openDatabaseDialog();
+    bool saveConflictAskReload(const QString& error);
 
     std::unique_ptr<model::EditorDocument> m_doc;
     model::ProfileListModel* m_profileModel;

@@ -15,7 +15,9 @@ namespace widgets {
 class MigrationReviewDialog final : public QDialog {
     Q_OBJECT
 public:
-    MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName, QWidget* parent = nullptr);
+    // unreadable: rows whose rules_json cannot be read (databases); shown, left untouched.
+    MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName, QWidget* parent = nullptr,
+                          const QStringList& unreadable = {});
     static QString reportHtml(const migration::MigrationReport& report);
     QTextBrowser* browser() const { return m_browser; }
 
