@@ -6,9 +6,11 @@ DEPS  := scripts/install-deps
 RELEASE_DIR := build/release
 TEST_DIR    := build/test
 BENCH_DIR   := build/bench
+FUZZ_DIR    := build/fuzz
+FUZZ_SECONDS ?= 30
 SAMPLE      ?= resources/samples/export.json
 
-.PHONY: all deps run test bench release clean format format-check
+.PHONY: all deps run test bench fuzz release clean format format-check
 
 all: release
 
@@ -39,6 +41,13 @@ bench: deps
 	cmake -S . -B $(BENCH_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DPOLICY_STUDIO_TESTS=OFF -DPOLICY_STUDIO_BENCH=ON
 	cmake --build $(BENCH_DIR) -j $(JOBS)
 	scripts/run-benchmarks $(BENCH_DIR)
+
+# libFuzzer targets (clang, ASan, UBSan), FUZZ_SECONDS each.
+fuzz: deps
+	cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	    -DPOLICY_STUDIO_FUZZ=ON
+	cmake --build $(FUZZ_DIR) -j $(JOBS)
+	scripts/run-fuzzers $(FUZZ_DIR) $(FUZZ_SECONDS)
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -60,6 +60,11 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
                   "duplicate key " + nlohmann::ordered_json(splitPath(dup->path).back().key).dump()
                       + ": each key may appear once per object",
                   dup->path);
+    // -0 parses as 0; where an integer belongs it is almost certainly a mistake.
+    static const std::vector<std::string_view> integerKeys{"position", "version", "max_retries",
+                                                           "initial_interval_seconds", "max_wait_seconds"};
+    if (const auto zero = findNegativeZero(text, integerKeys))
+        return at(text, zero->offset, "-0 is not a valid integer here; write 0", zero->path);
     return std::nullopt;
 }
 

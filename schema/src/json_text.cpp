@@ -3,6 +3,7 @@
 #include "schema/diagnostic.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_set>
 
 namespace schema::detail {
@@ -223,6 +224,29 @@ std::optional<DuplicateKey> findDuplicateKey(std::string_view text)
             }
             return true;
         });
+    return result;
+}
+
+std::optional<DuplicateKey> findNegativeZero(std::string_view text, const std::vector<std::string_view>& keys)
+{
+    std::optional<DuplicateKey> result;
+    if (text.find("-0") == std::string_view::npos)
+        return result;  // the common case costs one search
+    walk(
+        text,
+        [&](const std::vector<Frame>& stack, std::size_t offset) {
+            if (stack.empty() || !stack.back().object || text.compare(offset, 2, "-0") != 0)
+                return true;
+            const std::size_t next = offset + 2;
+            const bool alone = next >= text.size() || !(std::isdigit(static_cast<unsigned char>(text[next])) || text[next] == '.'
+                                                         || text[next] == 'e' || text[next] == 'E');
+            if (alone && std::find(keys.begin(), keys.end(), stack.back().key) != keys.end()) {
+                result = DuplicateKey{offset, pathOf(stack)};
+                return false;
+            }
+            return true;
+        },
+        [](const std::vector<Frame>&, std::string_view, std::size_t) { return true; });
     return result;
 }
 

@@ -30,6 +30,10 @@ struct DuplicateKey {
 // The first key that appears twice in one object, if any. Valid JSON only.
 std::optional<DuplicateKey> findDuplicateKey(std::string_view text);
 
+// The first -0 given as the value of a member whose key is one of `keys`
+// (integers there must be written 0). Valid JSON only.
+std::optional<DuplicateKey> findNegativeZero(std::string_view text, const std::vector<std::string_view>& keys);
+
 // Offset of the first bracket that nests deeper than maxDepth; works on any
 // text (strings are skipped), so it can run before parsing.
 std::optional<std::size_t> findExcessiveNesting(std::string_view text, std::size_t maxDepth);

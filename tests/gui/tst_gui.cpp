@@ -98,6 +98,7 @@ private slots:
     void windowRendersSomething();
     void everyFieldHasAnAccessibleName();
     void databaseMigrateEditSaveAndConflict();
+    void externalChangeIsDetectedBeforeOverwriting();
     void translationsAreComplete_data();
     void translationsAreComplete();
     void germanUserInterface();
@@ -526,6 +527,35 @@ void TestGui::databaseMigrateEditSaveAndConflict()
     QVERIFY2(message.contains(QStringLiteral("changed in the database")), qPrintable(message));
     QVERIFY(window.isWindowModified());
     QVERIFY(fx.rulesJson(QStringLiteral("dyn-current"), 0).contains(QStringLiteral("\"max_retries\":6")));
+    answerNextDialog(QStringLiteral("Discard"));
+    QVERIFY(window.close());
+}
+
+void TestGui::externalChangeIsDetectedBeforeOverwriting()
+{
+    const QString path = copyOf(QStringLiteral("profile-v1.json"));
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(path));
+    window.candidateEditor()->transientPanel()->maxRetriesBox()->setValue(5);
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("{\"edited\": \"by someone else\"}\n");
+    }
+    // The watcher notices first and offers to reload; decline.
+    QString reloadQuestion;
+    answerNextDialog(QStringLiteral("No"), &reloadQuestion);
+    QTRY_VERIFY_WITH_TIMEOUT(!reloadQuestion.isEmpty(), 10000);
+    QVERIFY(reloadQuestion.contains(QStringLiteral("Reload it and lose your unsaved changes?")));
+    QString message;
+    answerNextDialog(QStringLiteral("Cancel"), &message);
+    QVERIFY(!window.save());
+    QVERIFY2(message.contains(QStringLiteral("changed by another program")), qPrintable(message));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("{\"edited\": \"by someone else\"}\n"));
+    QVERIFY(window.isWindowModified());  // the edit is still here
     answerNextDialog(QStringLiteral("Discard"));
     QVERIFY(window.close());
 }
