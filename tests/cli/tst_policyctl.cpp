@@ -87,6 +87,8 @@ private slots:
     void timelineJson();
     void timelineScenarioFile();
     void timelineBadScenario();
+    void classify();
+    void explain();
 };
 
 void TestPolicyctl::usage_data()
@@ -422,6 +424,52 @@ void TestPolicyctl::timelineBadScenario()
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral(":2:66: attempts[0].reset_after_seconds:")), qPrintable(r.err));
     QCOMPARE(runInProcess({"timeline", "--scenario", "no-such-preset", testpaths::sample("profile-v1.json")}).code, 2);
+}
+
+void TestPolicyctl::classify()
+{
+    const Result r = runProcess({"classify", "--status", "429", "--header", "retry-after: 30", "--header", "x-request-id: abc",
+                                 "--provider", "anthropic", "--now", "2026-08-17T12:00:00Z", "-"},
+                                R"({"type":"error","error":{"type":"rate_limit_error","message":"slow down, key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA"}})");
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = json(r.out);
+    QCOMPARE(o.keys(), (QStringList{"catalogue_version", "class", "code", "confidence", "excerpt", "hint", "reset_at", "rule",
+                                    "scope", "truncated"}));
+    QCOMPARE(o[QStringLiteral("code")].toString(), QStringLiteral("rate_limited"));
+    QCOMPARE(o[QStringLiteral("class")].toString(), QStringLiteral("transient"));
+    QCOMPARE(o[QStringLiteral("rule")].toString(), QStringLiteral("http.429.reset"));
+    QCOMPARE(o[QStringLiteral("reset_at")].toString(), QStringLiteral("2026-08-17T12:00:30Z"));
+    QCOMPARE(o[QStringLiteral("hint")].toObject().keys(), (QStringList{"reason", "source", "trusted"}));
+    QVERIFY(!o[QStringLiteral("excerpt")].toString().contains(QStringLiteral("sk-ant")));
+
+    const Result unknown = runInProcess({"classify", "-"}, "what is this");
+    QCOMPARE(unknown.code, 0);
+    QCOMPARE(json(unknown.out)[QStringLiteral("code")].toString(), QStringLiteral("unknown_provider_error"));
+    QCOMPARE(json(unknown.out)[QStringLiteral("class")].toString(), QStringLiteral("unclassified"));
+    QVERIFY(json(unknown.out)[QStringLiteral("reset_at")].isNull());
+    QCOMPARE(runInProcess({"classify", "--status", "abc", "-"}).code, 2);
+    QCOMPARE(runInProcess({"classify", "--header", "no colon", "-"}).code, 2);
+    QCOMPARE(runInProcess({"classify", "/no/such/file"}).code, 2);
+    QCOMPARE(runInProcess({"classify", "--now", "yesterday", "-"}).code, 2);
+}
+
+void TestPolicyctl::explain()
+{
+    const Result r = runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "2", "--now",
+                                   "2026-08-17T12:00:00Z", "--status", "429", "--header", "retry-after: 3600", "-"},
+                                  "You exceeded your current quota");
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = json(r.out);
+    QCOMPARE(o[QStringLiteral("classification")].toObject()[QStringLiteral("code")].toString(), QStringLiteral("quota_limited"));
+    const QJsonObject d = o[QStringLiteral("decision")].toObject();
+    QCOMPARE(d[QStringLiteral("candidate")].toString(), QStringLiteral("gemini-pro"));
+    QCOMPARE(d[QStringLiteral("kind")].toString(), QStringLiteral("waiting_for_reset"));
+    QCOMPARE(d[QStringLiteral("deadline")].toString(), QStringLiteral("2026-08-17T13:00:00Z"));
+    QCOMPARE(o[QStringLiteral("route_cycle")].toObject()[QStringLiteral("outcome")].toString(), QStringLiteral("stop"));
+    const Result after = runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "0", "--after-output", "-"},
+                                      "Overloaded");
+    QCOMPARE(json(after.out)[QStringLiteral("decision")].toObject()[QStringLiteral("kind")].toString(), QStringLiteral("stop"));
+    QCOMPARE(runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "9", "-"}).code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestPolicyctl)

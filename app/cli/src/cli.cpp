@@ -22,6 +22,8 @@ commands:
   evaluate   decide what a policy does with a failure (JSON Lines in and out)
   schedule   print the retry delays a retry policy implies
   timeline   simulate one route cycle for a failure scenario
+  classify   classify a provider error from its status, headers, body or stderr
+  explain    classify an error and show what a candidate's policy does with it
 
 Run 'policyctl COMMAND --help' for a command's options.
 exit codes: 0 success / all valid, 1 invalid input or conflicts, 2 usage error or unreadable file
@@ -99,6 +101,10 @@ int run(const std::vector<std::string>& args, Io& io)
         return scheduleCommand(rest, io);
     if (command == "timeline")
         return timelineCommand(rest, io);
+    if (command == "classify")
+        return classifyCommand(rest, io);
+    if (command == "explain")
+        return explainCommand(rest, io);
     io.err << "policyctl: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
 }

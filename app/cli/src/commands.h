@@ -16,6 +16,8 @@ int migrateCommand(const std::vector<std::string>& args, Io& io);
 int evaluateCommand(const std::vector<std::string>& args, Io& io);
 int scheduleCommand(const std::vector<std::string>& args, Io& io);
 int timelineCommand(const std::vector<std::string>& args, Io& io);
+int classifyCommand(const std::vector<std::string>& args, Io& io);
+int explainCommand(const std::vector<std::string>& args, Io& io);
 
 // --- shared by the commands ---
 

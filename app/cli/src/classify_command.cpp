@@ -1,0 +1,248 @@
+#include "args.h"
+#include "commands.h"
+
+#include "catalogue/classifier.h"
+#include "store/file_store.h"
+
+#include "policy/catalogue.h"
+#include "policy/evaluator.h"
+#include "policy/timeline.h"
+
+#include <nlohmann/json.hpp>
+
+#include <istream>
+#include <iterator>
+#include <ostream>
+
+namespace cli {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr const char* kClassifyHelp = R"(usage: policyctl classify [--provider ID] [--status N] [--header 'Name: value']...
+                          [--exit-code N] [--phase P] [--now T] FILE|-
+
+Classifies a provider error from its evidence: FILE (or '-', standard input)
+holds the response body or the agent's stderr; the options give the HTTP
+status, response headers, the process exit code and the lifecycle phase.
+Prints {"code","class","confidence","scope","rule","catalogue_version",
+"reset_at","hint","excerpt","truncated"}. Secrets are redacted from the
+excerpt. Without a matching rule the code is unknown_provider_error and the
+class unclassified (fail closed); a low-confidence match is unclassified too.
+--now (RFC 3339, default: the current time) makes relative hints reproducible.
+Only the first 16 KiB of text and 64 headers are read.
+
+exit codes: 0 whenever the input could be read, 2 usage error or unreadable file
+)";
+
+constexpr const char* kExplainHelp = R"(usage: policyctl explain PROFILE --candidate N [--after-output] [classify options] FILE|-
+
+Classifies the error in FILE as 'classify' does, then shows what candidate N
+of the dynamic profile in PROFILE decides (as the first failure, before any
+output unless --after-output) and the route cycle that follows when every
+attempt meets the same error.
+
+exit codes: 0 success, 1 invalid profile, 2 usage error or unreadable file
+)";
+
+struct Parsed {
+    catalogue::Evidence evidence;
+    policy::Seconds now;
+};
+
+// Reads the options shared by classify and explain, and the evidence text.
+std::optional<Parsed> readEvidence(const Args& args, const std::string& textPath, Io& io, const char* command, int& exitCode)
+{
+    Parsed p;
+    p.now = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+    if (const auto now = args.value("now")) {
+        const auto t = policy::parseRfc3339(*now);
+        if (!t) {
+            exitCode = usageError(io, command, "--now must be an RFC 3339 time such as 2026-08-17T12:00:00Z");
+            return std::nullopt;
+        }
+        p.now = *t;
+    }
+    for (const char* option : {"status", "exit-code"}) {
+        if (const auto v = args.value(option)) {
+            const auto n = parseInteger(*v);
+            if (!n || *n < 0 || *n > 100000) {
+                exitCode = usageError(io, command, std::string("--") + option + " must be a whole number");
+                return std::nullopt;
+            }
+            (std::string_view(option) == "status" ? p.evidence.status : p.evidence.exitCode) = int(*n);
+        }
+    }
+    for (const auto& header : args.values("header")) {
+        const auto colon = header.find(':');
+        if (colon == std::string::npos || colon == 0) {
+            exitCode = usageError(io, command, "--header must be 'Name: value', not '" + header + "'");
+            return std::nullopt;
+        }
+        std::string value = header.substr(colon + 1);
+        value.erase(0, value.find_first_not_of(' '));
+        p.evidence.headers.push_back({header.substr(0, colon), value});
+    }
+    p.evidence.provider = args.value("provider").value_or("");
+    p.evidence.phase = args.value("phase").value_or("");
+    if (textPath == "-") {
+        p.evidence.text.assign(std::istreambuf_iterator<char>(io.in), std::istreambuf_iterator<char>());
+    } else {
+        // Read a little more than the bound, so that a cut can be reported.
+        const store::ReadResult read = store::readFile(textPath, 64u * 1024 * 1024);
+        if (read.error) {
+            io.err << "policyctl " << command << ": " << read.error->message << "\n";
+            exitCode = kExitUsage;
+            return std::nullopt;
+        }
+        p.evidence.text = *read.bytes;
+    }
+    return p;
+}
+
+Json classificationJson(const catalogue::Classification& c)
+{
+    Json j = Json::object();
+    j["code"] = c.code;
+    j["class"] = std::string(policy::errorClassName(c.errorClass));
+    j["confidence"] = std::string(policy::confidenceName(c.confidence));
+    j["scope"] = std::string(catalogue::scopeName(c.scope));
+    j["rule"] = c.rule;
+    j["catalogue_version"] = c.catalogueVersion;
+    j["reset_at"] = c.resetAt ? Json(policy::formatRfc3339(*c.resetAt)) : Json(nullptr);
+    if (c.hint)
+        j["hint"] = {{"source", c.hint->source}, {"trusted", c.hint->trusted}, {"reason", c.hint->reason}};
+    else
+        j["hint"] = nullptr;
+    j["excerpt"] = c.excerpt;
+    j["truncated"] = c.truncated;
+    return j;
+}
+
+const std::vector<OptionSpec> kEvidenceOptions{{"provider", true}, {"status", true},   {"header", true, true}, {"exit-code", true},
+                                               {"phase", true},    {"now", true},      {"help", false}};
+
+}  // namespace
+
+int classifyCommand(const std::vector<std::string>& rawArgs, Io& io)
+{
+    Args args;
+    if (const auto error = args.parse(rawArgs, kEvidenceOptions); !error.empty())
+        return usageError(io, "classify", error);
+    if (args.has("help")) {
+        io.out << kClassifyHelp;
+        return kExitOk;
+    }
+    if (args.positional().size() != 1)
+        return usageError(io, "classify", "expected exactly one FILE (or - for standard input)");
+    int exitCode = kExitOk;
+    const auto parsed = readEvidence(args, args.positional().front(), io, "classify", exitCode);
+    if (!parsed)
+        return exitCode;
+    io.out << classificationJson(catalogue::classify(parsed->evidence, parsed->now)).dump() << "\n";
+    return kExitOk;
+}
+
+int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
+{
+    Args args;
+    std::vector<OptionSpec> spec = kEvidenceOptions;
+    spec.push_back({"candidate", true});
+    spec.push_back({"after-output", false});
+    spec.push_back({"profile", true});
+    if (const auto error = args.parse(rawArgs, spec); !error.empty())
+        return usageError(io, "explain", error);
+    if (args.has("help")) {
+        io.out << kExplainHelp;
+        return kExitOk;
+    }
+    if (args.positional().size() != 2)
+        return usageError(io, "explain", "expected PROFILE and FILE");
+    const auto candidateIndex = parseInteger(args.value("candidate").value_or(""));
+    if (!candidateIndex || *candidateIndex < 0)
+        return usageError(io, "explain", "--candidate N is required (0 is the first candidate)");
+
+    const CheckedFile profileFile = readAndCheck(args.positional()[0], io.in);
+    if (profileFile.readError) {
+        io.err << "policyctl explain: " << *profileFile.readError << "\n";
+        return kExitUsage;
+    }
+    if (!profileFile.check.document) {
+        for (const auto& e : profileFile.check.errors)
+            io.err << formatDiagnostic(profileFile.path, e) << "\n";
+        return kExitInvalid;
+    }
+    const schema::Document& doc = *profileFile.check.document;
+    std::optional<std::size_t> chosen;
+    for (std::size_t i = 0; i < doc.profiles.size() && !chosen; ++i) {
+        if (doc.profiles[i].dynamic && (!args.has("profile") || doc.profiles[i].id == *args.value("profile")))
+            chosen = i;
+    }
+    if (!chosen) {
+        io.err << "policyctl explain: " << profileFile.path << ": no dynamic profile\n";
+        return kExitInvalid;
+    }
+    const auto route = migration::routeCandidates(*doc.profiles[*chosen].dynamic, doc.dynamicPath(*chosen));
+    if (std::size_t(*candidateIndex) >= route.size())
+        return usageError(io, "explain", "--candidate " + std::to_string(*candidateIndex) + " is beyond the " +
+                                             std::to_string(route.size()) + " candidates");
+
+    int exitCode = kExitOk;
+    const auto parsed = readEvidence(args, args.positional()[1], io, "explain", exitCode);
+    if (!parsed)
+        return exitCode;
+    const catalogue::Classification c = catalogue::classify(parsed->evidence, parsed->now);
+
+    // The decision of the chosen candidate for this failure, as its first one.
+    const policy::RouteCandidate& candidate = route[std::size_t(*candidateIndex)];
+    policy::Failure failure{c.code, "", c.confidence, c.catalogueVersion, c.resetAt};
+    policy::EvaluationInput input;
+    input.failure = failure;
+    input.now = parsed->now;
+    input.effectSafe = !args.has("after-output");
+    const policy::Decision d = policy::evaluate(candidate.policies, input);
+    Json decision = Json::object();
+    decision["candidate"] = candidate.executionProfileId;
+    decision["kind"] = std::string(policy::decisionKindName(d.kind));
+    decision["retry_ordinal"] = d.retryOrdinal;
+    decision["deadline"] = d.deadline ? Json(policy::formatRfc3339(*d.deadline)) : Json(nullptr);
+    decision["pending_outcome"] = std::string(policy::outcomeName(d.pendingOutcome));
+    if (candidate.configurationError)
+        decision["configuration_error"] = *candidate.configurationError;
+
+    // The route cycle when every attempt meets the same error.
+    policy::Scenario scenario;
+    scenario.name = "classified error, every attempt";
+    scenario.start = parsed->now;
+    policy::ScenarioAttempt attempt;
+    attempt.code = c.code;
+    attempt.confidence = c.confidence;
+    attempt.effectSafe = input.effectSafe;
+    if (c.resetAt)
+        attempt.resetAfterSeconds = (*c.resetAt - parsed->now).count();
+    scenario.attempts = {attempt};
+    std::vector<policy::RouteCandidate> from(route.begin() + *candidateIndex, route.end());
+    const policy::Timeline timeline = policy::simulateRouteCycle(from, scenario);
+    Json events = Json::array();
+    for (const auto& e : timeline.events) {
+        Json ej = Json::object();
+        ej["offset_seconds"] = e.offsetSeconds;
+        ej["event"] = std::string(policy::eventKindName(e.kind));
+        if (e.kind != policy::EventKind::Exhausted && e.kind != policy::EventKind::Truncated)
+            ej["candidate"] = e.candidate;
+        if (e.kind == policy::EventKind::RetryWait || e.kind == policy::EventKind::WaitForReset)
+            ej["delay_seconds"] = e.delaySeconds;
+        events.push_back(std::move(ej));
+    }
+    Json out = Json::object();
+    out["classification"] = classificationJson(c);
+    out["decision"] = std::move(decision);
+    out["route_cycle"] = {{"events", std::move(events)},
+                          {"outcome", std::string(policy::eventKindName(timeline.totals.finalEvent))},
+                          {"duration_seconds", timeline.totals.durationSeconds}};
+    io.out << out.dump() << "\n";
+    return kExitOk;
+}
+
+}  // namespace cli

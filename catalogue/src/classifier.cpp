@@ -1,0 +1,135 @@
+#include "catalogue/classifier.h"
+
+#include "hints.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace catalogue {
+namespace {
+
+std::string lowered(std::string_view s)
+{
+    std::string out(s);
+    for (auto& c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Agent CLIs print the status in their own words: "API Error: 529", "status code 429".
+std::optional<int> inferStatus(std::string_view text)
+{
+    for (const std::string_view marker : {std::string_view("api error: "), std::string_view("status code "),
+                                          std::string_view("status code: "), std::string_view("\"status\":"),
+                                          std::string_view("status: "), std::string_view("http "), std::string_view("error code: ")}) {
+        std::size_t at = 0;
+        while ((at = text.find(marker, at)) != std::string_view::npos) {
+            std::size_t i = at + marker.size();
+            while (i < text.size() && text[i] == ' ')
+                ++i;
+            if (i + 3 <= text.size() && std::isdigit(static_cast<unsigned char>(text[i]))
+                && std::isdigit(static_cast<unsigned char>(text[i + 1])) && std::isdigit(static_cast<unsigned char>(text[i + 2]))
+                && (i + 3 == text.size() || !std::isdigit(static_cast<unsigned char>(text[i + 3])))) {
+                const int status = (text[i] - '0') * 100 + (text[i + 1] - '0') * 10 + (text[i + 2] - '0');
+                if (status >= 400 && status <= 599)
+                    return status;
+            }
+            at += marker.size();
+        }
+    }
+    return std::nullopt;
+}
+
+bool matches(const Rule& rule, std::optional<int> status, std::optional<int> exitCode, std::string_view text, bool trustedHint)
+{
+    if (rule.statuses[0] != 0) {
+        if (!status || std::find(rule.statuses.begin(), rule.statuses.end(), *status) == rule.statuses.end())
+            return false;
+    }
+    if (rule.exitCode >= 0 && (!exitCode || *exitCode != rule.exitCode))
+        return false;
+    if (rule.needsResetHint && !trustedHint)
+        return false;
+    if (!rule.anyText[0].empty()) {
+        const bool any = std::any_of(rule.anyText.begin(), rule.anyText.end(), [&](std::string_view needle) {
+            return !needle.empty() && text.find(needle) != std::string_view::npos;
+        });
+        if (!any)
+            return false;
+    }
+    for (const std::string_view needle : rule.allText) {
+        if (!needle.empty() && text.find(needle) == std::string_view::npos)
+            return false;
+    }
+    return true;
+}
+
+// Cuts at a UTF-8 character boundary.
+std::string cut(std::string text, std::size_t max)
+{
+    if (text.size() <= max)
+        return text;
+    std::size_t end = max;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end;
+    text.resize(end);
+    return text + "…";
+}
+
+}  // namespace
+
+Classification classify(const Evidence& evidence, policy::Seconds now)
+{
+    Classification r;
+    // Bounded input: the first 16 KiB of text and 64 headers.
+    Evidence bounded;
+    bounded.status = evidence.status;
+    bounded.exitCode = evidence.exitCode;
+    const std::size_t headerCount = std::min(evidence.headers.size(), kMaxHeaders);
+    bounded.headers.assign(evidence.headers.begin(), evidence.headers.begin() + std::ptrdiff_t(headerCount));
+    std::string_view text = evidence.text;
+    if (text.size() > kMaxTextBytes)
+        text = text.substr(0, kMaxTextBytes);
+    r.truncated = text.size() < evidence.text.size() || headerCount < evidence.headers.size();
+
+    const std::string lower = lowered(text);
+    r.hints = detail::collectHints(bounded, text, now);
+    const auto chosen = detail::chooseHint(r.hints, now);
+    for (auto& h : r.hints)
+        h.value = redact(h.value);
+
+    const std::optional<int> inferred = evidence.status ? std::nullopt : inferStatus(lower);
+    const std::optional<int> status = evidence.status ? evidence.status : inferred;
+    const Rule* best = nullptr;
+    for (const Rule& rule : rules()) {
+        if ((!best || rule.priority > best->priority) && matches(rule, status, evidence.exitCode, lower, chosen.has_value()))
+            best = &rule;
+    }
+
+    r.excerpt = cut(redact(text), kMaxExcerptBytes);
+    if (chosen) {
+        r.resetAt = r.hints[*chosen].resetAt;
+        r.hint = r.hints[*chosen];
+    } else if (!r.hints.empty()) {
+        r.hint = r.hints.front();
+    }
+    if (!best) {
+        r.code = "unknown_provider_error";  // no rule: fail closed
+        r.errorClass = policy::ErrorClass::Unclassified;
+        r.confidence = policy::Confidence::Low;
+        r.scope = Scope::Request;
+        r.rule = "none";
+        return r;
+    }
+    r.code = std::string(best->code);
+    r.rule = std::string(best->id);
+    r.scope = best->scope;
+    r.confidence = best->confidence;
+    // A status read out of free text is weaker evidence than a real one.
+    if (inferred && best->statuses[0] != 0 && r.confidence == policy::Confidence::High)
+        r.confidence = policy::Confidence::Medium;
+    r.errorClass = r.confidence == policy::Confidence::Low ? policy::ErrorClass::Unclassified : policy::catalogueClass(r.code);
+    return r;
+}
+
+}  // namespace catalogue
