@@ -657,6 +657,65 @@
     </message>
 </context>
 <context>
+    <name>widgets::CatalogueDialog</name>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Geltung</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>Beispiel</translation>
+    </message>
+    <message>
+        <source>Error Catalogue — %1</source>
+        <translation>Fehlerkatalog — %1</translation>
+    </message>
+    <message>
+        <source>Every provider error is classified by the first matching rule of highest priority; structured signals (status, exit code) outrank wording. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <translation>Jeder Anbieterfehler wird von der passenden Regel mit der höchsten Priorität eingestuft; strukturierte Signale (Status, Exit-Code) haben Vorrang vor dem Wortlaut. Ohne Treffer bleibt der Fehler nicht eingestuft, und nicht eingestufte Fehler halten immer an.</translation>
+    </message>
+    <message>
+        <source>Error codes</source>
+        <translation>Fehlercodes</translation>
+    </message>
+    <message>
+        <source>Classification rules</source>
+        <translation>Einstufungsregeln</translation>
+    </message>
+    <message>
+        <source>&amp;Codes</source>
+        <translation>&amp;Codes</translation>
+    </message>
+    <message>
+        <source>&amp;Rules</source>
+        <translation>&amp;Regeln</translation>
+    </message>
+</context>
+<context>
     <name>widgets::ClassPolicyPanel</name>
     <message>
         <source>Show or hide the %1 settings</source>
@@ -1037,6 +1096,14 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>Saved to %1.</source>
         <translation>In %1 gespeichert.</translation>
     </message>
+    <message>
+        <source>Error &amp;Catalogue…</source>
+        <translation>&amp;Fehlerkatalog …</translation>
+    </message>
+    <message>
+        <source>Try an Error</source>
+        <translation>Fehler ausprobieren</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1411,6 +1478,65 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>+%1 · %2</source>
         <translation>+%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::TryErrorPanel</name>
+    <message>
+        <source>The failure came &amp;before any output or tool activity</source>
+        <translation>Der Fehler kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Timeline</source>
+        <translation>In der &amp;Zeitleiste zeigen</translation>
+    </message>
+    <message>
+        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first).</source>
+        <translation>Fügen Sie einen Fehler ein: die Antwort (optional eine Zeile „HTTP/1.1 429“, Header, eine Leerzeile, der Inhalt) oder die Fehlerausgabe eines Agenten (optional zuerst eine Zeile „exit code: 127“).</translation>
+    </message>
+    <message>
+        <source>Raw error</source>
+        <translation>Rohfehler</translation>
+    </message>
+    <message>
+        <source>The pasted error, every attempt</source>
+        <translation>Der eingefügte Fehler, bei jedem Versuch</translation>
+    </message>
+    <message>
+        <source>Paste an error to see how it is classified.</source>
+        <translation>Fügen Sie einen Fehler ein, um zu sehen, wie er eingestuft wird.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · confidence %5 · scope %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · Sicherheit %5 · Geltung %6</translation>
+    </message>
+    <message>
+        <source>Reset hint %1: in %2 (trusted)</source>
+        <translation>Rücksetzhinweis %1: in %2 (verlässlich)</translation>
+    </message>
+    <message>
+        <source>Reset hint %1: not trusted (%2)</source>
+        <translation>Rücksetzhinweis %1: nicht verlässlich (%2)</translation>
+    </message>
+    <message>
+        <source>No reset hint.</source>
+        <translation>Kein Rücksetzhinweis.</translation>
+    </message>
+    <message>
+        <source>Only the first 16 KiB and 64 headers were read.</source>
+        <translation>Nur die ersten 16 KiB und 64 Header wurden gelesen.</translation>
+    </message>
+    <message>
+        <source>Select a candidate to see its decision.</source>
+        <translation>Wählen Sie einen Kandidaten, um seine Entscheidung zu sehen.</translation>
+    </message>
+    <message>
+        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
+        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>

@@ -681,6 +681,65 @@
     </message>
 </context>
 <context>
+    <name>widgets::CatalogueDialog</name>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Example</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error Catalogue — %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every provider error is classified by the first matching rule of highest priority; structured signals (status, exit code) outrank wording. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error codes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Classification rules</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Codes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Rules</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>widgets::ClassPolicyPanel</name>
     <message>
         <source>Show or hide the %1 settings</source>
@@ -1014,7 +1073,9 @@
     <message numerus="yes">
         <source>%n route(s) have rules_json that cannot be read</source>
         <translation>
-            <numerusform>%n route(s) have rules_json that cannot be read</numerusform><numerusform>%n route(s) have rules_json that cannot be read</numerusform></translation>
+            <numerusform>%n route(s) have rules_json that cannot be read</numerusform>
+            <numerusform>%n route(s) have rules_json that cannot be read</numerusform>
+        </translation>
     </message>
     <message>
         <source>Apply Migration</source>
@@ -1037,7 +1098,9 @@
     <message numerus="yes">
         <source>Migrated %n profile(s); backup: %1</source>
         <translation>
-            <numerusform>Migrated %n profile(s); backup: %1</numerusform><numerusform>Migrated %n profile(s); backup: %1</numerusform></translation>
+            <numerusform>Migrated %n profile(s); backup: %1</numerusform>
+            <numerusform>Migrated %n profile(s); backup: %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Changed in the Database</source>
@@ -1051,6 +1114,14 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Saved to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error &amp;Catalogue…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Try an Error</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1429,6 +1500,65 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>+%1 · %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::TryErrorPanel</name>
+    <message>
+        <source>The failure came &amp;before any output or tool activity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show in &amp;Timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Raw error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The pasted error, every attempt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Paste an error to see how it is classified.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · confidence %5 · scope %6</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset hint %1: in %2 (trusted)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset hint %1: not trusted (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No reset hint.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only the first 16 KiB and 64 headers were read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select a candidate to see its decision.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 namespace catalogue {
 namespace {
@@ -130,6 +131,71 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
         r.confidence = policy::Confidence::Medium;
     r.errorClass = r.confidence == policy::Confidence::Low ? policy::ErrorClass::Unclassified : policy::catalogueClass(r.code);
     return r;
+}
+
+}  // namespace catalogue
+
+namespace catalogue {
+
+Evidence parseRawError(std::string_view raw)
+{
+    Evidence e;
+    std::size_t pos = 0;
+    auto nextLine = [&](std::string_view& line) {
+        if (pos >= raw.size())
+            return false;
+        const auto nl = raw.find('\n', pos);
+        line = raw.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        pos = nl == std::string_view::npos ? raw.size() : nl + 1;
+        return true;
+    };
+    const std::size_t start = pos;
+    std::string_view line;
+    bool structured = false;
+    if (nextLine(line)) {
+        const std::string lower = lowered(line);
+        if (lower.rfind("http/", 0) == 0) {
+            const auto space = line.find(' ');
+            if (space != std::string_view::npos && space + 4 <= line.size()) {
+                int status = 0;
+                for (std::size_t i = space + 1; i < space + 4; ++i)
+                    status = status * 10 + (std::isdigit(static_cast<unsigned char>(line[i])) ? line[i] - '0' : 0);
+                e.status = status;
+                structured = true;
+            }
+        } else if (lower.rfind("exit code:", 0) == 0) {
+            e.exitCode = std::atoi(std::string(line.substr(10)).c_str());
+            structured = true;
+        }
+    }
+    if (!structured) {
+        pos = start;
+    }
+    // Header lines follow a status line, up to the first blank line.
+    const std::size_t bodyStart = pos;
+    bool headers = structured;
+    std::vector<Header> found;
+    while (headers && nextLine(line)) {
+        if (line.empty())
+            break;
+        const auto colon = line.find(':');
+        if (colon == std::string_view::npos || colon == 0 || line.find(' ') < colon) {
+            headers = false;
+            break;
+        }
+        std::string value(line.substr(colon + 1));
+        value.erase(0, value.find_first_not_of(' '));
+        found.push_back({std::string(line.substr(0, colon)), value});
+    }
+    if (headers) {
+        e.headers = std::move(found);
+        e.text = std::string(raw.substr(std::min(pos, raw.size())));
+    } else {
+        e.text = std::string(raw.substr(bodyStart));
+    }
+    return e;
 }
 
 }  // namespace catalogue

@@ -45,6 +45,7 @@ private slots:
     void prioritiesAreUnique();
     void structuredSignalsOutrankText();
     void inputIsBounded();
+    void everyRuleMatchesItsExample();
     void durations_data();
     void durations();
     void httpDates();
@@ -160,6 +161,24 @@ void TestClassifier::inputIsBounded()
     QVERIFY(c.truncated);
     QCOMPARE(c.code, std::string("rate_limited"));
     QVERIFY(c.excerpt.size() <= catalogue::kMaxExcerptBytes + 4);
+}
+
+void TestClassifier::everyRuleMatchesItsExample()
+{
+    for (const auto& rule : catalogue::rules()) {
+        QVERIFY2(!rule.example.empty(), std::string(rule.id).c_str());
+        const catalogue::Evidence e = catalogue::parseRawError(rule.example);
+        const auto c = catalogue::classify(e, *policy::parseRfc3339("2026-08-17T12:00:00Z"));
+        QCOMPARE(QString::fromStdString(c.rule), s(rule.id));
+    }
+    const auto e = catalogue::parseRawError("HTTP/1.1 429 Too Many Requests\r\nretry-after: 5\r\n\r\n{\"error\": 1}");
+    QCOMPARE(e.status, std::optional<int>(429));
+    QCOMPARE(e.headers.size(), std::size_t(1));
+    QCOMPARE(e.headers[0].value, std::string("5"));
+    QCOMPARE(e.text, std::string("{\"error\": 1}"));
+    const auto plain = catalogue::parseRawError("Error: something: else\nmore");
+    QVERIFY(!plain.status);
+    QCOMPARE(plain.text, std::string("Error: something: else\nmore"));
 }
 
 void TestClassifier::durations_data()

@@ -7,6 +7,13 @@
 #include "widgets/main_window.h"
 #include "widgets/migration_review_dialog.h"
 #include "widgets/validation_pane.h"
+#include "widgets/catalogue_dialog.h"
+#include "widgets/timeline_panel.h"
+#include "widgets/try_error_panel.h"
+#include "catalogue/classifier.h"
+#include <QDockWidget>
+#include <QPlainTextEdit>
+#include <QTableWidget>
 #include "widgets/what_happens_panel.h"
 
 #include "model/candidate_list_model.h"
@@ -99,6 +106,8 @@ private slots:
     void everyFieldHasAnAccessibleName();
     void databaseMigrateEditSaveAndConflict();
     void externalChangeIsDetectedBeforeOverwriting();
+    void tryAnError();
+    void catalogueBrowser();
     void translationsAreComplete_data();
     void translationsAreComplete();
     void germanUserInterface();
@@ -558,6 +567,54 @@ void TestGui::externalChangeIsDetectedBeforeOverwriting()
     QVERIFY(window.isWindowModified());  // the edit is still here
     answerNextDialog(QStringLiteral("Discard"));
     QVERIFY(window.close());
+}
+
+void TestGui::tryAnError()
+{
+    MainWindow window;
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    window.candidateList()->selectRow(0);
+    TryErrorPanel* panel = window.tryErrorPanel();
+    panel->setNow(*policy::parseRfc3339("2026-08-17T12:00:00Z"));
+    panel->input()->setPlainText(QStringLiteral("HTTP/1.1 429 Too Many Requests\nretry-after: 60\n\n"
+                                                "{\"error\":{\"message\":\"You exceeded your current quota\",\"key\":\"sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2\"}}"));
+    QCOMPARE(panel->classification().code, std::string("quota_limited"));
+    QCOMPARE(panel->classification().rule, std::string("text.quota.exceeded"));
+    QVERIFY(panel->classificationLabel()->text().contains(QStringLiteral("Reset hint retry-after: in 1 min (trusted)")));
+    QVERIFY(panel->classification().excerpt.find("sk-proj-A1b2") == std::string::npos);
+    QCOMPARE(panel->decisionLabel()->text(),
+             QStringLiteral("claude-sonnet: Wait 1 min for the provider's reset, then try this candidate once more; if that fails too: skip."));
+    panel->beforeOutputBox()->setChecked(false);
+    QVERIFY(panel->decisionLabel()->text().contains(QStringLiteral("after output or tool activity")));
+    panel->beforeOutputBox()->setChecked(true);
+    // The route cycle that follows, in the timeline.
+    const auto buttons = panel->findChildren<QPushButton*>();
+    QCOMPARE(buttons.size(), 1);
+    buttons.front()->click();
+    const auto& timeline = window.timelinePanel()->preview()->timeline();
+    QCOMPARE(window.timelinePanel()->preview()->scenario().name, std::string("The pasted error, every attempt"));
+    QCOMPARE(timeline.events[1].kind, policy::EventKind::WaitForReset);
+    QCOMPARE(timeline.events[1].delaySeconds, 60);
+    QCOMPARE(window.timelinePanel()->scenarioBox()->currentText(), QStringLiteral("The pasted error, every attempt"));
+    // For the docs: POLICY_STUDIO_SCREENSHOT_DIR=docs writes what this looks like.
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        window.resize(1440, 900);
+        window.show();
+        window.findChild<QDockWidget*>(QStringLiteral("tryErrorDock"))->raise();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(300);
+        QVERIFY(window.grab().save(dir + QStringLiteral("/try-an-error.png")));
+    }
+}
+
+void TestGui::catalogueBrowser()
+{
+    CatalogueDialog dialog;
+    QCOMPARE(dialog.codes()->rowCount(), int(policy::kCatalogue.size() + policy::kUnclassifiedCodes.size()));
+    QCOMPARE(dialog.rules()->rowCount(), int(catalogue::rules().size()));
+    QCOMPARE(dialog.codes()->item(0, 0)->text(), QStringLiteral("network_unavailable"));
+    QCOMPARE(dialog.rules()->item(0, 0)->text(), QStringLiteral("text.quota.exceeded"));  // highest priority first
+    QVERIFY(!dialog.rules()->item(0, 5)->text().isEmpty());
 }
 
 void TestGui::translationsAreComplete_data()

@@ -5,6 +5,8 @@
 #include "widgets/migration_review_dialog.h"
 #include "widgets/open_database_dialog.h"
 #include "widgets/timeline_panel.h"
+#include "widgets/try_error_panel.h"
+#include "widgets/catalogue_dialog.h"
 #include "widgets/validation_pane.h"
 #include "widgets/what_happens_panel.h"
 
@@ -53,6 +55,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_validation(new ValidationPane(this))
     , m_whatHappens(new WhatHappensPanel(this))
     , m_timeline(new TimelinePanel(this))
+    , m_tryError(new TryErrorPanel(this))
     , m_undoView(new QUndoView(this))
     , m_watcher(new QFileSystemWatcher(this))
 {
@@ -86,6 +89,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_candidates, &CandidateListPanel::currentRowChanged, m_editor, &CandidateEditor::setRow);
     connect(m_candidates, &CandidateListPanel::currentRowChanged, m_whatHappens, &WhatHappensPanel::setRow);
+    connect(m_candidates, &CandidateListPanel::currentRowChanged, m_tryError, &TryErrorPanel::setRow);
+    connect(m_tryError, &TryErrorPanel::scenarioRequested, m_timeline, &TimelinePanel::showScenario);
     connect(m_validation, &ValidationPane::issueActivated, this, &MainWindow::goToIssue);
     connect(m_profiles->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
         if (m_doc && index.isValid())
@@ -159,6 +164,7 @@ void MainWindow::createActions()
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Error &Catalogue…"), this, [this] { CatalogueDialog(this).exec(); });
     help->addAction(tr("&About Policy Studio"), this, [this] {
         QMessageBox::about(this, tr("About Policy Studio"),
             tr("<b>Policy Studio %1</b><p>Edits the per-class recovery policies of kandev dynamic "
@@ -189,7 +195,9 @@ void MainWindow::createDocks()
     QDockWidget* what
         = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), whatScroll, Qt::BottomDockWidgetArea);
     QDockWidget* history = dock(tr("Undo History"), QStringLiteral("undoDock"), m_undoView, Qt::BottomDockWidgetArea);
+    QDockWidget* tryError = dock(tr("Try an Error"), QStringLiteral("tryErrorDock"), m_tryError, Qt::BottomDockWidgetArea);
     tabifyDockWidget(validation, what);
+    tabifyDockWidget(what, tryError);
     tabifyDockWidget(what, history);
     validation->raise();
 }
@@ -330,6 +338,7 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     m_editor->setDocument(nullptr);
     m_validation->setDocument(nullptr);
     m_whatHappens->setDocument(nullptr);
+    m_tryError->setDocument(nullptr);
     m_timeline->setDocument(nullptr);
     m_profileModel->setDocument(nullptr);
     m_undoView->setStack(nullptr);
@@ -342,6 +351,7 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     m_profileModel->setDocument(m_doc.get());
     m_editor->setDocument(m_doc.get());
     m_whatHappens->setDocument(m_doc.get());
+    m_tryError->setDocument(m_doc.get());
     m_timeline->setDocument(m_doc.get());
     m_validation->setDocument(m_doc.get());
     m_candidates->setDocument(m_doc.get());

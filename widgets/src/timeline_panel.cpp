@@ -34,6 +34,7 @@ namespace {
 };
 const auto kCustomKey = QStringLiteral("timeline/customScenario");
 const auto kCustomId = QStringLiteral("custom");
+const auto kShownId = QStringLiteral("shown");
 
 policy::Scenario storedCustomScenario()
 {
@@ -124,6 +125,10 @@ void TimelinePanel::applyScenario()
         m_preview->setScenario(storedCustomScenario());
         return;
     }
+    if (id == kShownId) {
+        m_preview->setScenario(m_shown);
+        return;
+    }
     m_preview->setScenario(policy::findScenarioPreset(id.toStdString())->scenario);
 }
 
@@ -131,6 +136,21 @@ void TimelinePanel::setCustomScenario(const policy::Scenario& scenario)
 {
     QSettings().setValue(kCustomKey, QString::fromStdString(schema::serializeScenario(scenario)));
     const int index = m_scenario->findData(kCustomId);
+    if (m_scenario->currentIndex() == index)
+        applyScenario();
+    else
+        m_scenario->setCurrentIndex(index);
+}
+
+void TimelinePanel::showScenario(const policy::Scenario& scenario)
+{
+    m_shown = scenario;
+    int index = m_scenario->findData(kShownId);
+    if (index < 0) {
+        m_scenario->addItem(QString(), kShownId);
+        index = m_scenario->count() - 1;
+    }
+    m_scenario->setItemText(index, QString::fromStdString(scenario.name));
     if (m_scenario->currentIndex() == index)
         applyScenario();
     else

@@ -53,6 +53,7 @@ struct Rule {
     std::array<std::string_view, 8> anyText{};   // at least one must appear ("" = unused)
     std::array<std::string_view, 2> allText{};   // each must appear
     bool needsResetHint = false;                 // only with a trusted reset time
+    std::string_view example;                    // a raw error it matches (parseRawError form)
 };
 
 std::span<const Rule> rules();
@@ -80,6 +81,11 @@ struct Classification {
 };
 
 Classification classify(const Evidence& evidence, policy::Seconds now);
+
+// A raw error as a person pastes it: an optional "HTTP/1.1 429 ..." or
+// "exit code: 127" line, then "Name: value" header lines up to a blank line,
+// then the body or stderr. Anything else is all body.
+Evidence parseRawError(std::string_view raw);
 
 // API keys, bearer tokens, cookies, e-mail addresses and long hex or base64
 // secrets become "[redacted]".

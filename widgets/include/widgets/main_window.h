@@ -27,6 +27,7 @@ namespace widgets {
 class CandidateEditor;
 class CandidateListPanel;
 class TimelinePanel;
+class TryErrorPanel;
 class ValidationPane;
 class WhatHappensPanel;
 
@@ -50,6 +51,7 @@ public:
     ValidationPane* validationPane() const { return m_validation; }
     WhatHappensPanel* whatHappensPanel() const { return m_whatHappens; }
     TimelinePanel* timelinePanel() const { return m_timeline; }
+    TryErrorPanel* tryErrorPanel() const { return m_tryError; }
     QListView* profileList() const { return m_profiles; }
     QAction* saveAction() const { return m_saveAction; }
     QAction* undoAction() const { return m_undoAction; }
@@ -85,6 +87,7 @@ private:
     ValidationPane* m_validation;
     WhatHappensPanel* m_whatHappens;
     TimelinePanel* m_timeline;
+    TryErrorPanel* m_tryError;
     QUndoView* m_undoView;
     QFileSystemWatcher* m_watcher;
     QMenu* m_recentMenu = nullptr;

@@ -29,6 +29,7 @@ public:
     QCheckBox* logBox() const { return m_log; }
     QLabel* totalsLabel() const { return m_totals; }
     void setCustomScenario(const policy::Scenario& scenario);  // stores it and selects it
+    void showScenario(const policy::Scenario& scenario);       // shows it once, without storing it
 
 private:
     void applyScenario();
@@ -44,6 +45,7 @@ private:
     QTableView* m_table;
     QLabel* m_totals;
     QLabel* m_warnings;
+    policy::Scenario m_shown;  // the one showScenario() was given
 };
 
 }  // namespace widgets

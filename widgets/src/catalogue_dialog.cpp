@@ -1,0 +1,80 @@
+#include "widgets/catalogue_dialog.h"
+
+#include "model/policy_text.h"
+
+#include "catalogue/classifier.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace widgets {
+
+using model::PolicyText;
+
+namespace {
+QString s(std::string_view v)
+{
+    return QString::fromUtf8(v.data(), qsizetype(v.size()));
+}
+
+QTableWidget* table(const QStringList& headers, QWidget* parent)
+{
+    auto* t = new QTableWidget(0, int(headers.size()), parent);
+    t->setHorizontalHeaderLabels(headers);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setWordWrap(false);
+    return t;
+}
+
+void addRow(QTableWidget* t, const QStringList& cells)
+{
+    const int row = t->rowCount();
+    t->insertRow(row);
+    for (int c = 0; c < cells.size(); ++c)
+        t->setItem(row, c, new QTableWidgetItem(cells[c]));
+}
+}  // namespace
+
+CatalogueDialog::CatalogueDialog(QWidget* parent)
+    : QDialog(parent), m_codes(table({tr("Code"), tr("Class"), tr("Description")}, this)),
+      m_rules(table({tr("Rule"), tr("Priority"), tr("Code"), tr("Confidence"), tr("Scope"), tr("Example")}, this))
+{
+    setWindowTitle(tr("Error Catalogue — %1").arg(s(policy::kCatalogueVersion)));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(tr("Every provider error is classified by the first matching rule of highest priority; "
+                                "structured signals (status, exit code) outrank wording. Without a match the error is "
+                                "unclassified, and unclassified errors always stop."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    for (const auto& e : policy::kCatalogue)
+        addRow(m_codes, {s(e.name), PolicyText::className(e.errorClass), PolicyText::codeDescription(e.name)});
+    for (const auto code : policy::kUnclassifiedCodes)
+        addRow(m_codes, {s(code), PolicyText::className(policy::ErrorClass::Unclassified), PolicyText::codeDescription(code)});
+    for (const auto& r : catalogue::rules()) {
+        addRow(m_rules, {s(r.id), QString::number(r.priority), s(r.code), s(policy::confidenceName(r.confidence)),
+                         s(catalogue::scopeName(r.scope)), s(r.example).replace(QLatin1Char('\n'), QStringLiteral(" ⏎ "))});
+    }
+    m_rules->sortItems(1, Qt::DescendingOrder);
+    m_codes->setAccessibleName(tr("Error codes"));
+    m_rules->setAccessibleName(tr("Classification rules"));
+    m_codes->resizeColumnsToContents();
+    m_rules->resizeColumnsToContents();
+    auto* tabs = new QTabWidget(this);
+    tabs->addTab(m_codes, tr("&Codes"));
+    tabs->addTab(m_rules, tr("&Rules"));
+    layout->addWidget(tabs, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(900, 560);
+}
+
+}  // namespace widgets

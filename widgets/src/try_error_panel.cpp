@@ -1,0 +1,155 @@
+#include "widgets/try_error_panel.h"
+
+#include "model/policy_text.h"
+
+#include <QCheckBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace widgets {
+
+using model::PolicyText;
+
+TryErrorPanel::TryErrorPanel(QWidget* parent)
+    : QWidget(parent), m_input(new QPlainTextEdit(this)), m_beforeOutput(new QCheckBox(tr("The failure came &before any output or tool activity"), this)),
+      m_classification(new QLabel(this)), m_excerpt(new QLabel(this)), m_decision(new QLabel(this)),
+      m_showTimeline(new QPushButton(tr("Show in &Timeline"), this))
+{
+    auto* layout = new QHBoxLayout(this);
+    auto* left = new QVBoxLayout;
+    m_input->setPlaceholderText(tr("Paste an error: the response (an optional \"HTTP/1.1 429\" line, headers, a blank line, "
+                                   "the body), or an agent's stderr (an optional \"exit code: 127\" line first)."));
+    m_input->setAccessibleName(tr("Raw error"));
+    m_input->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_input->setTabChangesFocus(true);
+    left->addWidget(m_input, 1);
+    left->addWidget(m_beforeOutput);
+    layout->addLayout(left, 1);
+    // The results scroll, so that the bottom dock can stay low.
+    auto* results = new QWidget(this);
+    auto* right = new QVBoxLayout(results);
+    for (QLabel* label : {m_classification, m_excerpt, m_decision}) {
+        label->setTextFormat(Qt::RichText);
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+        right->addWidget(label);
+    }
+    m_excerpt->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_decision->setObjectName(QStringLiteral("decision"));
+    QFont bold = m_decision->font();
+    bold.setBold(true);
+    m_decision->setFont(bold);
+    right->addWidget(m_showTimeline, 0, Qt::AlignLeft);
+    right->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(results);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(scroll, 1);
+    m_beforeOutput->setChecked(true);
+
+    connect(m_input, &QPlainTextEdit::textChanged, this, &TryErrorPanel::update);
+    connect(m_beforeOutput, &QCheckBox::toggled, this, &TryErrorPanel::update);
+    connect(m_showTimeline, &QPushButton::clicked, this, [this] {
+        policy::Scenario s;
+        s.name = tr("The pasted error, every attempt").toStdString();
+        s.start = now();
+        policy::ScenarioAttempt a;
+        a.code = m_result.code;
+        a.confidence = m_result.confidence;
+        a.effectSafe = m_beforeOutput->isChecked();
+        if (m_result.resetAt)
+            a.resetAfterSeconds = (*m_result.resetAt - s.start).count();
+        s.attempts = {a};
+        emit scenarioRequested(s);
+    });
+    update();
+}
+
+void TryErrorPanel::setDocument(model::EditorDocument* document)
+{
+    if (m_doc)
+        disconnect(m_doc, nullptr, this, nullptr);
+    m_doc = document;
+    m_row = -1;
+    if (m_doc)
+        connect(m_doc, &model::EditorDocument::candidateChanged, this, &TryErrorPanel::update);
+    update();
+}
+
+void TryErrorPanel::setRow(int row)
+{
+    m_row = row;
+    update();
+}
+
+void TryErrorPanel::setNow(policy::Seconds now)
+{
+    m_fixedNow = now;
+    update();
+}
+
+policy::Seconds TryErrorPanel::now() const
+{
+    return m_fixedNow ? *m_fixedNow : std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+}
+
+void TryErrorPanel::update()
+{
+    const QString raw = m_input->toPlainText();
+    m_showTimeline->setEnabled(!raw.trimmed().isEmpty());
+    if (raw.trimmed().isEmpty()) {
+        m_result = {};
+        m_classification->setText(tr("Paste an error to see how it is classified."));
+        m_excerpt->clear();
+        m_decision->clear();
+        return;
+    }
+    const policy::Seconds at = now();
+    m_result = catalogue::classify(catalogue::parseRawError(raw.toStdString()), at);
+    const auto& c = m_result;
+    QString text = tr("<b>%1</b> — %2<br/>%3 · rule <code>%4</code> · confidence %5 · scope %6")
+                       .arg(PolicyText::codeDescription(c.code).toHtmlEscaped(), PolicyText::className(c.errorClass),
+                            QString::fromStdString(c.code), QString::fromStdString(c.rule),
+                            QString::fromUtf8(policy::confidenceName(c.confidence).data()),
+                            QString::fromUtf8(catalogue::scopeName(c.scope).data()));
+    if (c.hint) {
+        text += QStringLiteral("<br/>")
+            + (c.hint->trusted ? tr("Reset hint %1: in %2 (trusted)").arg(QString::fromStdString(c.hint->source),
+                                                                          PolicyText::duration((*c.resetAt - at).count()))
+                               : tr("Reset hint %1: not trusted (%2)").arg(QString::fromStdString(c.hint->source),
+                                                                           QString::fromStdString(c.hint->reason)));
+    } else {
+        text += QStringLiteral("<br/>") + tr("No reset hint.");
+    }
+    if (c.truncated)
+        text += QStringLiteral("<br/>") + tr("Only the first 16 KiB and 64 headers were read.");
+    m_classification->setText(text);
+    m_excerpt->setText(QString::fromStdString(c.excerpt).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+
+    if (!m_doc || m_row < 0 || m_row >= m_doc->candidateCount()) {
+        m_decision->setText(tr("Select a candidate to see its decision.").toHtmlEscaped());
+        return;
+    }
+    const policy::PolicyDocument policies = m_doc->candidate(m_row).policies.value_or(policy::PolicyDocument{});
+    policy::EvaluationInput input;
+    input.failure = policy::Failure{c.code, "", c.confidence, c.catalogueVersion, c.resetAt};
+    input.now = at;
+    input.effectSafe = m_beforeOutput->isChecked();
+    const policy::Decision d = policy::evaluate(policies, input);
+    QString decision;
+    if (!input.effectSafe)
+        decision = tr("Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat "
+                      "side effects.");
+    else
+        decision = PolicyText::decision(d, d.deadline ? (*d.deadline - at).count() : 0);
+    m_decision->setText(tr("%1: %2").arg(m_doc->candidateName(m_row), decision).toHtmlEscaped());
+}
+
+}  // namespace widgets
