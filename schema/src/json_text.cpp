@@ -230,8 +230,17 @@ std::optional<DuplicateKey> findDuplicateKey(std::string_view text)
 std::optional<DuplicateKey> findNegativeZero(std::string_view text, const std::vector<std::string_view>& keys)
 {
     std::optional<DuplicateKey> result;
-    if (text.find("-0") == std::string_view::npos)
-        return result;  // the common case costs one search
+    // The common case costs one pass: a -0 value follows ':' (ids such as
+    // "agent-0" do not); only then is the text walked for its path.
+    bool candidate = false;
+    for (std::size_t at = text.find("-0"); at != std::string_view::npos && !candidate; at = text.find("-0", at + 2)) {
+        std::size_t before = at;
+        while (before > 0 && isSpace(text[before - 1]))
+            --before;
+        candidate = before > 0 && text[before - 1] == ':';
+    }
+    if (!candidate)
+        return result;
     walk(
         text,
         [&](const std::vector<Frame>& stack, std::size_t offset) {
