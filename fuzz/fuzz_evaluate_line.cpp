@@ -15,13 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string problem = parser.parse(buffer.data(), size, buffer.size(), c);
     std::string out;
     if (problem.empty()) {
-        policy::EvaluationInput in;
-        in.failure = c.failure;
-        in.now = c.now;
-        in.retryOrdinal = c.retryOrdinal;
-        in.resetWaitUsed = c.resetWaitUsed;
-        in.effectSafe = c.effectSafe;
-        cli::appendDecisionJson(out, policy::evaluate(c.policies, in));
+        cli::appendDecisionJson(out, policy::evaluate(c.policies, c.input()));
     } else {
         cli::appendJsonString(out, problem);
     }

@@ -1,6 +1,7 @@
 #include "catalogue/classifier.h"
 
 #include "hints.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,14 +9,6 @@
 
 namespace catalogue {
 namespace {
-
-std::string lowered(std::string_view s)
-{
-    std::string out(s);
-    for (auto& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 // Agent CLIs print the status in their own words: "API Error: 529", "status code 429".
 std::optional<int> inferStatus(std::string_view text)
@@ -93,7 +86,7 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
         text = text.substr(0, kMaxTextBytes);
     r.truncated = text.size() < evidence.text.size() || headerCount < evidence.headers.size();
 
-    const std::string lower = lowered(text);
+    const std::string lower = detail::lowered(text);
     r.hints = detail::collectHints(bounded, text, now);
     const auto chosen = detail::chooseHint(r.hints, now);
     for (auto& h : r.hints)
@@ -155,7 +148,7 @@ Evidence parseRawError(std::string_view raw)
     std::string_view line;
     bool structured = false;
     if (nextLine(line)) {
-        const std::string lower = lowered(line);
+        const std::string lower = detail::lowered(line);
         if (lower.rfind("http/", 0) == 0) {
             const auto space = line.find(' ');
             if (space != std::string_view::npos && space + 4 <= line.size()) {

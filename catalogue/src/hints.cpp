@@ -1,4 +1,5 @@
 #include "hints.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,14 +9,6 @@
 namespace catalogue {
 
 namespace {
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (auto& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::string_view trim(std::string_view s)
 {
@@ -38,8 +31,14 @@ std::optional<double> parseNumber(std::string_view s) noexcept
     return v;
 }
 
-policy::Seconds plusMs(policy::Seconds now, double ms)
+// Hints further away than this are not hints (and their numbers would not fit).
+constexpr double kMaxRelativeMs = 366.0 * 86400 * 1000;
+constexpr double kMaxEpochSeconds = 4102444800.0;  // 2100-01-01
+
+std::optional<policy::Seconds> plusMs(policy::Seconds now, double ms)
 {
+    if (!(ms >= 0 && ms <= kMaxRelativeMs))
+        return std::nullopt;
     return now + std::chrono::seconds{std::int64_t(std::ceil(ms / 1000.0))};
 }
 
@@ -52,10 +51,16 @@ std::optional<policy::Seconds> parseResetValue(std::string_view value, policy::S
     if (const auto n = parseNumber(value)) {
         if (*n < 0)
             return std::nullopt;
-        if (*n >= 1e12)
-            return policy::Seconds{std::chrono::seconds{std::int64_t(*n / 1000)}};  // epoch milliseconds
-        if (*n >= 1e9)
-            return policy::Seconds{std::chrono::seconds{std::int64_t(*n)}};  // epoch seconds
+        if (*n >= 1e12) {  // epoch milliseconds
+            if (*n / 1000 > kMaxEpochSeconds)
+                return std::nullopt;
+            return policy::Seconds{std::chrono::seconds{std::int64_t(*n / 1000)}};
+        }
+        if (*n >= 1e9) {  // epoch seconds
+            if (*n > kMaxEpochSeconds)
+                return std::nullopt;
+            return policy::Seconds{std::chrono::seconds{std::int64_t(*n)}};
+        }
         return plusMs(now, millisecondsIfSmall ? *n : *n * 1000);
     }
     if (const auto ms = parseDurationMs(value))
@@ -177,13 +182,13 @@ std::vector<TimingHint> collectHints(const Evidence& evidence, std::string_view 
     // Headers, most specific first.
     for (const std::string_view wanted : {std::string_view("retry-after-ms"), std::string_view("retry-after")}) {
         for (const auto& header : evidence.headers) {
-            if (lower(header.name) != wanted)
+            if (detail::lowered(header.name) != wanted)
                 continue;
             std::optional<policy::Seconds> at;
             if (wanted == "retry-after-ms") {
-                if (const auto ms = parseNumber(header.value); ms && *ms >= 0)
+                if (const auto ms = parseNumber(header.value))
                     at = plusMs(now, *ms);
-            } else if (const auto seconds = parseNumber(header.value); seconds && *seconds >= 0) {
+            } else if (const auto seconds = parseNumber(header.value)) {
                 at = plusMs(now, *seconds * 1000);
             } else {
                 at = parseHttpDate(header.value);
@@ -192,7 +197,7 @@ std::vector<TimingHint> collectHints(const Evidence& evidence, std::string_view 
         }
     }
     for (const auto& header : evidence.headers) {
-        const std::string name = lower(header.name);
+        const std::string name = detail::lowered(header.name);
         const bool openai = name.rfind("x-ratelimit-reset", 0) == 0;
         const bool anthropic = name.rfind("anthropic-ratelimit-", 0) == 0 && name.size() > 6 && name.substr(name.size() - 6) == "-reset";
         if (openai || anthropic)

@@ -75,6 +75,50 @@ private:
     bool m_open;
 };
 
+// Runs write statements, calling the test hook first and keeping the first error.
+class StatementRunner {
+public:
+    StatementRunner(const KandevDatabase& database, WriteResult& result, QString suffix = {})
+        : m_database(database), m_result(result), m_suffix(std::move(suffix))
+    {
+    }
+    bool operator()(QSqlQuery& q)
+    {
+        if (m_database.beforeWriteStatement)
+            m_database.beforeWriteStatement(m_step++);
+        if (q.exec())
+            return true;
+        m_result.error = QStringLiteral("%1: %2%3").arg(m_database.target().displayName(), sqlError(q.lastError()), m_suffix);
+        return false;
+    }
+
+private:
+    const KandevDatabase& m_database;
+    WriteResult& m_result;
+    QString m_suffix;
+    int m_step = 0;
+};
+
+// kandev's optimistic concurrency: the version moves on only from the one read.
+bool bumpVersion(QSqlDatabase& db, StatementRunner& run, WriteResult& result, const std::string& profileId,
+                 std::int64_t expected, const QDateTime& now, const QString& conflictMessage)
+{
+    QSqlQuery bump(db);
+    bump.prepare(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1, updated_at = ? "
+                                "WHERE profile_id = ? AND version = ?"));
+    bump.addBindValue(now);
+    bump.addBindValue(QString::fromStdString(profileId));
+    bump.addBindValue(qlonglong(expected));
+    if (!run(bump))
+        return false;
+    if (bump.numRowsAffected() != 1) {
+        result.conflict = true;
+        result.error = conflictMessage;
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 const schema::ProfileRecord* LoadedDatabase::profile(const std::string& id) const
@@ -224,66 +268,40 @@ WriteResult KandevDatabase::saveProfile(const std::string& profileId, std::int64
                                         const std::vector<policy::Candidate>& candidates)
 {
     WriteResult result;
-    const QString writer = QStringLiteral("kandev-writer-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
-    {
-        if (!connect(writer, false, &result.error)) {
-            QSqlDatabase::removeDatabase(writer);
-            return result;
-        }
-        QSqlDatabase db = QSqlDatabase::database(writer);
-        int step = 0;
-        auto run = [&](QSqlQuery& q) {
-            if (beforeWriteStatement)
-                beforeWriteStatement(step++);
-            if (q.exec())
-                return true;
-            result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(q.lastError()));
-            return false;
-        };
+    withWriter(QStringLiteral("kandev-writer-"), result, [&](QSqlDatabase& db) {
+        StatementRunner run(*this, result);
         Transaction tx(db);
         if (!tx.isOpen()) {
             result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
-        } else {
-            QSqlQuery bump(db);
-            bump.prepare(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1, updated_at = ? "
-                                        "WHERE profile_id = ? AND version = ?"));
-            bump.addBindValue(QDateTime::currentDateTimeUtc());
-            bump.addBindValue(QString::fromStdString(profileId));
-            bump.addBindValue(qlonglong(expectedVersion));
-            bool ok = run(bump);
-            if (ok && bump.numRowsAffected() != 1) {
-                result.conflict = true;
-                result.error = QStringLiteral("profile \"%1\" was changed in the database since it was read (version %2 "
-                                              "expected); reload it and apply your edits again")
-                                   .arg(QString::fromStdString(profileId))
-                                   .arg(expectedVersion);
-                ok = false;
-            }
-            QSqlQuery remove(db);
-            remove.prepare(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = ?"));
-            remove.addBindValue(QString::fromStdString(profileId));
-            ok = ok && run(remove);
-            for (std::size_t i = 0; ok && i < candidates.size(); ++i) {
-                QSqlQuery insert(db);
-                insert.prepare(QStringLiteral("INSERT INTO dynamic_agent_routes (dynamic_profile_id, position, "
-                                              "execution_profile_id, enabled, rules_json) VALUES (?, ?, ?, ?, ?)"));
-                insert.addBindValue(QString::fromStdString(profileId));
-                insert.addBindValue(int(i));
-                insert.addBindValue(QString::fromStdString(candidates[i].executionProfileId));
-                insert.addBindValue(candidates[i].enabled ? 1 : 0);
-                insert.addBindValue(QString::fromStdString(rulesJsonOf(candidates[i])));
-                ok = run(insert);
-            }
-            if (ok && !tx.commit()) {
-                result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
-                ok = false;
-            }
-            result.ok = ok;
-            result.profilesWritten = ok ? 1 : 0;
+            return;
         }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(writer);
+        bool ok = bumpVersion(db, run, result, profileId, expectedVersion, QDateTime::currentDateTimeUtc(),
+                              QStringLiteral("profile \"%1\" was changed in the database since it was read (version %2 "
+                                             "expected); reload it and apply your edits again")
+                                  .arg(QString::fromStdString(profileId))
+                                  .arg(expectedVersion));
+        QSqlQuery remove(db);
+        remove.prepare(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = ?"));
+        remove.addBindValue(QString::fromStdString(profileId));
+        ok = ok && run(remove);
+        for (std::size_t i = 0; ok && i < candidates.size(); ++i) {
+            QSqlQuery insert(db);
+            insert.prepare(QStringLiteral("INSERT INTO dynamic_agent_routes (dynamic_profile_id, position, "
+                                          "execution_profile_id, enabled, rules_json) VALUES (?, ?, ?, ?, ?)"));
+            insert.addBindValue(QString::fromStdString(profileId));
+            insert.addBindValue(int(i));
+            insert.addBindValue(QString::fromStdString(candidates[i].executionProfileId));
+            insert.addBindValue(candidates[i].enabled ? 1 : 0);
+            insert.addBindValue(QString::fromStdString(rulesJsonOf(candidates[i])));
+            ok = run(insert);
+        }
+        if (ok && !tx.commit()) {
+            result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
+            ok = false;
+        }
+        result.ok = ok;
+        result.profilesWritten = ok ? 1 : 0;
+    });
     return result;
 }
 
@@ -321,13 +339,7 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
         return result;
     }
 
-    const QString writer = QStringLiteral("kandev-migrator-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
-    {
-        if (!connect(writer, false, &result.error)) {
-            QSqlDatabase::removeDatabase(writer);
-            return result;
-        }
-        QSqlDatabase db = QSqlDatabase::database(writer);
+    withWriter(QStringLiteral("kandev-migrator-"), result, [&](QSqlDatabase& db) {
         const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
 
         // The backup comes first; without it nothing is written.
@@ -375,15 +387,7 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             }
         }
 
-        int step = 0;
-        auto run = [&](QSqlQuery& q) {
-            if (beforeWriteStatement)
-                beforeWriteStatement(step++);
-            if (q.exec())
-                return true;
-            result.error = QStringLiteral("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(q.lastError()));
-            return false;
-        };
+        StatementRunner run(*this, result, QStringLiteral("; nothing was written"));
         if (ok) {
             Transaction tx(db);
             ok = tx.isOpen();
@@ -393,20 +397,10 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             for (const auto& change : changes) {
                 if (!ok)
                     break;
-                QSqlQuery bump(db);
-                bump.prepare(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1, updated_at = ? "
-                                            "WHERE profile_id = ? AND version = ?"));
-                bump.addBindValue(now);
-                bump.addBindValue(QString::fromStdString(change.profileId));
-                bump.addBindValue(qlonglong(change.version));
-                ok = run(bump);
-                if (ok && bump.numRowsAffected() != 1) {
-                    result.conflict = true;
-                    result.error = QStringLiteral("profile \"%1\" was changed in the database since it was read; nothing "
-                                                  "was written, reload and review again")
-                                       .arg(QString::fromStdString(change.profileId));
-                    ok = false;
-                }
+                ok = bumpVersion(db, run, result, change.profileId, change.version, now,
+                                 QStringLiteral("profile \"%1\" was changed in the database since it was read; nothing "
+                                                "was written, reload and review again")
+                                     .arg(QString::fromStdString(change.profileId)));
                 for (const auto& [position, json] : change.rows) {
                     if (!ok)
                         break;
@@ -426,10 +420,20 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
         }
         result.ok = ok;
         result.profilesWritten = ok ? int(changes.size()) : 0;
+    });
+    return result;
+}
+
+template <typename Body>
+void KandevDatabase::withWriter(const QString& prefix, WriteResult& result, Body&& body)
+{
+    const QString name = prefix + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    if (connect(name, false, &result.error)) {
+        QSqlDatabase db = QSqlDatabase::database(name);
+        body(db);
         db.close();
     }
-    QSqlDatabase::removeDatabase(writer);
-    return result;
+    QSqlDatabase::removeDatabase(name);
 }
 
 }  // namespace store

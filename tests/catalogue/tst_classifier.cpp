@@ -46,6 +46,8 @@ private slots:
     void structuredSignalsOutrankText();
     void inputIsBounded();
     void everyRuleMatchesItsExample();
+    void hugeNumbersAreNotHints_data();
+    void hugeNumbersAreNotHints();
     void durations_data();
     void durations();
     void httpDates();
@@ -179,6 +181,32 @@ void TestClassifier::everyRuleMatchesItsExample()
     const auto plain = catalogue::parseRawError("Error: something: else\nmore");
     QVERIFY(!plain.status);
     QCOMPARE(plain.text, std::string("Error: something: else\nmore"));
+}
+
+void TestClassifier::hugeNumbersAreNotHints_data()
+{
+    // Found by fuzz_classify: 8.9e25 overflowed the conversion to seconds.
+    QTest::addColumn<QString>("header");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("epoch ms far away") << "x-ratelimit-reset" << "88888888888888888888888888";
+    QTest::newRow("huge retry-after") << "retry-after" << "1e300";
+    QTest::newRow("huge retry-after-ms") << "retry-after-ms" << "9e30";
+    QTest::newRow("negative") << "retry-after" << "-5";
+    QTest::newRow("year 3000 epoch") << "x-ratelimit-reset-requests" << "32503680000";
+}
+
+void TestClassifier::hugeNumbersAreNotHints()
+{
+    QFETCH(QString, header);
+    QFETCH(QString, value);
+    catalogue::Evidence e;
+    e.status = 429;
+    e.headers.push_back({header.toStdString(), value.toStdString()});
+    const auto c = catalogue::classify(e, *policy::parseRfc3339("2026-08-17T12:00:00Z"));
+    QCOMPARE(c.code, std::string("rate_limited"));
+    QVERIFY(!c.resetAt || *c.resetAt < *policy::parseRfc3339("2100-01-02T00:00:00Z"));
+    if (header != QLatin1String("x-ratelimit-reset-requests"))
+        QVERIFY(!c.resetAt);
 }
 
 void TestClassifier::durations_data()

@@ -105,13 +105,7 @@ private:
             error(m_lineNumber, problem);
             return;
         }
-        policy::EvaluationInput input;
-        input.failure = m_case.failure;
-        input.now = m_case.now;
-        input.retryOrdinal = m_case.retryOrdinal;
-        input.resetWaitUsed = m_case.resetWaitUsed;
-        input.effectSafe = m_case.effectSafe;
-        appendDecisionJson(m_out, policy::evaluate(m_case.policies, input));
+        appendDecisionJson(m_out, policy::evaluate(m_case.policies, m_case.input()));
         m_out += '\n';
     }
 

@@ -110,52 +110,47 @@ std::string readObject(dom::element v, const Path& path, dom::object& out)
     return {};
 }
 
-std::string readRetry(dom::element v, const Path& path, policy::RetryPolicy& r)
+// Calls onField(key, value) for each member of the object at path; the first
+// error stops the loop.
+template <typename OnField>
+std::string forEachField(dom::element v, const Path& path, OnField&& onField)
 {
-    if (isNull(v))
-        return {};
     dom::object obj;
     if (auto e = readObject(v, path, obj); !e.empty())
         return e;
     for (const dom::key_value_pair field : obj) {
-        const std::string_view key = field.key;
-        dom::element value = field.value;
-        std::string e;
-        if (key == "enabled")
-            e = readBool(value, path.child(key), r.enabled);
-        else if (key == "max_retries")
-            e = readInt(value, path.child(key), r.maxRetries);
-        else if (key == "initial_interval_seconds")
-            e = readInt(value, path.child(key), r.initialIntervalSeconds);
-        else
-            e = unknownKey(path, key);
-        if (!e.empty())
+        if (auto e = onField(field.key, field.value); !e.empty())
             return e;
     }
     return {};
+}
+
+std::string readRetry(dom::element v, const Path& path, policy::RetryPolicy& r)
+{
+    if (isNull(v))
+        return {};
+    return forEachField(v, path, [&](std::string_view key, dom::element value) {
+        if (key == "enabled")
+            return readBool(value, path.child(key), r.enabled);
+        if (key == "max_retries")
+            return readInt(value, path.child(key), r.maxRetries);
+        if (key == "initial_interval_seconds")
+            return readInt(value, path.child(key), r.initialIntervalSeconds);
+        return unknownKey(path, key);
+    });
 }
 
 std::string readWait(dom::element v, const Path& path, policy::ResetWaitPolicy& w)
 {
     if (isNull(v))
         return {};
-    dom::object obj;
-    if (auto e = readObject(v, path, obj); !e.empty())
-        return e;
-    for (const dom::key_value_pair field : obj) {
-        const std::string_view key = field.key;
-        dom::element value = field.value;
-        std::string e;
+    return forEachField(v, path, [&](std::string_view key, dom::element value) {
         if (key == "enabled")
-            e = readBool(value, path.child(key), w.enabled);
-        else if (key == "max_wait_seconds")
-            e = readInt(value, path.child(key), w.maxWaitSeconds);
-        else
-            e = unknownKey(path, key);
-        if (!e.empty())
-            return e;
-    }
-    return {};
+            return readBool(value, path.child(key), w.enabled);
+        if (key == "max_wait_seconds")
+            return readInt(value, path.child(key), w.maxWaitSeconds);
+        return unknownKey(path, key);
+    });
 }
 
 std::string readClass(dom::element v, const Path& path, policy::ClassPolicy& p)

@@ -19,6 +19,17 @@ struct EvaluateCase {
     std::int64_t retryOrdinal = 0;
     bool resetWaitUsed = false;
     bool effectSafe = false;
+
+    policy::EvaluationInput input() const
+    {
+        policy::EvaluationInput in;
+        in.failure = failure;
+        in.now = now;
+        in.retryOrdinal = retryOrdinal;
+        in.resetWaitUsed = resetWaitUsed;
+        in.effectSafe = effectSafe;
+        return in;
+    }
 };
 
 class EvaluateLineParser {

@@ -67,9 +67,13 @@ public:
     // Tests: called with a running count before each statement of a write.
     std::function<void(int)> beforeWriteStatement;
 
+
 private:
     explicit KandevDatabase(DatabaseTarget target);
     bool connect(const QString& name, bool readOnly, QString* error);
+    // A read-write connection for one operation, removed afterwards.
+    template <typename Body>
+    void withWriter(const QString& prefix, WriteResult& result, Body&& body);
     QString m_reader;
     DatabaseTarget m_target;
 };
