@@ -507,6 +507,10 @@
         <source>Retry timeline for the scenario %1. %2</source>
         <translation>Wiederholungszeitleiste für das Szenario %1. %2</translation>
     </message>
+    <message>
+        <source>%1 references a profile it may not use; kandev will not run it.</source>
+        <translation>%1 verweist auf ein Profil, das er nicht nutzen darf; kandev führt ihn nicht aus.</translation>
+    </message>
 </context>
 <context>
     <name>model::ValidationModel</name>

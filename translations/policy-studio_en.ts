@@ -528,6 +528,10 @@
         <source>Retry timeline for the scenario %1. %2</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>%1 references a profile it may not use; kandev will not run it.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::ValidationModel</name>

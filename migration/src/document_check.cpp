@@ -1,5 +1,6 @@
 #include "migration/document_check.h"
 
+#include "schema/eligibility.h"
 #include "schema/validator.h"
 
 #include "policy/validation.h"
@@ -90,6 +91,15 @@ std::vector<policy::RouteCandidate> routeCandidates(const schema::DynamicRecord&
         out.push_back(std::move(rc));
     }
     return out;
+}
+
+std::vector<policy::RouteCandidate> routeCandidates(const schema::Document& document, std::size_t profileIndex)
+{
+    const auto& dynamic = *document.profiles[profileIndex].dynamic;
+    auto route = routeCandidates(dynamic, document.dynamicPath(profileIndex));
+    for (std::size_t i = 0; i < route.size(); ++i)
+        route[i].eligible = schema::isUsable(schema::eligibilityOf(document, profileIndex, dynamic.candidates[i].executionProfileId));
+    return route;
 }
 
 }  // namespace migration

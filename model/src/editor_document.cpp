@@ -111,11 +111,6 @@ const policy::Candidate& EditorDocument::candidate(int row) const
     return currentDynamic()->candidates[std::size_t(row)];
 }
 
-bool EditorDocument::hasCatalogue() const
-{
-    return m_document.shape == schema::FileShape::ExportArray || m_document.shape == schema::FileShape::ExportObject;
-}
-
 const schema::ProfileRecord* EditorDocument::catalogueEntry(const std::string& id) const
 {
     for (const auto& p : m_document.profiles) {
@@ -136,22 +131,7 @@ QString EditorDocument::candidateName(int row) const
 
 Eligibility EditorDocument::eligibility(int row) const
 {
-    const std::string& id = candidate(row).executionProfileId;
-    if (m_current >= 0 && !m_document.profiles[std::size_t(m_current)].id.empty()
-        && m_document.profiles[std::size_t(m_current)].id == id)
-        return Eligibility::Self;
-    const auto* entry = catalogueEntry(id);
-    if (!entry)
-        return hasCatalogue() ? Eligibility::Stale : Eligibility::NotInCatalogue;
-    if (entry->dynamic)
-        return Eligibility::Dynamic;
-    if (entry->deleted)
-        return Eligibility::Deleted;
-    if (!entry->enabled)
-        return Eligibility::Disabled;
-    if (entry->autoFallback)
-        return Eligibility::AutoFallback;
-    return Eligibility::Eligible;
+    return schema::eligibilityOf(m_document, std::size_t(std::max(m_current, 0)), candidate(row).executionProfileId);
 }
 
 std::vector<ConcreteProfile> EditorDocument::eligibleProfiles() const

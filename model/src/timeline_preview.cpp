@@ -44,7 +44,7 @@ void TimelinePreview::recompute()
     if (m_doc && m_doc->currentProfile() >= 0) {
         const auto& doc = m_doc->document();
         const auto index = std::size_t(m_doc->currentProfile());
-        m_candidates = migration::routeCandidates(*doc.profiles[index].dynamic, doc.dynamicPath(index));
+        m_candidates = migration::routeCandidates(doc, index);
         // The same route policyctl timeline simulates; eligibility is shown as badges, not simulated.
         for (int row = 0; row < m_doc->candidateCount(); ++row)
             m_labels.push_back(m_doc->candidateName(row));
@@ -136,6 +136,9 @@ QStringList TimelinePreview::warningTexts() const
             out << tr("%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.").arg(who);
             break;
         case ReviewWarningCode::NoEnabledCandidate: out << tr("No candidate is enabled."); break;
+        case ReviewWarningCode::IneligibleCandidate:
+            out << tr("%1 references a profile it may not use; kandev will not run it.").arg(who);
+            break;
         }
     }
     if (m_timeline.truncated)

@@ -14,6 +14,7 @@ std::string_view reviewWarningName(ReviewWarningCode code) noexcept
     case ReviewWarningCode::AllCandidatesSkip: return "all_candidates_skip";
     case ReviewWarningCode::HardRetryWithoutResetWait: return "hard_retry_without_reset_wait";
     case ReviewWarningCode::NoEnabledCandidate: return "no_enabled_candidate";
+    case ReviewWarningCode::IneligibleCandidate: return "ineligible_candidate";
     }
     return "unknown";
 }
@@ -73,6 +74,8 @@ RouteReview reviewRoute(std::span<const RouteCandidate> candidates)
         anyEnabled = anyEnabled || c.enabled;
         if (!c.enabled)
             review.warnings.push_back({ReviewWarningCode::DisabledCandidate, i, std::nullopt});
+        if (!c.eligible)
+            review.warnings.push_back({ReviewWarningCode::IneligibleCandidate, i, std::nullopt});
         if (!usable(c)) {
             review.warnings.push_back({ReviewWarningCode::InvalidCandidate, i, std::nullopt});
             continue;

@@ -1,3 +1,4 @@
+#include "policy/review.h"
 #include "policy/timeline.h"
 
 #include <QtTest>
@@ -59,6 +60,7 @@ private slots:
     void resetWaitKeepsOrdinalAndIsPerClass();
     void explicitSequenceThenSuccess();
     void eventBound();
+    void reviewWarnings();
 };
 
 void TestTimeline::presets_data()
@@ -233,6 +235,34 @@ void TestTimeline::eventBound()
     QCOMPARE(t.events.size(), std::size_t(5));
     QCOMPARE(t.events.back().kind, EventKind::Truncated);
     QCOMPARE(t.totals.finalEvent, EventKind::Truncated);
+}
+
+void TestTimeline::reviewWarnings()
+{
+    auto candidates = sampleProfile();
+    candidates[1].eligible = false;
+    candidates[1].policies.hard.retry = {true, 2, 60};  // hard retries without a reset wait
+    const RouteReview review = reviewRoute(candidates);
+    QStringList codes;
+    for (const auto& w : review.warnings)
+        codes << QStringLiteral("%1 %2").arg(QLatin1String(reviewWarningName(w.code).data())).arg(w.candidateIndex ? int(*w.candidateIndex) : -1);
+    QCOMPARE(codes, (QStringList{"ineligible_candidate 1", "hard_retry_without_reset_wait 1"}));
+    // Worst cases: transient 35 + 30 + 30 s of retries, then stop on gemini-pro; hard: 1 h wait + 3 min of
+    // retries (60 + 120 s), then a day's wait, then stop.
+    QCOMPARE(review.transient.seconds, 35 + 30 + 30);
+    QCOMPARE(review.transient.stoppingCandidate, std::optional<std::size_t>(2));
+    QCOMPARE(review.hard.seconds, 3600 + 180 + 86400);
+    QCOMPARE(review.hard.finalOutcome, Outcome::Stop);
+
+    candidates[2].policies.transient.onExhausted = Outcome::Skip;
+    candidates[0].policies.hard.onExhausted = Outcome::Stop;
+    const RouteReview second = reviewRoute(candidates);
+    QStringList more;
+    for (const auto& w : second.warnings)
+        more << QStringLiteral("%1 %2").arg(QLatin1String(reviewWarningName(w.code).data())).arg(w.candidateIndex ? int(*w.candidateIndex) : -1);
+    QVERIFY(more.contains(QStringLiteral("all_candidates_skip -1")));
+    QVERIFY(more.contains(QStringLiteral("unreachable_candidate 1")));
+    QVERIFY(more.contains(QStringLiteral("unreachable_candidate 2")));
 }
 
 QTEST_APPLESS_MAIN(TestTimeline)

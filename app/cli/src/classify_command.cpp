@@ -183,7 +183,7 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.err << "policyctl explain: " << profileFile.path << ": no dynamic profile\n";
         return kExitInvalid;
     }
-    const auto route = migration::routeCandidates(*doc.profiles[*chosen].dynamic, doc.dynamicPath(*chosen));
+    const auto route = migration::routeCandidates(doc, *chosen);
     if (std::size_t(*candidateIndex) >= route.size())
         return usageError(io, "explain", "--candidate " + std::to_string(*candidateIndex) + " is beyond the " +
                                              std::to_string(route.size()) + " candidates");

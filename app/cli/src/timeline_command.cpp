@@ -143,6 +143,8 @@ std::string warningText(const policy::ReviewWarning& w, const std::vector<policy
     case ReviewWarningCode::HardRetryWithoutResetWait:
         return who + " retries hard errors without waiting for a reset; quota or credential errors rarely clear that fast";
     case ReviewWarningCode::NoEnabledCandidate: return "no candidate is enabled";
+    case ReviewWarningCode::IneligibleCandidate:
+        return who + " references a profile it may not use (unknown, deleted, disabled, dynamic or with automatic fallback)";
     }
     return {};
 }
@@ -241,7 +243,7 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     for (const auto& e : file.check.errors)
         io.err << "warning: " << formatDiagnostic(path, e) << "\n";
 
-    const auto candidates = migration::routeCandidates(*doc.profiles[*chosen].dynamic, doc.dynamicPath(*chosen));
+    const auto candidates = migration::routeCandidates(doc, *chosen);
     const policy::Timeline timeline = policy::simulateRouteCycle(candidates, scenario);
     const policy::RouteReview review = policy::reviewRoute(candidates);
 

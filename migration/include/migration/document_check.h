@@ -32,5 +32,8 @@ DocumentCheck checkDocument(std::string_view text, bool schemaFiles = true);
 // The route as the simulation sees it: legacy rules are migrated in memory;
 // a candidate that cannot be migrated or is invalid carries the reason.
 std::vector<policy::RouteCandidate> routeCandidates(const schema::DynamicRecord& dynamic, std::string_view path = {});
+// The same for profile `profileIndex` of a document, with each candidate's
+// eligibility (SPEC section 7) from the document's catalogue.
+std::vector<policy::RouteCandidate> routeCandidates(const schema::Document& document, std::size_t profileIndex);
 
 }  // namespace migration

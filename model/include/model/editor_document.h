@@ -6,6 +6,7 @@
 
 #include "schema/codec.h"
 #include "schema/document.h"
+#include "schema/eligibility.h"
 
 #include "policy/types.h"
 #include "policy/validation.h"
@@ -27,17 +28,7 @@ class KandevDatabase;
 
 namespace model {
 
-// SPEC section 7: what a candidate may reference.
-enum class Eligibility {
-    Eligible,
-    NotInCatalogue,  // no catalogue in the file (a bare document): cannot tell
-    Stale,           // the catalogue has no such profile
-    Deleted,
-    Disabled,
-    AutoFallback,
-    Dynamic,         // another dynamic profile
-    Self,
-};
+using Eligibility = schema::Eligibility;
 
 struct ConcreteProfile {
     QString id;
@@ -129,7 +120,6 @@ private:
     void showProfile(int profileIndex);  // switches the view to the profile an edit touches
     void revalidate();
     const schema::ProfileRecord* catalogueEntry(const std::string& id) const;
-    bool hasCatalogue() const;
 
     schema::Document m_document;
     QString m_filePath;

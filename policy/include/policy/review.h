@@ -19,6 +19,7 @@ enum class ReviewWarningCode {
     AllCandidatesSkip,          // errorClass: the route ends with no eligible candidate
     HardRetryWithoutResetWait,  // candidateIndex: retrying quota or credentials errors rarely helps
     NoEnabledCandidate,
+    IneligibleCandidate,        // candidateIndex: references a profile it may not use
 };
 std::string_view reviewWarningName(ReviewWarningCode code) noexcept;
 

@@ -52,6 +52,7 @@ struct RouteCandidate {
     bool enabled = true;
     PolicyDocument policies;
     std::optional<std::string> configurationError;
+    bool eligible = true;  // references a profile it may use (SPEC section 7); reported, not simulated
 };
 
 enum class EventKind { Attempt, RetryWait, WaitForReset, Skip, Stop, Success, Exhausted, ConfigError, Truncated };
