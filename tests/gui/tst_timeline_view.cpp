@@ -69,6 +69,7 @@ private slots:
     void eventTableMatchesThePicture();
     void rendersAndExports();
     void logarithmicAxisChangesThePicture();
+    void darkPalette();
     void keyboardMovesFocusAcrossEvents();
     void customScenarioIsSavedInTheSettings();
 
@@ -255,6 +256,36 @@ void TestTimelineView::logarithmicAxisChangesThePicture()
     QVERIFY(view.isLogarithmic());
     const QImage log = view.grab().toImage();
     QVERIFY(linear != log);
+}
+
+void TestTimelineView::darkPalette()
+{
+    auto doc = open(testpaths::sample("export.json"));
+    model::TimelinePreview preview;
+    preview.setDocument(doc.get());
+    preview.setScenario(policy::findScenarioPreset("quota-reset-1m")->scenario);
+    TimelineView view;
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(30, 30, 34));
+    dark.setColor(QPalette::Window, QColor(40, 40, 44));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    dark.setColor(QPalette::Highlight, QColor(80, 150, 230));
+    view.setPalette(dark);
+    view.setPreview(&preview);
+    view.resize(1000, 260);
+    const QImage image = view.grab().toImage();
+    int darkPixels = 0, lightPixels = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2) {
+            const int v = qGray(image.pixel(x, y));
+            darkPixels += v < 60;
+            lightPixels += v > 180;
+        }
+    QVERIFY(darkPixels > lightPixels * 5);  // a dark background
+    QVERIFY(lightPixels > 50);              // with readable light text and markers
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(image.save(dir + QStringLiteral("/timeline-dark.png")));
 }
 
 void TestTimelineView::keyboardMovesFocusAcrossEvents()
