@@ -22,8 +22,6 @@ CandidateEditor::CandidateEditor(QWidget* parent)
     f.setPointSizeF(f.pointSizeF() * 1.35);
     f.setBold(true);
     m_title->setFont(f);
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_notice->setWordWrap(true);
     m_notice->setObjectName(QStringLiteral("notice"));
     layout->addWidget(m_title);

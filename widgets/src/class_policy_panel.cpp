@@ -25,8 +25,9 @@ namespace {
 QLabel* wrapped(const QString& text, QWidget* parent, bool secondary = false)
 {
     auto* label = new QLabel(text, parent);
+    // Not selectable: a selectable label carries a whole QTextDocument, and
+    // these explanations are rebuilt on every edit and at start-up.
     label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     if (secondary) {
         QPalette p = label->palette();
         p.setColor(QPalette::WindowText, p.color(QPalette::PlaceholderText));

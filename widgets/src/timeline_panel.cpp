@@ -93,9 +93,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     tabs->setDocumentMode(true);
     layout->addWidget(tabs, 1);
     m_totals->setWordWrap(true);
-    m_totals->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_warnings->setWordWrap(true);
-    m_warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_totals);
     layout->addWidget(m_warnings);
 
