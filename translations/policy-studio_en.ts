@@ -443,14 +443,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 · trusted reset at +%2 · then %3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>%1 · safety gate: unclassified or after side effects</source>
         <translation type="unfinished" />
     </message>
@@ -530,6 +522,15 @@
     </message>
     <message>
         <source>%1 references a profile it may not use; kandev will not run it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · retry ordinal %2 · until +%3 (%4) · then %5</source>
+        <extracomment>%3: deadline as an offset from the start, %4: the deadline's UTC time</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · trusted reset at +%2 (%3) · then %4</source>
         <translation type="unfinished" />
     </message>
 </context>

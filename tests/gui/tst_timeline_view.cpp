@@ -203,7 +203,7 @@ void TestTimelineView::eventTableMatchesThePicture()
     QCOMPARE(m->rowCount(), int(panel.preview()->timeline().events.size()));
     QCOMPARE(m->index(1, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Retry 1 after 5 s"));
     QCOMPARE(m->index(1, model::TimelineEventModel::DetailColumn).data().toString(),
-             QStringLiteral("model at capacity (transient) · retry ordinal 1 · until +5 s · then skip"));
+             QStringLiteral("model at capacity (transient) · retry ordinal 1 · until +5 s (2026-01-01T00:00:05Z) · then skip"));
     QCOMPARE(m->index(m->rowCount() - 1, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Stop: action required"));
     panel.scenarioBox()->setCurrentIndex(panel.scenarioBox()->findData(QStringLiteral("quota-reset-6h")));
     QCOMPARE(m->rowCount(), 8);
@@ -304,7 +304,7 @@ void TestTimelineView::keyboardMovesFocusAcrossEvents()
     QCOMPARE(view.focusedEvent(), 1);
     QCOMPARE(focus.count(), 2);
     QCOMPARE(view.focusedEventText(),
-             QStringLiteral("+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient) · retry ordinal 1 · until +5 s · then skip"));
+             QStringLiteral("+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient) · retry ordinal 1 · until +5 s (2026-01-01T00:00:05Z) · then skip"));
     QCOMPARE(view.accessibleDescription(), view.focusedEventText());
     QTest::keyClick(&view, Qt::Key_End);
     QCOMPARE(view.focusedEvent(), int(preview.timeline().events.size()) - 1);
