@@ -57,7 +57,7 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
     }
     if (const auto dup = findDuplicateKey(text))
         return at(text, dup->offset,
-                  "duplicate key " + nlohmann::ordered_json(splitPath(dup->path).back().key).dump()
+                  "duplicate key " + nlohmann::ordered_json(dup->key).dump()
                       + ": each key may appear once per object",
                   dup->path);
     // -0 parses as 0; where an integer belongs it is almost certainly a mistake.

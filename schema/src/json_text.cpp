@@ -219,7 +219,7 @@ std::optional<DuplicateKey> findDuplicateKey(std::string_view text)
                 seen = !f.many.insert(key).second;
             }
             if (seen) {
-                result = DuplicateKey{offset, pathOf(stack)};
+                result = DuplicateKey{offset, pathOf(stack), std::string(key)};
                 return false;
             }
             return true;
@@ -250,7 +250,7 @@ std::optional<DuplicateKey> findNegativeZero(std::string_view text, const std::v
             const bool alone = next >= text.size() || !(std::isdigit(static_cast<unsigned char>(text[next])) || text[next] == '.'
                                                          || text[next] == 'e' || text[next] == 'E');
             if (alone && std::find(keys.begin(), keys.end(), stack.back().key) != keys.end()) {
-                result = DuplicateKey{offset, pathOf(stack)};
+                result = DuplicateKey{offset, pathOf(stack), std::string(stack.back().key)};
                 return false;
             }
             return true;

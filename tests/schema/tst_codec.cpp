@@ -213,6 +213,8 @@ void TestCodec::errors_data()
     QTest::newRow("duplicate key")
         << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"max_retries\": 4"))
         << "candidates[0].policies.transient.retry.max_retries" << "duplicate key \"max_retries\"" << 2 << 0;
+    // Found by fuzz_scenario: an empty key, duplicated, has an empty path.
+    QTest::newRow("duplicate empty key") << "{\"\": [1], \"\": 2}" << "" << "duplicate key \"\"" << 1 << 11;
     QTest::newRow("unknown on_exhausted")
         << QString::fromStdString(documentWith("\"on_exhausted\": \"skip\"", "\"on_exhausted\": \"retry_same\""))
         << "candidates[0].policies.transient.on_exhausted" << "unknown on_exhausted \"retry_same\"" << 3 << 0;
