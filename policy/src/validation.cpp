@@ -1,5 +1,7 @@
 #include "policy/validation.h"
 
+#include "policy/text.h"
+
 #include <string>
 
 namespace policy {
@@ -58,6 +60,7 @@ std::string_view issueCodeName(IssueCode code) noexcept
     case IssueCode::PositionMismatch: return "position_mismatch";
     case IssueCode::EmptyExecutionProfileId: return "empty_execution_profile_id";
     case IssueCode::PoliciesWithRules: return "policies_with_rules";
+    case IssueCode::DuplicateExecutionProfileId: return "duplicate_execution_profile_id";
     }
     return "unknown";
 }
@@ -102,8 +105,19 @@ std::vector<Issue> validateCandidates(std::span<const Candidate> candidates, std
         const auto index = static_cast<std::int64_t>(i);
         if (c.position != index)
             issues.push_back({join(path, "position"), IssueCode::PositionMismatch, c.position, index, index});
-        if (c.executionProfileId.empty())
+        // kandev's backend trims the id, then refuses blank ids and duplicates.
+        const std::string_view id = trimSpace(c.executionProfileId);
+        if (id.empty()) {
             issues.push_back({join(path, "execution_profile_id"), IssueCode::EmptyExecutionProfileId, 0, 0, 0});
+        } else {
+            for (std::size_t j = 0; j < i; ++j) {
+                if (trimSpace(candidates[j].executionProfileId) == id) {
+                    issues.push_back({join(path, "execution_profile_id"), IssueCode::DuplicateExecutionProfileId,
+                                      static_cast<std::int64_t>(j), 0, 0});
+                    break;
+                }
+            }
+        }
         if (c.policies && !c.rules.empty())
             issues.push_back({join(path, "rules"), IssueCode::PoliciesWithRules, 0, 0, 0});
         if (c.policies) {

@@ -70,9 +70,11 @@ std::string describeIssue(const policy::Issue& issue)
         return "candidate " + std::to_string(issue.min) + " must carry position " + std::to_string(issue.min)
             + " (found " + value + "); positions are 0, 1, 2, ... in list order";
     case IssueCode::EmptyExecutionProfileId:
-        return "execution_profile_id must be a non-empty string";
+        return "execution_profile_id must be a string that is not empty after trimming white space";
     case IssueCode::PoliciesWithRules:
         return "a candidate with policies must not also carry legacy rules";
+    case IssueCode::DuplicateExecutionProfileId:
+        return "names the same agent profile as candidate " + value + "; kandev refuses a route that names a profile twice";
     }
     return "invalid";
 }

@@ -19,13 +19,15 @@ struct FieldDescriptor {
     std::int64_t min;          // when the section is enabled
     std::int64_t max;
     Unit unit;
-    std::int64_t enabledDefault;  // value the editor restores when the section is switched on
+    // Value the editor fills in when a section is switched on and has no earlier
+    // value; kandev's own settings page fills the same (1 retry after 5 s, 300 s).
+    std::int64_t enabledDefault;
 };
 
 inline constexpr std::array<FieldDescriptor, 3> kFieldDescriptors{{
-    {Field::RetryMaxRetries, "retry", "max_retries", 1, 10, Unit::Count, 3},
+    {Field::RetryMaxRetries, "retry", "max_retries", 1, 10, Unit::Count, 1},
     {Field::RetryInitialInterval, "retry", "initial_interval_seconds", 1, 3600, Unit::Seconds, 5},
-    {Field::ResetMaxWait, "wait_for_reset", "max_wait_seconds", 1, 604800, Unit::Seconds, 3600},
+    {Field::ResetMaxWait, "wait_for_reset", "max_wait_seconds", 1, 604800, Unit::Seconds, 300},
 }};
 
 constexpr const FieldDescriptor& descriptor(Field f) noexcept

@@ -19,8 +19,9 @@ enum class IssueCode {
     UnsupportedVersion,       // policies.version other than 1 (value = version)
     EmptyCandidateList,       // a dynamic profile without candidates
     PositionMismatch,         // candidate i carries position != i (min = expected)
-    EmptyExecutionProfileId,  // execution_profile_id missing or ""
+    EmptyExecutionProfileId,  // execution_profile_id missing, "" or only white space
     PoliciesWithRules,        // policies and a non-empty rules map together
+    DuplicateExecutionProfileId,  // names the same profile as an earlier candidate (value = its index)
 };
 
 struct Issue {
