@@ -44,6 +44,13 @@ void CandidateListModel::setDocument(EditorDocument* document)
                                      // Positions of every row in between changed.
                                      emit headerDataChanged(Qt::Vertical, std::min(from, to), std::max(from, to));
                                  })
+                      << connect(m_doc, &QObject::destroyed, this,
+                                 [this] {
+                                     // Views must learn that the rows are gone, never find out by asking.
+                                     beginResetModel();
+                                     m_doc = nullptr;
+                                     endResetModel();
+                                 })
                       << connect(m_doc, &EditorDocument::issuesChanged, this, [this] {
                              if (rowCount() > 0)
                                  emit dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn));
@@ -86,7 +93,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
     const int row = index.row();
     const policy::Candidate& c = m_doc->candidate(row);
     const Eligibility eligibility = m_doc->eligibility(row);
-    const int issues = int(m_doc->issuesOfCandidate(row).size());
+    const int issues = int(m_doc->issuesOfCandidate(row).size() + m_doc->legacyErrorsOfCandidate(row).size());
 
     switch (role) {
     case ExecutionProfileIdRole: return QString::fromStdString(c.executionProfileId);

@@ -1,6 +1,7 @@
 #include "model/editor_document.h"
 
 #include "migration/document_check.h"
+#include "migration/migration.h"
 #include "store/file_store.h"
 #include "store/kandev_database.h"
 
@@ -26,7 +27,7 @@ EditorDocument::EditorDocument(schema::Document document, QString filePath, QByt
 {
     const auto dynamic = dynamicProfiles();
     m_current = dynamic.empty() ? -1 : dynamic.front();
-    revalidate();
+    recomputeIssues();
 }
 
 EditorDocument::~EditorDocument() = default;
@@ -70,10 +71,12 @@ void EditorDocument::setCurrentProfile(int profileIndex)
     if (profileIndex == m_current || profileIndex < 0 || profileIndex >= int(m_document.profiles.size())
         || !m_document.profiles[std::size_t(profileIndex)].dynamic)
         return;
+    beginStructuralChange();
     emit aboutToResetCandidates();
     m_current = profileIndex;
-    revalidate();
+    recomputeIssues();
     emit candidatesReset();
+    endStructuralChange();
     emit currentProfileChanged(profileIndex);
 }
 
@@ -157,6 +160,18 @@ std::vector<policy::Issue> EditorDocument::issuesOfCandidate(int row) const
     return out;
 }
 
+std::vector<schema::Diagnostic> EditorDocument::legacyErrorsOfCandidate(int row) const
+{
+    const std::string prefix = "candidates[" + std::to_string(row) + "]";
+    std::vector<schema::Diagnostic> out;
+    for (const auto& e : m_legacyErrors) {
+        if (e.path.compare(0, prefix.size(), prefix) == 0
+            && (e.path.size() == prefix.size() || e.path[prefix.size()] == '.'))
+            out.push_back(e);
+    }
+    return out;
+}
+
 std::vector<policy::Issue> EditorDocument::allIssues() const
 {
     std::vector<policy::Issue> out;
@@ -172,15 +187,46 @@ std::vector<policy::Issue> EditorDocument::allIssues() const
     return out;
 }
 
-void EditorDocument::revalidate()
+void EditorDocument::recomputeIssues()
 {
     m_issues.clear();
+    m_legacyErrors.clear();
     if (const auto* d = currentDynamic()) {
         for (auto& i : policy::validateCandidates(d->candidates)) {
             if (!isPositionIssue(i))
                 m_issues.push_back(std::move(i));
         }
+        // Legacy candidates carry no policies to validate; what stands in the way
+        // of migrating them is their problem.
+        for (std::size_t row = 0; row < d->candidates.size(); ++row) {
+            const auto& c = d->candidates[row];
+            if (!c.isLegacy())
+                continue;
+            auto migrated = migration::migrateCandidate(c, row, "candidates[" + std::to_string(row) + "]");
+            for (auto& e : migrated.errors)
+                m_legacyErrors.push_back(std::move(e));
+        }
     }
+}
+
+void EditorDocument::beginStructuralChange()
+{
+    Q_ASSERT(!m_inStructuralChange);
+    m_inStructuralChange = true;
+}
+
+void EditorDocument::endStructuralChange()
+{
+    m_inStructuralChange = false;
+    // Only now: listeners of issuesChanged ask views for data, which must not
+    // happen while a model is between its begin... and end... calls.
+    emit issuesChanged();
+}
+
+void EditorDocument::revalidate()
+{
+    Q_ASSERT(!m_inStructuralChange);
+    recomputeIssues();
     emit issuesChanged();
 }
 
@@ -221,6 +267,7 @@ void EditorDocument::moveCandidate(int profileIndex, int from, int to)
     auto& d = dynamicOf(profileIndex);
     if (from == to || from < 0 || to < 0 || from >= int(d.candidates.size()) || to >= int(d.candidates.size()))
         return;
+    beginStructuralChange();
     emit aboutToMoveCandidate(from, to);
     auto moveOne = [&](auto& list) {
         auto item = std::move(list[std::size_t(from)]);
@@ -231,8 +278,9 @@ void EditorDocument::moveCandidate(int profileIndex, int from, int to)
     moveOne(d.candidateSources);
     for (std::size_t i = 0; i < d.candidates.size(); ++i)
         d.candidates[i].position = std::int64_t(i);
-    revalidate();
+    recomputeIssues();
     emit candidateMoved(from, to);
+    endStructuralChange();
 }
 
 void EditorDocument::insertCandidate(int profileIndex, int row, const policy::Candidate& candidate,
@@ -240,36 +288,42 @@ void EditorDocument::insertCandidate(int profileIndex, int row, const policy::Ca
 {
     showProfile(profileIndex);
     auto& d = dynamicOf(profileIndex);
+    beginStructuralChange();
     emit aboutToInsertCandidate(row);
     d.candidates.insert(d.candidates.begin() + row, candidate);
     d.candidateSources.insert(d.candidateSources.begin() + row, source);
     for (std::size_t i = 0; i < d.candidates.size(); ++i)
         d.candidates[i].position = std::int64_t(i);
-    revalidate();
+    recomputeIssues();
     emit candidateInserted(row);
+    endStructuralChange();
 }
 
 void EditorDocument::removeCandidate(int profileIndex, int row)
 {
     showProfile(profileIndex);
     auto& d = dynamicOf(profileIndex);
+    beginStructuralChange();
     emit aboutToRemoveCandidate(row);
     d.candidates.erase(d.candidates.begin() + row);
     d.candidateSources.erase(d.candidateSources.begin() + row);
     for (std::size_t i = 0; i < d.candidates.size(); ++i)
         d.candidates[i].position = std::int64_t(i);
-    revalidate();
+    recomputeIssues();
     emit candidateRemoved(row);
+    endStructuralChange();
 }
 
 void EditorDocument::replaceDocument(const schema::Document& document)
 {
     for (const int index : dynamicProfiles())
         m_editedProfiles.insert(index);
+    beginStructuralChange();
     emit aboutToResetCandidates();
     m_document = document;
-    revalidate();
+    recomputeIssues();
     emit candidatesReset();
+    endStructuralChange();
     emit currentProfileChanged(m_current);
 }
 

@@ -1,6 +1,7 @@
 #include "model/policy_text.h"
 
 #include "policy/catalogue.h"
+#include "policy/limits.h"
 #include "policy/schedule.h"
 
 #include <QStringList>
@@ -59,6 +60,13 @@ QString PolicyText::scheduleLine(const policy::ClassPolicy& p)
 {
     if (!p.retry.enabled)
         return tr("No retries: the first failure goes straight to the outcome.");
+    // An out-of-range value has no schedule; showing "0 s, 0 s, …" would invent one.
+    const auto inRange = [](policy::Field f, std::int64_t v) {
+        return v >= policy::descriptor(f).min && v <= policy::descriptor(f).max;
+    };
+    if (!inRange(policy::Field::RetryMaxRetries, p.retry.maxRetries)
+        || !inRange(policy::Field::RetryInitialInterval, p.retry.initialIntervalSeconds))
+        return tr("No schedule until the retry values above are within their limits.");
     const policy::Schedule s = policy::schedule(p.retry);
     QStringList delays;
     for (const auto d : s.delaysSeconds)
@@ -159,8 +167,17 @@ QString PolicyText::issueMessage(const policy::Issue& issue)
         return tr("Candidate %1 carries position %2; positions are renumbered on save.").arg(issue.min).arg(issue.value);
     case IssueCode::EmptyExecutionProfileId: return tr("The candidate does not name an agent profile.");
     case IssueCode::PoliciesWithRules: return tr("The candidate has both policies and legacy rules.");
+    case IssueCode::DuplicateExecutionProfileId:
+        return tr("Candidate %1 already names this agent profile; kandev refuses a route that names a profile twice.")
+            .arg(issue.value);
     }
     return {};
+}
+
+QString PolicyText::legacyError(const schema::Diagnostic& error)
+{
+    //: %1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...
+    return tr("Legacy rules cannot be migrated: %1").arg(QString::fromStdString(error.message));
 }
 
 QString PolicyText::decision(const policy::Decision& d, std::int64_t deadlineOffset)

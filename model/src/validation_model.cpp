@@ -2,6 +2,8 @@
 
 #include "model/policy_text.h"
 
+#include <algorithm>
+
 
 namespace model {
 
@@ -39,13 +41,21 @@ void ValidationModel::setDocument(EditorDocument* document)
 void ValidationModel::refresh()
 {
     beginResetModel();
-    m_issues = m_doc ? m_doc->issues() : std::vector<policy::Issue>{};
+    m_rows.clear();
+    if (m_doc) {
+        for (const auto& issue : m_doc->issues())
+            m_rows.push_back({issue.path, PolicyText::issueMessage(issue)});
+        for (const auto& error : m_doc->legacyErrors())
+            m_rows.push_back({error.path, PolicyText::legacyError(error)});
+        std::stable_sort(m_rows.begin(), m_rows.end(),
+                         [](const Row& a, const Row& b) { return targetOf(a.path).row < targetOf(b.path).row; });
+    }
     endResetModel();
 }
 
 int ValidationModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_issues.size());
+    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int ValidationModel::columnCount(const QModelIndex& parent) const
@@ -57,19 +67,19 @@ QVariant ValidationModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const policy::Issue& issue = m_issues[std::size_t(index.row())];
-    const IssueTarget target = targetOf(issue.path);
+    const Row& problem = m_rows[std::size_t(index.row())];
+    const IssueTarget target = targetOf(problem.path);
     switch (role) {
     case CandidateRowRole: return target.row;
     case FieldRole: return target.field;
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case MessageColumn: return PolicyText::issueMessage(issue);
+        case MessageColumn: return problem.message;
         case CandidateColumn:
             return m_doc && target.row >= 0 && target.row < m_doc->candidateCount() ? m_doc->candidateName(target.row)
                                                                                      : QString();
-        case PathColumn: return QString::fromStdString(issue.path);
+        case PathColumn: return QString::fromStdString(problem.path);
         default: return {};
         }
     default: return {};

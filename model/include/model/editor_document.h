@@ -5,6 +5,7 @@
 // calls the mutators below, which emit the signals models and views follow.
 
 #include "schema/codec.h"
+#include "schema/diagnostic.h"
 #include "schema/document.h"
 #include "schema/eligibility.h"
 
@@ -50,6 +51,8 @@ public:
     bool isReadOnly() const { return m_readOnly; }
     QString readOnlyReason() const { return m_readOnlyReason; }
     void setReadOnly(bool readOnly, const QString& reason = {});
+    // True between the about-to and done signals of an insert, remove, move or reset.
+    bool isChangingStructure() const { return m_inStructuralChange; }
 
     // --- dynamic profiles (indices into document().profiles)
     std::vector<int> dynamicProfiles() const;
@@ -67,6 +70,10 @@ public:
     // the editor shows route order and renumbers positions on save.
     const std::vector<policy::Issue>& issues() const { return m_issues; }
     std::vector<policy::Issue> issuesOfCandidate(int row) const;
+    // Why legacy candidates of the current profile cannot be migrated (paths
+    // from "candidates[...]"); a legacy candidate has no policies to validate.
+    const std::vector<schema::Diagnostic>& legacyErrors() const { return m_legacyErrors; }
+    std::vector<schema::Diagnostic> legacyErrorsOfCandidate(int row) const;
     // Every profile's issues, with full paths; saving is refused while any
     // exist (in a database: in any profile that saving writes).
     std::vector<policy::Issue> allIssues() const;
@@ -119,6 +126,11 @@ private:
     const schema::DynamicRecord* currentDynamic() const;
     void showProfile(int profileIndex);  // switches the view to the profile an edit touches
     void revalidate();
+    void recomputeIssues();  // silent: callers emit issuesChanged when views may ask
+    // Brackets a change that models report with begin.../end... pairs; issuesChanged
+    // is emitted at its end, never in between.
+    void beginStructuralChange();
+    void endStructuralChange();
     const schema::ProfileRecord* catalogueEntry(const std::string& id) const;
 
     schema::Document m_document;
@@ -129,6 +141,8 @@ private:
     bool m_readOnly = false;
     QString m_readOnlyReason;
     std::vector<policy::Issue> m_issues;
+    std::vector<schema::Diagnostic> m_legacyErrors;
+    bool m_inStructuralChange = false;
     std::shared_ptr<store::KandevDatabase> m_database;
     std::map<std::string, std::int64_t> m_versions;
     std::set<int> m_editedProfiles;  // database: profiles to write on save

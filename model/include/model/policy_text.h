@@ -2,6 +2,8 @@
 // Translated, human-readable renderings of policies and durations for the
 // editor. Every limit is a %1 argument, never baked into a string.
 
+#include "schema/diagnostic.h"
+
 #include "policy/evaluator.h"
 #include "policy/types.h"
 #include "policy/validation.h"
@@ -28,6 +30,8 @@ public:
     static QString classExamples(policy::ErrorClass c);
     static QString codeDescription(std::string_view code);
     static QString issueMessage(const policy::Issue& issue);
+    // Why a legacy candidate cannot be migrated (the migration's own detail).
+    static QString legacyError(const schema::Diagnostic& error);
     static QString decision(const policy::Decision& d, std::int64_t nowOffsetSecondsForDeadline);
 };
 

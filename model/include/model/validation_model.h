@@ -1,5 +1,6 @@
 #pragma once
-// Every validation issue of the current profile, for the validation pane.
+// Every validation issue of the current profile, and why its legacy
+// candidates cannot be migrated, for the validation pane.
 
 #include "model/editor_document.h"
 
@@ -31,8 +32,12 @@ public:
 
 private:
     void refresh();
+    struct Row {
+        std::string path;
+        QString message;
+    };
     QPointer<EditorDocument> m_doc;
-    std::vector<policy::Issue> m_issues;
+    std::vector<Row> m_rows;
     QMetaObject::Connection m_connection;
 };
 
