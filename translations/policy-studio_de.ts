@@ -42,7 +42,10 @@
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
-        <translation><numerusform>%n Wiederholung ab %1</numerusform><numerusform>%n Wiederholungen ab %1</numerusform></translation>
+        <translation>
+            <numerusform>%n Wiederholung ab %1</numerusform>
+            <numerusform>%n Wiederholungen ab %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>stop immediately</source>
@@ -79,7 +82,10 @@
     </message>
     <message numerus="yes">
         <source>%n retries: %1 attempts in all, up to %2 of waiting.</source>
-        <translation><numerusform>%n Wiederholung: insgesamt %1 Versuche, bis zu %2 Wartezeit.</numerusform><numerusform>%n Wiederholungen: insgesamt %1 Versuche, bis zu %2 Wartezeit.</numerusform></translation>
+        <translation>
+            <numerusform>%n Wiederholung: insgesamt %1 Versuche, bis zu %2 Wartezeit.</numerusform>
+            <numerusform>%n Wiederholungen: insgesamt %1 Versuche, bis zu %2 Wartezeit.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Delays stop growing at the %1 cap.</source>
@@ -222,7 +228,7 @@
         <translation>Der Kandidat hat sowohl Richtlinien als auch alte Regeln.</translation>
     </message>
     <message>
-        <source>Wait %1 for the provider's reset, then try this candidate once more; if that fails too: %2.</source>
+        <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
         <translation>%1 auf die Rücksetzung des Anbieters warten, dann diesen Kandidaten noch einmal versuchen; scheitert auch das: %2.</translation>
     </message>
     <message>
@@ -241,12 +247,28 @@
         <source>Stop for manual recovery.</source>
         <translation>Für manuelle Wiederherstellung anhalten.</translation>
     </message>
+    <message>
+        <source>No schedule until the retry values above are within their limits.</source>
+        <translation>Kein Zeitplan, solange die Wiederholungswerte oben außerhalb ihrer Grenzen liegen.</translation>
+    </message>
+    <message>
+        <source>Candidate %1 already names this agent profile; kandev refuses a route that names a profile twice.</source>
+        <translation>Kandidat %1 nennt dieses Agentenprofil bereits; kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
+    </message>
+    <message>
+        <source>Legacy rules cannot be migrated: %1</source>
+        <extracomment>%1 is the migration&apos;s English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
+        <translation>Alte Regeln können nicht migriert werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
     <message numerus="yes">
         <source>%n problem(s)</source>
-        <translation><numerusform>%n Problem</numerusform><numerusform>%n Probleme</numerusform></translation>
+        <translation>
+            <numerusform>%n Problem</numerusform>
+            <numerusform>%n Probleme</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stale: profile not found</source>
@@ -344,7 +366,10 @@
     </message>
     <message numerus="yes">
         <source>The document has %n problem(s); fix them before saving.</source>
-        <translation><numerusform>Das Dokument hat %n Problem; beheben Sie es vor dem Speichern.</numerusform><numerusform>Das Dokument hat %n Probleme; beheben Sie sie vor dem Speichern.</numerusform></translation>
+        <translation>
+            <numerusform>Das Dokument hat %n Problem; beheben Sie es vor dem Speichern.</numerusform>
+            <numerusform>Das Dokument hat %n Probleme; beheben Sie sie vor dem Speichern.</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 holds no dynamic profile to edit.</source>
@@ -359,7 +384,10 @@
     <name>model::ProfileListModel</name>
     <message numerus="yes">
         <source>%1 — %n candidate(s)</source>
-        <translation><numerusform>%1 — %n Kandidat</numerusform><numerusform>%1 — %n Kandidaten</numerusform></translation>
+        <translation>
+            <numerusform>%1 — %n Kandidat</numerusform>
+            <numerusform>%1 — %n Kandidaten</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -453,7 +481,10 @@
     </message>
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
-        <translation><numerusform>%n Versuch in %1, Ende: %2.</numerusform><numerusform>%n Versuche in %1, Ende: %2.</numerusform></translation>
+        <translation>
+            <numerusform>%n Versuch in %1, Ende: %2.</numerusform>
+            <numerusform>%n Versuche in %1, Ende: %2.</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1, then stop on %2</source>
@@ -493,7 +524,10 @@
     </message>
     <message numerus="yes">
         <source>The simulation stopped after %n event(s).</source>
-        <translation><numerusform>Die Simulation endete nach %n Ereignis.</numerusform><numerusform>Die Simulation endete nach %n Ereignissen.</numerusform></translation>
+        <translation>
+            <numerusform>Die Simulation endete nach %n Ereignis.</numerusform>
+            <numerusform>Die Simulation endete nach %n Ereignissen.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Retry timeline for the scenario %1. %2</source>
@@ -505,7 +539,7 @@
     </message>
     <message>
         <source>%1 · retry ordinal %2 · until +%3 (%4) · then %5</source>
-        <extracomment>%3: deadline as an offset from the start, %4: the deadline's UTC time</extracomment>
+        <extracomment>%3: deadline as an offset from the start, %4: the deadline&apos;s UTC time</extracomment>
         <translation>%1 · Wiederholung Nr. %2 · bis +%3 (%4) · dann %5</translation>
     </message>
     <message>
@@ -590,7 +624,7 @@
         <translation>Richtlinien &amp;kopieren nach …</translation>
     </message>
     <message>
-        <source>Copy the selected candidate's policies to other candidates</source>
+        <source>Copy the selected candidate&apos;s policies to other candidates</source>
         <translation>Die Richtlinien des gewählten Kandidaten auf andere Kandidaten übertragen</translation>
     </message>
     <message>
@@ -615,7 +649,10 @@
     </message>
     <message numerus="yes">
         <source>Copy policies of %1 to %n candidate(s)</source>
-        <translation><numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform><numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform></translation>
+        <translation>
+            <numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform>
+            <numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform>
+        </translation>
     </message>
     <message>
         <source>Copy policies</source>
@@ -659,6 +696,18 @@
     <message>
         <source>Agent profile &amp;id:</source>
         <translation>&amp;ID des Agentenprofils:</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — already in the route</source>
+        <translation>%1 (%2) — schon in der Route</translation>
+    </message>
+    <message>
+        <source>kandev refuses a route that names a profile twice.</source>
+        <translation>kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
+    </message>
+    <message>
+        <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
+        <translation>%1 ist schon in der Route; kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
     </message>
 </context>
 <context>
@@ -731,20 +780,8 @@
         <translation>Denselben Kandidaten &amp;wiederholen</translation>
     </message>
     <message>
-        <source>Max retries:</source>
-        <translation>Höchstens Wiederholungen:</translation>
-    </message>
-    <message>
-        <source>First retry after:</source>
-        <translation>Erste Wiederholung nach:</translation>
-    </message>
-    <message>
         <source>&amp;Wait for provider reset</source>
         <translation>Auf &amp;Rücksetzung des Anbieters warten</translation>
-    </message>
-    <message>
-        <source>Maximum wait:</source>
-        <translation>Höchstens warten:</translation>
     </message>
     <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than this maximum is used; then the candidate is tried once more. The wait does not use up retries.</source>
@@ -756,11 +793,7 @@
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation>Zum nächsten Kandidaten &amp;springen</translation>
-    </message>
-    <message>
-        <source>S&amp;top for manual recovery</source>
-        <translation>Für manuelle Wiederherstellung &amp;anhalten</translation>
+        <translation>Zum nächsten Kandidaten sprin&amp;gen</translation>
     </message>
     <message>
         <source>%1: retry on</source>
@@ -802,6 +835,50 @@
         <source>%1 summary</source>
         <translation>Zusammenfassung %1</translation>
     </message>
+    <message>
+        <source>&amp;Max retries:</source>
+        <translation>&amp;Max. Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>F&amp;irst retry after:</source>
+        <translation>Erste Wiederholung &amp;nach:</translation>
+    </message>
+    <message>
+        <source>Ma&amp;ximum wait:</source>
+        <translation>Maximale Warte&amp;zeit:</translation>
+    </message>
+    <message>
+        <source>St&amp;op for manual recovery</source>
+        <translation>Für manuelle Wiederherstellung anhal&amp;ten</translation>
+    </message>
+    <message>
+        <source>Retr&amp;y the same candidate</source>
+        <translation>Denselben Kandidaten w&amp;iederholen</translation>
+    </message>
+    <message>
+        <source>Max re&amp;tries:</source>
+        <translation>Ma&amp;x. Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>First retry &amp;after:</source>
+        <translation>Erste Wiederh&amp;olung nach:</translation>
+    </message>
+    <message>
+        <source>Wait for provi&amp;der reset</source>
+        <translation>Auf Rü&amp;cksetzung des Anbieters warten</translation>
+    </message>
+    <message>
+        <source>Maxim&amp;um wait:</source>
+        <translation>Maximale Wart&amp;ezeit:</translation>
+    </message>
+    <message>
+        <source>Skip to the &amp;next candidate</source>
+        <translation>Zum nächsten &amp;Kandidaten springen</translation>
+    </message>
+    <message>
+        <source>Sto&amp;p for manual recovery</source>
+        <translation>Für man&amp;uelle Wiederherstellung anhalten</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DurationEdit</name>
@@ -825,6 +902,10 @@
     <message>
         <source>Unit</source>
         <translation>Einheit</translation>
+    </message>
+    <message>
+        <source>Only the units that show this value exactly are offered.</source>
+        <translation>Angeboten werden nur Einheiten, die diesen Wert genau darstellen.</translation>
     </message>
 </context>
 <context>
@@ -1059,7 +1140,10 @@
     </message>
     <message numerus="yes">
         <source>%n route(s) have rules_json that cannot be read</source>
-        <translation><numerusform>%n Route hat ein unlesbares rules_json</numerusform><numerusform>%n Routen haben ein unlesbares rules_json</numerusform></translation>
+        <translation>
+            <numerusform>%n Route hat ein unlesbares rules_json</numerusform>
+            <numerusform>%n Routen haben ein unlesbares rules_json</numerusform>
+        </translation>
     </message>
     <message>
         <source>Apply Migration</source>
@@ -1083,7 +1167,10 @@
     </message>
     <message numerus="yes">
         <source>Migrated %n profile(s); backup: %1</source>
-        <translation><numerusform>%n Profil migriert; Sicherung: %1</numerusform><numerusform>%n Profile migriert; Sicherung: %1</numerusform></translation>
+        <translation>
+            <numerusform>%n Profil migriert; Sicherung: %1</numerusform>
+            <numerusform>%n Profile migriert; Sicherung: %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Changed in the Database</source>
@@ -1181,7 +1268,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Keine Regel gilt für %1; sie erhalten die Voreinstellung (kein Warten, keine Wiederholung, überspringen).</translation>
     </message>
     <message>
-        <source>kandev's Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
         <translation>Das Go-Backend von kandev wendet Regeln in sortierter Schlüsselreihenfolge an und würde für %2 &lt;code&gt;%1&lt;/code&gt; verwenden (%3). Policy Studio folgt der dokumentierten Regel: &lt;code&gt;%4&lt;/code&gt; hat Vorrang (%5).</translation>
     </message>
     <message>
@@ -1194,7 +1281,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
-        <translation><numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, wird ihr %n Kandidat wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform><numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, werden ihre %n Kandidaten wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform></translation>
+        <translation>
+            <numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, wird ihr %n Kandidat wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform>
+            <numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, werden ihre %n Kandidaten wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Migration report</source>
@@ -1224,7 +1314,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>&amp;PostgreSQL-Server</translation>
     </message>
     <message>
-        <source>kandev's &amp;environment (KANDEV_DATABASE_*)</source>
+        <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
         <translation>&amp;Umgebung von kandev (KANDEV_DATABASE_*)</translation>
     </message>
     <message>
@@ -1370,24 +1460,8 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Szenario</translation>
     </message>
     <message>
-        <source>&amp;Edit Custom…</source>
-        <translation>Eigenes &amp;bearbeiten …</translation>
-    </message>
-    <message>
-        <source>E&amp;xport…</source>
-        <translation>E&amp;xportieren …</translation>
-    </message>
-    <message>
         <source>Timeline events</source>
         <translation>Ereignisse der Zeitleiste</translation>
-    </message>
-    <message>
-        <source>&amp;Picture</source>
-        <translation>&amp;Bild</translation>
-    </message>
-    <message>
-        <source>&amp;Table</source>
-        <translation>&amp;Tabelle</translation>
     </message>
     <message>
         <source>Export Timeline</source>
@@ -1432,6 +1506,22 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Failure after tool activity</source>
         <translation>Fehler nach Werkzeugaktivität</translation>
+    </message>
+    <message>
+        <source>Edit &amp;Custom…</source>
+        <translation>Szenario an&amp;passen …</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren …</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
     </message>
 </context>
 <context>
@@ -1492,11 +1582,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Der Fehler kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
     </message>
     <message>
-        <source>Show in &amp;Timeline</source>
-        <translation>In der &amp;Zeitleiste zeigen</translation>
-    </message>
-    <message>
-        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first).</source>
+        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first).</source>
         <translation>Fügen Sie einen Fehler ein: die Antwort (optional eine Zeile „HTTP/1.1 429“, Header, eine Leerzeile, der Inhalt) oder die Fehlerausgabe eines Agenten (optional zuerst eine Zeile „exit code: 127“).</translation>
     </message>
     <message>
@@ -1543,6 +1629,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation>In der Zeitleiste zeigen</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ValidationPane</name>
@@ -1556,7 +1646,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
     <message numerus="yes">
         <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
-        <translation><numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zum Feld zu springen.</numerusform><numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zum Feld zu springen.</numerusform></translation>
+        <translation>
+            <numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zum Feld zu springen.</numerusform>
+            <numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zum Feld zu springen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1572,10 +1665,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>the reset wait was already used</source>
         <translation>das Warten auf Rücksetzung wurde schon genutzt</translation>
-    </message>
-    <message>
-        <source>&amp;Error:</source>
-        <translation>&amp;Fehler:</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -1598,10 +1687,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Der Fehler kam:</translation>
     </message>
     <message>
-        <source>Retries &amp;already made:</source>
-        <translation>&amp;Bisherige Wiederholungen:</translation>
-    </message>
-    <message>
         <source>Decision:</source>
         <translation>Entscheidung:</translation>
     </message>
@@ -1610,12 +1695,20 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Wählen Sie einen Kandidaten.</translation>
     </message>
     <message>
-        <source>Stop: this candidate's policies are invalid, and invalid settings never authorize work.</source>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
         <translation>Anhalten: Die Richtlinien dieses Kandidaten sind ungültig, und ungültige Einstellungen erlauben nie Arbeit.</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
         <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>Fehler:</translation>
+    </message>
+    <message>
+        <source>Retries already made:</source>
+        <translation>Bisherige Wiederholungen:</translation>
     </message>
 </context>
 </TS>

@@ -247,6 +247,19 @@
         <source>Stop for manual recovery.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>No schedule until the retry values above are within their limits.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Candidate %1 already names this agent profile; kandev refuses a route that names a profile twice.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Legacy rules cannot be migrated: %1</source>
+        <extracomment>%1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
@@ -684,6 +697,18 @@
         <source>Agent profile &amp;id:</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>%1 (%2) — already in the route</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kandev refuses a route that names a profile twice.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::CatalogueDialog</name>
@@ -755,19 +780,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Max retries:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>First retry after:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>&amp;Wait for provider reset</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Maximum wait:</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -780,10 +793,6 @@
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>S&amp;top for manual recovery</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -826,6 +835,50 @@
         <source>%1 summary</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>&amp;Max retries:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>F&amp;irst retry after:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ma&amp;ximum wait:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>St&amp;op for manual recovery</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Retr&amp;y the same candidate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Max re&amp;tries:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First retry &amp;after:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Wait for provi&amp;der reset</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Maxim&amp;um wait:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skip to the &amp;next candidate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sto&amp;p for manual recovery</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::DurationEdit</name>
@@ -848,6 +901,10 @@
     </message>
     <message>
         <source>Unit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only the units that show this value exactly are offered.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1393,23 +1450,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&amp;Edit Custom…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>E&amp;xport…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Timeline events</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Picture</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Table</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1454,6 +1495,22 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Failure after tool activity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Edit &amp;Custom…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Table</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1515,10 +1572,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Show in &amp;Timeline</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first).</source>
         <translation type="unfinished" />
     </message>
@@ -1566,6 +1619,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>%1: %2</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::ValidationPane</name>
@@ -1600,10 +1657,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&amp;Error:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation type="unfinished" />
     </message>
@@ -1624,10 +1677,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Retries &amp;already made:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Decision:</source>
         <translation type="unfinished" />
     </message>
@@ -1641,6 +1690,14 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Retries already made:</source>
         <translation type="unfinished" />
     </message>
 </context>

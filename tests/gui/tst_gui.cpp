@@ -4,6 +4,7 @@
 #include "widgets/candidate_list_panel.h"
 #include "widgets/class_policy_panel.h"
 #include "widgets/field_binder.h"
+#include "widgets/value_controls.h"
 #include "widgets/main_window.h"
 #include "widgets/migration_review_dialog.h"
 #include "widgets/validation_pane.h"
@@ -19,6 +20,7 @@
 #include "model/candidate_list_model.h"
 #include "model/validation_model.h"
 
+#include "../common/gui_helpers.h"
 #include "../common/kandev_fixture.h"
 #include "../common/test_paths.h"
 #include "translations.h"
@@ -49,31 +51,8 @@ using namespace widgets;
 
 namespace {
 
-// Answers the next modal dialog: clicks the button with the given text.
-void answerNextDialog(const QString& buttonText, QString* seenText = nullptr)
-{
-    QTimer::singleShot(0, [=] {
-        QWidget* modal = QApplication::activeModalWidget();
-        if (!modal) {
-            answerNextDialog(buttonText, seenText);  // not shown yet
-            return;
-        }
-        if (seenText) {
-            if (auto* box = qobject_cast<QMessageBox*>(modal))
-                *seenText = box->text();
-            else if (auto* browser = modal->findChild<QTextBrowser*>())
-                *seenText = browser->toPlainText();
-        }
-        for (auto* button : modal->findChildren<QAbstractButton*>()) {
-            if (button->text().remove(QLatin1Char('&')) == buttonText) {
-                QTest::mouseClick(button, Qt::LeftButton);
-                return;
-            }
-        }
-        qWarning("no button %s", qPrintable(buttonText));
-        qobject_cast<QDialog*>(modal)->reject();
-    });
-}
+using guitest::answerNextDialog;
+using guitest::typeValue;
 
 QJsonObject readJson(const QString& path)
 {
@@ -162,13 +141,10 @@ void TestGui::editValidateReorderSaveReopen()
     QTest::mouseClick(hard->retrySwitch(), Qt::LeftButton, {}, QPoint(8, hard->retrySwitch()->height() / 2));
     QVERIFY(hard->retrySwitch()->isChecked());
     QVERIFY(hard->maxRetriesBox()->isVisible());
-    QCOMPARE(hard->maxRetriesBox()->value(), int(policy::descriptor(policy::Field::RetryMaxRetries).enabledDefault));
-    hard->maxRetriesBox()->setFocus();
-    hard->maxRetriesBox()->selectAll();
-    QTest::keyClicks(hard->maxRetriesBox(), QStringLiteral("4"));
-    QTest::keyClick(hard->maxRetriesBox(), Qt::Key_Enter);
-    hard->intervalEdit()->unitBox()->setCurrentIndex(1);  // minutes
-    hard->intervalEdit()->spinBox()->setValue(2);
+    QCOMPARE(hard->maxRetriesBox()->value(), policy::descriptor(policy::Field::RetryMaxRetries).enabledDefault);
+    QCOMPARE(hard->intervalEdit()->seconds(), policy::descriptor(policy::Field::RetryInitialInterval).enabledDefault);
+    typeValue(hard->maxRetriesBox(), 4);
+    typeValue(hard->intervalEdit()->spinBox(), 120);
     QCOMPARE(hard->scheduleLabel()->text(),
              QStringLiteral("Retries after 2 min, 4 min, 8 min, 16 min, then skip. 4 retries: 5 attempts in all, up to 30 min of waiting."));
     QCOMPARE(hard->summaryLabel()->text(), QStringLiteral("4 retries from 2 min, then skip"));
@@ -217,7 +193,7 @@ void TestGui::progressiveDisclosureRestoresValues()
     QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
     ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
     QVERIFY(transient->maxRetriesBox()->isVisible());
-    transient->maxRetriesBox()->setValue(6);
+    typeValue(transient->maxRetriesBox(), 6);
     transient->retrySwitch()->click();  // off: zeros are stored, details hidden
     QVERIFY(!transient->maxRetriesBox()->isVisible());
     const auto& off = window.document()->candidate(0).policies->transient.retry;
@@ -266,9 +242,8 @@ void TestGui::validationPaneGoesToTheField()
     QVERIFY(hard->maxWaitEdit()->spinBox()->hasFocus() || QApplication::focusWidget() == hard->maxWaitEdit()->spinBox());
     QVERIFY(!hard->fieldError(QStringLiteral("wait_for_reset.max_wait_seconds")).isEmpty());
     // Fixing it clears the pane.
-    hard->maxWaitEdit()->setSeconds(0);
-    hard->maxWaitEdit()->unitBox()->setCurrentIndex(3);
-    hard->maxWaitEdit()->spinBox()->setValue(2);
+    QCOMPARE(hard->maxWaitEdit()->spinBox()->value(), 999999);  // shown as it is, not clamped
+    typeValue(hard->maxWaitEdit()->spinBox(), 2 * 86400);
     QCOMPARE(window.document()->candidate(2).policies->hard.waitForReset.maxWaitSeconds, 2 * 86400);
     QCOMPARE(pane->model()->rowCount(), 0);
     QVERIFY(hard->fieldError(QStringLiteral("wait_for_reset.max_wait_seconds")).isEmpty());
@@ -391,7 +366,7 @@ void TestGui::whatHappensIf()
         panel->resetEdit()->setSeconds(resetMinutes * 60);
     emit panel->resetEdit()->valueEdited(panel->resetEdit()->seconds());
     panel->effectSafeBox()->setChecked(effectSafe);
-    panel->ordinalBox()->setValue(ordinal);
+    typeValue(panel->ordinalBox(), ordinal);
     QCOMPARE(panel->decisionText(), decision);
 }
 
@@ -401,24 +376,35 @@ void TestGui::durationEditUnits()
     QLabel label(QStringLiteral("Maximum wait:"));
     edit.bind(policy::descriptor(policy::Field::ResetMaxWait), &label);
     QCOMPARE(label.buddy(), edit.spinBox());
-    QCOMPARE(edit.unitBox()->count(), 4);
+    QCOMPARE(edit.unitBox()->count(), 4);  // 0 shows in every unit
     edit.setSeconds(3600);
     QCOMPARE(edit.unitBox()->currentText(), QStringLiteral("hours"));
     QCOMPARE(edit.spinBox()->value(), 1);
+    QCOMPARE(edit.unitBox()->count(), 3);  // seconds, minutes, hours: not days
     edit.setSeconds(90);
     QCOMPARE(edit.unitBox()->currentText(), QStringLiteral("seconds"));
     QCOMPARE(edit.spinBox()->value(), 90);
+    QCOMPARE(edit.unitBox()->count(), 1);  // 90 s is no whole number of minutes
+    // Choosing a unit converts the number and keeps the seconds: no edit.
     QSignalSpy spy(&edit, &DurationEdit::valueEdited);
-    edit.unitBox()->setCurrentIndex(3);  // days: 90 is beyond 7 days, so it clamps to the limit
-    QCOMPARE(edit.seconds(), 7 * 86400);
-    QCOMPARE(spy.count(), 1);
-    QCOMPARE(edit.spinBox()->maximum(), 7);
+    edit.setSeconds(7200);
+    edit.unitBox()->setCurrentIndex(edit.unitBox()->findText(QStringLiteral("minutes")));
+    QCOMPARE(edit.spinBox()->value(), 120);
+    QCOMPARE(edit.seconds(), 7200);
+    QCOMPARE(spy.count(), 0);
+    // The arrows stay inside the limits of the unit shown.
+    QCOMPARE(edit.spinBox()->stepMaximum(), 7 * 24 * 60);
+    // Out of range stays as it is.
+    edit.setSeconds(999999);
+    QCOMPARE(edit.seconds(), 999999);
+    QCOMPARE(edit.spinBox()->value(), 999999);
 
     DurationEdit interval;
     interval.bind(policy::descriptor(policy::Field::RetryInitialInterval), nullptr);
     QCOMPARE(interval.unitBox()->count(), 3);  // no days for a one-hour maximum
-    interval.unitBox()->setCurrentIndex(2);
-    QCOMPARE(interval.spinBox()->maximum(), 1);
+    interval.setSeconds(3600);
+    QCOMPARE(interval.unitBox()->currentText(), QStringLiteral("hours"));
+    QCOMPARE(interval.spinBox()->stepMaximum(), 1);
 }
 
 void TestGui::undoRedoThroughTheMenu()
@@ -520,7 +506,7 @@ void TestGui::databaseMigrateEditSaveAndConflict()
             doc->setCurrentProfile(index);
     }
     window.candidateList()->selectRow(0);
-    window.candidateEditor()->transientPanel()->maxRetriesBox()->setValue(6);
+    typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 6);
     QVERIFY(window.isWindowModified());
     QVERIFY(window.save());
     QVERIFY(!window.isWindowModified());
@@ -529,7 +515,7 @@ void TestGui::databaseMigrateEditSaveAndConflict()
 
     // Someone else saves in between: the save is refused, and we decline to reload.
     fx.exec(QStringLiteral("UPDATE dynamic_agent_profiles SET version = 11 WHERE profile_id = 'dyn-current'"));
-    window.candidateEditor()->transientPanel()->maxRetriesBox()->setValue(2);
+    typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 2);
     QString message;
     answerNextDialog(QStringLiteral("No"), &message);
     QVERIFY(!window.save());
@@ -546,7 +532,7 @@ void TestGui::externalChangeIsDetectedBeforeOverwriting()
     MainWindow window;
     window.show();
     QVERIFY(window.openFile(path));
-    window.candidateEditor()->transientPanel()->maxRetriesBox()->setValue(5);
+    typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 5);
     {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -661,7 +647,7 @@ void TestGui::germanUserInterface()
     QCOMPARE(i18n::install(QLocale(QLocale::German)), QStringLiteral("de"));
     {
         ClassPolicyPanel panel(policy::ErrorClass::Hard);
-        QCOMPARE(panel.retrySwitch()->text(), QStringLiteral("Denselben Kandidaten &wiederholen"));
+        QCOMPARE(panel.retrySwitch()->text(), QStringLiteral("Denselben Kandidaten w&iederholen"));
         policy::ClassPolicy p{{true, 1, 90}, {false, 0}, policy::Outcome::Stop};
         panel.setPolicy(p, {});
         QCOMPARE(panel.summaryLabel()->text(), QStringLiteral("1 Wiederholung ab 1 min 30 s, dann anhalten"));

@@ -4,6 +4,9 @@
 
 #include "model/candidate_list_model.h"
 #include "model/commands.h"
+#include "model/policy_text.h"
+
+#include "migration/migration.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,6 +16,7 @@ namespace widgets {
 
 CandidateEditor::CandidateEditor(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_subtitle(new QLabel(this)), m_notice(new QLabel(this)),
+      m_legacy(new QLabel(this)),
       m_transient(new ClassPolicyPanel(policy::ErrorClass::Transient, this)),
       m_hard(new ClassPolicyPanel(policy::ErrorClass::Hard, this))
 {
@@ -27,6 +31,13 @@ CandidateEditor::CandidateEditor(QWidget* parent)
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
     layout->addWidget(m_notice);
+    m_legacy->setObjectName(QStringLiteral("legacyRules"));
+    m_legacy->setTextFormat(Qt::RichText);
+    m_legacy->setWordWrap(true);
+    m_legacy->setFrameShape(QFrame::StyledPanel);
+    m_legacy->setMargin(10);
+    m_legacy->hide();
+    layout->addWidget(m_legacy);
     auto* panels = new QHBoxLayout;
     panels->setSpacing(10);
     panels->addWidget(m_transient, 1, Qt::AlignTop);
@@ -69,8 +80,10 @@ void CandidateEditor::setRow(int row)
 void CandidateEditor::refresh()
 {
     const bool valid = m_doc && m_row >= 0 && m_row < m_doc->candidateCount();
-    m_transient->setVisible(valid);
-    m_hard->setVisible(valid);
+    const bool legacy = valid && m_doc->candidate(m_row).isLegacy();
+    m_transient->setVisible(valid && !legacy);
+    m_hard->setVisible(valid && !legacy);
+    m_legacy->setVisible(legacy);
     if (!valid) {
         m_title->setText(tr("No candidate selected"));
         m_subtitle->setText(tr("Select a candidate in the route to edit what happens when its provider fails."));
@@ -84,8 +97,15 @@ void CandidateEditor::refresh()
                                  c.enabled ? tr("enabled") : tr("disabled: the route skips it")));
     const QString status =
         model::CandidateListModel::statusText(m_doc->eligibility(m_row), 0);
+    const bool unmigratable = legacy && !m_doc->legacyErrorsOfCandidate(m_row).empty();
     if (m_doc->isReadOnly()) {
-        m_notice->setText(tr("Read-only: %1").arg(m_doc->readOnlyReason()));
+        if (unmigratable)
+            m_notice->setText(tr("Read-only: this candidate's legacy rules cannot be migrated. They are shown as they are."));
+        else if (legacy)
+            m_notice->setText(tr("Read-only: this candidate's legacy rules can be migrated, but the document is open "
+                                 "read-only (%1).").arg(m_doc->readOnlyReason()));
+        else
+            m_notice->setText(tr("Read-only: %1").arg(m_doc->readOnlyReason()));
         m_notice->show();
     } else if (!status.isEmpty()) {
         m_notice->setText(tr("%1. The route cannot use this candidate until it references an eligible profile.").arg(status));
@@ -94,6 +114,16 @@ void CandidateEditor::refresh()
         m_notice->hide();
     }
 
+    if (legacy) {
+        showLegacy(c);
+        return;  // no invented policies for a candidate that has none
+    }
+    if (m_shownDocument != m_doc.data() || m_shownId != c.executionProfileId) {
+        m_shownDocument = m_doc.data();
+        m_shownId = c.executionProfileId;
+        m_transient->forgetRestoreValues();
+        m_hard->forgetRestoreValues();
+    }
     const policy::PolicyDocument policies = c.policies.value_or(policy::PolicyDocument{});
     std::vector<policy::Issue> transientIssues, hardIssues;
     const std::string prefix = "candidates[" + std::to_string(m_row) + "].policies.";
@@ -121,6 +151,29 @@ void CandidateEditor::onEdited(policy::ErrorClass cls, const policy::ClassPolicy
     policy::PolicyDocument doc = m_doc->candidate(m_row).policies.value_or(policy::PolicyDocument{});
     doc.forClass(cls) = p;
     m_doc->undoStack()->push(new model::SetPoliciesCommand(m_doc, m_row, doc, text, mergeKey));
+}
+
+void CandidateEditor::showLegacy(const policy::Candidate& c)
+{
+    QString html = QStringLiteral("<b>%1</b><table cellspacing=\"0\" cellpadding=\"2\">").arg(tr("Legacy rules"));
+    for (const auto& rule : c.rules) {
+        html += QStringLiteral("<tr><td><code>%1</code></td><td>&nbsp;→&nbsp;</td><td><code>%2</code></td></tr>")
+                    .arg(QString::fromStdString("\"" + rule.key + "\"").toHtmlEscaped(),
+                         QString::fromStdString("\"" + rule.action + "\"").toHtmlEscaped());
+    }
+    html += QStringLiteral("</table>");
+    const auto errors = m_doc->legacyErrorsOfCandidate(m_row);
+    if (!errors.empty()) {
+        for (const auto& e : errors)
+            html += QStringLiteral("<p><b>%1</b></p>").arg(model::PolicyText::legacyError(e).toHtmlEscaped());
+    } else {
+        const auto migrated = migration::migrateCandidate(c, std::size_t(m_row), {});
+        if (migrated.result)
+            html += QStringLiteral("<p>%1</p>").arg(tr("Migrated, they become: %1")
+                                                       .arg(model::PolicyText::candidateSummary(*migrated.result))
+                                                       .toHtmlEscaped());
+    }
+    m_legacy->setText(html);
 }
 
 bool CandidateEditor::focusField(const QString& field)

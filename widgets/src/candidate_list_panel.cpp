@@ -56,6 +56,8 @@ CandidateListPanel::CandidateListPanel(QWidget* parent)
     m_view->setDefaultDropAction(Qt::MoveAction);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
+    // Tab leaves the route for the editor; arrows move between candidates.
+    m_view->setTabKeyNavigation(false);
     m_view->setAccessibleName(tr("Route candidates"));
     m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::NameColumn, QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::EnabledColumn, QHeaderView::ResizeToContents);
@@ -69,21 +71,25 @@ CandidateListPanel::CandidateListPanel(QWidget* parent)
     connect(m_up, &QAction::triggered, this, [this] { move(-1); });
     connect(m_down, &QAction::triggered, this, [this] { move(+1); });
     connect(m_copy, &QAction::triggered, this, &CandidateListPanel::copyPolicies);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        updateActions();
-        emit currentRowChanged(current.isValid() ? current.row() : -1);
+    // The selection model's current index is the one record of which candidate
+    // is being edited. It is persistent, so it follows the candidate through
+    // moves, inserts and removes; but Qt does not announce those shifts, and it
+    // changes the current row while a removal is half done. So: ignore changes
+    // made in the middle of a structural change, and announce the current row
+    // again once each change is complete.
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        if (m_doc && m_doc->isChangingStructure())
+            return;
+        announceCurrent();
     });
-    // A reset (profile switch, undo of a migration) loses the selection: select the first row.
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         if (m_model->rowCount() > 0)
-            selectRow(0);
-        else
-            emit currentRowChanged(-1);
-        updateActions();
+            selectRow(0);  // a reset (profile switch, undo of a migration) loses the selection
+        announceCurrent();
     });
-    connect(m_model, &QAbstractItemModel::rowsMoved, this, &CandidateListPanel::updateActions);
-    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &CandidateListPanel::updateActions);
-    connect(m_model, &QAbstractItemModel::rowsInserted, this, &CandidateListPanel::updateActions);
+    connect(m_model, &QAbstractItemModel::rowsMoved, this, &CandidateListPanel::keepSelectionAfterChange);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &CandidateListPanel::keepSelectionAfterChange);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &CandidateListPanel::keepSelectionAfterChange);
     updateActions();
 }
 
@@ -98,6 +104,20 @@ void CandidateListPanel::setDocument(model::EditorDocument* document)
     if (m_model->rowCount() > 0)
         selectRow(0);
     updateActions();
+}
+
+void CandidateListPanel::keepSelectionAfterChange()
+{
+    if (currentRow() < 0 && m_model->rowCount() > 0)
+        selectRow(std::min(m_lastAnnounced < 0 ? 0 : m_lastAnnounced, m_model->rowCount() - 1));
+    announceCurrent();
+}
+
+void CandidateListPanel::announceCurrent()
+{
+    updateActions();
+    m_lastAnnounced = currentRow();
+    emit currentRowChanged(m_lastAnnounced);
 }
 
 int CandidateListPanel::currentRow() const

@@ -1,6 +1,7 @@
 #include "widgets/class_policy_panel.h"
 
 #include "widgets/field_binder.h"
+#include "widgets/value_controls.h"
 
 #include "model/policy_text.h"
 
@@ -10,10 +11,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QRadioButton>
-#include <QSpinBox>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace widgets {
 
@@ -55,6 +57,19 @@ QWidget* indented(QLayout* content, QWidget* parent)
     return w;
 }
 
+// The panel's labels. The two panels share a window, so each class has its
+// own mnemonics: no Alt+letter may be ambiguous (File, Edit, View and Help
+// take F, E, V and H).
+struct PanelTexts {
+    const char* retry;
+    const char* maxRetries;
+    const char* interval;
+    const char* wait;
+    const char* maxWait;
+    const char* skip;
+    const char* stop;
+};
+
 }  // namespace
 
 ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* parent)
@@ -62,6 +77,18 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
                                                        policy::descriptor(Field::RetryInitialInterval).enabledDefault},
       m_lastWait{true, policy::descriptor(Field::ResetMaxWait).enabledDefault}
 {
+    static constexpr PanelTexts kTransientTexts{
+        QT_TR_NOOP("&Retry the same candidate"), QT_TR_NOOP("&Max retries:"),
+        QT_TR_NOOP("F&irst retry after:"),       QT_TR_NOOP("&Wait for provider reset"),
+        QT_TR_NOOP("Ma&ximum wait:"),            QT_TR_NOOP("S&kip to the next candidate"),
+        QT_TR_NOOP("St&op for manual recovery")};
+    static constexpr PanelTexts kHardTexts{
+        QT_TR_NOOP("Retr&y the same candidate"), QT_TR_NOOP("Max re&tries:"),
+        QT_TR_NOOP("First retry &after:"),       QT_TR_NOOP("Wait for provi&der reset"),
+        QT_TR_NOOP("Maxim&um wait:"),            QT_TR_NOOP("Skip to the &next candidate"),
+        QT_TR_NOOP("Sto&p for manual recovery")};
+    const PanelTexts& texts = errorClass == policy::ErrorClass::Hard ? kHardTexts : kTransientTexts;
+
     setFrameShape(QFrame::StyledPanel);
     setObjectName(errorClass == policy::ErrorClass::Transient ? QStringLiteral("transientPanel")
                                                               : QStringLiteral("hardPanel"));
@@ -98,17 +125,17 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     body->addWidget(wrapped(PolicyText::classExamples(errorClass), m_body, true));
 
     // Retry the same candidate.
-    m_retryOn = new QCheckBox(tr("&Retry the same candidate"), m_body);
+    m_retryOn = new QCheckBox(tr(texts.retry), m_body);
     m_retryOn->setFont(sectionTitle(QString(), m_body)->font());
     body->addWidget(m_retryOn);
     auto* retryForm = new QFormLayout;
     retryForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
-    auto* retriesLabel = new QLabel(tr("Max retries:"), m_body);
-    m_maxRetries = new QSpinBox(m_body);
+    auto* retriesLabel = new QLabel(tr(texts.maxRetries), m_body);
+    m_maxRetries = new ValueSpinBox(m_body);
     bindCountSpinBox(m_maxRetries, policy::descriptor(Field::RetryMaxRetries), retriesLabel);
     retryForm->addRow(retriesLabel, m_maxRetries);
     retryForm->addRow(QString(), makeErrorLabel(QStringLiteral("retry.max_retries")));
-    auto* intervalLabel = new QLabel(tr("First retry after:"), m_body);
+    auto* intervalLabel = new QLabel(tr(texts.interval), m_body);
     m_interval = new DurationEdit(m_body);
     m_interval->bind(policy::descriptor(Field::RetryInitialInterval), intervalLabel);
     retryForm->addRow(intervalLabel, m_interval);
@@ -123,12 +150,12 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     m_fieldEditors.insert(QStringLiteral("retry.enabled"), m_retryOn);
 
     // Wait for the provider's reset.
-    m_waitOn = new QCheckBox(tr("&Wait for provider reset"), m_body);
+    m_waitOn = new QCheckBox(tr(texts.wait), m_body);
     m_waitOn->setFont(m_retryOn->font());
     body->addWidget(m_waitOn);
     auto* waitForm = new QFormLayout;
     waitForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
-    auto* waitLabel = new QLabel(tr("Maximum wait:"), m_body);
+    auto* waitLabel = new QLabel(tr(texts.maxWait), m_body);
     m_maxWait = new DurationEdit(m_body);
     m_maxWait->bind(policy::descriptor(Field::ResetMaxWait), waitLabel);
     waitForm->addRow(waitLabel, m_maxWait);
@@ -145,8 +172,8 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     // After recovery is exhausted.
     body->addWidget(sectionTitle(tr("After recovery is exhausted"), m_body));
     auto* outcome = new QVBoxLayout;
-    m_skip = new QRadioButton(tr("S&kip to the next candidate"), m_body);
-    m_stop = new QRadioButton(tr("S&top for manual recovery"), m_body);
+    m_skip = new QRadioButton(tr(texts.skip), m_body);
+    m_stop = new QRadioButton(tr(texts.stop), m_body);
     auto* group = new QButtonGroup(this);
     group->addButton(m_skip);
     group->addButton(m_stop);
@@ -165,7 +192,7 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
         p.retry.enabled = on;
         emitEdit(p, on ? tr("%1: retry on").arg(cls) : tr("%1: retry off").arg(cls), {});
     });
-    connect(m_maxRetries, &QSpinBox::valueChanged, this, [this, cls](int value) {
+    connect(m_maxRetries, &ValueSpinBox::valueEdited, this, [this, cls](std::int64_t value) {
         policy::ClassPolicy p = m_policy;
         p.retry.maxRetries = value;
         emitEdit(p, tr("%1: max retries").arg(cls), QStringLiteral("retry.max_retries"));
@@ -226,17 +253,30 @@ void ClassPolicyPanel::emitEdit(const policy::ClassPolicy& p, const QString& wha
 void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector<policy::Issue>& issues)
 {
     m_policy = p;
-    if (p.retry.enabled && p.retry.maxRetries > 0 && p.retry.initialIntervalSeconds > 0)
+    const auto inRange = [](Field f, std::int64_t v) {
+        return v >= policy::descriptor(f).min && v <= policy::descriptor(f).max;
+    };
+    if (p.retry.enabled && inRange(Field::RetryMaxRetries, p.retry.maxRetries)
+        && inRange(Field::RetryInitialInterval, p.retry.initialIntervalSeconds))
         m_lastRetry = p.retry;
-    if (p.waitForReset.enabled && p.waitForReset.maxWaitSeconds > 0)
+    if (p.waitForReset.enabled && inRange(Field::ResetMaxWait, p.waitForReset.maxWaitSeconds))
         m_lastWait = p.waitForReset;
+    // A section that is off but holds values is invalid: show its values, and
+    // the errors under them, instead of hiding them.
+    const auto sectionHasIssue = [&issues](std::string_view section) {
+        return std::any_of(issues.begin(), issues.end(),
+                           [section](const policy::Issue& i) { return i.path.rfind(section, 0) == 0; });
+    };
+    m_showRetry = p.retry.enabled || sectionHasIssue("retry.");
+    m_showWait = p.waitForReset.enabled || sectionHasIssue("wait_for_reset.");
 
-    const QSignalBlocker b1(m_retryOn), b2(m_maxRetries), b3(m_waitOn), b4(m_skip), b5(m_stop);
+    const QSignalBlocker b1(m_retryOn), b3(m_waitOn), b4(m_skip), b5(m_stop);
     m_retryOn->setChecked(p.retry.enabled);
-    m_maxRetries->setValue(int(std::clamp<std::int64_t>(p.retry.maxRetries, m_maxRetries->minimum(), m_maxRetries->maximum())));
-    m_interval->setSeconds(p.retry.enabled ? p.retry.initialIntervalSeconds : m_lastRetry.initialIntervalSeconds);
+    // As the document holds them, in range or not.
+    m_maxRetries->setValue(m_showRetry ? p.retry.maxRetries : m_lastRetry.maxRetries);
+    m_interval->setSeconds(m_showRetry ? p.retry.initialIntervalSeconds : m_lastRetry.initialIntervalSeconds);
     m_waitOn->setChecked(p.waitForReset.enabled);
-    m_maxWait->setSeconds(p.waitForReset.enabled ? p.waitForReset.maxWaitSeconds : m_lastWait.maxWaitSeconds);
+    m_maxWait->setSeconds(m_showWait ? p.waitForReset.maxWaitSeconds : m_lastWait.maxWaitSeconds);
     // Unset shows neither button checked; a button group would refuse that.
     m_skip->setAutoExclusive(false);
     m_stop->setAutoExclusive(false);
@@ -273,11 +313,18 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
 
 void ClassPolicyPanel::refresh()
 {
-    m_retryDetails->setVisible(m_policy.retry.enabled);
-    m_waitDetails->setVisible(m_policy.waitForReset.enabled);
+    m_retryDetails->setVisible(m_showRetry);
+    m_waitDetails->setVisible(m_showWait);
     m_schedule->setText(PolicyText::scheduleLine(m_policy));
     m_summary->setText(PolicyText::classSummary(m_policy));
     m_summary->setAccessibleName(tr("%1 summary").arg(PolicyText::className(m_class)));
+}
+
+void ClassPolicyPanel::forgetRestoreValues()
+{
+    m_lastRetry = {true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
+                   policy::descriptor(Field::RetryInitialInterval).enabledDefault};
+    m_lastWait = {true, policy::descriptor(Field::ResetMaxWait).enabledDefault};
 }
 
 void ClassPolicyPanel::setEditable(bool editable)

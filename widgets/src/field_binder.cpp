@@ -1,20 +1,18 @@
 #include "widgets/field_binder.h"
 
-#include <QComboBox>
+#include "widgets/value_controls.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QSignalBlocker>
-#include <QSpinBox>
 
 #include <algorithm>
+#include <limits>
 
 namespace widgets {
 
-void bindCountSpinBox(QSpinBox* box, const policy::FieldDescriptor& d, QLabel* buddy)
+void bindCountSpinBox(ValueSpinBox* box, const policy::FieldDescriptor& d, QLabel* buddy)
 {
-    box->setRange(int(d.min), int(d.max));
-    box->setAccelerated(true);
-    box->setKeyboardTracking(false);
+    box->setStepRange(d.min, d.max);
     if (buddy) {
         buddy->setBuddy(box);
         box->setAccessibleName(buddy->text().remove(QLatin1Char('&')));
@@ -22,38 +20,47 @@ void bindCountSpinBox(QSpinBox* box, const policy::FieldDescriptor& d, QLabel* b
 }
 
 namespace {
-constexpr std::int64_t kUnits[] = {1, 60, 3600, 86400};
+
+struct UnitChoice {
+    std::int64_t seconds;
+    const char* name;
+};
+//: units of a duration input
+constexpr UnitChoice kUnits[] = {{1, QT_TRANSLATE_NOOP("widgets::DurationEdit", "seconds")},
+                                 {60, QT_TRANSLATE_NOOP("widgets::DurationEdit", "minutes")},
+                                 {3600, QT_TRANSLATE_NOOP("widgets::DurationEdit", "hours")},
+                                 {86400, QT_TRANSLATE_NOOP("widgets::DurationEdit", "days")}};
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
+{
+    return a / b + (a % b != 0 && a > 0 ? 1 : 0);
 }
 
-DurationEdit::DurationEdit(QWidget* parent) : QWidget(parent), m_value(new QSpinBox(this)), m_unit(new QComboBox(this))
+}  // namespace
+
+DurationEdit::DurationEdit(QWidget* parent)
+    : QWidget(parent), m_value(new ValueSpinBox(this)), m_unit(new GuardedComboBox(this))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
     layout->addWidget(m_value, 1);
     layout->addWidget(m_unit);
-    m_value->setAccelerated(true);
-    m_value->setKeyboardTracking(false);
-    //: units of a duration input
-    m_unit->addItem(tr("seconds"), QVariant::fromValue<qlonglong>(1));
-    m_unit->addItem(tr("minutes"), QVariant::fromValue<qlonglong>(60));
-    m_unit->addItem(tr("hours"), QVariant::fromValue<qlonglong>(3600));
-    m_unit->addItem(tr("days"), QVariant::fromValue<qlonglong>(86400));
     m_unit->setAccessibleName(tr("Unit"));
-    connect(m_value, &QSpinBox::valueChanged, this, [this] {
-        if (!m_updating)
-            emit valueEdited(seconds());
+    m_unit->setToolTip(tr("Only the units that show this value exactly are offered."));
+    m_max = kUnits[std::size(kUnits) - 1].seconds;
+    offerExactUnits(1);
+    connect(m_value, &ValueSpinBox::valueEdited, this, [this](std::int64_t shown) {
+        const std::int64_t unit = unitSeconds();
+        m_seconds = shown * unit;  // the typing limit keeps this inside int64
+        m_updating = true;
+        offerExactUnits(unit);
+        m_updating = false;
+        emit valueEdited(m_seconds);
     });
     connect(m_unit, &QComboBox::currentIndexChanged, this, [this] {
-        if (m_updating)
-            return;
-        // Keep the shown number, change its unit: "5 seconds" becomes "5 minutes".
-        const int shown = m_value->value();
-        m_updating = true;
-        updateRange();
-        m_value->setValue(shown);
-        m_updating = false;
-        emit valueEdited(seconds());
+        if (!m_updating)
+            showInUnit();  // the same seconds in another unit: no edit
     });
 }
 
@@ -61,49 +68,66 @@ void DurationEdit::bind(const policy::FieldDescriptor& d, QLabel* buddy)
 {
     m_min = d.min;
     m_max = d.max;
-    // Units larger than the maximum make no sense: a 1-hour cap has no days.
-    for (int i = m_unit->count() - 1; i >= 0; --i) {
-        if (kUnits[i] > m_max)
-            m_unit->removeItem(i);
-    }
     if (buddy) {
         buddy->setBuddy(m_value);
         m_value->setAccessibleName(buddy->text().remove(QLatin1Char('&')));
     }
-    updateRange();
+    m_updating = true;
+    offerExactUnits(unitSeconds());
+    m_updating = false;
+    showInUnit();
 }
 
 std::int64_t DurationEdit::unitSeconds() const
 {
-    return m_unit->currentData().toLongLong();
+    const QVariant data = m_unit->currentData();
+    return data.isValid() ? data.toLongLong() : 1;
 }
 
-void DurationEdit::updateRange()
+void DurationEdit::offerExactUnits(std::int64_t preferredUnit)
+{
+    // Units larger than the maximum make no sense (a 1-hour cap has no days),
+    // and a unit that cannot show the value exactly would change it.
+    m_unit->clear();
+    int preferred = 0;
+    for (const auto& u : kUnits) {
+        if (u.seconds > 1 && (u.seconds > m_max || m_seconds % u.seconds != 0))
+            continue;
+        if (u.seconds == preferredUnit)
+            preferred = m_unit->count();
+        m_unit->addItem(tr(u.name), QVariant::fromValue<qlonglong>(u.seconds));
+    }
+    m_unit->setCurrentIndex(preferred);
+    m_unit->setEnabled(m_unit->count() > 1);
+}
+
+void DurationEdit::showInUnit()
 {
     const std::int64_t unit = unitSeconds();
-    const std::int64_t lo = std::max<std::int64_t>(1, (m_min + unit - 1) / unit);
-    m_value->setRange(int(lo), int(std::max(lo, m_max / unit)));
-}
-
-std::int64_t DurationEdit::seconds() const
-{
-    return std::int64_t(m_value->value()) * unitSeconds();
+    m_value->setTypingLimit(std::numeric_limits<std::int64_t>::max() / unit);
+    m_value->setStepRange(std::max<std::int64_t>(1, ceilDiv(m_min, unit)), m_max / unit);
+    m_value->setValue(m_seconds / unit);
 }
 
 void DurationEdit::setSeconds(std::int64_t seconds)
 {
+    const std::int64_t shownUnit = unitSeconds();
+    const bool sameAsShown = seconds == m_seconds && m_value->value() * shownUnit == seconds;
+    m_seconds = seconds;
     m_updating = true;
-    int unitIndex = 0;
-    for (int i = m_unit->count() - 1; i >= 0; --i) {
-        if (seconds > 0 && seconds % kUnits[i] == 0) {
-            unitIndex = i;
-            break;
+    if (sameAsShown) {
+        offerExactUnits(shownUnit);  // keep the unit the user chose
+    } else {
+        // The largest unit that shows the value exactly.
+        std::int64_t best = 1;
+        for (const auto& u : kUnits) {
+            if (seconds != 0 && seconds % u.seconds == 0 && u.seconds <= m_max)
+                best = u.seconds;
         }
+        offerExactUnits(best);
     }
-    m_unit->setCurrentIndex(unitIndex);
-    updateRange();
-    m_value->setValue(int(std::clamp<std::int64_t>(seconds / kUnits[unitIndex], m_value->minimum(), m_value->maximum())));
     m_updating = false;
+    showInUnit();
 }
 
 }  // namespace widgets

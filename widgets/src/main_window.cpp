@@ -43,6 +43,28 @@ namespace widgets
 namespace
 {
 constexpr int kMaxRecentFiles = 8;
+
+// Puts the focusable widgets inside `container` right after `anchor` in the
+// Tab chain, keeping their order; returns the last of them.
+QWidget* chainFocus(QWidget* anchor, QWidget* container)
+{
+    // The whole window's chain: reparenting (a scroll area's widget) can split
+    // a container's part of it.
+    QList<QWidget*> inside;
+    QWidget* start = anchor->window();
+    for (QWidget* w = start->nextInFocusChain(); w != start; w = w->nextInFocusChain()) {
+        // Only leaves that take Tab focus: setTabOrder() moves a widget's
+        // children along with it, which would scramble a container.
+        if (container->isAncestorOf(w) && (w->focusPolicy() & Qt::TabFocus) && !w->focusProxy())
+            inside << w;
+    }
+    QWidget* previous = anchor;
+    for (QWidget* w : inside) {
+        QWidget::setTabOrder(previous, w);
+        previous = w;
+    }
+    return previous;
+}
 const auto kRecentKey = QStringLiteral("recentFiles");
 }  // namespace
 
@@ -64,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(tr("Policy Studio"));
 
     auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("editorScroll"));
     scroll->setWidget(m_editor);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -85,6 +108,13 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     createDocks();
+    // Reading order for Tab: the route, the editor's fields, the timeline, then the docks.
+    chainFocus(chainFocus(m_candidates->view(), m_editor), m_timeline);
+    // A field that gets focus (Tab, a mnemonic, a validation problem) is scrolled into view.
+    connect(qApp, &QApplication::focusChanged, this, [scroll](QWidget*, QWidget* now) {
+        if (now && scroll->widget() && scroll->widget()->isAncestorOf(now))
+            scroll->ensureWidgetVisible(now);
+    });
     statusBar()->showMessage(tr("Open a dynamic profile document to start."));
 
     connect(m_candidates, &CandidateListPanel::currentRowChanged, m_editor, &CandidateEditor::setRow);
@@ -114,6 +144,24 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow()
 {
+    // The document goes before the views (members die before the QWidget
+    // base): detach them first, or the route table asks for size hints of
+    // rows that are gone and never returns.
+    detachDocument();
+}
+
+void MainWindow::detachDocument()
+{
+    if (m_doc && !m_doc->filePath().isEmpty())
+        m_watcher->removePath(m_doc->filePath());
+    m_candidates->setDocument(nullptr);
+    m_editor->setDocument(nullptr);
+    m_validation->setDocument(nullptr);
+    m_whatHappens->setDocument(nullptr);
+    m_tryError->setDocument(nullptr);
+    m_timeline->setDocument(nullptr);
+    m_profileModel->setDocument(nullptr);
+    m_undoView->setStack(nullptr);
     // The stack signals while it is destroyed; this window must not hear it.
     if (m_doc) {
         m_doc->undoStack()->disconnect(this);
@@ -240,7 +288,7 @@ bool MainWindow::openFile(const QString& path)
             doc->undoStack()->push(new model::ReplaceDocumentCommand(doc.get(), *migrated, tr("Migrate legacy rules")));
         } else {
             doc->setReadOnly(true,
-                report.hasErrors() ? tr("its legacy rules cannot be migrated")
+                report.hasErrors() ? tr("some legacy rules in this document cannot be migrated")
                                    : tr("its legacy rules were not migrated"));
         }
     }
@@ -332,20 +380,7 @@ bool MainWindow::saveConflictAskReload(const QString& error)
 
 void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
 {
-    if (m_doc && !m_doc->filePath().isEmpty())
-        m_watcher->removePath(m_doc->filePath());
-    m_candidates->setDocument(nullptr);
-    m_editor->setDocument(nullptr);
-    m_validation->setDocument(nullptr);
-    m_whatHappens->setDocument(nullptr);
-    m_tryError->setDocument(nullptr);
-    m_timeline->setDocument(nullptr);
-    m_profileModel->setDocument(nullptr);
-    m_undoView->setStack(nullptr);
-    if (m_doc) {
-        m_doc->undoStack()->disconnect(this);
-        m_doc->disconnect(this);
-    }
+    detachDocument();
     m_doc = std::move(document);
 
     m_profileModel->setDocument(m_doc.get());

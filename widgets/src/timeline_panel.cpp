@@ -6,6 +6,8 @@
 #include "schema/scenario.h"
 
 #include <QCheckBox>
+#include "widgets/value_controls.h"
+
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFileDialog>
@@ -52,7 +54,7 @@ policy::Scenario storedCustomScenario()
 
 TimelinePanel::TimelinePanel(QWidget* parent)
     : QWidget(parent), m_preview(new model::TimelinePreview(this)), m_events(new model::TimelineEventModel(m_preview, this)),
-      m_scenario(new QComboBox(this)), m_log(new QCheckBox(tr("&Logarithmic time"), this)), m_view(new TimelineView(this)),
+      m_scenario(new GuardedComboBox(this)), m_log(new QCheckBox(tr("&Logarithmic time"), this)), m_view(new TimelineView(this)),
       m_table(new QTableView(this)), m_totals(new QLabel(this)), m_warnings(new QLabel(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -64,8 +66,8 @@ TimelinePanel::TimelinePanel(QWidget* parent)
         m_scenario->addItem(tr(p.scenario.name.c_str()), QString::fromUtf8(p.id.data(), qsizetype(p.id.size())));
     m_scenario->addItem(tr("Custom scenario"), kCustomId);
     m_scenario->setAccessibleName(tr("Scenario"));
-    auto* edit = new QPushButton(tr("&Edit Custom…"), this);
-    auto* exportButton = new QPushButton(tr("E&xport…"), this);
+    auto* edit = new QPushButton(tr("Edit &Custom…"), this);
+    auto* exportButton = new QPushButton(tr("Export…"), this);
     bar->addWidget(scenarioLabel);
     bar->addWidget(m_scenario, 1);
     bar->addWidget(edit);
@@ -88,8 +90,8 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     scroll->setWidget(m_view);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    tabs->addTab(scroll, tr("&Picture"));
-    tabs->addTab(m_table, tr("&Table"));
+    tabs->addTab(scroll, tr("Picture"));
+    tabs->addTab(m_table, tr("Table"));
     tabs->setDocumentMode(true);
     layout->addWidget(tabs, 1);
     m_totals->setWordWrap(true);

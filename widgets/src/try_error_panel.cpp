@@ -18,7 +18,7 @@ using model::PolicyText;
 TryErrorPanel::TryErrorPanel(QWidget* parent)
     : QWidget(parent), m_input(new QPlainTextEdit(this)), m_beforeOutput(new QCheckBox(tr("The failure came &before any output or tool activity"), this)),
       m_classification(new QLabel(this)), m_excerpt(new QLabel(this)), m_decision(new QLabel(this)),
-      m_showTimeline(new QPushButton(tr("Show in &Timeline"), this))
+      m_showTimeline(new QPushButton(tr("Show in Timeline"), this))
 {
     auto* layout = new QHBoxLayout(this);
     auto* left = new QVBoxLayout;

@@ -31,12 +31,24 @@ ValidationPane::ValidationPane(QWidget* parent)
 
 void ValidationPane::setDocument(model::EditorDocument* document)
 {
+    if (m_doc)
+        disconnect(m_doc, nullptr, this, nullptr);
+    m_doc = document;
+    if (m_doc)
+        connect(m_doc, &model::EditorDocument::readOnlyChanged, this, &ValidationPane::updateStatus);
     m_model->setDocument(document);
+    updateStatus();
 }
 
 void ValidationPane::updateStatus()
 {
     const int n = m_model->rowCount();
+    if (m_doc && m_doc->isReadOnly()) {
+        // A read-only document cannot be saved, problems or not: never say it can.
+        m_status->setText(n == 0 ? tr("Read-only: %1. Nothing can be saved.").arg(m_doc->readOnlyReason())
+                                 : tr("Read-only: %1. %n problem(s):", nullptr, n).arg(m_doc->readOnlyReason()));
+        return;
+    }
     m_status->setText(n == 0 ? tr("No problems: this profile can be saved.")
                              : tr("%n problem(s) must be fixed before saving. Activate one to go to its field.", nullptr, n));
 }

@@ -1,6 +1,7 @@
 #include "widgets/what_happens_panel.h"
 
 #include "widgets/field_binder.h"
+#include "widgets/value_controls.h"
 
 #include "model/policy_text.h"
 
@@ -11,20 +12,19 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
-#include <QSpinBox>
 
 namespace widgets {
 
 using model::PolicyText;
 
 WhatHappensPanel::WhatHappensPanel(QWidget* parent)
-    : QWidget(parent), m_code(new QComboBox(this)), m_hasReset(new QCheckBox(tr("The provider reports a reset in"), this)),
+    : QWidget(parent), m_code(new GuardedComboBox(this)), m_hasReset(new QCheckBox(tr("The provider reports a reset in"), this)),
       m_resetAfter(new DurationEdit(this)), m_effectSafe(new QCheckBox(tr("before any output or tool activity"), this)),
-      m_ordinal(new QSpinBox(this)), m_resetUsed(new QCheckBox(tr("the reset wait was already used"), this)),
+      m_ordinal(new ValueSpinBox(this)), m_resetUsed(new QCheckBox(tr("the reset wait was already used"), this)),
       m_decision(new QLabel(this))
 {
     auto* form = new QFormLayout(this);
-    auto* codeLabel = new QLabel(tr("&Error:"), this);
+    auto* codeLabel = new QLabel(tr("Error:"), this);
     codeLabel->setBuddy(m_code);
     for (const auto& entry : policy::kCatalogue) {
         m_code->addItem(tr("%1 — %2").arg(PolicyText::codeDescription(entry.name), PolicyText::className(entry.errorClass)),
@@ -46,7 +46,7 @@ WhatHappensPanel::WhatHappensPanel(QWidget* parent)
     form->addRow(m_hasReset, m_resetAfter);
     m_effectSafe->setChecked(true);
     form->addRow(tr("The failure came:"), m_effectSafe);
-    auto* ordinalLabel = new QLabel(tr("Retries &already made:"), this);
+    auto* ordinalLabel = new QLabel(tr("Retries already made:"), this);
     bindCountSpinBox(m_ordinal, {policy::Field::RetryMaxRetries, "", "", 0, policy::descriptor(policy::Field::RetryMaxRetries).max,
                                  policy::Unit::Count, 0},
                      ordinalLabel);
@@ -64,7 +64,7 @@ WhatHappensPanel::WhatHappensPanel(QWidget* parent)
     connect(m_hasReset, &QCheckBox::toggled, this, &WhatHappensPanel::update);
     connect(m_resetAfter, &DurationEdit::valueEdited, this, &WhatHappensPanel::update);
     connect(m_effectSafe, &QCheckBox::toggled, this, &WhatHappensPanel::update);
-    connect(m_ordinal, &QSpinBox::valueChanged, this, &WhatHappensPanel::update);
+    connect(m_ordinal, &ValueSpinBox::valueEdited, this, &WhatHappensPanel::update);
     connect(m_resetUsed, &QCheckBox::toggled, this, &WhatHappensPanel::update);
     update();
 }

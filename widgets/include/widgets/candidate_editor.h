@@ -25,9 +25,15 @@ public:
 
     ClassPolicyPanel* transientPanel() const { return m_transient; }
     ClassPolicyPanel* hardPanel() const { return m_hard; }
+    QLabel* titleLabel() const { return m_title; }
+    QLabel* noticeLabel() const { return m_notice; }
+    // A legacy candidate's rules as they are, and why they cannot be migrated
+    // or what they would become.
+    QLabel* legacyLabel() const { return m_legacy; }
 
 private:
     void refresh();
+    void showLegacy(const policy::Candidate& c);
     void onEdited(policy::ErrorClass cls, const policy::ClassPolicy& p, const QString& text, const QString& mergeKey);
 
     QPointer<model::EditorDocument> m_doc;
@@ -35,6 +41,9 @@ private:
     QLabel* m_title;
     QLabel* m_subtitle;
     QLabel* m_notice;
+    QLabel* m_legacy;
+    const void* m_shownDocument = nullptr;  // with the id: which candidate the panels remember values of
+    std::string m_shownId;
     ClassPolicyPanel* m_transient;
     ClassPolicyPanel* m_hard;
     QList<QMetaObject::Connection> m_connections;

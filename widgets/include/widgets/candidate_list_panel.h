@@ -30,10 +30,14 @@ public:
     QAction* copyPoliciesAction() const { return m_copy; }
 
 signals:
+    // The candidate being edited; emitted again after every move, insert,
+    // remove and reset, so that followers never show another candidate.
     void currentRowChanged(int row);
 
 private:
     void updateActions();
+    void announceCurrent();
+    void keepSelectionAfterChange();
     void addCandidate();
     void removeCandidate();
     void move(int delta);
@@ -47,6 +51,7 @@ private:
     QAction* m_up;
     QAction* m_down;
     QAction* m_copy;
+    int m_lastAnnounced = -1;
 };
 
 }  // namespace widgets

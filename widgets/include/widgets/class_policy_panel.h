@@ -14,12 +14,12 @@
 class QCheckBox;
 class QLabel;
 class QRadioButton;
-class QSpinBox;
 class QToolButton;
 
 namespace widgets {
 
 class DurationEdit;
+class ValueSpinBox;
 
 class ClassPolicyPanel final : public QFrame {
     Q_OBJECT
@@ -31,6 +31,9 @@ public:
     void setPolicy(const policy::ClassPolicy& policy, const std::vector<policy::Issue>& issues);
     const policy::ClassPolicy& policy() const { return m_policy; }
     void setEditable(bool editable);
+    // Another candidate is shown: switching a section on fills the declared
+    // defaults, never the values of the candidate shown before.
+    void forgetRestoreValues();
     void setExpanded(bool expanded);
     bool isExpanded() const;
     // Focuses the editor of a field ("retry.max_retries", "on_exhausted", ...).
@@ -39,7 +42,7 @@ public:
     // For tests and accessibility checks.
     QCheckBox* retrySwitch() const { return m_retryOn; }
     QCheckBox* waitSwitch() const { return m_waitOn; }
-    QSpinBox* maxRetriesBox() const { return m_maxRetries; }
+    ValueSpinBox* maxRetriesBox() const { return m_maxRetries; }
     DurationEdit* intervalEdit() const { return m_interval; }
     DurationEdit* maxWaitEdit() const { return m_maxWait; }
     QRadioButton* skipButton() const { return m_skip; }
@@ -61,13 +64,15 @@ private:
     // Values restored when a section is switched on again.
     policy::RetryPolicy m_lastRetry;
     policy::ResetWaitPolicy m_lastWait;
+    bool m_showRetry = false;  // the retry details are shown (on, or off but invalid)
+    bool m_showWait = false;
 
     QToolButton* m_toggle;
     QLabel* m_summary;
     QWidget* m_body;
     QCheckBox* m_retryOn;
     QWidget* m_retryDetails;
-    QSpinBox* m_maxRetries;
+    ValueSpinBox* m_maxRetries;
     DurationEdit* m_interval;
     QLabel* m_schedule;
     QCheckBox* m_waitOn;

@@ -1,42 +1,49 @@
 #pragma once
 // Builds editors from the limits declared in policy/: one binder per value
-// type, so no form spells a range, a unit or a default by hand.
+// type, so no form spells a range, a unit or a default by hand. The editors
+// show what the document holds, in range or not; validation (policy/) says
+// what is wrong with it, under the field.
 
 #include "policy/limits.h"
 
 #include <QWidget>
 
-class QComboBox;
 class QLabel;
-class QSpinBox;
 
 namespace widgets {
 
-// A count (e.g. max retries): a spin box with the descriptor's range.
-void bindCountSpinBox(QSpinBox* box, const policy::FieldDescriptor& d, QLabel* buddy);
+class GuardedComboBox;
+class ValueSpinBox;
 
-// A number of seconds shown in the largest unit that divides it (s, min, h,
-// d), editable in any unit; the range comes from the descriptor.
+// A count (e.g. max retries): the descriptor's range bounds the arrows.
+void bindCountSpinBox(ValueSpinBox* box, const policy::FieldDescriptor& d, QLabel* buddy);
+
+// A number of seconds, shown in a unit that represents it exactly (s, min,
+// h, d). The unit is only how the value is shown: choosing another converts
+// the number and keeps the seconds; the list offers only the units that show
+// the current value exactly (every unit for 0).
 class DurationEdit final : public QWidget {
     Q_OBJECT
 public:
     explicit DurationEdit(QWidget* parent = nullptr);
     void bind(const policy::FieldDescriptor& d, QLabel* buddy);
 
-    std::int64_t seconds() const;
+    std::int64_t seconds() const { return m_seconds; }
     void setSeconds(std::int64_t seconds);  // no valueEdited signal
-    QSpinBox* spinBox() const { return m_value; }
-    QComboBox* unitBox() const { return m_unit; }
+    ValueSpinBox* spinBox() const { return m_value; }
+    GuardedComboBox* unitBox() const { return m_unit; }
+    std::int64_t unitSeconds() const;
 
 signals:
     void valueEdited(std::int64_t seconds);
 
 private:
-    void updateRange();
-    std::int64_t unitSeconds() const;
+    void offerExactUnits(std::int64_t preferredUnit);
+    void showInUnit();
 
-    QSpinBox* m_value;
-    QComboBox* m_unit;
+    ValueSpinBox* m_value;
+    GuardedComboBox* m_unit;
+    std::int64_t m_seconds = 0;
     std::int64_t m_min = 0;
     std::int64_t m_max = 0;
     bool m_updating = false;

@@ -67,6 +67,7 @@ private:
     void createActions();
     void createDocks();
     void setDocument(std::unique_ptr<model::EditorDocument> document);
+    void detachDocument();  // every view lets go of the open document
     bool maybeSave();
     bool saveTo(const QString& path);
     void updateTitle();

@@ -4,6 +4,7 @@
 
 #include "model/validation_model.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QLabel;
@@ -24,6 +25,7 @@ signals:
 
 private:
     void updateStatus();
+    QPointer<model::EditorDocument> m_doc;
     model::ValidationModel* m_model;
     QTreeView* m_view;
     QLabel* m_status;

@@ -11,11 +11,11 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
-class QSpinBox;
 
 namespace widgets {
 
 class DurationEdit;
+class ValueSpinBox;
 
 class WhatHappensPanel final : public QWidget {
     Q_OBJECT
@@ -29,7 +29,7 @@ public:
     QCheckBox* resetHintBox() const { return m_hasReset; }
     DurationEdit* resetEdit() const { return m_resetAfter; }
     QCheckBox* effectSafeBox() const { return m_effectSafe; }
-    QSpinBox* ordinalBox() const { return m_ordinal; }
+    ValueSpinBox* ordinalBox() const { return m_ordinal; }
     QCheckBox* resetUsedBox() const { return m_resetUsed; }
 
 private:
@@ -41,7 +41,7 @@ private:
     QCheckBox* m_hasReset;
     DurationEdit* m_resetAfter;
     QCheckBox* m_effectSafe;
-    QSpinBox* m_ordinal;
+    ValueSpinBox* m_ordinal;
     QCheckBox* m_resetUsed;
     QLabel* m_decision;
 };

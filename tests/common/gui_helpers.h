@@ -1,0 +1,114 @@
+#pragma once
+// Helpers for GUI tests that drive the real window with real input.
+
+#include "widgets/value_controls.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDialog>
+#include <QElapsedTimer>
+#include <QMessageBox>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace guitest {
+
+// Types a value into a number box as a user does: focus, select all, type, Enter.
+inline void typeValue(widgets::ValueSpinBox* box, std::int64_t value)
+{
+    box->setFocus(Qt::TabFocusReason);
+    box->selectAll();
+    QTest::keyClicks(box, QString::number(value));
+    QTest::keyClick(box, Qt::Key_Enter);
+}
+
+// Answers the next modal dialog: clicks the button with the given text.
+inline void answerNextDialog(const QString& buttonText, QString* seenText = nullptr)
+{
+    QTimer::singleShot(0, [=] {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (!modal) {
+            answerNextDialog(buttonText, seenText);  // not shown yet
+            return;
+        }
+        if (seenText) {
+            if (auto* box = qobject_cast<QMessageBox*>(modal))
+                *seenText = box->text();
+            else if (auto* browser = modal->findChild<QTextBrowser*>())
+                *seenText = browser->toPlainText();
+        }
+        for (auto* button : modal->findChildren<QAbstractButton*>()) {
+            if (button->text().remove(QLatin1Char('&')) == buttonText) {
+                QTest::mouseClick(button, Qt::LeftButton);
+                return;
+            }
+        }
+        qWarning("no button %s", qPrintable(buttonText));
+        qobject_cast<QDialog*>(modal)->reject();
+    });
+}
+
+// True when the event loop runs a queued call within `ms`: the window answers.
+inline bool eventLoopAnswers(int ms = 1000)
+{
+    bool answered = false;
+    QTimer::singleShot(0, [&answered] { answered = true; });
+    QElapsedTimer t;
+    t.start();
+    while (!answered && t.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return answered;
+}
+
+// Ends the test process when the main thread makes no progress for `limit`:
+// a frozen window fails the test with the step it froze in, instead of
+// hanging CI until its timeout.
+class Watchdog {
+public:
+    explicit Watchdog(std::chrono::seconds limit) : m_limit(limit), m_thread([this] { run(); }) { pet("start"); }
+    ~Watchdog()
+    {
+        m_stop = true;
+        m_thread.join();
+    }
+    void pet(const std::string& step)
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_step = step;
+        }
+        m_last = std::chrono::steady_clock::now().time_since_epoch().count();
+    }
+
+private:
+    void run()
+    {
+        while (!m_stop) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            const auto last = std::chrono::steady_clock::time_point(std::chrono::steady_clock::duration(m_last.load()));
+            if (std::chrono::steady_clock::now() - last > m_limit) {
+                const std::lock_guard lock(m_mutex);
+                std::fprintf(stderr, "FROZEN: no progress for %lld s in step: %s\n",
+                             static_cast<long long>(m_limit.count()), m_step.c_str());
+                std::fflush(stderr);
+                std::_Exit(124);
+            }
+        }
+    }
+    std::chrono::seconds m_limit;
+    std::atomic<std::chrono::steady_clock::rep> m_last{0};
+    std::atomic<bool> m_stop{false};
+    std::mutex m_mutex;
+    std::string m_step;
+    std::thread m_thread;
+};
+
+}  // namespace guitest

@@ -1,0 +1,614 @@
+// The editor as a user meets it: the real window, its real views, driven by
+// keys, clicks and the wheel. Each case pins a defect seen by hand: a freeze on
+// remove, an editor showing another candidate than the selected one, the
+// wheel changing values, typed values changed behind the user's back,
+// read-only legacy documents that invent policies, keyboard dead ends,
+// duplicate candidates, and defaults that differ from kandev's.
+#include "widgets/candidate_editor.h"
+#include "widgets/candidate_list_panel.h"
+#include "widgets/candidate_picker_dialog.h"
+#include "widgets/class_policy_panel.h"
+#include "widgets/field_binder.h"
+#include "widgets/main_window.h"
+#include "widgets/timeline_panel.h"
+#include "widgets/validation_pane.h"
+#include "widgets/value_controls.h"
+
+#include "model/candidate_list_model.h"
+#include "model/commands.h"
+#include "model/validation_model.h"
+
+#include "../common/gui_helpers.h"
+#include "../common/test_paths.h"
+#include "translations.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest>
+
+using namespace widgets;
+using guitest::answerNextDialog;
+using guitest::eventLoopAnswers;
+using guitest::typeValue;
+
+namespace {
+
+void wheel(QWidget* target, int steps)
+{
+    const QPointF pos(target->width() / 2.0, target->height() / 2.0);
+    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(target, &event);
+}
+
+void clickRow(QTableView* table, int row)
+{
+    const QRect rect = table->visualRect(table->model()->index(row, model::CandidateListModel::NameColumn));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+}
+
+}  // namespace
+
+class TestEditorTrust final : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void removeNeverFreezes_data();
+    void removeNeverFreezes();
+    void editorFollowsTheSelection_data();
+    void editorFollowsTheSelection();
+    void wheelLeavesUnfocusedValuesAlone_data();
+    void wheelLeavesUnfocusedValuesAlone();
+    void wheelChangesAFocusedValueWithinLimits();
+    void typedValuesStayAsTyped_data();
+    void typedValuesStayAsTyped();
+    void unitChoiceNeverChangesTheValue();
+    void loadedOutOfRangeValuesShowAsTheyAre();
+    void readOnlyLegacyShowsItsRules();
+    void tabLeavesTheRouteAndWalksTheEditor();
+    void focusedFieldIsScrolledIntoView();
+    void mnemonicsAreUniqueInTheWindow_data();
+    void mnemonicsAreUniqueInTheWindow();
+    void addCandidateByKeyboardRefusesDuplicates();
+    void duplicateCandidateIsAProblem();
+    void switchingOnFillsKandevsDefaults();
+
+private:
+    QTemporaryDir m_dir;
+    QString copyOf(const QString& sample);
+    QString writeFile(const QString& name, const QByteArray& bytes);
+    // The editor shows the candidate the route has selected.
+    static void verifyEditorShowsSelection(MainWindow& window);
+};
+
+void TestEditorTrust::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+    QApplication::setOrganizationName(QStringLiteral("kandev-test"));
+    QApplication::setApplicationName(QStringLiteral("Policy Studio Trust Test"));
+    i18n::install(QLocale(QLocale::English));
+}
+
+void TestEditorTrust::init()
+{
+    QSettings().clear();
+}
+
+QString TestEditorTrust::copyOf(const QString& sample)
+{
+    static int n = 0;
+    const QString path = m_dir.filePath(QStringLiteral("%1-%2").arg(++n).arg(sample));
+    QFile::copy(testpaths::sample(sample), path);
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
+
+QString TestEditorTrust::writeFile(const QString& name, const QByteArray& bytes)
+{
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(bytes);
+    return path;
+}
+
+void TestEditorTrust::verifyEditorShowsSelection(MainWindow& window)
+{
+    const int row = window.candidateList()->currentRow();
+    QVERIFY(row >= 0);
+    QCOMPARE(window.candidateEditor()->row(), row);
+    QVERIFY2(window.candidateEditor()->titleLabel()->text().endsWith(window.document()->candidateName(row)),
+             qPrintable(window.candidateEditor()->titleLabel()->text()));
+}
+
+void TestEditorTrust::removeNeverFreezes_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::newRow("toolbar Remove") << "toolbar";
+    QTest::newRow("Delete key in the route") << "delete";
+    QTest::newRow("undo of Add candidate") << "undo-add";
+}
+
+void TestEditorTrust::removeNeverFreezes()
+{
+    QFETCH(QString, how);
+    guitest::Watchdog watchdog(std::chrono::seconds(20));
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    QAbstractItemModelTester tester(window.candidateList()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QTableView* table = window.candidateList()->view();
+    model::EditorDocument* doc = window.document();
+    int before = doc->candidateCount();
+    if (how == QLatin1String("undo-add")) {
+        doc->undoStack()->push(new model::InsertCandidateCommand(doc, before, model::newCandidate("x-new"), "x-new"));
+        window.candidateList()->selectRow(before);
+        QVERIFY(eventLoopAnswers());
+        before = doc->candidateCount();
+    }
+    clickRow(table, 1);
+    watchdog.pet(how.toStdString());
+    if (how == QLatin1String("toolbar")) {
+        QWidget* button = nullptr;
+        // The tool button that shows the Remove action.
+        for (auto* b : window.candidateList()->findChildren<QAbstractButton*>()) {
+            if (b->text().contains(QStringLiteral("Remove")))
+                button = b;
+        }
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+    } else if (how == QLatin1String("delete")) {
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Delete);
+    } else {
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+    }
+    QVERIFY2(eventLoopAnswers(), "the window does not answer after removing a candidate");
+    watchdog.pet("after " + how.toStdString());
+    QCOMPARE(doc->candidateCount(), before - 1);
+    QCOMPARE(table->model()->rowCount(), before - 1);
+    table->resizeColumnsToContents();  // views may ask for size hints of every row
+    QVERIFY(eventLoopAnswers());
+    verifyEditorShowsSelection(window);
+}
+
+void TestEditorTrust::editorFollowsTheSelection_data()
+{
+    QTest::addColumn<QStringList>("keys");
+    QTest::newRow("Alt+Up") << QStringList{"alt+up"};
+    QTest::newRow("Alt+Down") << QStringList{"alt+down"};
+    QTest::newRow("Alt+Down, undo") << QStringList{"alt+down", "undo"};
+    QTest::newRow("Alt+Up, undo, redo") << QStringList{"alt+up", "undo", "redo"};
+    QTest::newRow("Alt+Down twice, undo twice") << QStringList{"alt+down", "alt+down", "undo", "undo"};
+}
+
+void TestEditorTrust::editorFollowsTheSelection()
+{
+    QFETCH(QStringList, keys);
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    QTableView* table = window.candidateList()->view();
+    clickRow(table, 1);
+    verifyEditorShowsSelection(window);
+    for (const QString& key : keys) {
+        table->setFocus();
+        if (key == QLatin1String("alt+up"))
+            QTest::keyClick(table, Qt::Key_Up, Qt::AltModifier);
+        else if (key == QLatin1String("alt+down"))
+            QTest::keyClick(table, Qt::Key_Down, Qt::AltModifier);
+        else if (key == QLatin1String("undo"))
+            QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        else
+            QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(eventLoopAnswers());
+        verifyEditorShowsSelection(window);
+    }
+    // The next edit lands on the selected candidate, and only on it.
+    model::EditorDocument* doc = window.document();
+    const int row = window.candidateList()->currentRow();
+    std::vector<policy::Candidate> before;
+    for (int i = 0; i < doc->candidateCount(); ++i)
+        before.push_back(doc->candidate(i));
+    ClassPolicyPanel* hard = window.candidateEditor()->hardPanel();
+    if (!hard->retrySwitch()->isChecked())
+        QTest::mouseClick(hard->retrySwitch(), Qt::LeftButton, {}, QPoint(8, hard->retrySwitch()->height() / 2));
+    typeValue(hard->maxRetriesBox(), 7);
+    QCOMPARE(doc->candidate(row).policies->hard.retry.maxRetries, 7);
+    for (int i = 0; i < doc->candidateCount(); ++i) {
+        if (i != row)
+            QVERIFY2(doc->candidate(i) == before[std::size_t(i)], qPrintable(QStringLiteral("candidate %1 changed").arg(i)));
+    }
+}
+
+void TestEditorTrust::wheelLeavesUnfocusedValuesAlone_data()
+{
+    QTest::addColumn<QString>("control");
+    QTest::newRow("max retries") << "retries";
+    QTest::newRow("first retry delay") << "interval";
+    QTest::newRow("first retry unit") << "interval-unit";
+    QTest::newRow("maximum wait") << "wait";
+    QTest::newRow("maximum wait unit") << "wait-unit";
+}
+
+void TestEditorTrust::wheelLeavesUnfocusedValuesAlone()
+{
+    QFETCH(QString, control);
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    // Candidate 2 has every section of the hard panel switched on.
+    clickRow(window.candidateList()->view(), 0);
+    ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
+    ClassPolicyPanel* hard = window.candidateEditor()->hardPanel();
+    QWidget* target = nullptr;
+    if (control == QLatin1String("retries"))
+        target = transient->maxRetriesBox();
+    else if (control == QLatin1String("interval"))
+        target = transient->intervalEdit()->spinBox();
+    else if (control == QLatin1String("interval-unit"))
+        target = transient->intervalEdit()->unitBox();
+    else if (control == QLatin1String("wait"))
+        target = hard->maxWaitEdit()->spinBox();
+    else
+        target = hard->maxWaitEdit()->unitBox();
+    QVERIFY(target->isVisible());
+    window.candidateList()->view()->setFocus();
+    QVERIFY(!target->hasFocus());
+    const policy::Candidate before = window.document()->candidate(0);
+    const int undoCount = window.document()->undoStack()->count();
+    // To the control itself: a synthetic wheel event is not passed from a
+    // child to its parent, and the control is what must refuse it.
+    for (int i = 0; i < 3; ++i) {
+        wheel(target, -1);
+        wheel(target, +1);
+        wheel(target, -1);
+    }
+    QVERIFY(eventLoopAnswers());
+    QCOMPARE(window.document()->undoStack()->count(), undoCount);
+    QVERIFY(window.document()->candidate(0) == before);
+    QVERIFY(!target->hasFocus());  // the wheel does not take focus either
+}
+
+void TestEditorTrust::wheelChangesAFocusedValueWithinLimits()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
+    ValueSpinBox* box = transient->maxRetriesBox();
+    box->setFocus();
+    QVERIFY(QTest::qWaitFor([&] { return box->hasFocus(); }, 2000));
+    wheel(box, +1);
+    QCOMPARE(window.document()->candidate(0).policies->transient.retry.maxRetries, 4);
+    for (int i = 0; i < 20; ++i)
+        wheel(box, +1);
+    QCOMPARE(window.document()->candidate(0).policies->transient.retry.maxRetries, 10);  // the limit
+}
+
+void TestEditorTrust::typedValuesStayAsTyped_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<qint64>("stored");
+    QTest::newRow("11 retries") << "retry.max_retries" << "11" << qint64(11);
+    QTest::newRow("0 retries") << "retry.max_retries" << "0" << qint64(0);
+    QTest::newRow("0 s first retry") << "retry.initial_interval_seconds" << "0" << qint64(0);
+    QTest::newRow("4000 s first retry") << "retry.initial_interval_seconds" << "4000" << qint64(4000);
+    QTest::newRow("negative retries") << "retry.max_retries" << "-2" << qint64(-2);
+}
+
+void TestEditorTrust::typedValuesStayAsTyped()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, typed);
+    QFETCH(qint64, stored);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
+    ValueSpinBox* box = field == QLatin1String("retry.max_retries") ? transient->maxRetriesBox()
+                                                                    : transient->intervalEdit()->spinBox();
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, typed);
+    QTest::keyClick(box, Qt::Key_Tab);  // leave the field, as a user does
+    QVERIFY(eventLoopAnswers());
+    const auto& retry = window.document()->candidate(0).policies->transient.retry;
+    QCOMPARE(field == QLatin1String("retry.max_retries") ? retry.maxRetries : retry.initialIntervalSeconds, stored);
+    QCOMPARE(box->findChild<QLineEdit*>()->text(), typed);  // shown as typed
+    QVERIFY2(!transient->fieldError(field).isEmpty(), "the inline error explains the value");
+    QVERIFY(!transient->scheduleLabel()->text().contains(QStringLiteral("0 s, 0 s")));
+    QCOMPARE(window.validationPane()->model()->rowCount(), 1);
+}
+
+void TestEditorTrust::unitChoiceNeverChangesTheValue()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
+    DurationEdit* interval = transient->intervalEdit();
+    typeValue(interval->spinBox(), 30);
+    QCOMPARE(window.document()->candidate(0).policies->transient.retry.initialIntervalSeconds, 30);
+    // 30 s is no whole number of minutes or hours: only seconds are offered.
+    QCOMPARE(interval->unitBox()->count(), 1);
+    typeValue(interval->spinBox(), 3600);
+    const int undoCount = window.document()->undoStack()->count();
+    QCOMPARE(interval->unitBox()->count(), 3);
+    interval->unitBox()->setFocus();
+    QTest::keyClick(interval->unitBox(), Qt::Key_End);  // hours
+    QCOMPARE(interval->unitBox()->currentText(), QStringLiteral("hours"));
+    QCOMPARE(interval->spinBox()->value(), 1);
+    QCOMPARE(window.document()->candidate(0).policies->transient.retry.initialIntervalSeconds, 3600);
+    QCOMPARE(window.document()->undoStack()->count(), undoCount);
+}
+
+void TestEditorTrust::loadedOutOfRangeValuesShowAsTheyAre()
+{
+    QByteArray text = testpaths::readAll(testpaths::sample(QStringLiteral("profile-v1.json"))).c_str();
+    text.replace("\"max_retries\": 3,", "\"max_retries\": 11,");
+    text.replace("\"initial_interval_seconds\": 5\n", "\"initial_interval_seconds\": 0\n");
+    QVERIFY(text.contains("\"max_retries\": 11"));
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(writeFile(QStringLiteral("out-of-range.json"), text)));
+    ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
+    QCOMPARE(transient->maxRetriesBox()->value(), 11);
+    QCOMPARE(transient->maxRetriesBox()->findChild<QLineEdit*>()->text(), QStringLiteral("11"));
+    QCOMPARE(transient->intervalEdit()->seconds(), 0);
+    QCOMPARE(transient->intervalEdit()->spinBox()->findChild<QLineEdit*>()->text(), QStringLiteral("0"));
+    QVERIFY(!transient->fieldError(QStringLiteral("retry.max_retries")).isEmpty());
+    QVERIFY(!transient->fieldError(QStringLiteral("retry.initial_interval_seconds")).isEmpty());
+    QCOMPARE(transient->scheduleLabel()->text(),
+             QStringLiteral("No schedule until the retry values above are within their limits."));
+    QVERIFY(!window.isWindowModified());  // showing is not editing
+}
+
+void TestEditorTrust::readOnlyLegacyShowsItsRules()
+{
+    MainWindow window;
+    window.show();
+    answerNextDialog(QStringLiteral("Open Read-Only"));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("legacy-conflict.json"))));
+    QVERIFY(window.document()->isReadOnly());
+    CandidateEditor* editor = window.candidateEditor();
+
+    // The candidate whose rules conflict: its rules as they are, and why.
+    window.candidateList()->selectRow(1);
+    QVERIFY(editor->legacyLabel()->isVisible());
+    QVERIFY(!editor->transientPanel()->isVisible());  // no invented policies
+    QVERIFY(!editor->hardPanel()->isVisible());
+    const QString rules = editor->legacyLabel()->text();
+    QVERIFY2(rules.contains(QStringLiteral("model_capacity")) && rules.contains(QStringLiteral("retry_same")), qPrintable(rules));
+    QVERIFY2(rules.contains(QStringLiteral("cannot be migrated")), qPrintable(rules));
+    QVERIFY(editor->noticeLabel()->text().contains(QStringLiteral("cannot be migrated")));
+
+    // The candidate that can be migrated is not called unmigratable.
+    window.candidateList()->selectRow(0);
+    QVERIFY(editor->legacyLabel()->text().contains(QStringLiteral("Migrated, they become")));
+    QVERIFY2(editor->noticeLabel()->text().contains(QStringLiteral("this candidate's legacy rules can be migrated")),
+             qPrintable(editor->noticeLabel()->text()));
+
+    // The validation pane lists the error and never says the document can be saved.
+    ValidationPane* pane = window.validationPane();
+    QVERIFY(pane->model()->rowCount() >= 1);
+    QCOMPARE(pane->model()->index(0, model::ValidationModel::PathColumn).data().toString(),
+             QStringLiteral("candidates[1].rules"));
+    const QString status = pane->findChild<QLabel*>()->text();
+    QVERIFY2(!status.contains(QStringLiteral("can be saved")), qPrintable(status));
+    QVERIFY2(status.startsWith(QStringLiteral("Read-only")), qPrintable(status));
+}
+
+void TestEditorTrust::tabLeavesTheRouteAndWalksTheEditor()
+{
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QTableView* table = window.candidateList()->view();
+    clickRow(table, 1);
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Tab);
+    QCOMPARE(window.candidateList()->currentRow(), 1);  // Tab did not walk the cells
+    QWidget* editor = window.candidateEditor();
+    QVERIFY2(editor->isAncestorOf(QApplication::focusWidget()),
+             qPrintable(QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "none"));
+    // Tab walks the transient panel, then the hard panel, then reaches the timeline.
+    bool sawTransient = false, sawHardAfterTransient = false;
+    QWidget* after = nullptr;
+    for (int i = 0; i < 60; ++i) {
+        QWidget* focus = QApplication::focusWidget();
+        if (!editor->isAncestorOf(focus)) {
+            after = focus;
+            break;
+        }
+        if (window.candidateEditor()->transientPanel()->isAncestorOf(focus))
+            sawTransient = true;
+        if (sawTransient && window.candidateEditor()->hardPanel()->isAncestorOf(focus))
+            sawHardAfterTransient = true;
+        QTest::keyClick(focus, Qt::Key_Tab);
+    }
+    QVERIFY(sawTransient);
+    QVERIFY(sawHardAfterTransient);
+    QVERIFY(after);
+    QVERIFY2(window.timelinePanel()->isAncestorOf(after), qPrintable(after->metaObject()->className()));
+}
+
+void TestEditorTrust::focusedFieldIsScrolledIntoView()
+{
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    // A short editor, as on a small screen, so that it scrolls.
+    auto* splitter = window.findChild<QSplitter*>(QStringLiteral("centralSplitter"));
+    QVERIFY(splitter);
+    splitter->setSizes({200, 120, 300});
+    QVERIFY(eventLoopAnswers());
+    auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("editorScroll"));
+    QVERIFY(scroll);
+    QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "the window is too large for this test");
+    window.candidateList()->view()->setFocus();
+    QTest::keyClick(window.candidateList()->view(), Qt::Key_Tab);
+    int checked = 0;
+    for (int i = 0; i < 60; ++i) {
+        QWidget* focus = QApplication::focusWidget();
+        if (!window.candidateEditor()->isAncestorOf(focus))
+            break;
+        QVERIFY(eventLoopAnswers());
+        const QRect inViewport(focus->mapTo(scroll->viewport(), QPoint(0, 0)), focus->size());
+        QVERIFY2(scroll->viewport()->rect().intersects(inViewport),
+                 qPrintable(QStringLiteral("%1 is out of view").arg(focus->accessibleName())));
+        ++checked;
+        QTest::keyClick(focus, Qt::Key_Tab);
+    }
+    QVERIFY(checked > 8);
+}
+
+void TestEditorTrust::mnemonicsAreUniqueInTheWindow_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << "en";
+    QTest::newRow("German") << "de";
+}
+
+void TestEditorTrust::mnemonicsAreUniqueInTheWindow()
+{
+    QFETCH(QString, language);
+    i18n::install(QLocale(language));
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+        QMap<QString, QStringList> owners;
+        const auto add = [&](const QString& text) {
+            const QKeySequence key = QKeySequence::mnemonic(text);
+            if (!key.isEmpty())
+                owners[key.toString()] << text;
+        };
+        for (QAction* a : window.menuBar()->actions())
+            add(a->text());
+        for (auto* b : window.findChildren<QAbstractButton*>())
+            add(b->text());
+        for (auto* l : window.findChildren<QLabel*>()) {
+            if (l->buddy())
+                add(l->text());
+        }
+        for (auto* bar : window.findChildren<QTabBar*>()) {
+            for (int i = 0; i < bar->count(); ++i)
+                add(bar->tabText(i));
+        }
+        QStringList clashes;
+        for (auto it = owners.cbegin(); it != owners.cend(); ++it) {
+            if (it.value().size() > 1)
+                clashes << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(" | "));
+        }
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+        QVERIFY(owners.size() > 10);
+    }
+    i18n::install(QLocale(QLocale::English));
+}
+
+void TestEditorTrust::addCandidateByKeyboardRefusesDuplicates()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    model::EditorDocument* doc = window.document();
+    for (const int index : doc->dynamicProfiles()) {
+        if (doc->document().profiles[std::size_t(index)].id == "dyn-nightly")
+            doc->setCurrentProfile(index);
+    }
+    const int before = doc->candidateCount();
+    QStringList offered;
+    bool duplicatesRefused = false;
+    QTimer::singleShot(0, [&] {
+        auto* picker = qobject_cast<CandidatePickerDialog*>(QApplication::activeModalWidget());
+        QVERIFY(picker);
+        for (int i = 0; i < picker->list()->count(); ++i) {
+            QListWidgetItem* item = picker->list()->item(i);
+            offered << item->text();
+            if (item->text().contains(QStringLiteral("already in the route")))
+                duplicatesRefused = !(item->flags() & Qt::ItemIsEnabled);
+        }
+        // A profile already in the route cannot be chosen, even by typing its name.
+        QTest::keyClicks(picker->filterEdit(), QStringLiteral("codex"));
+        QVERIFY(!picker->selection());
+        // Filter, arrow into the list, Enter.
+        picker->filterEdit()->selectAll();
+        QTest::keyClicks(picker->filterEdit(), QStringLiteral("Sonnet"));
+        QTest::keyClick(picker->filterEdit(), Qt::Key_Down);
+        QVERIFY(picker->list()->currentItem());
+        QVERIFY(picker->list()->currentItem()->text().contains(QStringLiteral("claude-sonnet")));
+        QTest::keyClick(picker->filterEdit(), Qt::Key_Return);
+    });
+    QTest::keyClick(&window, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(duplicatesRefused);
+    QVERIFY2(offered.filter(QStringLiteral("already in the route")).size() == 2, qPrintable(offered.join(QLatin1Char('\n'))));
+    QCOMPARE(doc->candidateCount(), before + 1);
+    QCOMPARE(doc->candidate(before).executionProfileId, std::string("claude-sonnet"));
+    verifyEditorShowsSelection(window);
+}
+
+void TestEditorTrust::duplicateCandidateIsAProblem()
+{
+    QByteArray text = testpaths::readAll(testpaths::sample(QStringLiteral("profile-v1.json"))).c_str();
+    text.replace("\"gemini-pro\"", "\" claude-sonnet\\t\"");  // kandev trims before comparing
+    MainWindow window;
+    QVERIFY(window.openFile(writeFile(QStringLiteral("duplicate.json"), text)));
+    ValidationPane* pane = window.validationPane();
+    QCOMPARE(pane->model()->rowCount(), 1);
+    QCOMPARE(pane->model()->index(0, model::ValidationModel::PathColumn).data().toString(),
+             QStringLiteral("candidates[2].execution_profile_id"));
+    QVERIFY(pane->model()->index(0, 0).data().toString().contains(QStringLiteral("Candidate 0 already names")));
+}
+
+void TestEditorTrust::switchingOnFillsKandevsDefaults()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    // Show a candidate with other values first: they must not leak into the next one.
+    window.candidateList()->selectRow(0);
+    window.candidateList()->selectRow(1);
+    ClassPolicyPanel* hard = window.candidateEditor()->hardPanel();
+    ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
+    QVERIFY(!hard->retrySwitch()->isChecked());
+    QTest::mouseClick(hard->retrySwitch(), Qt::LeftButton, {}, QPoint(8, hard->retrySwitch()->height() / 2));
+    QCOMPARE(window.document()->candidate(1).policies->hard.retry, (policy::RetryPolicy{true, 1, 5}));
+    QVERIFY(!transient->waitSwitch()->isChecked());
+    QTest::mouseClick(transient->waitSwitch(), Qt::LeftButton, {}, QPoint(8, transient->waitSwitch()->height() / 2));
+    QCOMPARE(window.document()->candidate(1).policies->transient.waitForReset, (policy::ResetWaitPolicy{true, 300}));
+}
+
+QTEST_MAIN(TestEditorTrust)
+#include "tst_editor_trust.moc"
