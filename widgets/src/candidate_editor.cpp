@@ -115,6 +115,8 @@ void CandidateEditor::refresh()
     }
 
     if (legacy) {
+        m_transient->setEditable(false);
+        m_hard->setEditable(false);
         showLegacy(c);
         return;  // no invented policies for a candidate that has none
     }

@@ -1,5 +1,6 @@
 #include "widgets/value_controls.h"
 
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QStyle>
 #include <QStyleOptionSpinBox>
@@ -20,6 +21,7 @@ ValueSpinBox::ValueSpinBox(QWidget* parent) : QAbstractSpinBox(parent)
     setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
     lineEdit()->setText(QStringLiteral("0"));
     connect(lineEdit(), &QLineEdit::textEdited, this, &ValueSpinBox::onTextEdited);
+    lineEdit()->installEventFilter(this);
     connect(this, &QAbstractSpinBox::editingFinished, this, &ValueSpinBox::onEditingFinished);
 }
 
@@ -85,6 +87,20 @@ void ValueSpinBox::onEditingFinished()
 {
     if (!parse(lineEdit()->text()))
         lineEdit()->setText(QString::number(m_value));
+}
+
+bool ValueSpinBox::eventFilter(QObject* watched, QEvent* event)
+{
+    // Every keystroke is already a document edit: Undo and Redo belong to the
+    // document, not to the line edit's own text history.
+    if (watched == lineEdit() && event->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QAbstractSpinBox::eventFilter(watched, event);
 }
 
 QAbstractSpinBox::StepEnabled ValueSpinBox::stepEnabled() const

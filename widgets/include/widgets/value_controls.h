@@ -43,6 +43,7 @@ signals:
 protected:
     StepEnabled stepEnabled() const override;
     void wheelEvent(QWheelEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void onTextEdited(const QString& text);
