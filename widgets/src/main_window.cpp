@@ -29,6 +29,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -132,7 +133,10 @@ MainWindow::MainWindow(QWidget* parent)
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry"))) {
-        resize(1440, 900);
+        // First start: fit the screen people have (a 1366x768 laptop included).
+        const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
+        resize(std::min(1440, available.width() * 95 / 100), std::min(900, available.height() * 92 / 100));
+        move(available.center() - rect().center());
         // Dock sizes only stick once the window has its size.
         QTimer::singleShot(0, this, [this] {
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("profilesDock"))}, {180}, Qt::Horizontal);
