@@ -240,10 +240,6 @@
         <translation>Jetzt zum nächsten Kandidaten springen.</translation>
     </message>
     <message>
-        <source>Stop for manual recovery: the error is unclassified, and unknown errors always stop.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler ist nicht eingestuft, und unbekannte Fehler halten immer an.</translation>
-    </message>
-    <message>
         <source>Stop for manual recovery.</source>
         <translation>Für manuelle Wiederherstellung anhalten.</translation>
     </message>
@@ -259,6 +255,10 @@
         <source>Legacy rules cannot be migrated: %1</source>
         <extracomment>%1 is the migration&apos;s English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
         <translation>Alte Regeln können nicht migriert werden: %1</translation>
+    </message>
+    <message>
+        <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
+        <translation>Für manuelle Wiederherstellung anhalten: Der Klassifizierer konnte diesen Fehler nicht einstufen, und nicht eingestufte Fehler halten immer an.</translation>
     </message>
 </context>
 <context>
@@ -595,6 +595,22 @@
     <message>
         <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
         <translation>%1. Die Route kann diesen Kandidaten erst nutzen, wenn er auf ein zulässiges Profil verweist.</translation>
+    </message>
+    <message>
+        <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
+        <translation>Schreibgeschützt: Die alten Regeln dieses Kandidaten können nicht migriert werden. Sie werden so gezeigt, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
+        <translation>Schreibgeschützt: Die alten Regeln dieses Kandidaten lassen sich migrieren, aber das Dokument ist schreibgeschützt geöffnet (%1).</translation>
+    </message>
+    <message>
+        <source>Legacy rules</source>
+        <translation>Alte Regeln</translation>
+    </message>
+    <message>
+        <source>Migrated, they become: %1</source>
+        <translation>Migriert werden daraus: %1</translation>
     </message>
 </context>
 <context>
@@ -1043,10 +1059,6 @@
         <translation>Alte Regeln migrieren</translation>
     </message>
     <message>
-        <source>its legacy rules cannot be migrated</source>
-        <translation>ihre alten Regeln lassen sich nicht migrieren</translation>
-    </message>
-    <message>
         <source>its legacy rules were not migrated</source>
         <translation>ihre alten Regeln wurden nicht migriert</translation>
     </message>
@@ -1195,6 +1207,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Try an Error</source>
         <translation>Fehler ausprobieren</translation>
+    </message>
+    <message>
+        <source>some legacy rules in this document cannot be migrated</source>
+        <translation>einige alte Regeln in diesem Dokument können nicht migriert werden</translation>
     </message>
 </context>
 <context>
@@ -1649,6 +1665,17 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>
             <numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zum Feld zu springen.</numerusform>
             <numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zum Feld zu springen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read-only: %1. Nothing can be saved.</source>
+        <translation>Schreibgeschützt: %1. Nichts kann gespeichert werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read-only: %1. %n problem(s):</source>
+        <translation>
+            <numerusform>Schreibgeschützt: %1. %n Problem:</numerusform>
+            <numerusform>Schreibgeschützt: %1. %n Probleme:</numerusform>
         </translation>
     </message>
 </context>

@@ -240,10 +240,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Stop for manual recovery: the error is unclassified, and unknown errors always stop.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Stop for manual recovery.</source>
         <translation type="unfinished" />
     </message>
@@ -258,6 +254,10 @@
     <message>
         <source>Legacy rules cannot be migrated: %1</source>
         <extracomment>%1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -594,6 +594,22 @@
     </message>
     <message>
         <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read-only: this candidate's legacy rules cannot be migrated. They are shown as they are.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read-only: this candidate's legacy rules can be migrated, but the document is open read-only (%1).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Legacy rules</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migrated, they become: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1041,10 +1057,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>its legacy rules cannot be migrated</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>its legacy rules were not migrated</source>
         <translation type="unfinished" />
     </message>
@@ -1184,6 +1196,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Try an Error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>some legacy rules in this document cannot be migrated</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1640,6 +1656,15 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
             <numerusform>%n problem must be fixed before saving. Activate one to go to its field.</numerusform>
             <numerusform>%n problems must be fixed before saving. Activate one to go to its field.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Read-only: %1. Nothing can be saved.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Read-only: %1. %n problem(s):</source>
+        <translation>
+            <numerusform>Read-only: %1. %n problem:</numerusform><numerusform>Read-only: %1. %n problems:</numerusform></translation>
     </message>
 </context>
 <context>

@@ -194,7 +194,8 @@ QString PolicyText::decision(const policy::Decision& d, std::int64_t deadlineOff
     case policy::DecisionKind::Skip: return tr("Skip to the next candidate now.");
     case policy::DecisionKind::Stop:
         if (!d.errorClass || *d.errorClass == policy::ErrorClass::Unclassified)
-            return tr("Stop for manual recovery: the error is unclassified, and unknown errors always stop.");
+            return tr("Stop for manual recovery: the classifier could not classify this error, and unclassified errors "
+                      "always stop.");
         return tr("Stop for manual recovery.");
     }
     return {};

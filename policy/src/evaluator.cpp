@@ -44,11 +44,17 @@ ErrorClass resolveClass(const Failure& failure) noexcept
     const auto code = errorCodeFromName(failure.code);
     if (!code)
         return ErrorClass::Unclassified;
+    // SPEC 4.1, failing closed: a stated class decides when it is transient or
+    // hard; any other stated word ("unclassified", "Transient", "fatal") means
+    // the classifier could not classify, so nothing may retry or skip; only
+    // when no class is stated does the catalogue decide.
+    if (failure.statedClass.empty())
+        return errorClassOf(*code);
     if (failure.statedClass == "transient")
         return ErrorClass::Transient;
     if (failure.statedClass == "hard")
         return ErrorClass::Hard;
-    return errorClassOf(*code);
+    return ErrorClass::Unclassified;
 }
 
 Decision evaluate(const PolicyDocument& doc, const EvaluationInput& input) noexcept

@@ -347,7 +347,7 @@ void TestGui::whatHappensIf_data()
     QTest::newRow("after tool activity") << "model_capacity" << 0 << false << 0
                                          << "Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.";
     QTest::newRow("unknown") << "unknown_provider_error" << 0 << true << 0
-                             << "Stop for manual recovery: the error is unclassified, and unknown errors always stop.";
+                             << "Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.";
 }
 
 void TestGui::whatHappensIf()

@@ -1,6 +1,10 @@
 #include "policy/evaluator.h"
+#include "policy/catalogue.h"
+#include "policy/validation.h"
 
 #include <QtTest>
+
+#include <random>
 
 using namespace policy;
 using namespace std::chrono_literals;
@@ -38,6 +42,8 @@ private slots:
     void invalidDocumentStops();
     void classResolution_data();
     void classResolution();
+    void unclassifiedStatedClassAlwaysStops();
+    void invalidDocumentsAlwaysStop();
 };
 
 void TestEvaluator::decisions_data()
@@ -171,7 +177,16 @@ void TestEvaluator::classResolution_data()
     QTest::newRow("stated hard honoured") << "rate_limited" << "hard" << int(Confidence::High) << "hard";
     QTest::newRow("stated transient honoured") << "quota_limited" << "transient" << int(Confidence::Medium)
                                                << "transient";
-    QTest::newRow("stated other ignored") << "quota_limited" << "fatal" << int(Confidence::High) << "hard";
+    // SPEC 4.1 as amended: a stated class other than transient/hard fails closed
+    // (kandev routingpolicy/policy_test.go "unclassified stops").
+    QTest::newRow("stated unclassified stops") << "rate_limited" << "unclassified" << int(Confidence::High)
+                                               << "unclassified";
+    QTest::newRow("stated unknown word stops") << "quota_limited" << "fatal" << int(Confidence::High) << "unclassified";
+    QTest::newRow("stated differently cased stops") << "rate_limited" << "Transient" << int(Confidence::High)
+                                                    << "unclassified";
+    QTest::newRow("stated with white space stops") << "rate_limited" << " transient" << int(Confidence::High)
+                                                   << "unclassified";
+    QTest::newRow("stated HARD stops") << "quota_limited" << "HARD" << int(Confidence::High) << "unclassified";
     QTest::newRow("unknown code stated transient") << "task_error" << "transient" << int(Confidence::High)
                                                    << "unclassified";
     QTest::newRow("low confidence") << "rate_limited" << "" << int(Confidence::Low) << "unclassified";
@@ -191,6 +206,76 @@ void TestEvaluator::classResolution()
     const std::string s = stated.toStdString();
     const Failure f{c, s, Confidence(confidence), "", std::nullopt};
     QCOMPARE(QLatin1String(errorClassName(resolveClass(f)).data()), expected);
+}
+
+namespace {
+
+PolicyDocument randomValidDocument(std::mt19937& rng)
+{
+    auto pick = [&rng](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+    PolicyDocument doc;
+    for (ClassPolicy* p : {&doc.transient, &doc.hard}) {
+        p->retry = pick(0, 1) ? RetryPolicy{true, pick(1, 10), pick(1, 3600)} : RetryPolicy{};
+        p->waitForReset = pick(0, 1) ? ResetWaitPolicy{true, pick(1, 604800)} : ResetWaitPolicy{};
+        p->onExhausted = pick(0, 1) ? Outcome::Skip : Outcome::Stop;
+    }
+    return doc;
+}
+
+EvaluationInput randomInput(std::mt19937& rng, const Failure& failure)
+{
+    auto pick = [&rng](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+    EvaluationInput in;
+    in.failure = failure;
+    in.now = Seconds{std::chrono::seconds{1'800'000'000}};
+    if (pick(0, 1))
+        in.failure->resetAt = in.now + std::chrono::seconds{pick(1, 86400)};
+    in.retryOrdinal = pick(0, 10);
+    in.resetWaitUsed = pick(0, 1) != 0;
+    in.effectSafe = true;
+    return in;
+}
+
+}  // namespace
+
+void TestEvaluator::unclassifiedStatedClassAlwaysStops()
+{
+    // Property: whatever the (valid) document and the code, a stated class
+    // outside {transient, hard} is a stop with no deadline.
+    std::mt19937 rng(20260817);
+    const std::string stated[] = {"unclassified", "Transient", "HARD", "fatal", " hard", "transient ", "none", "0"};
+    for (int i = 0; i < 20000; ++i) {
+        const PolicyDocument doc = randomValidDocument(rng);
+        QVERIFY(isValid(doc));
+        const auto& entry = kCatalogue[std::size_t(rng() % kCatalogue.size())];
+        const std::string& cls = stated[rng() % std::size(stated)];
+        const Decision d = evaluate(doc, randomInput(rng, Failure{entry.name, cls, Confidence::High, "", std::nullopt}));
+        QVERIFY2(d.kind == DecisionKind::Stop && !d.deadline && d.retryOrdinal == 0,
+                 qPrintable(QStringLiteral("iteration %1: %2 stated %3").arg(i).arg(entry.name.data()).arg(cls.c_str())));
+        QCOMPARE(d.errorClass, std::optional<ErrorClass>(ErrorClass::Unclassified));
+    }
+}
+
+void TestEvaluator::invalidDocumentsAlwaysStop()
+{
+    // Property: a document that fails validation never authorizes work.
+    std::mt19937 rng(42);
+    for (int i = 0; i < 20000; ++i) {
+        PolicyDocument doc = randomValidDocument(rng);
+        ClassPolicy& p = rng() % 2 ? doc.transient : doc.hard;
+        switch (rng() % 6) {
+        case 0: p.retry.maxRetries = p.retry.enabled ? 11 : 1; break;
+        case 1: p.retry.initialIntervalSeconds = p.retry.enabled ? 0 : 5; break;
+        case 2: p.waitForReset.maxWaitSeconds = p.waitForReset.enabled ? 604801 : 1; break;
+        case 3: p.onExhausted = Outcome::Unset; break;
+        case 4: doc.version = 2; break;
+        default: p.retry.maxRetries = -1; p.retry.enabled = true; break;
+        }
+        QVERIFY(!isValid(doc));
+        const auto& entry = kCatalogue[std::size_t(rng() % kCatalogue.size())];
+        const Decision d = evaluate(doc, randomInput(rng, Failure{entry.name, "", Confidence::High, "", std::nullopt}));
+        QVERIFY2(d.kind == DecisionKind::Stop && !d.deadline, qPrintable(QStringLiteral("iteration %1").arg(i)));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestEvaluator)

@@ -265,7 +265,9 @@ std::string readFailure(dom::element v, std::optional<policy::Failure>& out)
             if (!isNull(value)) {
                 std::string_view s;
                 e = readString(value, "failure.confidence", s);
-                if (e.empty()) {
+                if (e.empty() && s.empty()) {
+                    f.confidence = policy::Confidence::High;  // a Go backend's zero value
+                } else if (e.empty()) {
                     const auto c = policy::confidenceFromName(s);
                     if (!c)
                         e = at("failure.confidence", "expected \"high\", \"medium\" or \"low\"");
