@@ -20,6 +20,20 @@ bool isPositionIssue(const policy::Issue& i)
     return i.code == policy::IssueCode::PositionMismatch;
 }
 
+// The items whose path lies in candidate `row`: "candidates[row]" or below it.
+template <typename Item>
+std::vector<Item> inCandidate(const std::vector<Item>& items, int row)
+{
+    const std::string prefix = "candidates[" + std::to_string(row) + "]";
+    std::vector<Item> out;
+    for (const auto& item : items) {
+        if (item.path.compare(0, prefix.size(), prefix) == 0
+            && (item.path.size() == prefix.size() || item.path[prefix.size()] == '.'))
+            out.push_back(item);
+    }
+    return out;
+}
+
 }  // namespace
 
 EditorDocument::EditorDocument(schema::Document document, QString filePath, QByteArray diskBytes, QObject* parent)
@@ -150,26 +164,12 @@ std::vector<ConcreteProfile> EditorDocument::eligibleProfiles() const
 
 std::vector<policy::Issue> EditorDocument::issuesOfCandidate(int row) const
 {
-    const std::string prefix = "candidates[" + std::to_string(row) + "]";
-    std::vector<policy::Issue> out;
-    for (const auto& i : m_issues) {
-        if (i.path.compare(0, prefix.size(), prefix) == 0
-            && (i.path.size() == prefix.size() || i.path[prefix.size()] == '.'))
-            out.push_back(i);
-    }
-    return out;
+    return inCandidate(m_issues, row);
 }
 
 std::vector<schema::Diagnostic> EditorDocument::legacyErrorsOfCandidate(int row) const
 {
-    const std::string prefix = "candidates[" + std::to_string(row) + "]";
-    std::vector<schema::Diagnostic> out;
-    for (const auto& e : m_legacyErrors) {
-        if (e.path.compare(0, prefix.size(), prefix) == 0
-            && (e.path.size() == prefix.size() || e.path[prefix.size()] == '.'))
-            out.push_back(e);
-    }
-    return out;
+    return inCandidate(m_legacyErrors, row);
 }
 
 std::vector<policy::Issue> EditorDocument::allIssues() const

@@ -7,6 +7,9 @@
 #include <QApplication>
 #include <QDialog>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QMessageBox>
 #include <QTextBrowser>
 #include <QTimer>
@@ -20,6 +23,27 @@
 #include <thread>
 
 namespace guitest {
+
+// Settings in a temporary folder, so that tests never read or write the
+// user's, and the English UI.
+inline void isolateSettings(const QTemporaryDir& dir, const QString& applicationName)
+{
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+    QApplication::setOrganizationName(QStringLiteral("kandev-test"));
+    QApplication::setApplicationName(applicationName);
+}
+
+// A writable copy of a bundled sample in `dir`, under a fresh name.
+inline QString copyOfSample(const QTemporaryDir& dir, const QString& samplePath)
+{
+    static int n = 0;
+    const QString path = dir.filePath(QStringLiteral("%1-%2").arg(++n).arg(QFileInfo(samplePath).fileName()));
+    QFile::remove(path);
+    QFile::copy(samplePath, path);
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
 
 // Types a value into a number box as a user does: focus, select all, type, Enter.
 inline void typeValue(widgets::ValueSpinBox* box, std::int64_t value)

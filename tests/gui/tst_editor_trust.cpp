@@ -99,10 +99,7 @@ private:
 void TestEditorTrust::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
-    QApplication::setOrganizationName(QStringLiteral("kandev-test"));
-    QApplication::setApplicationName(QStringLiteral("Policy Studio Trust Test"));
+    guitest::isolateSettings(m_dir, QStringLiteral("Policy Studio Trust Test"));
     i18n::install(QLocale(QLocale::English));
 }
 
@@ -113,11 +110,7 @@ void TestEditorTrust::init()
 
 QString TestEditorTrust::copyOf(const QString& sample)
 {
-    static int n = 0;
-    const QString path = m_dir.filePath(QStringLiteral("%1-%2").arg(++n).arg(sample));
-    QFile::copy(testpaths::sample(sample), path);
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
-    return path;
+    return guitest::copyOfSample(m_dir, testpaths::sample(sample));
 }
 
 QString TestEditorTrust::writeFile(const QString& name, const QByteArray& bytes)
@@ -298,6 +291,7 @@ void TestEditorTrust::wheelChangesAFocusedValueWithinLimits()
 {
     MainWindow window;
     window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
     ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
     ValueSpinBox* box = transient->maxRetriesBox();
@@ -351,6 +345,7 @@ void TestEditorTrust::unitChoiceNeverChangesTheValue()
 {
     MainWindow window;
     window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
     ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
     DurationEdit* interval = transient->intervalEdit();
@@ -377,6 +372,7 @@ void TestEditorTrust::loadedOutOfRangeValuesShowAsTheyAre()
     QVERIFY(text.contains("\"max_retries\": 11"));
     MainWindow window;
     window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openFile(writeFile(QStringLiteral("out-of-range.json"), text)));
     ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
     QCOMPARE(transient->maxRetriesBox()->value(), 11);
@@ -394,6 +390,7 @@ void TestEditorTrust::readOnlyLegacyShowsItsRules()
 {
     MainWindow window;
     window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     answerNextDialog(QStringLiteral("Open Read-Only"));
     QVERIFY(window.openFile(copyOf(QStringLiteral("legacy-conflict.json"))));
     QVERIFY(window.document()->isReadOnly());
@@ -507,6 +504,7 @@ void TestEditorTrust::mnemonicsAreUniqueInTheWindow()
     {
         MainWindow window;
         window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
         QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
         QMap<QString, QStringList> owners;
         const auto add = [&](const QString& text) {
@@ -596,6 +594,7 @@ void TestEditorTrust::switchingOnFillsKandevsDefaults()
 {
     MainWindow window;
     window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
     // Show a candidate with other values first: they must not leak into the next one.
     window.candidateList()->selectRow(0);

@@ -112,10 +112,7 @@ private:
 void TestRandomWalk::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
-    QApplication::setOrganizationName(QStringLiteral("kandev-test"));
-    QApplication::setApplicationName(QStringLiteral("Policy Studio Walk Test"));
+    guitest::isolateSettings(m_dir, QStringLiteral("Policy Studio Walk Test"));
     i18n::install(QLocale(QLocale::English));
 }
 
@@ -129,10 +126,7 @@ void TestRandomWalk::modelWalk_data()
 void TestRandomWalk::modelWalk()
 {
     QFETCH(unsigned, seed);
-    const QString path = m_dir.filePath(QStringLiteral("model-walk-%1.json").arg(seed));
-    QFile::remove(path);
-    QVERIFY(QFile::copy(testpaths::sample(QStringLiteral("export.json")), path));
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    const QString path = guitest::copyOfSample(m_dir, testpaths::sample(QStringLiteral("export.json")));
     const QByteArray original = readBytes(path);
     model::LoadResult loaded = model::loadDocumentFile(path);
     QVERIFY(loaded.document);
@@ -208,10 +202,7 @@ void TestRandomWalk::windowWalk()
 {
     QFETCH(unsigned, seed);
     guitest::Watchdog watchdog(std::chrono::seconds(30));
-    const QString path = m_dir.filePath(QStringLiteral("window-walk-%1.json").arg(seed));
-    QFile::remove(path);
-    QVERIFY(QFile::copy(testpaths::sample(QStringLiteral("export.json")), path));
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    const QString path = guitest::copyOfSample(m_dir, testpaths::sample(QStringLiteral("export.json")));
     const QByteArray original = readBytes(path);
 
     MainWindow window;
