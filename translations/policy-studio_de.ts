@@ -1318,6 +1318,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>These routes cannot be read; their profiles are left untouched:</source>
         <translation>Diese Routen sind unlesbar; ihre Profile bleiben unverändert:</translation>
     </message>
+    <message>
+        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation>Geschrieben &lt;code&gt;„%1“&lt;/code&gt; → &lt;code&gt;„%2“&lt;/code&gt;; gelesen wie von kandev, ohne den Leerraum darum.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::OpenDatabaseDialog</name>

@@ -1308,6 +1308,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>These routes cannot be read; their profiles are left untouched:</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Written &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::OpenDatabaseDialog</name>
@@ -1664,7 +1668,9 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     <message numerus="yes">
         <source>Read-only: %1. %n problem(s):</source>
         <translation>
-            <numerusform>Read-only: %1. %n problem:</numerusform><numerusform>Read-only: %1. %n problems:</numerusform></translation>
+            <numerusform>Read-only: %1. %n problem:</numerusform>
+            <numerusform>Read-only: %1. %n problems:</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "migration/migration.h"
 
 #include "policy/catalogue.h"
+#include "policy/text.h"
 
 #include <algorithm>
 #include <array>
@@ -71,6 +72,8 @@ std::string candidateName(const policy::Candidate& c, std::size_t index)
 
 struct ParsedRule {
     const policy::LegacyRule* rule;
+    std::string_view key;  // trimmed, as kandev reads it
+    std::string_view actionName;
     LegacyAction action;
     std::vector<ErrorClass> classes;
     bool generic;
@@ -85,21 +88,24 @@ std::vector<ParsedRule> parseRules(const policy::Candidate& c, CandidateMigratio
     const std::string rulesPath = schema::joinPath(m.path, "rules");
     for (const auto& rule : c.rules) {
         const std::string rulePath = rule.key.empty() ? rulesPath : schema::joinPath(rulesPath, rule.key);
-        ParsedRule p{&rule, LegacyAction::Stop, {}, rule.key == policy::kGenericRuleKey};
+        // Keys and actions are trimmed of Unicode white space first, as kandev does.
+        const std::string_view key = policy::trimSpace(rule.key);
+        const std::string_view actionName = policy::trimSpace(rule.action);
+        ParsedRule p{&rule, key, actionName, LegacyAction::Stop, {}, key == policy::kGenericRuleKey};
         bool ok = true;
-        if (rule.key.empty()) {
+        if (key.empty()) {
             m.errors.push_back({rulePath, who + ": a legacy rule has an empty key"});
             ok = false;
         } else if (p.generic) {
             p.classes = {ErrorClass::Transient, ErrorClass::Hard};
-        } else if (const ErrorClass cls = policy::catalogueClass(rule.key); cls != ErrorClass::Unclassified) {
+        } else if (const ErrorClass cls = policy::catalogueClass(key); cls != ErrorClass::Unclassified) {
             p.classes = {cls};
         } else {
             m.errors.push_back({rulePath, who + ": legacy rule key \"" + rule.key
                                               + "\" is neither on_provider_error nor a transient or hard error code"});
             ok = false;
         }
-        if (const auto action = legacyActionFromName(rule.action)) {
+        if (const auto action = legacyActionFromName(actionName)) {
             p.action = *action;
         } else {
             m.errors.push_back({rulePath, who + ": legacy rule \"" + rule.key + "\" has unknown action \""
@@ -128,8 +134,12 @@ std::array<ClassDecision, 2> decide(const policy::Candidate& c, const std::vecto
         for (const auto& r : rules) {
             if (std::find(r.classes.begin(), r.classes.end(), cls) == r.classes.end())
                 continue;
-            if (r.generic)
+            // Several keys that trim to on_provider_error: the one that sorts
+            // last by bytes wins, as in kandev's sorted application.
+            if (r.generic && (!generic || r.rule->key > generic->rule->key))
                 generic = &r;
+            else if (r.generic)
+                continue;
             else
                 codes.push_back(&r);
         }
@@ -195,7 +205,7 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
     const auto decisions = decide(candidate, rules, m);
 
     for (const auto& r : rules) {
-        RuleOutcome outcome{r.rule->key, r.rule->action, r.classes, {}, {}};
+        RuleOutcome outcome{r.rule->key, r.rule->action, std::string(r.key), std::string(r.actionName), r.classes, {}, {}};
         for (const ErrorClass cls : r.classes) {
             const ParsedRule* winner = decisions[slot(cls)].winner;
             if (winner == &r)

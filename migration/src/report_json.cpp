@@ -70,6 +70,7 @@ Json reportToJson(const MigrationReport& report)
                 Json rj = Json::object();
                 rj["key"] = r.key;
                 rj["action"] = r.action;
+                rj["read_as"] = Json{{"key", r.readKey}, {"action", r.readAction}};
                 rj["covers"] = classesToJson(r.classes);
                 rj["applied_to"] = classesToJson(r.appliedTo);
                 rj["overridden_by"] = r.overriddenBy.empty() ? Json(nullptr) : Json(r.overriddenBy);

@@ -29,7 +29,10 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
         out += "\n";
     }
     for (const auto& r : c.rules) {
-        out += "    rule " + r.key + " = " + r.action + ": covers " + classList(r.classes) + " errors";
+        out += "    rule " + r.readKey + " = " + r.readAction;
+        if (r.readKey != r.key || r.readAction != r.action)
+            out += " (written \"" + r.key + "\" = \"" + r.action + "\", read with white space trimmed)";
+        out += ": covers " + classList(r.classes) + " errors";
         if (!r.appliedTo.empty())
             out += "; decides " + classList(r.appliedTo) + " errors";
         if (!r.overriddenBy.empty())

@@ -6,6 +6,8 @@
 
 #include "../common/test_paths.h"
 
+#include "policy/text.h"
+
 #include <QtTest>
 
 using namespace migration;
@@ -96,6 +98,16 @@ void TestMigration::rules_data()
     QTest::newRow("two codes of one class agree")
         << R{{"model_capacity", "retry_same"}, {"rate_limited", "retry_same"}} << "retry_same" << "try_next"
         << QStringList{};
+    // Read as kandev reads them: keys and actions trimmed of Unicode white
+    // space (settings controller dynamic_profile_test.go, legacy normalization).
+    QTest::newRow("action with white space") << R{{"on_provider_error", " stop\t"}} << "stop" << "stop" << QStringList{};
+    QTest::newRow("key with U+3000") << R{{"quota_limited\xE3\x80\x80", "stop"}} << "try_next" << "stop" << QStringList{};
+    QTest::newRow("key with NBSP") << R{{"\xC2\xA0model_capacity", "retry_same"}} << "retry_same" << "try_next"
+                                   << QStringList{};
+    QTest::newRow("equal after trimming: no conflict")
+        << R{{"model_capacity", "stop"}, {"rate_limited", " stop \n"}} << "stop" << "try_next" << QStringList{};
+    QTest::newRow("several generic keys: the last by bytes wins")
+        << R{{" on_provider_error", "try_next"}, {"on_provider_error", "stop"}} << "stop" << "stop" << QStringList{};
     QTest::newRow("both classes per code, generic for none")
         << R{{"on_provider_error", "stop"}, {"model_capacity", "try_next"}, {"quota_limited", "retry_same"}}
         << "try_next" << "retry_same" << QStringList{"transient"};
@@ -118,7 +130,18 @@ void TestMigration::rules()
         actual << QLatin1String(policy::errorClassName(d.errorClass).data());
     QCOMPARE(actual, divergent);
     QCOMPARE(m.rules.size(), rules.size());
+    for (std::size_t i = 0; i < m.rules.size(); ++i) {
+        QCOMPARE(m.rules[i].key, rules[i].key);  // the report keeps what was written
+        QCOMPARE(m.rules[i].readKey, std::string(policy::trimSpace(rules[i].key)));
+        QCOMPARE(m.rules[i].readAction, std::string(policy::trimSpace(rules[i].action)));
+    }
     QVERIFY(m.changes());
+    // The text report says when a rule was read other than it was written.
+    const std::string text = renderReportText(MigrationReport{{ProfileMigration{0, "", "", {m}}}});
+    const bool trimmed = std::any_of(rules.begin(), rules.end(), [](const policy::LegacyRule& r) {
+        return policy::trimSpace(r.key) != r.key || policy::trimSpace(r.action) != r.action;
+    });
+    QCOMPARE(text.find("read with white space trimmed") != std::string::npos, trimmed);
 }
 
 void TestMigration::errors_data()

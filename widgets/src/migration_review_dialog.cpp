@@ -77,7 +77,12 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
                 html += QStringLiteral("<li>%1</li>").arg(tr("Gets the default: no wait, no retry, skip, for both classes."));
             for (const auto& r : c.rules) {
                 QString line = tr("<code>%1</code> covers %2 errors and means: %3.")
-                                   .arg(esc(r.key), classList(r.classes), actionText(r.action));
+                                   .arg(esc(r.readKey), classList(r.classes), actionText(r.readAction));
+                if (r.readKey != r.key || r.readAction != r.action)
+                    line += QLatin1Char(' ')
+                        + tr("Written <code>\"%1\"</code> → <code>\"%2\"</code>; read, as kandev reads it, with the white "
+                             "space around it trimmed.")
+                              .arg(esc(r.key), esc(r.action));
                 if (!r.overriddenBy.empty())
                     line += QLatin1Char(' ') + tr("The per-code rule <code>%1</code> wins over it for its class.").arg(esc(r.overriddenBy));
                 html += QStringLiteral("<li>%1</li>").arg(line);

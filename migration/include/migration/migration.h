@@ -28,8 +28,10 @@ std::string_view sourceFormName(SourceForm f) noexcept;  // "canonical", "legacy
 
 // One legacy rule and what became of it.
 struct RuleOutcome {
-    std::string key;
+    std::string key;         // as written
     std::string action;
+    std::string readKey;     // as kandev reads them: trimmed of Unicode white space
+    std::string readAction;
     std::vector<policy::ErrorClass> classes;        // the classes the key covers
     std::vector<policy::ErrorClass> appliedTo;      // where it decided the policy
     std::string overriddenBy;                       // the per-code key that won, for a generic rule
