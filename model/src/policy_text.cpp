@@ -61,11 +61,8 @@ QString PolicyText::scheduleLine(const policy::ClassPolicy& p)
     if (!p.retry.enabled)
         return tr("No retries: the first failure goes straight to the outcome.");
     // An out-of-range value has no schedule; showing "0 s, 0 s, …" would invent one.
-    const auto inRange = [](policy::Field f, std::int64_t v) {
-        return v >= policy::descriptor(f).min && v <= policy::descriptor(f).max;
-    };
-    if (!inRange(policy::Field::RetryMaxRetries, p.retry.maxRetries)
-        || !inRange(policy::Field::RetryInitialInterval, p.retry.initialIntervalSeconds))
+    if (!policy::withinLimits(policy::Field::RetryMaxRetries, p.retry.maxRetries)
+        || !policy::withinLimits(policy::Field::RetryInitialInterval, p.retry.initialIntervalSeconds))
         return tr("No schedule until the retry values above are within their limits.");
     const policy::Schedule s = policy::schedule(p.retry);
     QStringList delays;

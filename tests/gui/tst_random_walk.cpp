@@ -51,6 +51,14 @@ QList<unsigned> seeds(const QString& byDefault)
     return out;
 }
 
+// One data row per seed: POLICY_STUDIO_WALK_SEEDS, else `byDefault`.
+void addSeedRows(const QString& byDefault)
+{
+    QTest::addColumn<unsigned>("seed");
+    for (const unsigned seed : seeds(byDefault))
+        QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+}
+
 int steps()
 {
     return qEnvironmentVariableIntValue("POLICY_STUDIO_WALK_STEPS") > 0 ? qEnvironmentVariableIntValue("POLICY_STUDIO_WALK_STEPS")
@@ -118,9 +126,7 @@ void TestRandomWalk::initTestCase()
 
 void TestRandomWalk::modelWalk_data()
 {
-    QTest::addColumn<unsigned>("seed");
-    for (const unsigned seed : seeds(QStringLiteral("1,2,3")))
-        QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+    addSeedRows(QStringLiteral("1,2,3"));
 }
 
 void TestRandomWalk::modelWalk()
@@ -193,9 +199,7 @@ void TestRandomWalk::modelWalk()
 
 void TestRandomWalk::windowWalk_data()
 {
-    QTest::addColumn<unsigned>("seed");
-    for (const unsigned seed : seeds(QStringLiteral("1")))
-        QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+    addSeedRows(QStringLiteral("1"));
 }
 
 void TestRandomWalk::windowWalk()

@@ -253,13 +253,10 @@ void ClassPolicyPanel::emitEdit(const policy::ClassPolicy& p, const QString& wha
 void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector<policy::Issue>& issues)
 {
     m_policy = p;
-    const auto inRange = [](Field f, std::int64_t v) {
-        return v >= policy::descriptor(f).min && v <= policy::descriptor(f).max;
-    };
-    if (p.retry.enabled && inRange(Field::RetryMaxRetries, p.retry.maxRetries)
-        && inRange(Field::RetryInitialInterval, p.retry.initialIntervalSeconds))
+    if (p.retry.enabled && policy::withinLimits(Field::RetryMaxRetries, p.retry.maxRetries)
+        && policy::withinLimits(Field::RetryInitialInterval, p.retry.initialIntervalSeconds))
         m_lastRetry = p.retry;
-    if (p.waitForReset.enabled && inRange(Field::ResetMaxWait, p.waitForReset.maxWaitSeconds))
+    if (p.waitForReset.enabled && policy::withinLimits(Field::ResetMaxWait, p.waitForReset.maxWaitSeconds))
         m_lastWait = p.waitForReset;
     // A section that is off but holds values is invalid: show its values, and
     // the errors under them, instead of hiding them.

@@ -35,6 +35,12 @@ constexpr const FieldDescriptor& descriptor(Field f) noexcept
     return kFieldDescriptors[static_cast<std::size_t>(f)];
 }
 
+// True when an enabled section may hold `value` in field `f`.
+constexpr bool withinLimits(Field f, std::int64_t value) noexcept
+{
+    return value >= descriptor(f).min && value <= descriptor(f).max;
+}
+
 // A single retry delay never exceeds one day.
 inline constexpr std::int64_t kMaxRetryDelaySeconds = 86400;
 // The only policy schema version this build understands.
