@@ -1,4 +1,5 @@
 #include "policy/evaluator.h"
+#include "policy/kandev_backend.h"
 #include "policy/catalogue.h"
 #include "policy/validation.h"
 
@@ -44,6 +45,8 @@ private slots:
     void classResolution();
     void unclassifiedStatedClassAlwaysStops();
     void invalidDocumentsAlwaysStop();
+    void kandevBackend_data();
+    void kandevBackend();
 };
 
 void TestEvaluator::decisions_data()
@@ -275,6 +278,82 @@ void TestEvaluator::invalidDocumentsAlwaysStop()
         const auto& entry = kCatalogue[std::size_t(rng() % kCatalogue.size())];
         const Decision d = evaluate(doc, randomInput(rng, Failure{entry.name, "", Confidence::High, "", std::nullopt}));
         QVERIFY2(d.kind == DecisionKind::Stop && !d.deadline, qPrintable(QStringLiteral("iteration %1").arg(i)));
+    }
+}
+
+void TestEvaluator::kandevBackend_data()
+{
+    // One failure, two answers: SPEC's and kandev's Go backend's today
+    // (routingpolicy.Evaluate with the classifier's FallbackAllowed for the code).
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("stated");
+    QTest::addColumn<int>("confidence");
+    QTest::addColumn<bool>("effectSafe");
+    QTest::addColumn<qint64>("ordinal");
+    QTest::addColumn<QString>("specKind");
+    QTest::addColumn<QString>("specClass");
+    QTest::addColumn<QString>("kandevKind");
+    QTest::addColumn<QString>("kandevClass");  // "" when kandev's gate reports nothing
+    const int high = int(Confidence::High);
+    QTest::newRow("both retry a rate limit (policy_test retry)")
+        << "rate_limited" << "" << high << true << qint64(0) << "retry_wait" << "transient" << "retry_wait" << "transient";
+    QTest::newRow("both skip when exhausted") << "model_capacity" << "" << high << true << qint64(3) << "skip"
+                                              << "transient" << "skip" << "transient";
+    QTest::newRow("gate: kandev reports no class or code")
+        << "rate_limited" << "" << high << false << qint64(0) << "stop" << "transient" << "stop" << "";
+    QTest::newRow("agent_transport_lost: kandev allows no fallback")
+        << "agent_transport_lost" << "" << high << true << qint64(0) << "retry_wait" << "transient" << "stop" << "";
+    QTest::newRow("low confidence: kandev does not look")
+        << "rate_limited" << "" << int(Confidence::Low) << true << qint64(0) << "stop" << "unclassified"
+        << "retry_wait" << "transient";
+    QTest::newRow("non-provider code stated transient: kandev retries")
+        << "unknown_provider_error" << "transient" << high << true << qint64(0) << "stop" << "unclassified"
+        << "retry_wait" << "transient";
+    QTest::newRow("non-provider code stated hard: kandev uses hard")
+        << "npx_cache_corrupted" << "hard" << high << true << qint64(0) << "stop" << "unclassified" << "stop" << "hard";
+    QTest::newRow("task_error stated transient: both stop (no fallback)")
+        << "task_error" << "transient" << high << true << qint64(0) << "stop" << "unclassified" << "stop" << "";
+    QTest::newRow("stated unclassified: both stop (policy_test unclassified stops)")
+        << "rate_limited" << "unclassified" << high << true << qint64(0) << "stop" << "unclassified" << "stop" << "";
+    QTest::newRow("unknown_provider_error: both stop")
+        << "unknown_provider_error" << "" << high << true << qint64(0) << "stop" << "unclassified" << "stop" << "";
+    QTest::newRow("negative ordinal: kandev refuses the delay")
+        << "rate_limited" << "" << high << true << qint64(-1) << "retry_wait" << "transient" << "skip" << "transient";
+}
+
+void TestEvaluator::kandevBackend()
+{
+    QFETCH(QString, code);
+    QFETCH(QString, stated);
+    QFETCH(int, confidence);
+    QFETCH(bool, effectSafe);
+    QFETCH(qint64, ordinal);
+    QFETCH(QString, specKind);
+    QFETCH(QString, specClass);
+    QFETCH(QString, kandevKind);
+    QFETCH(QString, kandevClass);
+    const std::string c = code.toStdString();
+    const std::string s = stated.toStdString();
+    EvaluationInput in;
+    in.failure = Failure{c, s, Confidence(confidence), "", std::nullopt};
+    in.now = kNow;
+    in.retryOrdinal = ordinal;
+    in.effectSafe = effectSafe;
+    auto className = [](const Decision& d) {
+        return d.errorClass ? QString::fromLatin1(errorClassName(*d.errorClass).data()) : QString();
+    };
+    const Decision ours = evaluate(specDocument(), in);
+    QCOMPARE(QLatin1String(decisionKindName(ours.kind).data()), specKind);
+    QCOMPARE(className(ours), specClass);
+    const Decision go = kandev::evaluate(specDocument(), in);
+    QCOMPARE(QLatin1String(decisionKindName(go.kind).data()), kandevKind);
+    QCOMPARE(className(go), kandevClass);
+    if (kandevClass.isEmpty()) {
+        QVERIFY(go.code.empty());
+        QVERIFY(go.catalogueVersion.empty());
+    } else {
+        QCOMPARE(go.code, std::string_view(c));
+        QCOMPARE(go.catalogueVersion, kCatalogueVersion);
     }
 }
 
