@@ -82,6 +82,8 @@ private slots:
     void evaluate();
     void evaluateBadLinesDoNotStopTheStream();
     void evaluateStreamsLineByLine();
+    void unwritableOutputFails_data();
+    void unwritableOutputFails();
     void schedule_data();
     void schedule();
     void timelineJson();
@@ -232,48 +234,176 @@ void TestPolicyctl::migrateInPlaceKeepsBackup()
     QCOMPARE(testpaths::readAll(out), testpaths::readAll(path));
 }
 
+namespace {
+
+// kPolicies with one substring replaced: for invalid and unusual documents.
+QString evaluateLineWith(const QString& failure, const QString& from, const QString& to, int ordinal = 0)
+{
+    QString line = evaluateLine(failure, ordinal);
+    const int at = line.indexOf(from);
+    if (at < 0)
+        qFatal("evaluateLineWith: %s is not in the line", qPrintable(from));
+    return line.replace(at, from.size(), to);
+}
+
+// A decision line; `extra` is appended before the closing brace.
+QString decision(const char* kind, const char* errorClass, const char* code, int ordinal, const char* deadline,
+                 const char* pending, const QString& extra = {}, const char* catalogue = "provider-errors.v1")
+{
+    return QStringLiteral(R"({"kind":"%1","class":"%2","code":"%3","catalogue_version":"%4","retry_ordinal":%5,"deadline":%6,"pending_outcome":"%7"%8})")
+        .arg(QLatin1String(kind), QLatin1String(errorClass), QLatin1String(code), QLatin1String(catalogue))
+        .arg(ordinal)
+        .arg(deadline ? QStringLiteral("\"%1\"").arg(QLatin1String(deadline)) : QStringLiteral("null"), QLatin1String(pending), extra);
+}
+
+}  // namespace
+
 void TestPolicyctl::evaluate_data()
 {
+    QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("line");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("retry") << evaluateLine(R"({"code":"model_capacity"})")
-                           << R"({"kind":"retry_wait","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":1,"deadline":"2026-08-17T12:00:05Z","pending_outcome":"skip"})";
-    QTest::newRow("third retry") << evaluateLine(R"({"code":"model_capacity"})", 2)
-                                 << R"({"kind":"retry_wait","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":3,"deadline":"2026-08-17T12:00:20Z","pending_outcome":"skip"})";
-    QTest::newRow("exhausted") << evaluateLine(R"({"code":"model_capacity"})", 3)
-                               << R"({"kind":"skip","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"skip"})";
-    QTest::newRow("reset wait") << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:04:00Z"})")
-                                << R"({"kind":"waiting_for_reset","class":"hard","code":"quota_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":"2026-08-17T12:04:00Z","pending_outcome":"stop"})";
-    QTest::newRow("reset with offset zone") << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T14:04:00+02:00"})")
-                                            << R"({"kind":"waiting_for_reset","class":"hard","code":"quota_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":"2026-08-17T12:04:00Z","pending_outcome":"stop"})";
-    QTest::newRow("reset too far") << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:05:01Z"})")
-                                   << R"({"kind":"stop","class":"hard","code":"quota_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
-    QTest::newRow("no failure") << evaluateLine(QStringLiteral("null"))
-                                << R"({"kind":"stop","class":"","code":"","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
-    QTest::newRow("unsafe") << evaluateLine(R"({"code":"model_capacity"})", 0, false, false)
-                            << R"({"kind":"stop","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("stderrLine");  // "" when standard error must stay empty
+    const QStringList spec{QStringLiteral("evaluate")};
+    const QStringList kandev{QStringLiteral("evaluate"), QStringLiteral("--kandev")};
+    const QString capacity = QStringLiteral(R"({"code":"model_capacity"})");
+
+    QTest::newRow("retry") << spec << evaluateLine(capacity)
+                           << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
+    QTest::newRow("third retry") << spec << evaluateLine(capacity, 2)
+                                 << decision("retry_wait", "transient", "model_capacity", 3, "2026-08-17T12:00:20Z", "skip") << 0 << "";
+    QTest::newRow("exhausted") << spec << evaluateLine(capacity, 3)
+                               << decision("skip", "transient", "model_capacity", 0, nullptr, "skip") << 0 << "";
+    QTest::newRow("reset wait") << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:04:00Z"})")
+                                << decision("waiting_for_reset", "hard", "quota_limited", 0, "2026-08-17T12:04:00Z", "stop") << 0 << "";
+    QTest::newRow("reset with offset zone") << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T14:04:00+02:00"})")
+                                            << decision("waiting_for_reset", "hard", "quota_limited", 0, "2026-08-17T12:04:00Z", "stop") << 0 << "";
+    QTest::newRow("reset too far") << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:05:01Z"})")
+                                   << decision("stop", "hard", "quota_limited", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("no failure") << spec << evaluateLine(QStringLiteral("null"))
+                                << decision("stop", "", "", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("unsafe") << spec << evaluateLine(capacity, 0, false, false)
+                            << decision("stop", "transient", "model_capacity", 0, nullptr, "stop") << 0 << "";
     QTest::newRow("unclassified keeps code and version")
-        << evaluateLine(R"({"code":"task_error","class":"transient","catalogue_version":"provider-errors.v9"})")
-        << R"({"kind":"stop","class":"unclassified","code":"task_error","catalogue_version":"provider-errors.v9","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
-    QTest::newRow("stated class honoured") << evaluateLine(R"({"code":"rate_limited","class":"hard","confidence":"medium"})")
-                                           << R"({"kind":"stop","class":"hard","code":"rate_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
-    QTest::newRow("low confidence") << evaluateLine(R"({"code":"rate_limited","confidence":"low"})")
-                                    << R"({"kind":"stop","class":"unclassified","code":"rate_limited","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
-    QTest::newRow("escaped code") << evaluateLine(R"({"code":"we\"ird"})")
-                                  << R"({"kind":"stop","class":"unclassified","code":"we\"ird","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
-    QTest::newRow("invalid policy stops")
-        << QString(evaluateLine(R"({"code":"model_capacity"})")).replace(QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":11"))
-        << R"({"kind":"stop","class":"transient","code":"model_capacity","catalogue_version":"provider-errors.v1","retry_ordinal":0,"deadline":null,"pending_outcome":"stop"})";
+        << spec << evaluateLine(R"({"code":"task_error","class":"transient","catalogue_version":"provider-errors.v9"})")
+        << decision("stop", "unclassified", "task_error", 0, nullptr, "stop", {}, "provider-errors.v9") << 0 << "";
+    QTest::newRow("stated class honoured") << spec << evaluateLine(R"({"code":"rate_limited","class":"hard","confidence":"medium"})")
+                                           << decision("stop", "hard", "rate_limited", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("low confidence") << spec << evaluateLine(R"({"code":"rate_limited","confidence":"low"})")
+                                    << decision("stop", "unclassified", "rate_limited", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("escaped code") << spec << evaluateLine(R"({"code":"we\"ird"})")
+                                  << QString(decision("stop", "unclassified", "we\\\"ird", 0, nullptr, "stop")) << 0 << "";
+
+    // Class resolution fails closed (SPEC section 4; kandev: PolicyFor fails
+    // for any class but transient and hard, policy_test "unclassified stops").
+    QTest::newRow("stated class unclassified stops") << spec << evaluateLine(R"({"code":"model_capacity","class":"unclassified"})")
+                                                     << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("stated class in capitals stops") << spec << evaluateLine(R"({"code":"model_capacity","class":"Transient"})")
+                                                    << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("unknown stated class stops") << spec << evaluateLine(R"({"code":"model_capacity","class":"fatal"})")
+                                                << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("empty class is no class") << spec << evaluateLine(R"({"code":"model_capacity","class":""})")
+                                             << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
+    QTest::newRow("empty confidence is high (Go zero value)") << spec << evaluateLine(R"({"code":"model_capacity","confidence":""})")
+                                                              << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
+
+    // Invalid documents are the gate's stop with policy_errors (kandev:
+    // Evaluate runs ValidateDocument first and stops on any error).
+    QTest::newRow("out of range stops")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":11"))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.retry.max_retries"])")
+        << 1 << "policyctl evaluate: line 1: policies.transient.retry.max_retries: ";
+    QTest::newRow("unknown policy key stops")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"on_exhausted\":\"skip\""), QStringLiteral("\"on_exhausted\":\"skip\",\"jitter\":true"))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.jitter"])")
+        << 1 << "policyctl evaluate: line 1: policies.transient.jitter: unknown key";
+    QTest::newRow("legacy action as outcome stops")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"on_exhausted\":\"skip\""), QStringLiteral("\"on_exhausted\":\"try_next\""))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.on_exhausted"])")
+        << 1 << "policyctl evaluate: line 1: policies.transient.on_exhausted: ";
+    QTest::newRow("wrong type stops")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":\"3\""))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.retry.max_retries"])")
+        << 1 << "policyctl evaluate: line 1: policies.transient.retry.max_retries: expected an integer, found a string";
+    QTest::newRow("missing class stops")
+        << spec << QStringLiteral(R"({"policies":{"version":1,"transient":%1},"failure":{"code":"model_capacity"},"now":"2026-08-17T12:00:00Z","effect_safe":true})")
+                       .arg(QString::fromLatin1(kPolicies).section(QStringLiteral("\"transient\":"), 1).section(QStringLiteral(",\"hard\""), 0, 0))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.hard"])")
+        << 1 << "policyctl evaluate: line 1: policies.hard: is missing";
+
+    // Untrusted or unreadable fields: named in warnings.
+    QTest::newRow("unparseable reset hint ignored")
+        << spec << evaluateLine(R"({"code":"model_capacity","reset_at":"in five minutes"})")
+        << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip",
+                    R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
+        << 0 << "";
+    QTest::newRow("reset hint of the wrong type ignored")
+        << spec << evaluateLine(R"({"code":"quota_limited","reset_at":1786968240})")
+        << decision("stop", "hard", "quota_limited", 0, nullptr, "stop",
+                    R"(,"warnings":["failure.reset_at: expected an RFC 3339 time, found an integer; the reset hint is ignored"])")
+        << 0 << "";
+    QTest::newRow("unknown failure key ignored")
+        << spec << evaluateLine(R"({"code":"model_capacity","provider":"anthropic"})")
+        << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip",
+                    R"(,"warnings":["failure.provider: unknown key, ignored"])")
+        << 0 << "";
+    QTest::newRow("fractional ordinal stops")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"retry_ordinal\":0"), QStringLiteral("\"retry_ordinal\":1.5"))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop",
+                    R"(,"warnings":["retry_ordinal: expected an integer, found a fraction; the case stops"])")
+        << 0 << "";
+    QTest::newRow("effect_safe as a string stops")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"effect_safe\":true"), QStringLiteral("\"effect_safe\":\"true\""))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop",
+                    R"(,"warnings":["effect_safe: expected true or false, found a string; the case stops"])")
+        << 0 << "";
+    QTest::newRow("code of the wrong type is unclassified")
+        << spec << evaluateLine(R"({"code":42})")
+        << decision("stop", "unclassified", "", 0, nullptr, "stop",
+                    R"(,"warnings":["failure.code: expected a string, found an integer; the failure is unclassified"])")
+        << 0 << "";
+
+    // --kandev: what kandev's Go backend answers today (policy::kandev).
+    QTest::newRow("kandev: the gate reports nothing")
+        << kandev << evaluateLine(capacity, 0, false, false) << decision("stop", "", "", 0, nullptr, "stop", {}, "") << 0 << "";
+    QTest::newRow("kandev: agent_transport_lost does not fall back")
+        << kandev << evaluateLine(R"({"code":"agent_transport_lost"})") << decision("stop", "", "", 0, nullptr, "stop", {}, "") << 0 << "";
+    QTest::newRow("kandev: confidence is not looked at")
+        << kandev << evaluateLine(R"({"code":"rate_limited","confidence":"low"})")
+        << decision("retry_wait", "transient", "rate_limited", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
+    QTest::newRow("kandev: unknown policy key ignored")
+        << kandev << evaluateLineWith(capacity, QStringLiteral("\"on_exhausted\":\"skip\""), QStringLiteral("\"on_exhausted\":\"skip\",\"jitter\":true"))
+        << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip",
+                    R"(,"warnings":["policies.transient.jitter: unknown key, ignored as kandev's backend ignores it"])")
+        << 0 << "";
+    QTest::newRow("kandev: keys match without regard to case")
+        << kandev << evaluateLineWith(capacity, QStringLiteral("\"transient\":"), QStringLiteral("\"Transient\":"))
+        << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
+    QTest::newRow("kandev: an invalid document still stops")
+        << kandev << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":11"))
+        << decision("stop", "", "", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.retry.max_retries"])", "")
+        << 1 << "policyctl evaluate: line 1: policies.transient.retry.max_retries: ";
+    QTest::newRow("kandev: unclassified stated class stops, reporting nothing")
+        << kandev << evaluateLine(R"({"code":"model_capacity","class":"unclassified"})")
+        << decision("stop", "", "", 0, nullptr, "stop", {}, "") << 0 << "";
 }
 
 void TestPolicyctl::evaluate()
 {
+    QFETCH(QStringList, args);
     QFETCH(QString, line);
     QFETCH(QString, expected);
-    const Result r = runInProcess({"evaluate"}, line.toStdString() + "\n");
-    QCOMPARE(r.code, 0);
+    QFETCH(int, exitCode);
+    QFETCH(QString, stderrLine);
+    const Result r = runInProcess(args, line.toStdString() + "\n");
     QCOMPARE(r.out, expected + QLatin1Char('\n'));
-    QVERIFY(r.err.isEmpty());
+    QVERIFY2(!json(r.out).isEmpty(), qPrintable(r.out));
+    QCOMPARE(r.code, exitCode);
+    if (stderrLine.isEmpty())
+        QCOMPARE(r.err, QString());
+    else
+        QVERIFY2(r.err.startsWith(stderrLine), qPrintable(r.err));
 }
 
 void TestPolicyctl::evaluateBadLinesDoNotStopTheStream()
@@ -283,11 +413,11 @@ void TestPolicyctl::evaluateBadLinesDoNotStopTheStream()
         good,
         QStringLiteral("not json"),
         QStringLiteral(R"({"policies":{"version":1,"fatal":{}},"now":"2026-08-17T12:00:00Z"})"),
-        QString(good).replace(QStringLiteral("\"retry_ordinal\":0"), QStringLiteral("\"retry_ordinal\":1.5")),
         QString(good).replace(QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("yesterday")),
         QStringLiteral(R"({"now":"2026-08-17T12:00:00Z"})"),
         QStringLiteral(""),
         QStringLiteral("[1,2]"),
+        QStringLiteral(R"({"policies":{},"failure":null})"),
         good + QStringLiteral("\r"),
     };
     const Result r = runInProcess({"evaluate"}, lines.join(QLatin1Char('\n')).toStdString());
@@ -296,14 +426,18 @@ void TestPolicyctl::evaluateBadLinesDoNotStopTheStream()
     QCOMPARE(out.size(), 8);
     QVERIFY(out[0].startsWith(QStringLiteral("{\"kind\":\"retry_wait\"")));
     QVERIFY(out[1].startsWith(QStringLiteral("{\"error\":\"line 2: invalid JSON")));
-    QCOMPARE(out[2], QStringLiteral(R"({"error":"line 3: policies.fatal: unknown key","line":3})"));
-    QVERIFY(out[3].contains(QStringLiteral("line 4: retry_ordinal: expected an integer")));
-    QVERIFY(out[4].contains(QStringLiteral("line 5: now: expected an RFC 3339 time")));
-    QVERIFY(out[5].contains(QStringLiteral("line 6: policies: is missing")));
-    QVERIFY(out[6].contains(QStringLiteral("line 8: expected a JSON object")));
+    // A valid line with an invalid document still gets the gate's stop.
+    QCOMPARE(out[2], decision("stop", "", "", 0, nullptr, "stop",
+                              R"(,"policy_errors":["policies.fatal","policies.transient","policies.hard"])"));
+    QVERIFY(out[3].contains(QStringLiteral("line 4: now: expected an RFC 3339 time")));
+    QCOMPARE(out[4], decision("stop", "", "", 0, nullptr, "stop", R"(,"policy_errors":["policies"])"));
+    QVERIFY(out[5].contains(QStringLiteral("line 7: expected a JSON object")));
+    QCOMPARE(out[6], QStringLiteral(R"({"error":"line 8: now: is missing","line":8})"));
     QCOMPARE(out[7], out[0]);
     for (const auto& line : out)
         QVERIFY(!json(line).isEmpty());
+    QVERIFY2(r.err.contains(QStringLiteral("policyctl evaluate: line 3: policies.fatal: unknown key\n")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("policyctl evaluate: line 5: policies: is missing")), qPrintable(r.err));
 }
 
 void TestPolicyctl::evaluateStreamsLineByLine()
@@ -323,6 +457,40 @@ void TestPolicyctl::evaluateStreamsLineByLine()
     p.closeWriteChannel();
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitCode(), 0);
+}
+
+void TestPolicyctl::unwritableOutputFails_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("evaluate") << QStringList{QStringLiteral("evaluate")}
+                              << (evaluateLine(R"({"code":"model_capacity"})") + QLatin1Char('\n')).toUtf8()
+                              << QStringLiteral("policyctl evaluate: cannot write to standard output: No space left on device");
+    QTest::newRow("validate") << QStringList{QStringLiteral("validate"), testpaths::sample(QStringLiteral("export.json"))}
+                              << QByteArray() << QStringLiteral("policyctl: cannot write to standard output");
+    QTest::newRow("schedule") << QStringList{QStringLiteral("schedule"), QStringLiteral("--initial-interval"), QStringLiteral("5"),
+                                             QStringLiteral("--max-retries"), QStringLiteral("3")}
+                              << QByteArray() << QStringLiteral("policyctl: cannot write to standard output");
+}
+
+void TestPolicyctl::unwritableOutputFails()
+{
+    // /dev/full takes no bytes: ENOSPC on every write.
+    if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+        QSKIP("this system has no /dev/full");
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, input);
+    QFETCH(QString, message);
+    QProcess p;
+    p.setStandardOutputFile(QStringLiteral("/dev/full"));
+    p.start(QStringLiteral(POLICYCTL_PATH), args);
+    QVERIFY(p.waitForStarted());
+    p.write(input);
+    p.closeWriteChannel();
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(QString::fromUtf8(p.readAllStandardError()).contains(message), qPrintable(message));
 }
 
 void TestPolicyctl::schedule_data()

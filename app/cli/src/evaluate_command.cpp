@@ -13,7 +13,7 @@
 namespace cli {
 namespace {
 
-constexpr const char* kHelp = R"(usage: policyctl evaluate
+constexpr const char* kHelp = R"(usage: policyctl evaluate [--kandev]
 
 Reads one case per line on standard input (JSON Lines):
   {"policies":P,"failure":{"code":C,"class":K?,"confidence":"high|medium|low"?,
@@ -21,13 +21,29 @@ Reads one case per line on standard input (JSON Lines):
    "reset_wait_used":b,"effect_safe":b}
 and writes one decision per line, as soon as the line is read:
   {"kind":"waiting_for_reset|retry_wait|skip|stop","class":K,"code":C,
-   "catalogue_version":V,"retry_ordinal":n,"deadline":T|null,"pending_outcome":"skip|stop"}
+   "catalogue_version":V,"retry_ordinal":n,"deadline":T|null,"pending_outcome":"skip|stop",
+   "policy_errors":[PATH,...]?,"warnings":[...]?}
 Times are RFC 3339 UTC. "policies" and "now" are required; an absent failure
 is null, retry_ordinal defaults to 0, reset_wait_used and effect_safe to false
-(so a case that does not say it is effect-safe stops). A line that cannot be
-read gets {"error":"...","line":N} and the stream goes on. Blank lines are skipped.
+(so a case that does not say it is effect-safe stops).
 
-exit codes: 0 every line answered with a decision, 1 some line had an error, 2 usage error
+Every JSON object with a valid "now" gets a decision, and what cannot be read
+fails closed: policies that are not a valid v1 document stop, with the paths
+in "policy_errors" (each explained on standard error); a field the decision
+depends on of the wrong type stops; a reset_at that is not a time is not
+trusted and is ignored; each of these, and unknown keys, are named in
+"warnings". A line that is not a JSON object, or has no valid "now", gets
+{"error":"...","line":N} and the stream goes on. Blank lines are skipped.
+
+  --kandev   decide as kandev's Go backend does today where SPEC deliberately
+             differs (see the README): the gate reports no class or code,
+             agent_transport_lost and other non-fallback codes stop,
+             confidence is not looked at, unknown keys inside policies are
+             ignored and keys match without regard to case
+
+exit codes: 0 every line answered with a decision from valid policies,
+            1 some line had an error line or policy_errors, 2 usage error
+            or standard output could not be written
 )";
 
 constexpr std::size_t kPadding = simdjson::SIMDJSON_PADDING;
@@ -36,8 +52,14 @@ constexpr std::size_t kMaxLine = 16u << 20;
 
 class Stream {
 public:
-    Stream(std::function<long(char*, std::size_t)> read, std::function<bool(const std::string&)> write)
-        : m_read(std::move(read)), m_write(std::move(write)), m_buffer(kInitialBuffer + kPadding)
+    Stream(Reading reading, std::function<long(char*, std::size_t)> read,
+           std::function<bool(const std::string&)> write, std::ostream& err)
+        : m_read(std::move(read))
+        , m_write(std::move(write))
+        , m_err(err)
+        , m_buffer(kInitialBuffer + kPadding)
+        , m_parser(reading)
+        , m_reading(reading)
     {
     }
 
@@ -65,7 +87,8 @@ public:
             if (n <= 0) {
                 if (end > begin && !skipping)
                     line(begin, end);
-                flush();
+                if (!flush())
+                    return kExitUsage;
                 return m_failed ? kExitInvalid : kExitOk;
             }
             end += static_cast<std::size_t>(n);
@@ -84,7 +107,10 @@ public:
             }
             if (begin == end)
                 begin = end = 0;
-            flush();  // answer what was read before blocking on the next read
+            // Answer what was read before blocking on the next read; a reader
+            // that went away (EPIPE, a full disk) ends the stream.
+            if (!flush())
+                return kExitUsage;
         }
     }
 
@@ -105,8 +131,13 @@ private:
             error(m_lineNumber, problem);
             return;
         }
-        appendDecisionJson(m_out, policy::evaluate(m_case.policies, m_case.input()));
+        appendDecisionJson(m_out, decide(m_case, m_reading), m_case);
         m_out += '\n';
+        if (!m_case.policyErrors.empty()) {
+            m_failed = true;
+            for (const std::string& message : m_case.policyErrorMessages)
+                m_err << "policyctl evaluate: line " << m_lineNumber << ": " << message << '\n';
+        }
     }
 
     void error(std::size_t lineNumber, const std::string& message)
@@ -119,19 +150,29 @@ private:
         m_out += "}\n";
     }
 
-    void flush()
+    bool flush()
     {
         if (m_out.empty())
-            return;
-        m_write(m_out);
+            return true;
+        errno = 0;
+        const bool written = m_write(m_out);
         m_out.clear();
+        if (!written) {
+            m_err << "policyctl evaluate: cannot write to standard output";
+            if (errno != 0)
+                m_err << ": " << std::strerror(errno);
+            m_err << '\n';
+        }
+        return written;
     }
 
     std::function<long(char*, std::size_t)> m_read;
     std::function<bool(const std::string&)> m_write;
+    std::ostream& m_err;
     std::vector<char> m_buffer;
     std::string m_out;
     EvaluateLineParser m_parser;
+    Reading m_reading;
     EvaluateCase m_case;
     std::size_t m_lineNumber = 0;
     bool m_failed = false;
@@ -142,7 +183,7 @@ private:
 int evaluateCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
-    if (const auto error = args.parse(rawArgs, {{"help", false}}); !error.empty())
+    if (const auto error = args.parse(rawArgs, {{"help", false}, {"kandev", false}}); !error.empty())
         return usageError(io, "evaluate", error);
     if (args.has("help")) {
         io.out << kHelp;
@@ -187,7 +228,8 @@ int evaluateCommand(const std::vector<std::string>& rawArgs, Io& io)
             return static_cast<bool>(out);
         };
     }
-    return Stream(std::move(read), std::move(write)).run();
+    const Reading reading = args.has("kandev") ? Reading::KandevBackend : Reading::Spec;
+    return Stream(reading, std::move(read), std::move(write), io.err).run();
 }
 
 }  // namespace cli

@@ -1,7 +1,11 @@
 #include "evaluate_line.h"
 
 #include "policy/catalogue.h"
+#include "policy/kandev_backend.h"
+#include "policy/validation.h"
+#include "schema/diagnostic.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -11,7 +15,7 @@ using namespace simdjson;
 
 namespace {
 
-// A field path built only when an error is reported: the success path must
+// A field path built only when a problem is reported: the success path must
 // not allocate.
 class Path {
 public:
@@ -40,19 +44,6 @@ private:
     std::size_t m_size;
 };
 
-std::string at(const Path& path, std::string_view message)
-{
-    std::string out = path.str();
-    out += ": ";
-    out += message;
-    return out;
-}
-
-bool isNull(dom::element v)
-{
-    return v.is_null();
-}
-
 std::string typeOf(dom::element v)
 {
     switch (v.type()) {
@@ -68,279 +59,388 @@ std::string typeOf(dom::element v)
     return "an unknown value";
 }
 
-// Null reads as zero/false inside policies (SPEC section 1).
-std::string readInt(dom::element v, const Path& path, std::int64_t& out)
+// Go's encoding/json matches a key to a field without regard to case, with
+// Unicode simple folding: besides ASCII, U+017F (long s) folds to 's' and
+// U+212A (Kelvin sign) to 'k'. `name` is the lower-case field name.
+bool goKeyMatches(std::string_view key, std::string_view name) noexcept
 {
-    if (isNull(v)) {
-        out = 0;
-        return {};
-    }
-    if (v.get_int64().get(out))
-        return at(path, "expected an integer, found " + typeOf(v));
-    return {};
-}
-
-std::string readBool(dom::element v, const Path& path, bool& out)
-{
-    if (isNull(v)) {
-        out = false;
-        return {};
-    }
-    if (v.get_bool().get(out))
-        return at(path, "expected true or false, found " + typeOf(v));
-    return {};
-}
-
-std::string readString(dom::element v, const Path& path, std::string_view& out)
-{
-    if (v.get_string().get(out))
-        return at(path, "expected a string, found " + typeOf(v));
-    return {};
-}
-
-std::string unknownKey(const Path& path, std::string_view key)
-{
-    return at(path.child(key), "unknown key");
-}
-
-std::string readObject(dom::element v, const Path& path, dom::object& out)
-{
-    if (v.get_object().get(out))
-        return at(path, "expected an object, found " + typeOf(v));
-    return {};
-}
-
-// Calls onField(key, value) for each member of the object at path; the first
-// error stops the loop.
-template <typename OnField>
-std::string forEachField(dom::element v, const Path& path, OnField&& onField)
-{
-    dom::object obj;
-    if (auto e = readObject(v, path, obj); !e.empty())
-        return e;
-    for (const dom::key_value_pair field : obj) {
-        if (auto e = onField(field.key, field.value); !e.empty())
-            return e;
-    }
-    return {};
-}
-
-std::string readRetry(dom::element v, const Path& path, policy::RetryPolicy& r)
-{
-    if (isNull(v))
-        return {};
-    return forEachField(v, path, [&](std::string_view key, dom::element value) {
-        if (key == "enabled")
-            return readBool(value, path.child(key), r.enabled);
-        if (key == "max_retries")
-            return readInt(value, path.child(key), r.maxRetries);
-        if (key == "initial_interval_seconds")
-            return readInt(value, path.child(key), r.initialIntervalSeconds);
-        return unknownKey(path, key);
-    });
-}
-
-std::string readWait(dom::element v, const Path& path, policy::ResetWaitPolicy& w)
-{
-    if (isNull(v))
-        return {};
-    return forEachField(v, path, [&](std::string_view key, dom::element value) {
-        if (key == "enabled")
-            return readBool(value, path.child(key), w.enabled);
-        if (key == "max_wait_seconds")
-            return readInt(value, path.child(key), w.maxWaitSeconds);
-        return unknownKey(path, key);
-    });
-}
-
-std::string readClass(dom::element v, const Path& path, policy::ClassPolicy& p)
-{
-    p = policy::ClassPolicy{};
-    p.onExhausted = policy::Outcome::Unset;
-    if (isNull(v))
-        return {};
-    dom::object obj;
-    if (auto e = readObject(v, path, obj); !e.empty())
-        return e;
-    for (const dom::key_value_pair field : obj) {
-        const std::string_view key = field.key;
-        dom::element value = field.value;
-        std::string e;
-        if (key == "retry") {
-            e = readRetry(value, path.child(key), p.retry);
-        } else if (key == "wait_for_reset") {
-            e = readWait(value, path.child(key), p.waitForReset);
-        } else if (key == "on_exhausted") {
-            if (isNull(value))
-                continue;
-            std::string_view s;
-            e = readString(value, path.child(key), s);
-            if (e.empty()) {
-                if (s == "skip")
-                    p.onExhausted = policy::Outcome::Skip;
-                else if (s == "stop")
-                    p.onExhausted = policy::Outcome::Stop;
-                else
-                    e = at(path.child(key), "expected \"skip\" or \"stop\"");
-            }
+    std::size_t i = 0;
+    for (const char want : name) {
+        if (i >= key.size())
+            return false;
+        const char c = key[i];
+        if (c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') == want : c == want) {
+            ++i;
+        } else if (want == 's' && key.substr(i, 2) == "\xC5\xBF") {
+            i += 2;
+        } else if (want == 'k' && key.substr(i, 3) == "\xE2\x84\xAA") {
+            i += 3;
         } else {
-            e = unknownKey(path, key);
+            return false;
         }
-        if (!e.empty())
-            return e;
     }
-    return {};
+    return i == key.size();
 }
 
-std::string readPolicies(dom::element v, policy::PolicyDocument& doc)
-{
-    const Path path("policies");
-    dom::object obj;
-    if (auto e = readObject(v, path, obj); !e.empty())
-        return e;
-    doc = policy::PolicyDocument{};
-    doc.version = 0;
-    bool seenTransient = false, seenHard = false;
-    for (const dom::key_value_pair field : obj) {
-        const std::string_view key = field.key;
-        dom::element value = field.value;
-        std::string e;
-        if (key == "version") {
-            e = readInt(value, "policies.version", doc.version);
-        } else if (key == "transient") {
-            e = readClass(value, "policies.transient", doc.transient);
-            seenTransient = true;
-        } else if (key == "hard") {
-            e = readClass(value, "policies.hard", doc.hard);
-            seenHard = true;
-        } else {
-            e = unknownKey(path, key);
-        }
-        if (!e.empty())
-            return e;
-    }
-    // An absent class reads as all zero with no outcome: invalid, so it stops.
-    if (!seenTransient)
+class CaseReader {
+public:
+    CaseReader(Reading reading, EvaluateCase& c) : m_reading(reading), m_case(c) {}
+
+    void readPolicies(dom::element v)
+    {
+        const Path path("policies");
+        policy::PolicyDocument& doc = m_case.policies;
+        doc = policy::PolicyDocument{};
+        doc.version = 0;
+        // An absent class reads as all zero with no outcome: invalid, so it stops.
         doc.transient.onExhausted = policy::Outcome::Unset;
-    if (!seenHard)
         doc.hard.onExhausted = policy::Outcome::Unset;
-    return {};
-}
-
-std::string readTime(dom::element v, const Path& path, policy::Seconds& out)
-{
-    std::string_view s;
-    if (auto e = readString(v, path, s); !e.empty())
-        return e;
-    const auto t = policy::parseRfc3339(s);
-    if (!t)
-        return at(path, "expected an RFC 3339 time such as 2026-08-17T12:00:00Z");
-    out = *t;
-    return {};
-}
-
-std::string readFailure(dom::element v, std::optional<policy::Failure>& out)
-{
-    const Path path("failure");
-    if (isNull(v)) {
-        out.reset();
-        return {};
-    }
-    dom::object obj;
-    if (auto e = readObject(v, path, obj); !e.empty())
-        return e;
-    policy::Failure f;
-    bool seenCode = false;
-    for (const dom::key_value_pair field : obj) {
-        const std::string_view key = field.key;
-        dom::element value = field.value;
-        std::string e;
-        if (key == "code") {
-            e = readString(value, "failure.code", f.code);
-            seenCode = true;
-        } else if (key == "class") {
-            if (!isNull(value))
-                e = readString(value, "failure.class", f.statedClass);
-        } else if (key == "confidence") {
-            if (!isNull(value)) {
-                std::string_view s;
-                e = readString(value, "failure.confidence", s);
-                if (e.empty() && s.empty()) {
-                    f.confidence = policy::Confidence::High;  // a Go backend's zero value
-                } else if (e.empty()) {
-                    const auto c = policy::confidenceFromName(s);
-                    if (!c)
-                        e = at("failure.confidence", "expected \"high\", \"medium\" or \"low\"");
-                    else
-                        f.confidence = *c;
-                }
-            }
-        } else if (key == "catalogue_version") {
-            if (!isNull(value))
-                e = readString(value, "failure.catalogue_version", f.catalogueVersion);
-        } else if (key == "reset_at") {
-            if (!isNull(value)) {
-                policy::Seconds t;
-                e = readTime(value, "failure.reset_at", t);
-                f.resetAt = t;
-            }
-        } else {
-            e = unknownKey(path, key);
+        dom::object obj;
+        if (v.get_object().get(obj)) {
+            policyError(path, "expected a v1 policy document, found " + typeOf(v));
+            return;
         }
-        if (!e.empty())
-            return e;
+        bool seenVersion = false, seenTransient = false, seenHard = false;
+        for (const dom::key_value_pair field : obj) {
+            if (policyKey(field.key, "version"))
+                seenVersion = true, policyInt(field.value, path.child(field.key), doc.version);
+            else if (policyKey(field.key, "transient"))
+                seenTransient = true, readClass(field.value, path.child(field.key), doc.transient);
+            else if (policyKey(field.key, "hard"))
+                seenHard = true, readClass(field.value, path.child(field.key), doc.hard);
+            else
+                unknownPolicyKey(path, field.key);
+        }
+        // In SPEC's reading a missing part is named as such; kandev's decoder
+        // reads it as zero values, which validation below rejects.
+        if (m_reading == Reading::Spec) {
+            if (!seenVersion)
+                policyError(path.child("version"), "is missing");
+            if (!seenTransient)
+                policyError(path.child("transient"), "is missing");
+            if (!seenHard)
+                policyError(path.child("hard"), "is missing");
+        }
+        // Range, zero-when-disabled, version and outcome rules, where the
+        // shape did not already name the field or a part that holds it.
+        for (const policy::Issue& issue : policy::validate(doc, "policies")) {
+            if (!alreadyReported(issue.path))
+                policyError(issue.path, schema::describeIssue(issue));
+        }
     }
-    if (!seenCode)
-        return at("failure.code", "is missing");
-    out = f;
-    return {};
-}
+
+    void missingPolicies() { policyError(std::string("policies"), "is missing; every case needs its candidate's policy document"); }
+
+    void readFailure(dom::element v)
+    {
+        if (v.is_null()) {
+            m_case.failure.reset();
+            return;
+        }
+        policy::Failure& f = m_case.failure.emplace();
+        dom::object obj;
+        if (v.get_object().get(obj)) {
+            warn("failure", "expected an object or null, found " + typeOf(v)
+                                + "; read as a failure the classifier could not classify");
+            return;
+        }
+        bool codeRead = false, codeNamed = false;
+        for (const dom::key_value_pair field : obj) {
+            const std::string_view key = field.key;
+            const dom::element value = field.value;
+            const Path at = Path("failure").child(key);
+            if (key == "code") {
+                codeRead = !value.get_string().get(f.code);
+                codeNamed = !codeRead;
+                if (!codeRead)
+                    warn(at, "expected a string, found " + typeOf(value) + "; the failure is unclassified");
+            } else if (key == "class") {
+                if (!value.is_null() && value.get_string().get(f.statedClass))
+                    unreadable(at, "expected a string, found " + typeOf(value));
+            } else if (key == "confidence") {
+                readConfidence(value, at, f.confidence);
+            } else if (key == "catalogue_version") {
+                if (!value.is_null() && value.get_string().get(f.catalogueVersion))
+                    unreadable(at, "expected a string, found " + typeOf(value));
+            } else if (key == "reset_at") {
+                readResetHint(value, at, f.resetAt);
+            } else {
+                warn(at, "unknown key, ignored");
+            }
+        }
+        if (!codeRead && !codeNamed)
+            warn("failure.code", "is missing; the failure is unclassified");
+    }
+
+    void readOrdinal(dom::element v)
+    {
+        if (v.is_null()) {
+            m_case.retryOrdinal = 0;
+            return;
+        }
+        if (v.get_int64().get(m_case.retryOrdinal)) {
+            m_case.retryOrdinal = 0;
+            unreadable("retry_ordinal", "expected an integer, found " + typeOf(v));
+        } else if (m_case.retryOrdinal < 0) {
+            unreadable("retry_ordinal", "must not be negative");
+        }
+    }
+
+    void readFlag(dom::element v, const Path& at, bool& out)
+    {
+        out = false;
+        if (!v.is_null() && v.get_bool().get(out)) {
+            out = false;
+            unreadable(at, "expected true or false, found " + typeOf(v));
+        }
+    }
+
+    void warn(const Path& at, std::string_view message) { m_case.warnings.push_back(at.str() + ": " + std::string(message)); }
+
+private:
+    bool policyKey(std::string_view key, std::string_view name) const
+    {
+        return m_reading == Reading::Spec ? key == name : goKeyMatches(key, name);
+    }
+
+    bool alreadyReported(std::string_view path) const
+    {
+        return std::any_of(m_case.policyErrors.begin(), m_case.policyErrors.end(), [&](const std::string& reported) {
+            return path == reported
+                || (path.size() > reported.size() && path.starts_with(reported) && path[reported.size()] == '.');
+        });
+    }
+
+    void policyError(const Path& at, std::string_view message) { policyError(at.str(), message); }
+    void policyError(std::string path, std::string_view message)
+    {
+        m_case.policyErrorMessages.push_back(path + ": " + std::string(message));
+        m_case.policyErrors.push_back(std::move(path));
+    }
+
+    void unknownPolicyKey(const Path& parent, std::string_view key)
+    {
+        if (m_reading == Reading::Spec)
+            policyError(parent.child(key), "unknown key");
+        else
+            warn(parent.child(key), "unknown key, ignored as kandev's backend ignores it");
+    }
+
+    void unreadable(const Path& at, std::string_view message)
+    {
+        m_case.unreadableSafetyField = true;
+        warn(at, std::string(message) + "; the case stops");
+    }
+
+    // Null reads as zero/false inside policies (SPEC section 1).
+    void policyInt(dom::element v, const Path& at, std::int64_t& out)
+    {
+        if (v.is_null())
+            out = 0;
+        else if (v.get_int64().get(out))
+            policyError(at, "expected an integer, found " + typeOf(v));
+    }
+
+    void policyBool(dom::element v, const Path& at, bool& out)
+    {
+        if (v.is_null())
+            out = false;
+        else if (v.get_bool().get(out))
+            policyError(at, "expected true or false, found " + typeOf(v));
+    }
+
+    // Calls onField(key, value) for each member; a non-object is an error.
+    template <typename OnField>
+    void forEachField(dom::element v, const Path& at, OnField&& onField)
+    {
+        if (v.is_null())
+            return;  // Go leaves a struct untouched on null
+        dom::object obj;
+        if (v.get_object().get(obj)) {
+            policyError(at, "expected an object, found " + typeOf(v));
+            return;
+        }
+        for (const dom::key_value_pair field : obj)
+            onField(field.key, field.value);
+    }
+
+    // A repeated key merges into what an earlier one read, as Go's decoder does.
+    void readClass(dom::element v, const Path& at, policy::ClassPolicy& p)
+    {
+        forEachField(v, at, [&](std::string_view key, dom::element value) {
+            const Path field = at.child(key);
+            if (policyKey(key, "retry"))
+                readRetry(value, field, p.retry);
+            else if (policyKey(key, "wait_for_reset"))
+                readWait(value, field, p.waitForReset);
+            else if (policyKey(key, "on_exhausted"))
+                readOutcome(value, field, p.onExhausted);
+            else
+                unknownPolicyKey(at, key);
+        });
+    }
+
+    void readRetry(dom::element v, const Path& at, policy::RetryPolicy& r)
+    {
+        forEachField(v, at, [&](std::string_view key, dom::element value) {
+            if (policyKey(key, "enabled"))
+                policyBool(value, at.child(key), r.enabled);
+            else if (policyKey(key, "max_retries"))
+                policyInt(value, at.child(key), r.maxRetries);
+            else if (policyKey(key, "initial_interval_seconds"))
+                policyInt(value, at.child(key), r.initialIntervalSeconds);
+            else
+                unknownPolicyKey(at, key);
+        });
+    }
+
+    void readWait(dom::element v, const Path& at, policy::ResetWaitPolicy& w)
+    {
+        forEachField(v, at, [&](std::string_view key, dom::element value) {
+            if (policyKey(key, "enabled"))
+                policyBool(value, at.child(key), w.enabled);
+            else if (policyKey(key, "max_wait_seconds"))
+                policyInt(value, at.child(key), w.maxWaitSeconds);
+            else
+                unknownPolicyKey(at, key);
+        });
+    }
+
+    void readOutcome(dom::element v, const Path& at, policy::Outcome& out)
+    {
+        out = policy::Outcome::Unset;
+        if (v.is_null())
+            return;
+        std::string_view s;
+        if (v.get_string().get(s))
+            policyError(at, "expected \"skip\" or \"stop\", found " + typeOf(v));
+        else if (s == "skip")
+            out = policy::Outcome::Skip;
+        else if (s == "stop")
+            out = policy::Outcome::Stop;
+        else
+            policyError(at, "expected \"skip\" or \"stop\"");
+    }
+
+    void readConfidence(dom::element v, const Path& at, policy::Confidence& out)
+    {
+        out = policy::Confidence::High;
+        if (v.is_null())
+            return;
+        std::string_view s;
+        if (v.get_string().get(s)) {
+            unreadable(at, "expected a string, found " + typeOf(v));
+        } else if (!s.empty()) {  // "" is a Go backend's zero value: high
+            if (const auto c = policy::confidenceFromName(s)) {
+                out = *c;
+            } else {
+                out = policy::Confidence::Low;
+                warn(at, "expected \"high\", \"medium\" or \"low\"; read as low, so the failure is unclassified");
+            }
+        }
+    }
+
+    // A hint that cannot be read is not trusted: ignored, like one in the past.
+    void readResetHint(dom::element v, const Path& at, std::optional<policy::Seconds>& out)
+    {
+        out.reset();
+        if (v.is_null())
+            return;
+        std::string_view s;
+        if (v.get_string().get(s)) {
+            warn(at, "expected an RFC 3339 time, found " + typeOf(v) + "; the reset hint is ignored");
+            return;
+        }
+        out = policy::parseRfc3339(s);
+        if (!out)
+            warn(at, "not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored");
+    }
+
+    Reading m_reading;
+    EvaluateCase& m_case;
+};
 
 }  // namespace
+
+void EvaluateCase::clear()
+{
+    failure.reset();
+    now = {};
+    retryOrdinal = 0;
+    resetWaitUsed = false;
+    effectSafe = false;
+    unreadableSafetyField = false;
+    policyErrors.clear();  // keeps capacity: no allocation on the next line
+    policyErrorMessages.clear();
+    warnings.clear();
+}
+
+policy::EvaluationInput EvaluateCase::input() const
+{
+    policy::EvaluationInput in;
+    in.failure = failure;
+    in.now = now;
+    in.retryOrdinal = retryOrdinal;
+    in.resetWaitUsed = resetWaitUsed;
+    // Fail closed: a case that cannot be fully read, or whose policies are
+    // not a valid document, is the gate's stop whatever the values say.
+    in.effectSafe = effectSafe && !invalid();
+    return in;
+}
 
 std::string EvaluateLineParser::parse(const char* line, std::size_t length, std::size_t capacity, EvaluateCase& out)
 {
     if (capacity < length + SIMDJSON_PADDING)
         return "internal error: unpadded line";
+    out.clear();
     dom::element doc;
     if (const auto error = m_parser.parse(line, length, false).get(doc))
         return std::string("invalid JSON: ") + error_message(error);
     dom::object root;
     if (doc.get_object().get(root))
-        return "expected a JSON object";
-    out = EvaluateCase{};
-    bool seenPolicies = false, seenNow = false;
+        return "expected a JSON object, found " + typeOf(doc);
+
+    CaseReader reader(m_reading, out);
+    bool seenPolicies = false;
+    std::string nowProblem = "now: is missing";
     for (const dom::key_value_pair field : root) {
         const std::string_view key = field.key;
-        dom::element value = field.value;
-        std::string e;
+        const dom::element value = field.value;
         if (key == "policies") {
-            e = readPolicies(value, out.policies);
+            reader.readPolicies(value);
             seenPolicies = true;
         } else if (key == "failure") {
-            e = readFailure(value, out.failure);
+            reader.readFailure(value);
         } else if (key == "now") {
-            e = readTime(value, "now", out.now);
-            seenNow = true;
+            std::string_view s;
+            std::optional<policy::Seconds> t;
+            if (value.get_string().get(s))
+                nowProblem = "now: expected an RFC 3339 time, found " + typeOf(value);
+            else if (!(t = policy::parseRfc3339(s)))
+                nowProblem = "now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z";
+            else
+                nowProblem.clear(), out.now = *t;
         } else if (key == "retry_ordinal") {
-            e = readInt(value, "retry_ordinal", out.retryOrdinal);
-            if (e.empty() && out.retryOrdinal < 0)
-                e = "retry_ordinal: must not be negative";
+            reader.readOrdinal(value);
         } else if (key == "reset_wait_used") {
-            e = readBool(value, "reset_wait_used", out.resetWaitUsed);
+            reader.readFlag(value, "reset_wait_used", out.resetWaitUsed);
         } else if (key == "effect_safe") {
-            e = readBool(value, "effect_safe", out.effectSafe);
+            reader.readFlag(value, "effect_safe", out.effectSafe);
         } else {
-            e = at(key, "unknown key");
+            reader.warn(key, "unknown key, ignored");
         }
-        if (!e.empty())
-            return e;
     }
+    if (!nowProblem.empty())
+        return nowProblem;
     if (!seenPolicies)
-        return "policies: is missing";
-    if (!seenNow)
-        return "now: is missing";
+        reader.missingPolicies();
     return {};
+}
+
+policy::Decision decide(const EvaluateCase& c, Reading reading) noexcept
+{
+    const policy::EvaluationInput in = c.input();
+    return reading == Reading::Spec ? policy::evaluate(c.policies, in) : policy::kandev::evaluate(c.policies, in);
 }
 
 void appendJsonString(std::string& out, std::string_view s)
@@ -363,7 +463,26 @@ void appendJsonString(std::string& out, std::string_view s)
     out += '"';
 }
 
-void appendDecisionJson(std::string& out, const policy::Decision& d)
+namespace {
+
+void appendStringList(std::string& out, std::string_view name, const std::vector<std::string>& items)
+{
+    if (items.empty())
+        return;
+    out += ",\"";
+    out += name;
+    out += "\":[";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i)
+            out += ',';
+        appendJsonString(out, items[i]);
+    }
+    out += ']';
+}
+
+}  // namespace
+
+void appendDecisionJson(std::string& out, const policy::Decision& d, const EvaluateCase& c)
 {
     out += R"({"kind":")";
     out += policy::decisionKindName(d.kind);
@@ -391,7 +510,10 @@ void appendDecisionJson(std::string& out, const policy::Decision& d)
     }
     out += R"(,"pending_outcome":")";
     out += policy::outcomeName(d.pendingOutcome);
-    out += R"("})";
+    out += '"';
+    appendStringList(out, "policy_errors", c.policyErrors);
+    appendStringList(out, "warnings", c.warnings);
+    out += '}';
 }
 
 }  // namespace cli

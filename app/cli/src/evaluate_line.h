@@ -2,6 +2,19 @@
 // The hot path of `policyctl evaluate`: one JSON line in, one decision out.
 // simdjson's DOM parser (runtime-dispatched to the CPU's SIMD kernels) reads
 // the line in place; nothing on the success path allocates.
+//
+// Every line that is a JSON object with a valid `now` gets a decision
+// (ARCHITECTURE "policyctl contract"). What cannot be read fails closed:
+// - `policies` that is not a valid v1 document -> the gate's stop, with the
+//   offending paths in `policy_errors`;
+// - a `reset_at` that is not an RFC 3339 time -> ignored (not trusted), named
+//   in `warnings`;
+// - a safety-relevant field of the wrong type (`effect_safe`,
+//   `reset_wait_used`, `retry_ordinal`, the failure's `class`, `confidence`,
+//   `catalogue_version`) -> the gate's stop, named in `warnings`;
+// - a failure without a readable `code` -> an unclassified failure (stop);
+// - an unknown key outside `policies` -> ignored, named in `warnings`
+//   (as a Go backend's decoder ignores it).
 
 #include "policy/evaluator.h"
 
@@ -9,8 +22,14 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cli {
+
+// Which reading of a case: SPEC's, or kandev's Go backend's today (its JSON
+// decoder ignores unknown keys inside policies and matches keys without
+// regard to case; policy::kandev decides).
+enum class Reading { Spec, KandevBackend };
 
 struct EvaluateCase {
     policy::PolicyDocument policies;
@@ -19,32 +38,37 @@ struct EvaluateCase {
     std::int64_t retryOrdinal = 0;
     bool resetWaitUsed = false;
     bool effectSafe = false;
+    bool unreadableSafetyField = false;    // forces the gate's stop
+    std::vector<std::string> policyErrors;  // field paths, e.g. policies.hard.on_exhausted
+    std::vector<std::string> policyErrorMessages;  // "path: what is wrong", same order
+    std::vector<std::string> warnings;              // "path: what was ignored or why it stops"
 
-    policy::EvaluationInput input() const
-    {
-        policy::EvaluationInput in;
-        in.failure = failure;
-        in.now = now;
-        in.retryOrdinal = retryOrdinal;
-        in.resetWaitUsed = resetWaitUsed;
-        in.effectSafe = effectSafe;
-        return in;
-    }
+    bool invalid() const { return !policyErrors.empty() || unreadableSafetyField; }
+    void clear();
+    policy::EvaluationInput input() const;
 };
 
 class EvaluateLineParser {
 public:
+    explicit EvaluateLineParser(Reading reading = Reading::Spec) : m_reading(reading) {}
+
     // `line` must be followed by at least simdjson::SIMDJSON_PADDING readable
-    // bytes within `capacity`. Returns "" on success, else what is wrong,
-    // naming the field path. The case's views stay valid until the next call.
+    // bytes within `capacity`. Returns "" when the line gets a decision (its
+    // problems, if any, are in the case), else why it gets an error line.
+    // The case's views stay valid until the next call.
     std::string parse(const char* line, std::size_t length, std::size_t capacity, EvaluateCase& out);
 
 private:
     simdjson::dom::parser m_parser;
+    Reading m_reading;
 };
 
-// Appends the decision as one JSON object (no newline).
-void appendDecisionJson(std::string& out, const policy::Decision& d);
+// The decision for a parsed case in the given reading.
+policy::Decision decide(const EvaluateCase& c, Reading reading) noexcept;
+
+// Appends the decision as one JSON object (no newline), with the case's
+// policy_errors and warnings when there are any.
+void appendDecisionJson(std::string& out, const policy::Decision& d, const EvaluateCase& c);
 // Appends s as a JSON string literal.
 void appendJsonString(std::string& out, std::string_view s);
 
