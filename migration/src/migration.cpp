@@ -174,9 +174,11 @@ const ParsedRule* goBackendWinner(const std::vector<ParsedRule>& rules, ErrorCla
 
 }  // namespace
 
-CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::size_t index, std::string path)
+CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::size_t index, std::string path,
+                                    policy::Reading reading)
 {
     CandidateMigration m;
+    m.reading = reading;
     m.index = index;
     m.executionProfileId = candidate.executionProfileId;
     m.path = std::move(path);
@@ -202,15 +204,24 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
 
     m.source = SourceForm::Legacy;
     const std::vector<ParsedRule> rules = parseRules(candidate, m);
-    const auto decisions = decide(candidate, rules, m);
+    const auto decisions = decide(candidate, rules, m);  // conflicts are errors in both readings
+    std::array<const ParsedRule*, 2> documented{}, goBackend{}, winners{};
+    for (const ErrorClass cls : kClasses) {
+        documented[slot(cls)] = decisions[slot(cls)].winner;
+        goBackend[slot(cls)] = documented[slot(cls)] ? goBackendWinner(rules, cls) : nullptr;
+        winners[slot(cls)] = reading == policy::Reading::Spec ? documented[slot(cls)] : goBackend[slot(cls)];
+    }
 
     for (const auto& r : rules) {
         RuleOutcome outcome{r.rule->key, r.rule->action, std::string(r.key), std::string(r.actionName), r.classes, {}, {}};
         for (const ErrorClass cls : r.classes) {
-            const ParsedRule* winner = decisions[slot(cls)].winner;
+            const ParsedRule* winner = winners[slot(cls)];
             if (winner == &r)
                 outcome.appliedTo.push_back(cls);
-            else if (winner && r.generic)
+            // In SPEC's reading only on_provider_error gives way (to a per-code
+            // rule); kandev's backend overwrites whatever sorted before.
+            else if (winner && (r.generic || reading == policy::Reading::KandevBackend)
+                     && outcome.overriddenBy.find(winner->rule->key) == std::string::npos)
                 outcome.overriddenBy += (outcome.overriddenBy.empty() ? "" : ", ") + winner->rule->key;
         }
         m.rules.push_back(std::move(outcome));
@@ -220,15 +231,15 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
 
     policy::PolicyDocument doc;
     for (const ErrorClass cls : kClasses) {
-        const ParsedRule* ours = decisions[slot(cls)].winner;
-        if (ours)
-            doc.forClass(cls) = policyForAction(ours->action);
+        const ParsedRule* ours = documented[slot(cls)];
+        const ParsedRule* go = goBackend[slot(cls)];
+        if (const ParsedRule* winner = winners[slot(cls)])
+            doc.forClass(cls) = policyForAction(winner->action);
         else
             m.defaultedClasses.push_back(cls);
-        const ParsedRule* go = goBackendWinner(rules, cls);
         if (ours && go && go->action != ours->action) {
             m.divergences.push_back(
-                {cls, ours->rule->key, go->rule->key, doc.forClass(cls), policyForAction(go->action)});
+                {cls, ours->rule->key, go->rule->key, policyForAction(ours->action), policyForAction(go->action)});
         }
     }
     m.result = doc;
@@ -275,9 +286,10 @@ std::vector<schema::Diagnostic> MigrationReport::errors() const
     return out;
 }
 
-MigrationReport planMigration(const schema::Document& document)
+MigrationReport planMigration(const schema::Document& document, policy::Reading reading)
 {
     MigrationReport report;
+    report.reading = reading;
     for (std::size_t i = 0; i < document.profiles.size(); ++i) {
         const schema::ProfileRecord& profile = document.profiles[i];
         if (!profile.dynamic)
@@ -289,7 +301,7 @@ MigrationReport planMigration(const schema::Document& document)
         const auto& candidates = profile.dynamic->candidates;
         for (std::size_t k = 0; k < candidates.size(); ++k) {
             pm.candidates.push_back(
-                migrateCandidate(candidates[k], k, schema::indexPath(schema::joinPath(pm.path, "candidates"), k)));
+                migrateCandidate(candidates[k], k, schema::indexPath(schema::joinPath(pm.path, "candidates"), k), reading));
         }
         report.profiles.push_back(std::move(pm));
     }

@@ -104,6 +104,7 @@ Json reportToJson(const MigrationReport& report)
         profiles.push_back(std::move(pj));
     }
     Json j = Json::object();
+    j["reading"] = report.reading == policy::Reading::Spec ? "spec" : "kandev";
     j["profiles"] = std::move(profiles);
     j["changed_candidates"] = report.changedCandidates();
     j["divergences"] = report.divergenceCount();

@@ -35,8 +35,10 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
         out += ": covers " + classList(r.classes) + " errors";
         if (!r.appliedTo.empty())
             out += "; decides " + classList(r.appliedTo) + " errors";
-        if (!r.overriddenBy.empty())
-            out += "; overridden by the per-code rule " + r.overriddenBy;
+        if (!r.overriddenBy.empty()) {
+            out += c.reading == policy::Reading::Spec ? "; overridden by the per-code rule " + r.overriddenBy
+                                                      : "; overwritten by " + r.overriddenBy + ", which sorts after it";
+        }
         out += "\n";
     }
     if (c.result) {
@@ -49,10 +51,16 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
         }
     }
     for (const auto& d : c.divergences) {
-        out += "    warning: kandev's Go backend applies rules in sorted key order and would use " + d.goKey
-            + " for " + std::string(policy::errorClassName(d.errorClass)) + " errors (" + schema::describeClassPolicy(d.go)
-            + "); Policy Studio follows the documented rule, so " + d.ourKey + " wins ("
-            + schema::describeClassPolicy(d.ours) + ")\n";
+        const std::string cls(policy::errorClassName(d.errorClass));
+        if (c.reading == policy::Reading::Spec) {
+            out += "    warning: kandev's Go backend applies rules in sorted key order and would use " + d.goKey + " for "
+                + cls + " errors (" + schema::describeClassPolicy(d.go) + "); Policy Studio follows the documented rule, so "
+                + d.ourKey + " wins (" + schema::describeClassPolicy(d.ours) + ")\n";
+        } else {
+            out += "    warning: the documented rule would use " + d.ourKey + " for " + cls + " errors ("
+                + schema::describeClassPolicy(d.ours) + "); read as kandev's Go backend reads it (sorted key order, last wins), "
+                + d.goKey + " wins (" + schema::describeClassPolicy(d.go) + ")\n";
+        }
     }
     for (const auto& e : c.errors)
         out += "    error: " + e.path + ": " + e.message + "\n";
@@ -63,6 +71,8 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
 std::string renderReportText(const MigrationReport& report, bool includeCanonical)
 {
     std::string out;
+    if (report.reading == policy::Reading::KandevBackend)
+        out += "Read as kandev's Go backend reads legacy rules today (--kandev): in sorted key order, the last one winning.\n";
     for (const auto& p : report.profiles) {
         out += (p.path.empty() ? std::string("document") : p.path);
         if (!p.profileId.empty())

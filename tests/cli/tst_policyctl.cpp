@@ -76,6 +76,7 @@ private slots:
     void validateReportsLineColumnAndPath();
     void validateUnreadableFile();
     void migrateJson();
+    void migrateKandevReading();
     void migrateConflictWritesNothing();
     void migrateInPlaceKeepsBackup();
     void evaluate_data();
@@ -191,6 +192,34 @@ void TestPolicyctl::migrateJson()
                       .object());
     QCOMPARE(o[QStringLiteral("report")].toObject()[QStringLiteral("changed_candidates")].toInt(), 4);
     QVERIFY(o[QStringLiteral("errors")].toArray().isEmpty());
+}
+
+void TestPolicyctl::migrateKandevReading()
+{
+    // Candidate 0 of the sample: model_capacity = retry_same and
+    // on_provider_error = try_next. The documented rule lets the per-code rule
+    // win; kandev's backend applies on_provider_error last (it sorts later).
+    const QString file = testpaths::sample(QStringLiteral("legacy-profile.json"));
+    const Result spec = runProcess({"migrate", "--format", "json", file});
+    const Result kandev = runProcess({"migrate", "--format", "json", "--kandev", file});
+    QCOMPARE(kandev.code, 0);
+    auto transient = [](const Result& r) {
+        return json(r.out)[QStringLiteral("document")][QStringLiteral("dynamic")][QStringLiteral("candidates")][0]
+            [QStringLiteral("policies")][QStringLiteral("transient")].toObject();
+    };
+    QCOMPARE(transient(spec)[QStringLiteral("retry")][QStringLiteral("enabled")].toBool(), true);
+    QCOMPARE(transient(spec)[QStringLiteral("on_exhausted")].toString(), QStringLiteral("stop"));
+    QCOMPARE(transient(kandev)[QStringLiteral("retry")][QStringLiteral("enabled")].toBool(), false);
+    QCOMPARE(transient(kandev)[QStringLiteral("on_exhausted")].toString(), QStringLiteral("skip"));
+    const QJsonObject report = json(kandev.out)[QStringLiteral("report")].toObject();
+    QCOMPARE(report[QStringLiteral("reading")].toString(), QStringLiteral("kandev"));
+    QCOMPARE(report[QStringLiteral("divergences")].toInt(), 1);
+
+    const Result text = runProcess({"migrate", "--kandev", file});
+    QCOMPARE(text.code, 0);
+    QVERIFY2(text.out.startsWith(QStringLiteral("Read as kandev's Go backend reads legacy rules today (--kandev)")), qPrintable(text.out));
+    QVERIFY(text.out.contains(QStringLiteral("overwritten by on_provider_error, which sorts after it")));
+    QVERIFY(text.out.contains(QStringLiteral("on_provider_error wins (no wait, no retry, then skip")));
 }
 
 void TestPolicyctl::migrateConflictWritesNothing()

@@ -51,6 +51,8 @@ private slots:
     void actions();
     void rules_data();
     void rules();
+    void kandevRuleOrder_data();
+    void kandevRuleOrder();
     void errors_data();
     void errors();
     void sourceForms();
@@ -142,6 +144,76 @@ void TestMigration::rules()
         return policy::trimSpace(r.key) != r.key || policy::trimSpace(r.action) != r.action;
     });
     QCOMPARE(text.find("read with white space trimmed") != std::string::npos, trimmed);
+}
+
+// `policyctl migrate --kandev`: legacy rules read as kandev's settings
+// controller applies them today, in sorted key order with the last one
+// winning (TestNormalizeDynamicPolicyLegacyRules; its "specific class rule
+// overrides generic default" holds only because quota_limited sorts after
+// on_provider_error).
+void TestMigration::kandevRuleOrder_data()
+{
+    QTest::addColumn<std::vector<policy::LegacyRule>>("rules");
+    QTest::addColumn<QString>("specTransient");
+    QTest::addColumn<QString>("specHard");
+    QTest::addColumn<QString>("kandevTransient");
+    QTest::addColumn<QString>("kandevHard");
+    QTest::addColumn<QString>("overwritten");  // "key>winner" in kandev's reading, or ""
+    using R = std::vector<policy::LegacyRule>;
+    QTest::newRow("specific class rule overrides generic default (sorts after it)")
+        << R{{"on_provider_error", "try_next"}, {"quota_limited", "stop"}} << "try_next" << "stop" << "try_next" << "stop"
+        << "on_provider_error>quota_limited";
+    QTest::newRow("generic sorts after the code rule: generic wins in kandev")
+        << R{{"model_capacity", "retry_same"}, {"on_provider_error", "stop"}} << "retry_same" << "stop" << "stop" << "stop"
+        << "model_capacity>on_provider_error";
+    QTest::newRow("one class diverges, the other does not")
+        << R{{"model_capacity", "try_next"}, {"on_provider_error", "stop"}, {"quota_limited", "retry_same"}} << "try_next"
+        << "retry_same" << "stop" << "retry_same" << "model_capacity>on_provider_error";
+    QTest::newRow("agreeing code rules: the later overwrites the earlier")
+        << R{{"model_capacity", "stop"}, {"on_provider_error", "try_next"}, {"rate_limited", "stop"}} << "stop" << "try_next"
+        << "stop" << "try_next" << "model_capacity>rate_limited";
+    QTest::newRow("sorted by the key as written, white space included")
+        << R{{" on_provider_error", "stop"}, {"model_capacity", "retry_same"}} << "retry_same" << "stop" << "retry_same"
+        << "stop" << " on_provider_error>model_capacity";
+}
+
+void TestMigration::kandevRuleOrder()
+{
+    QFETCH(std::vector<policy::LegacyRule>, rules);
+    QFETCH(QString, specTransient);
+    QFETCH(QString, specHard);
+    QFETCH(QString, kandevTransient);
+    QFETCH(QString, kandevHard);
+    QFETCH(QString, overwritten);
+    const CandidateMigration spec = migrateCandidate(legacy(rules), 1, "candidates[1]");
+    const CandidateMigration kandev = migrateCandidate(legacy(rules), 1, "candidates[1]", policy::Reading::KandevBackend);
+    QVERIFY(spec.result && kandev.result);
+    QCOMPARE(describe(spec.result->transient), specTransient);
+    QCOMPARE(describe(spec.result->hard), specHard);
+    QCOMPARE(describe(kandev.result->transient), kandevTransient);
+    QCOMPARE(describe(kandev.result->hard), kandevHard);
+    // Both readings record the same divergences: one per class that differs.
+    const std::size_t differing = std::size_t(specTransient != kandevTransient) + std::size_t(specHard != kandevHard);
+    QCOMPARE(spec.divergences.size(), differing);
+    QCOMPARE(kandev.divergences.size(), differing);
+    for (const Divergence& d : kandev.divergences) {
+        QCOMPARE(d.go, kandev.result->forClass(d.errorClass));
+        QCOMPARE(d.ours, spec.result->forClass(d.errorClass));
+    }
+    if (!overwritten.isEmpty()) {
+        const QString key = overwritten.section(QLatin1Char('>'), 0, 0);
+        const auto rule = std::find_if(kandev.rules.begin(), kandev.rules.end(),
+                                       [&](const RuleOutcome& r) { return QString::fromStdString(r.key) == key; });
+        QVERIFY(rule != kandev.rules.end());
+        QCOMPARE(QString::fromStdString(rule->overriddenBy), overwritten.section(QLatin1Char('>'), 1));
+    }
+    // The text report names the reading and which rule won.
+    MigrationReport report{{ProfileMigration{0, "", "", {kandev}}}, policy::Reading::KandevBackend};
+    const std::string text = renderReportText(report);
+    QVERIFY(text.find("Read as kandev's Go backend reads legacy rules today") != std::string::npos);
+    QCOMPARE(text.find("read as kandev's Go backend reads it (sorted key order, last wins)") != std::string::npos,
+             differing > 0);
+    QCOMPARE(reportToJson(report)["reading"].get<std::string>(), std::string("kandev"));
 }
 
 void TestMigration::errors_data()

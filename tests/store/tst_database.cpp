@@ -340,6 +340,15 @@ void TestDatabase::policyctlMigrateDb()
     QCOMPARE(dry[QStringLiteral("errors")].toArray().size(), 2);
     QVERIFY(dryErr.contains(QStringLiteral("dyn-broken")));
     QCOMPARE(fx.snapshot(), before);
+    // --kandev reads the same rows in kandev's rule order and says so.
+    const auto [kandevCode, kandevOut, kandevErr] =
+        run({"migrate", "--db", fx.target.path, "--kandev", "--format", "json"});
+    QCOMPARE(kandevCode, 1);
+    const QJsonObject kandevReport = QJsonDocument::fromJson(kandevOut.toUtf8()).object()[QStringLiteral("report")].toObject();
+    QCOMPARE(kandevReport[QStringLiteral("reading")].toString(), QStringLiteral("kandev"));
+    QCOMPARE(dry[QStringLiteral("report")].toObject()[QStringLiteral("reading")].toString(), QStringLiteral("spec"));
+    QCOMPARE(kandevReport[QStringLiteral("divergences")], dry[QStringLiteral("report")].toObject()[QStringLiteral("divergences")]);
+    QCOMPARE(fx.snapshot(), before);
 
     const auto [code, out, err] = run({"migrate", "--db", fx.target.path, "--apply"});
     QCOMPARE(code, 1);

@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 
 #include "migration/document_check.h"
+#include "policy/kandev_backend.h"
 
 #include <optional>
 #include <string>
@@ -22,7 +23,7 @@ int explainCommand(const std::vector<std::string>& args, Io& io);
 // --- shared by the commands ---
 
 enum class Format;
-int migrateDatabase(const std::string& db, bool apply, Format format, Io& io);
+int migrateDatabase(const std::string& db, bool apply, policy::Reading reading, Format format, Io& io);
 
 enum class Format { Text, Json };
 // Reads --format; prints a usage error and returns nullopt when it is neither text nor json.

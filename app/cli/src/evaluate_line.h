@@ -17,6 +17,7 @@
 //   (as a Go backend's decoder ignores it).
 
 #include "policy/evaluator.h"
+#include "policy/kandev_backend.h"
 
 #include <simdjson.h>
 
@@ -26,10 +27,9 @@
 
 namespace cli {
 
-// Which reading of a case: SPEC's, or kandev's Go backend's today (its JSON
-// decoder ignores unknown keys inside policies and matches keys without
-// regard to case; policy::kandev decides).
-enum class Reading { Spec, KandevBackend };
+// In kandev's reading its JSON decoder ignores unknown keys inside policies
+// and matches keys without regard to case, and policy::kandev decides.
+using policy::Reading;
 
 struct EvaluateCase {
     policy::PolicyDocument policies;

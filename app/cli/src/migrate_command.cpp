@@ -10,8 +10,8 @@
 namespace cli {
 namespace {
 
-constexpr const char* kHelp = R"(usage: policyctl migrate [--format text|json] [--output OUT | --in-place] FILE
-       policyctl migrate --db DB [--apply]
+constexpr const char* kHelp = R"(usage: policyctl migrate [--format text|json] [--kandev] [--output OUT | --in-place] FILE
+       policyctl migrate --db DB [--apply] [--kandev]
 
 Converts legacy candidate rules into versioned v1 policies:
   try_next   -> no wait, no retry, skip
@@ -19,13 +19,17 @@ Converts legacy candidate rules into versioned v1 policies:
   retry_same -> retry once after 5 s, then stop
 on_provider_error covers both classes; a per-code rule wins for its class.
 The report explains every rule and flags candidates where kandev's Go backend
-(rules applied in sorted key order) would decide differently.
+(rules applied in sorted key order, the last one winning) decides differently;
+--kandev migrates as that backend reads the rules today instead.
 
 Without --output or --in-place nothing is written (a dry run): text prints
 the report, json prints {"document":D,"report":R,"errors":[...]}.
 
 options:
   --format text|json   output format (default: text)
+  --kandev             where a rule order matters, let the rule whose key sorts
+                       last win, as kandev's Go backend does, instead of the
+                       documented per-code-wins rule; the report says which
   --output OUT         write the migrated document to OUT atomically ('-': stdout)
   --in-place           replace FILE atomically, keeping the original as FILE.bak
   --db DB              migrate a kandev database: a SQLite path, sqlite:PATH,
@@ -50,20 +54,21 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
     const std::vector<OptionSpec> spec{{"format", true}, {"output", true}, {"in-place", false},
-                                       {"db", true},     {"apply", false}, {"help", false}};
+                                       {"db", true},     {"apply", false}, {"kandev", false}, {"help", false}};
     if (const auto error = args.parse(rawArgs, spec); !error.empty())
         return usageError(io, "migrate", error);
     if (args.has("help")) {
         io.out << kHelp;
         return kExitOk;
     }
+    const policy::Reading reading = args.has("kandev") ? policy::Reading::KandevBackend : policy::Reading::Spec;
     if (args.has("db")) {
         if (args.has("output") || args.has("in-place") || !args.positional().empty())
             return usageError(io, "migrate", "--db takes no FILE, --output or --in-place");
         const auto format = formatOption(args.value("format"), io, "migrate");
         if (!format)
             return kExitUsage;
-        return migrateDatabase(*args.value("db"), args.has("apply"), *format, io);
+        return migrateDatabase(*args.value("db"), args.has("apply"), reading, *format, io);
     }
     if (args.has("apply"))
         return usageError(io, "migrate", "--apply goes with --db");
@@ -87,7 +92,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
     std::optional<migration::MigrationReport> report;
     std::optional<schema::Document> migrated;
     if (file.check.document) {
-        report = migration::planMigration(*file.check.document);
+        report = migration::planMigration(*file.check.document, reading);
         migrated = migration::applyMigration(*file.check.document, *report);
     }
     const std::vector<schema::Diagnostic>& errors = file.check.errors;

@@ -11,7 +11,7 @@ namespace cli {
 
 // policyctl migrate --db: the same review and migration as for files, on
 // kandev's database, dry run unless --apply.
-int migrateDatabase(const std::string& db, bool apply, Format format, Io& io)
+int migrateDatabase(const std::string& db, bool apply, policy::Reading reading, Format format, Io& io)
 {
     QString error;
     std::optional<store::DatabaseTarget> target = db == "env" ? store::databaseTargetFromEnvironment(&error)
@@ -31,7 +31,7 @@ int migrateDatabase(const std::string& db, bool apply, Format format, Io& io)
         io.err << "policyctl migrate: " << error.toStdString() << "\n";
         return kExitUsage;
     }
-    const migration::MigrationReport report = migration::planMigration(loaded->document);
+    const migration::MigrationReport report = migration::planMigration(loaded->document, reading);
     std::vector<schema::Diagnostic> problems = loaded->invalidRows;
     for (auto& e : report.errors())
         problems.push_back(std::move(e));

@@ -5,6 +5,7 @@
 #include "schema/diagnostic.h"
 #include "schema/document.h"
 
+#include "policy/kandev_backend.h"
 #include "policy/types.h"
 
 #include <optional>
@@ -34,15 +35,16 @@ struct RuleOutcome {
     std::string readAction;
     std::vector<policy::ErrorClass> classes;        // the classes the key covers
     std::vector<policy::ErrorClass> appliedTo;      // where it decided the policy
-    std::string overriddenBy;                       // the per-code key that won, for a generic rule
+    std::string overriddenBy;                       // the key that won where this one did not
 };
 
 // A class for which kandev's Go backend (rules applied in sorted key order,
 // last wins) decides differently from the documented per-code-wins rule.
+// Recorded in both readings; the candidate's `reading` says which one won.
 struct Divergence {
     policy::ErrorClass errorClass;
-    std::string ourKey;      // the rule we apply
-    std::string goKey;       // the rule the Go backend would apply
+    std::string ourKey;      // the rule the documented order picks
+    std::string goKey;       // the rule the Go backend picks
     policy::ClassPolicy ours;
     policy::ClassPolicy go;
 };
@@ -51,6 +53,7 @@ struct CandidateMigration {
     std::size_t index = 0;
     std::string executionProfileId;
     std::string path;  // field path of the candidate, e.g. "profiles[1].dynamic.candidates[0]"
+    policy::Reading reading = policy::Reading::Spec;  // which rule order decided
     SourceForm source = SourceForm::Canonical;
     std::vector<policy::LegacyRule> legacyRules;
     std::vector<RuleOutcome> rules;
@@ -62,8 +65,11 @@ struct CandidateMigration {
     bool changes() const { return source != SourceForm::Canonical && errors.empty(); }
 };
 
-// Normalizes one candidate. `path` prefixes field paths in errors.
-CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::size_t index, std::string path);
+// Normalizes one candidate. `path` prefixes field paths in errors. In SPEC's
+// reading a per-code rule wins over on_provider_error; in kandev's the rule
+// whose key sorts last wins, as its Go backend applies them today.
+CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::size_t index, std::string path,
+                                    policy::Reading reading = policy::Reading::Spec);
 
 struct ProfileMigration {
     std::size_t profileIndex = 0;
@@ -74,6 +80,7 @@ struct ProfileMigration {
 
 struct MigrationReport {
     std::vector<ProfileMigration> profiles;
+    policy::Reading reading = policy::Reading::Spec;
 
     bool hasErrors() const;
     std::size_t changedCandidates() const;
@@ -81,7 +88,7 @@ struct MigrationReport {
     std::vector<schema::Diagnostic> errors() const;
 };
 
-MigrationReport planMigration(const schema::Document& document);
+MigrationReport planMigration(const schema::Document& document, policy::Reading reading = policy::Reading::Spec);
 
 // The document with every candidate normalized; nullopt when the report has
 // errors (nothing is written then). Positions, ids, enabled flags, order and

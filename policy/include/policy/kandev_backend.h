@@ -15,6 +15,14 @@
 
 #include "policy/evaluator.h"
 
+namespace policy {
+
+// Which answer a tool gives: SPEC's, or kandev's Go backend's today (for
+// migration: legacy rules applied in sorted key order, the last one winning).
+enum class Reading { Spec, KandevBackend };
+
+}  // namespace policy
+
 namespace policy::kandev {
 
 // kandev's classifier invariant: whether a failure with this code may go on
