@@ -9,8 +9,9 @@
 // - a failure may only recover when kandev's classifier allows fallback for
 //   its code (false for agent_transport_lost and the non-provider codes);
 // - confidence is not looked at;
-// - a stated class wins for any code: `task_error` stated `transient`
-//   retries, while a stated class other than transient/hard stops;
+// - a stated class wins for any code that may fall back:
+//   `unknown_provider_error` stated `transient` retries, while a stated
+//   class other than transient/hard stops;
 // - a negative retry ordinal gives no retry (the delay is refused).
 
 #include "policy/evaluator.h"
