@@ -5,6 +5,8 @@
 #include "migration/report_json.h"
 #include "schema/codec.h"
 
+#include "policy/text.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -254,8 +256,19 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         const std::string path = schema::indexPath(schema::joinPath(loaded.document.dynamicPath(it->second), "candidates"),
                                                    d.candidates.size())
             + ".rules_json";
+        const std::string where = "profile \"" + profileId + "\", position " + std::to_string(c.position) + ": ";
         if (const auto problem = readRulesJson(routes.value(4).toString().toStdString(), c)) {
-            loaded.invalidRows.push_back({path, "profile \"" + profileId + "\", position " + std::to_string(c.position) + ": " + *problem, 0, 0});
+            loaded.invalidRows.push_back({path, where + *problem, 0, 0});
+            loaded.invalidProfiles.insert(profileId);
+        }
+        // kandev's backend rejects a route whose id is blank once trimmed.
+        if (policy::trimSpace(c.executionProfileId).empty()) {
+            loaded.invalidRows.push_back({schema::indexPath(schema::joinPath(loaded.document.dynamicPath(it->second), "candidates"),
+                                                            d.candidates.size())
+                                              + ".execution_profile_id",
+                                          where + "execution_profile_id is empty once white space is trimmed; kandev's backend "
+                                                  "rejects the route, so this profile is left untouched",
+                                          0, 0});
             loaded.invalidProfiles.insert(profileId);
         }
         d.candidates.push_back(std::move(c));

@@ -135,14 +135,14 @@ public:
     store::DatabaseTarget target;
     bool ok = false;
 
-private:
+    // Rows a test may add to the standard fixture.
     void concrete(const char* id, const char* name, int enabled, int autoFallback, bool deleted)
     {
         exec(QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, enabled, auto_fallback, "
                             "env_vars, created_at, updated_at, deleted_at) VALUES ('%1', 'agent-claude', '%2', '%2', %3, %4, "
                             "'[{\"key\":\"ANTHROPIC_API_KEY\",\"value\":\"SECRET-TOKEN-123\"}]', CURRENT_TIMESTAMP, "
                             "CURRENT_TIMESTAMP, %5)")
-                 .arg(QLatin1String(id), QLatin1String(name))
+                 .arg(QString::fromUtf8(id), QString::fromUtf8(name))
                  .arg(enabled)
                  .arg(autoFallback)
                  .arg(deleted ? QStringLiteral("CURRENT_TIMESTAMP") : QStringLiteral("NULL")));
@@ -164,11 +164,13 @@ private:
                                  "enabled, rules_json) VALUES (?, ?, ?, 1, ?)"));
         q.addBindValue(QLatin1String(profile));
         q.addBindValue(position);
-        q.addBindValue(QLatin1String(candidate));
+        q.addBindValue(QString::fromUtf8(candidate));
         q.addBindValue(QString::fromUtf8(rules));
         if (!q.exec())
             qWarning("%s", qPrintable(q.lastError().text()));
     }
+
+private:
     QString m_connection;
 };
 

@@ -39,6 +39,8 @@ private slots:
     void failureInTheMiddleOfApplyChangesNothing();
     void lockedSqliteFileGivesAClearError();
     void policyctlMigrateDb();
+    void blankRouteIdIsAnError_data();
+    void blankRouteIdIsAnError();
 
 private:
     QTemporaryDir m_dir;
@@ -358,6 +360,46 @@ void TestDatabase::policyctlMigrateDb()
 
     QCOMPARE(std::get<0>(run({"migrate", "--db", dir.filePath(QStringLiteral("missing.db"))})), 2);
     QCOMPARE(std::get<0>(run({"migrate", "--db", "postgres://nobody@127.0.0.1:1/none"})), 2);
+}
+
+void TestDatabase::blankRouteIdIsAnError_data()
+{
+    backends();
+}
+
+// kandev's backend rejects a route whose execution_profile_id is blank once
+// trimmed (dynamic_profile_test TestValidateDynamicAgentProfile); a row like
+// that names its profile and position, and its profile is never written.
+void TestDatabase::blankRouteIdIsAnError()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    // kandev's foreign key needs a profile row with that id (PostgreSQL enforces it).
+    fx.concrete(" \t\xE3\x80\x80", "Blank", 1, 0, false);
+    fx.dynamic("dyn-blank", 2);
+    fx.route("dyn-blank", 0, "claude-sonnet", R"({"on_provider_error":"stop"})");
+    fx.route("dyn-blank", 1, " \t\xE3\x80\x80", R"({"on_provider_error":"stop"})");
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto loaded = db->load(&error);
+    QVERIFY2(loaded, qPrintable(error));
+    QVERIFY(loaded->invalidProfiles.count("dyn-blank"));
+    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(), [](const schema::Diagnostic& d) {
+        return d.message.find("dyn-blank") != std::string::npos;
+    });
+    QVERIFY(row != loaded->invalidRows.end());
+    QVERIFY2(row->message.find("position 1: execution_profile_id is empty") != std::string::npos, row->message.c_str());
+    QVERIFY2(row->path.ends_with("candidates[1].execution_profile_id"), row->path.c_str());
+
+    const QStringList before = fx.snapshot();
+    const auto written = db->applyMigration(*loaded, migration::planMigration(loaded->document), dir.path());
+    QVERIFY(written.ok);
+    QCOMPARE(fx.version(QStringLiteral("dyn-blank")), 2);  // untouched
+    QVERIFY(fx.snapshot() != before);                       // while dyn-legacy was migrated
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)
