@@ -18,6 +18,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace store {
 
 using Json = nlohmann::ordered_json;
@@ -361,13 +364,29 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             const QFileInfo info(m_target.path);
             result.backupPath = QDir(backupDir.isEmpty() ? info.absolutePath() : backupDir)
                                     .filePath(QStringLiteral("%1.backup-%2.db").arg(info.completeBaseName(), stamp));
-            QSqlQuery vacuum(db);
-            vacuum.prepare(QStringLiteral("VACUUM INTO ?"));
-            vacuum.addBindValue(result.backupPath);
-            if (!vacuum.exec()) {
-                result.error = QStringLiteral("%1: backup to %2 failed, nothing was written: %3")
-                                   .arg(m_target.displayName(), result.backupPath, sqlError(vacuum.lastError()));
+            // The copy holds every secret the database does (env_vars):
+            // it is created no wider than the database and never wider than
+            // 0600 before SQLite writes a byte into it.
+            struct stat st {};
+            const mode_t mode = ::stat(m_target.path.toLocal8Bit().constData(), &st) == 0 ? (st.st_mode & 0600) : 0600;
+            const std::string backup = result.backupPath.toStdString();
+            if (const auto e = createEmptyPrivateFile(backup, mode)) {
+                result.error = QStringLiteral("%1: backup failed, nothing was written: %2")
+                                   .arg(m_target.displayName(), QString::fromStdString(e->message));
+                result.backupPath.clear();
                 ok = false;
+            } else {
+                QSqlQuery vacuum(db);
+                vacuum.prepare(QStringLiteral("VACUUM INTO ?"));
+                vacuum.addBindValue(result.backupPath);
+                if (!vacuum.exec()) {
+                    // A half-written copy is no backup: remove it.
+                    ::unlink(backup.c_str());
+                    result.error = QStringLiteral("%1: backup to %2 failed, nothing was written: %3")
+                                       .arg(m_target.displayName(), result.backupPath, sqlError(vacuum.lastError()));
+                    result.backupPath.clear();
+                    ok = false;
+                }
             }
         } else {
             Json rows = Json::array();
@@ -393,8 +412,9 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             if (ok) {
                 result.backupPath = QDir(backupDir.isEmpty() ? QDir::currentPath() : backupDir)
                                         .filePath(QStringLiteral("%1.backup-%2.json").arg(m_target.database, stamp));
-                if (const auto e = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n")) {
+                if (const auto e = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n", {{}, 0600})) {
                     result.error = QStringLiteral("backup failed, nothing was written: %1").arg(QString::fromStdString(e->message));
+                    result.backupPath.clear();
                     ok = false;
                 }
             }

@@ -11,6 +11,8 @@
 
 #include <sstream>
 
+#include <sys/stat.h>
+
 namespace {
 
 struct Result {
@@ -84,6 +86,8 @@ private slots:
     void evaluateBadLinesDoNotStopTheStream();
     void evaluateStreamsLineByLine();
     void unwritableOutputFails_data();
+    void hostileInputsAndTargets_data();
+    void hostileInputsAndTargets();
     void unwritableOutputFails();
     void schedule_data();
     void schedule();
@@ -520,6 +524,64 @@ void TestPolicyctl::unwritableOutputFails()
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY2(QString::fromUtf8(p.readAllStandardError()).contains(message), qPrintable(message));
+}
+
+void TestPolicyctl::hostileInputsAndTargets_data()
+{
+    // A shell line run in a scratch directory holding doc.json (a legacy
+    // profile), a FIFO `pipe` without a writer and `link.json` -> doc.json.
+    // $P is policyctl.
+    QTest::addColumn<QString>("shell");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");  // on stderr, or stdout when it starts with "out:"
+    QTest::newRow("validate a device") << "$P validate /dev/zero" << 2 << "/dev/zero: is a character device, not a regular file";
+    QTest::newRow("validate a FIFO without a writer") << "$P validate pipe" << 2 << "pipe: is a FIFO (named pipe), not a regular file";
+    QTest::newRow("validate endless standard input")
+        << "$P validate - < /dev/zero" << 2 << "standard input: larger than the 64 MiB limit for documents";
+    QTest::newRow("classify stops reading at its bound")
+        << "$P classify - < /dev/zero" << 0 << R"(out:"truncated":true)";
+    QTest::newRow("evaluate from a directory") << "$P evaluate < ." << 2 << "cannot read standard input: Is a directory";
+    QTest::newRow("migrate onto /dev/null")
+        << "$P migrate --output /dev/null doc.json; r=$?; test -c /dev/null || echo REPLACED >&2; exit $r" << 2
+        << "/dev/null: is a character device, not a regular file; Policy Studio replaces only regular files";
+    QTest::newRow("migrate onto a FIFO")
+        << "$P migrate --output pipe doc.json; r=$?; test -p pipe || echo REPLACED >&2; exit $r" << 2
+        << "pipe: is a FIFO (named pipe), not a regular file";
+    QTest::newRow("migrate through a symlink")
+        << "$P migrate --output link.json doc.json; r=$?; grep -q retry_same doc.json || echo WRITTEN-THROUGH >&2; exit $r" << 2
+        << "link.json: is a symbolic link to doc.json; Policy Studio does not write through links";
+    QTest::newRow("migrate in place through a symlink")
+        << "$P migrate --in-place link.json; r=$?; test -e link.json.bak && echo BACKUP-MADE >&2; exit $r" << 2
+        << "link.json: is a symbolic link to doc.json";
+}
+
+void TestPolicyctl::hostileInputsAndTargets()
+{
+    QFETCH(QString, shell);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(testpaths::sample(QStringLiteral("legacy-profile.json")), dir.filePath(QStringLiteral("doc.json"))));
+    QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath(QStringLiteral("pipe"))).constData(), 0600), 0);
+    QVERIFY(QFile::link(QStringLiteral("doc.json"), dir.filePath(QStringLiteral("link.json"))));
+    QProcess p;
+    p.setWorkingDirectory(dir.path());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("P"), QStringLiteral(POLICYCTL_PATH));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), shell});
+    QVERIFY(p.waitForStarted());
+    QVERIFY2(p.waitForFinished(120000), "policyctl did not finish: blocked or unbounded");
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(!err.contains(QStringLiteral("REPLACED")) && !err.contains(QStringLiteral("WRITTEN-THROUGH"))
+                 && !err.contains(QStringLiteral("BACKUP-MADE")),
+             qPrintable(err));
+    if (message.startsWith(QStringLiteral("out:")))
+        QVERIFY2(out.contains(message.mid(4)), qPrintable(out));
+    else
+        QVERIFY2(err.contains(message), qPrintable(err));
+    QCOMPARE(p.exitCode(), exitCode);
 }
 
 void TestPolicyctl::schedule_data()

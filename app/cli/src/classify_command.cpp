@@ -86,18 +86,18 @@ std::optional<Parsed> readEvidence(const Args& args, const std::string& textPath
     }
     p.evidence.provider = args.value("provider").value_or("");
     p.evidence.phase = args.value("phase").value_or("");
-    if (textPath == "-") {
-        p.evidence.text.assign(std::istreambuf_iterator<char>(io.in), std::istreambuf_iterator<char>());
-    } else {
-        // Read a little more than the bound, so that a cut can be reported.
-        const store::ReadResult read = store::readFile(textPath, 64u * 1024 * 1024);
-        if (read.error) {
-            io.err << "policyctl " << command << ": " << read.error->message << "\n";
-            exitCode = kExitUsage;
-            return std::nullopt;
-        }
-        p.evidence.text = *read.bytes;
+    // Only the classifier's bound is ever read, plus one byte so that the
+    // cut can be reported: `classify - </dev/zero` ends.
+    const std::size_t bound = catalogue::kMaxTextBytes + 1;
+    const store::ReadResult read = textPath == "-"
+        ? store::readStream(io.in, "standard input", bound, store::ReadLimit::KeepPrefix)
+        : store::readFile(textPath, bound, store::ReadLimit::KeepPrefix);
+    if (read.error) {
+        io.err << "policyctl " << command << ": " << read.error->message << "\n";
+        exitCode = kExitUsage;
+        return std::nullopt;
     }
+    p.evidence.text = *read.bytes;
     return p;
 }
 

@@ -52,16 +52,13 @@ CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream)
 {
     CheckedFile file;
     file.path = path;
-    if (path == "-") {
-        file.text.assign(std::istreambuf_iterator<char>(stdinStream), std::istreambuf_iterator<char>());
-    } else {
-        store::ReadResult read = store::readFile(path, schema::kMaxDocumentBytes);
-        if (read.error) {
-            file.readError = read.error->message;
-            return file;
-        }
-        file.text = std::move(*read.bytes);
+    store::ReadResult read = path == "-" ? store::readStream(stdinStream, "standard input", schema::kMaxDocumentBytes)
+                                         : store::readFile(path, schema::kMaxDocumentBytes);
+    if (read.error) {
+        file.readError = read.error->message;
+        return file;
     }
+    file.text = std::move(*read.bytes);
     file.check = migration::checkDocument(file.text);
     return file;
 }

@@ -83,8 +83,17 @@ public:
                     begin = end = 0;
                 }
             }
+            errno = 0;
             const long n = m_read(m_buffer.data() + end, m_buffer.size() - kPadding - end);
-            if (n <= 0) {
+            if (n < 0) {
+                // Standard input is a directory, or the read failed: say so,
+                // never end as if the input had been read.
+                const int error = errno;
+                flush();
+                m_err << "policyctl evaluate: cannot read standard input: " << std::strerror(error) << '\n';
+                return kExitUsage;
+            }
+            if (n == 0) {
                 if (end > begin && !skipping)
                     line(begin, end);
                 if (!flush())
@@ -205,6 +214,10 @@ int evaluateCommand(const std::vector<std::string>& rawArgs, Io& io)
     } else {
         read = [&in = io.in](char* data, std::size_t size) -> long {
             in.read(data, static_cast<std::streamsize>(size));
+            if (in.bad()) {
+                errno = EIO;
+                return -1;
+            }
             return static_cast<long>(in.gcount());
         };
     }

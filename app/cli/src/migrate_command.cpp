@@ -131,7 +131,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
     } else if (args.has("in-place")) {
         if (output == file.text) {
             io.err << "policyctl migrate: " << path << " is already in the v1 form; nothing to write\n";
-        } else if (const auto error = store::writeFileAtomically(path, output, path + ".bak")) {
+        } else if (const auto error = store::writeFileAtomically(path, output, {path + ".bak", std::nullopt})) {
             io.err << "policyctl migrate: " << error->message << "\n";
             return kExitUsage;
         } else {

@@ -1,9 +1,24 @@
 #pragma once
-// Documents as files: whole-file reads and atomic writes (QSaveFile), with an
-// optional backup of the previous content.
+// Documents as files: bounded reads of regular files only, and atomic writes
+// that never replace what is not ours. POSIX underneath (Debian is the
+// platform), so that owner, mode and the kind of file are under our control.
+//
+// Rules (the README's "What Policy Studio guarantees" repeats them):
+// - reading: anything that is not a regular file (a FIFO, a device, a
+//   socket, a directory) is refused before a byte is read; a symlink to a
+//   regular file is read; at most maxBytes + 1 bytes are ever read, whatever
+//   the file claims its size is;
+// - writing: a target that exists and is not a regular file is refused, and
+//   so is a symlink (we never write through one: the message names its
+//   target); the new content goes to a temporary file in the same directory
+//   that gets the original's owner, group and mode before any byte is
+//   written, is flushed to disk, then renamed over the target. A partial
+//   temporary file is removed on every failure.
 
+#include <istream>
 #include <optional>
 #include <string>
+#include <sys/types.h>
 
 namespace store {
 
@@ -14,15 +29,38 @@ struct FileError {
 struct ReadResult {
     std::optional<std::string> bytes;
     std::optional<FileError> error;
+    bool truncated = false;  // only with ReadLimit::KeepPrefix
 };
 
-// Reads the whole file; refuses files larger than maxBytes without reading them.
-ReadResult readFile(const std::string& path, std::size_t maxBytes);
+enum class ReadLimit {
+    Refuse,     // more than maxBytes is an error
+    KeepPrefix  // keep the first maxBytes and say it was cut
+};
+
+ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit limit = ReadLimit::Refuse);
+// The same bound for a stream (standard input); `name` names it in errors.
+ReadResult readStream(std::istream& in, const std::string& name, std::size_t maxBytes,
+                      ReadLimit limit = ReadLimit::Refuse);
+
+struct WriteOptions {
+    // When set and the target exists, its old content is copied there first
+    // (same owner, group and mode), and nothing is written if that fails.
+    std::string backupPath;
+    // The mode of a file that did not exist before (default: 0666 less the
+    // umask). Backups of secrets pass 0600.
+    std::optional<mode_t> newFileMode;
+};
 
 // Writes atomically: the target holds either its old content or all of
-// `bytes`, never a mix. When backupPath is given, the old content is copied
-// there first (replacing an older backup) and the write is abandoned if that fails.
+// `bytes`, never a mix.
 std::optional<FileError> writeFileAtomically(const std::string& path, const std::string& bytes,
-                                             const std::string& backupPath = {});
+                                             const WriteOptions& options = {});
+
+// Creates an empty file that did not exist, with `mode` (not widened by the
+// umask afterwards), for a writer that fills it itself (SQLite's VACUUM INTO).
+std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t mode);
+
+// "no space left on the device holding PATH" and the like, for errno.
+std::string describeWriteError(const std::string& path, int error);
 
 }  // namespace store
