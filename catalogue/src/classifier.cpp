@@ -1,5 +1,7 @@
 #include "catalogue/classifier.h"
 
+#include "policy/text.h"
+
 #include "hints.h"
 #include "text.h"
 
@@ -80,11 +82,16 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
     bounded.status = evidence.status;
     bounded.exitCode = evidence.exitCode;
     const std::size_t headerCount = std::min(evidence.headers.size(), kMaxHeaders);
-    bounded.headers.assign(evidence.headers.begin(), evidence.headers.begin() + std::ptrdiff_t(headerCount));
-    std::string_view text = evidence.text;
-    if (text.size() > kMaxTextBytes)
-        text = text.substr(0, kMaxTextBytes);
-    r.truncated = text.size() < evidence.text.size() || headerCount < evidence.headers.size();
+    for (std::size_t i = 0; i < headerCount; ++i)
+        bounded.headers.push_back({policy::toValidUtf8(evidence.headers[i].name), policy::toValidUtf8(evidence.headers[i].value)});
+    std::string_view bytes = evidence.text;
+    if (bytes.size() > kMaxTextBytes)
+        bytes = bytes.substr(0, kMaxTextBytes);
+    r.truncated = bytes.size() < evidence.text.size() || headerCount < evidence.headers.size();
+    // Evidence, not a document: a Latin-1 byte or a cut sequence becomes
+    // U+FFFD and classification goes on; excerpts and hints stay UTF-8.
+    const std::string validText = policy::toValidUtf8(bytes);
+    const std::string_view text = validText;
 
     const std::string lower = detail::lowered(text);
     r.hints = detail::collectHints(bounded, text, now);

@@ -4,6 +4,10 @@
 
 #include "schema/codec.h"
 
+#include "policy/text.h"
+
+#include <cstdio>
+
 namespace schema::detail {
 namespace {
 
@@ -31,10 +35,54 @@ std::size_t offsetOfQuotedToken(std::string_view text, const std::string& messag
     return at == std::string_view::npos ? 0 : at;
 }
 
-Diagnostic at(std::string_view text, std::size_t offset, std::string message, std::string path = {})
+// Messages quote the text (nlohmann's "last read: '...'" may cut a
+// multi-byte character in two): keep them UTF-8 whatever the file holds.
+Diagnostic at(std::string_view text, std::size_t offset, const std::string& message, const std::string& path = {})
 {
     const TextPosition pos = positionOfOffset(text, offset);
-    return {std::move(path), std::move(message), pos.line, pos.column};
+    return {policy::toValidUtf8(path), policy::toValidUtf8(message), pos.line, pos.column};
+}
+
+// UTF-16 and UTF-32 files, with or without a byte order mark.
+const char* wideEncoding(std::string_view t)
+{
+    auto starts = [&](std::string_view prefix) { return t.substr(0, prefix.size()) == prefix; };
+    using namespace std::string_view_literals;
+    if (starts("\x00\x00\xFE\xFF"sv))
+        return "UTF-32 (big-endian)";
+    if (starts("\xFF\xFE\x00\x00"sv))
+        return "UTF-32 (little-endian)";
+    if (starts("\xFE\xFF"sv))
+        return "UTF-16 (big-endian)";
+    if (starts("\xFF\xFE"sv))
+        return "UTF-16 (little-endian)";
+    // JSON starts with an ASCII character, so zero bytes around it tell.
+    if (t.size() >= 4 && t[0] == 0 && t[1] == 0 && t[2] == 0 && t[3] != 0)
+        return "UTF-32 (big-endian)";
+    if (t.size() >= 4 && t[0] != 0 && t[1] == 0 && t[2] == 0 && t[3] == 0)
+        return "UTF-32 (little-endian)";
+    if (t.size() >= 2 && t[0] == 0 && t[1] != 0)
+        return "UTF-16 (big-endian)";
+    if (t.size() >= 2 && t[0] != 0 && t[1] == 0)
+        return "UTF-16 (little-endian)";
+    return nullptr;
+}
+
+// Bytes no JSON text may hold, found before the parser sees them: it would
+// stop at a NUL or quote half a character.
+std::optional<Diagnostic> checkEncoding(std::string_view text)
+{
+    if (const char* wide = wideEncoding(text))
+        return at(text, 0, std::string("the file is ") + wide + ", not UTF-8; save it as UTF-8");
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        return at(text, nul, "a NUL byte is not allowed in JSON text");
+    if (const auto bad = policy::firstInvalidUtf8(text)) {
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[*bad])));
+        return at(text, *bad, std::string("not UTF-8: the byte ") + byte
+                                  + " here is not part of a valid UTF-8 sequence; save the file as UTF-8");
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -44,6 +92,8 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
     if (text.size() > kMaxDocumentBytes)
         return at(text, 0, "the file is " + std::to_string(text.size() / (1024 * 1024)) + " MiB; documents are limited to "
                                + std::to_string(kMaxDocumentBytes / (1024 * 1024)) + " MiB");
+    if (const auto encoding = checkEncoding(text))
+        return encoding;
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return at(text, text.size(), "the file is empty; expected a JSON document");
     if (const auto deep = findExcessiveNesting(text, kMaxNestingDepth))

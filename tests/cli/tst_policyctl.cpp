@@ -1,4 +1,7 @@
 #include "cli/cli.h"
+#include "cli/terminal_safe.h"
+
+#include "policy/text.h"
 
 #include "../common/test_paths.h"
 
@@ -87,6 +90,11 @@ private slots:
     void evaluateStreamsLineByLine();
     void unwritableOutputFails_data();
     void hostileInputsAndTargets_data();
+    void bytesThatAreNotUtf8NeverAbort_data();
+    void bytesThatAreNotUtf8NeverAbort();
+    void terminalEscapes_data();
+    void terminalEscapes();
+    void controlCharactersReachNoTerminal();
     void hostileInputsAndTargets();
     void unwritableOutputFails();
     void schedule_data();
@@ -582,6 +590,141 @@ void TestPolicyctl::hostileInputsAndTargets()
     else
         QVERIFY2(err.contains(message), qPrintable(err));
     QCOMPARE(p.exitCode(), exitCode);
+}
+
+void TestPolicyctl::bytesThatAreNotUtf8NeverAbort_data()
+{
+    // Each verb on each file: no abort, valid UTF-8 on both streams, the
+    // problem named with its line and column.
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QStringList>("args");  // FILE stands for the file
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");   // on stdout or stderr
+    const QList<QPair<const char*, QStringList>> verbs{
+        {"validate json", {"validate", "--format", "json", "FILE"}},
+        {"validate text", {"validate", "FILE"}},
+        {"migrate text", {"migrate", "FILE"}},
+        {"migrate json", {"migrate", "--format", "json", "FILE"}},
+        {"timeline", {"timeline", "--format", "json", "FILE"}},
+    };
+    const QList<std::tuple<const char*, QByteArray, const char*>> files{
+        {"UTF-8 next to a syntax error", QByteArray("{\"a\": \xC3\xA9}"), "FILE:1:7: syntax error"},
+        {"invalid UTF-8 in a string",
+         QByteArray("{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"\xC3\x28\"}]}"),
+         "FILE:1:54: not UTF-8: the byte 0xC3"},
+        {"Latin-1 byte", QByteArray("{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"caf\xE9\"}]}"),
+         "FILE:1:57: not UTF-8: the byte 0xE9"},
+        {"UTF-16 LE with BOM", QByteArray("\xFF\xFE{\0}\0", 6), "FILE:1:1: the file is UTF-16 (little-endian), not UTF-8"},
+        {"UTF-16 BE without BOM", QByteArray("\0{\0}", 4), "FILE:1:1: the file is UTF-16 (big-endian), not UTF-8"},
+        {"UTF-32 LE", QByteArray("{\0\0\0}\0\0\0", 8), "FILE:1:1: the file is UTF-32 (little-endian), not UTF-8"},
+        {"NUL after a document", QByteArray("{\"candidates\":[]}\0{\"x\":", 24), "FILE:1:18: a NUL byte is not allowed in JSON text"},
+        {"overlong encoding", QByteArray("{\"a\":\"\xC0\xAF\"}"), "FILE:1:7: not UTF-8: the byte 0xC0"},
+        {"surrogate half", QByteArray("{\"a\":\"\xED\xA0\x80\"}"), "FILE:1:7: not UTF-8: the byte 0xED"},
+    };
+    for (const auto& [verb, args] : verbs) {
+        for (const auto& [name, bytes, message] : files)
+            QTest::addRow("%s: %s", verb, name) << bytes << args << 1 << QString::fromLatin1(message);
+    }
+    QTest::newRow("classify: Latin-1 evidence is classified")
+        << QByteArray("API Error: 529 Overloaded \xE9\xFF") << QStringList{"classify", "FILE"} << 0
+        << QStringLiteral("\"excerpt\":\"API Error: 529 Overloaded \uFFFD\uFFFD\"");
+    QTest::newRow("explain: Latin-1 evidence")
+        << QByteArray("API Error: 529 Overloaded \xE9") << QStringList{"explain", "PROFILE", "--candidate", "0", "FILE"} << 0
+        << QStringLiteral("provider_overloaded");
+}
+
+void TestPolicyctl::bytesThatAreNotUtf8NeverAbort()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("input.json"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+    f.close();
+    args.replaceInStrings(QStringLiteral("PROFILE"), testpaths::sample(QStringLiteral("profile-v1.json")));
+    args.replaceInStrings(QStringLiteral("FILE"), file);
+    QProcess p;
+    p.start(QStringLiteral(POLICYCTL_PATH), args);
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);  // no abort
+    const QByteArray out = p.readAllStandardOutput();
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(!policy::firstInvalidUtf8(out.toStdString()), out.constData());
+    QVERIFY2(!policy::firstInvalidUtf8(err.toStdString()), err.constData());
+    const QString both = QString::fromUtf8(out + err);
+    if (message.startsWith(QStringLiteral("FILE:"))) {
+        // "FILE:L:C: text" in text output; in JSON, the text with its line and column.
+        const QStringList parts = message.split(QLatin1Char(':'));
+        const QString text = message.section(QStringLiteral(": "), 1);
+        const QString location = QStringLiteral(R"("line":%1,"column":%2)").arg(parts[1], parts[2]);
+        message.replace(0, 4, file);
+        QVERIFY2(both.contains(message) || (both.contains(text) && both.contains(location)), qPrintable(both));
+    } else {
+        QVERIFY2(both.contains(message), qPrintable(both));
+    }
+    QCOMPARE(p.exitCode(), exitCode);
+}
+
+void TestPolicyctl::terminalEscapes_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addColumn<bool>("final");
+    QTest::newRow("plain") << QByteArray("ok\tfine\n") << QByteArray("ok\tfine\n") << true;
+    QTest::newRow("ESC sequence") << QByteArray("\x1b[2Jred") << QByteArray("\\u001b[2Jred") << true;
+    QTest::newRow("carriage return and bell") << QByteArray("a\rb\x07") << QByteArray("a\\u000db\\u0007") << true;
+    QTest::newRow("DEL") << QByteArray("\x7f") << QByteArray("\\u007f") << true;
+    QTest::newRow("C1 CSI") << QByteArray("\xC2\x9b" "31m") << QByteArray("\\u009b31m") << true;
+    QTest::newRow("NBSP stays") << QByteArray("\xC2\xA0") << QByteArray("\xC2\xA0") << true;
+    QTest::newRow("invalid byte") << QByteArray("caf\xE9!") << QByteArray("caf\\xe9!") << true;
+    QTest::newRow("cut sequence waits") << QByteArray("ab\xE2\x82") << QByteArray("ab") << false;
+    QTest::newRow("cut sequence at the end") << QByteArray("ab\xE2\x82") << QByteArray("ab\\xe2\\x82") << true;
+    QTest::newRow("emoji") << QByteArray("\xF0\x9F\x98\x80") << QByteArray("\xF0\x9F\x98\x80") << false;
+}
+
+void TestPolicyctl::terminalEscapes()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(QByteArray, expected);
+    QFETCH(bool, final);
+    QCOMPARE(QByteArray::fromStdString(cli::TerminalSafeBuffer::escape(input.toStdString(), final)), expected);
+    // Through the stream, byte by byte: the same text once everything is in.
+    std::ostringstream sink;
+    {
+        cli::TerminalSafeBuffer buffer(sink.rdbuf());
+        std::ostream out(&buffer);
+        for (const char c : input)
+            out.put(c).flush();
+        buffer.finish();
+    }
+    QCOMPARE(QByteArray::fromStdString(sink.str()), QByteArray::fromStdString(cli::TerminalSafeBuffer::escape(input.toStdString(), true)));
+}
+
+void TestPolicyctl::controlCharactersReachNoTerminal()
+{
+    // A candidate id holding an ESC sequence and a C1 CSI (valid JSON: escaped).
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("sneaky.json"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"candidates":[{"position":0,"execution_profile_id":"\u001b[2J\u009bevil","rules":{"on_provider_error":"stop"}}]})");
+    f.close();
+    for (const QStringList& args : {QStringList{"migrate", file}, QStringList{"validate", file}, QStringList{"timeline", file},
+                                    QStringList{"migrate", "--format", "json", file}}) {
+        const Result r = runProcess(args);
+        const QByteArray bytes = (r.out + r.err).toUtf8();
+        QVERIFY2(!bytes.contains('\x1b') && !bytes.contains("\xC2\x9b"), qPrintable(args.join(QLatin1Char(' '))));
+        if (args.size() == 2 && args[0] == QLatin1String("migrate"))
+            QVERIFY2(r.out.contains(QStringLiteral(R"("\u001b[2J\u009bevil")")), qPrintable(r.out));
+    }
+    // JSON keeps its meaning: the escaped id parses back to the same string.
+    const Result j = runProcess({"migrate", "--format", "json", file});
+    const QString id = json(j.out)[QStringLiteral("document")][QStringLiteral("candidates")][0][QStringLiteral("execution_profile_id")].toString();
+    QCOMPARE(id, QStringLiteral("\x1b[2J\x9b" "evil"));
 }
 
 void TestPolicyctl::schedule_data()

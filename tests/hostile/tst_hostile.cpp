@@ -86,8 +86,9 @@ void TestHostile::badFiles_data()
     row("only whitespace", "\n  \n", "empty");
     row("truncated", valid.substr(0, valid.size() / 2), "syntax error");
     row("BOM then garbage", "\xEF\xBB\xBF{]", "syntax error");
-    row("NUL byte", std::string("{\"candidates\": [\0]}", 19), "syntax error");
-    row("invalid UTF-8", "{\"candidates\": [{\"position\": 0, \"execution_profile_id\": \"\xC3\x28\"}]}", "syntax error");
+    row("NUL byte", std::string("{\"candidates\": [\0]}", 19), "a NUL byte is not allowed in JSON text");
+    row("invalid UTF-8", "{\"candidates\": [{\"position\": 0, \"execution_profile_id\": \"\xC3\x28\"}]}",
+        "not UTF-8: the byte 0xC3");
     row("nesting 10000 deep", std::string(10000, '[') + std::string(10000, ']'), "nested more than");
     row("1e400", withPolicies("\"max_retries\": 3", "\"max_retries\": 1e400"), "number overflow");
     row("-0", withPolicies("\"max_retries\": 0", "\"max_retries\": -0"), "-0 is not a valid integer");

@@ -194,7 +194,7 @@ void TestCodec::errors_data()
     QTest::newRow("empty file") << "" << "" << "the file is empty" << 1 << 1;
     QTest::newRow("whitespace only") << "  \n " << "" << "the file is empty" << 2 << 2;
     QTest::newRow("truncated") << "{\"candidates\": [{\"position\": 0," << "" << "syntax error" << 1 << 32;
-    QTest::newRow("nul byte") << QString::fromLatin1("{\"candidates\": \0[]}", 19) << "" << "syntax error" << 1 << 16;
+    QTest::newRow("nul byte") << QString::fromLatin1("{\"candidates\": \0[]}", 19) << "" << "a NUL byte is not allowed in JSON text" << 1 << 16;
     QTest::newRow("deep nesting") << QString(10000, QLatin1Char('[')) << "" << "nested more than 256" << 1 << 257;
     QTest::newRow("1e400") << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 1e400"))
                            << "" << "number overflow" << 2 << 0;

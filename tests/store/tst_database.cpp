@@ -20,6 +20,8 @@
 #include <QUuid>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using store::DatabaseTarget;
 using store::KandevDatabase;
 
@@ -168,11 +170,18 @@ void TestDatabase::dryRunThenApply()
     const migration::MigrationReport report = migration::planMigration(loaded->document);
     QVERIFY(report.hasErrors());  // dyn-conflict
     const QStringList before = fx.snapshot();
+    if (backend == QLatin1String("sqlite"))  // a database readable by all must not give a world-readable copy
+        QVERIFY(QFile::setPermissions(fx.target.path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                                          | QFileDevice::ReadOther));
 
     const store::WriteResult result = db->applyMigration(*loaded, report, dir.path());
     QVERIFY2(result.ok, qPrintable(result.error));
     QCOMPARE(result.profilesWritten, 1);  // dyn-legacy only
     QVERIFY(QFile::exists(result.backupPath));
+    // The backup holds secrets (env_vars): only its owner may read it.
+    struct stat st {};
+    QCOMPARE(::stat(QFile::encodeName(result.backupPath).constData(), &st), 0);
+    QCOMPARE(st.st_mode & 07777, mode_t(0600));
     // Migrated: the legacy route and the "{}" default; the v1 route is unchanged.
     const QJsonObject migrated = QJsonDocument::fromJson(fx.rulesJson(QStringLiteral("dyn-legacy"), 0).toUtf8()).object();
     QCOMPARE(migrated[QStringLiteral("version")].toInt(), 1);

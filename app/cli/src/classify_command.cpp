@@ -140,7 +140,7 @@ int classifyCommand(const std::vector<std::string>& rawArgs, Io& io)
     const auto parsed = readEvidence(args, args.positional().front(), io, "classify", exitCode);
     if (!parsed)
         return exitCode;
-    io.out << classificationJson(catalogue::classify(parsed->evidence, parsed->now)).dump() << "\n";
+    io.out << jsonOutput(classificationJson(catalogue::classify(parsed->evidence, parsed->now))) << "\n";
     return kExitOk;
 }
 
@@ -241,7 +241,7 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
     out["route_cycle"] = {{"events", std::move(events)},
                           {"outcome", std::string(policy::eventKindName(timeline.totals.finalEvent))},
                           {"duration_seconds", timeline.totals.durationSeconds}};
-    io.out << out.dump() << "\n";
+    io.out << jsonOutput(out) << "\n";
     return kExitOk;
 }
 

@@ -40,6 +40,14 @@ struct CheckedFile {
 };
 CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream);
 
+// JSON output that stays valid UTF-8 whatever bytes reached a string in it
+// (an invalid byte becomes U+FFFD instead of an exception that aborts).
+template <typename Json>
+std::string jsonOutput(const Json& j)
+{
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 // "file:line:column: path: message" (parts left out when unknown)
 std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& d);
 

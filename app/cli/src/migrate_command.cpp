@@ -107,7 +107,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
         for (const auto& e : errors)
             list.push_back(migration::diagnosticToJson(e));
         j["errors"] = std::move(list);
-        io.out << j.dump() << "\n";
+        io.out << jsonOutput(j) << "\n";
     } else {
         std::ostream& reportStream = args.value("output") == "-" ? io.err : io.out;
         if (report)

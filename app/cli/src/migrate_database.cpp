@@ -51,7 +51,7 @@ int migrateDatabase(const std::string& db, bool apply, policy::Reading reading, 
         j["applied"] = apply && written.ok;
         j["backup"] = written.backupPath.isEmpty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(written.backupPath.toStdString());
         j["profiles_written"] = written.profilesWritten;
-        io.out << j.dump() << "\n";
+        io.out << jsonOutput(j) << "\n";
     } else {
         io.out << "database " << target->displayName().toStdString() << "\n" << migration::renderReportText(report);
         if (apply && written.ok)

@@ -81,7 +81,7 @@ int scheduleCommand(const std::vector<std::string>& rawArgs, Io& io)
         j["delays_seconds"] = s.delaysSeconds;
         j["total_seconds"] = s.totalSeconds;
         j["capped"] = s.capped;
-        io.out << j.dump() << "\n";
+        io.out << jsonOutput(j) << "\n";
         return kExitOk;
     }
     io.out << "Retries after ";

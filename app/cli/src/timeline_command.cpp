@@ -268,7 +268,7 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
         out["events"] = std::move(events);
         out["totals"] = std::move(totals);
         out["warnings"] = std::move(warnings);
-        io.out << out.dump() << "\n";
+        io.out << jsonOutput(out) << "\n";
         return kExitOk;
     }
 

@@ -74,7 +74,7 @@ int validateCommand(const std::vector<std::string>& rawArgs, Io& io)
         }
     }
     if (*format == Format::Json)
-        io.out << nlohmann::ordered_json{{"files", std::move(files)}}.dump() << "\n";
+        io.out << jsonOutput(nlohmann::ordered_json{{"files", std::move(files)}}) << "\n";
     return exitCode;
 }
 

@@ -1,0 +1,48 @@
+#pragma once
+// What policyctl prints reaches a terminal: an id, a profile name, a scenario
+// name or an error excerpt holding ESC sequences could rewrite the screen,
+// and bytes that are not UTF-8 could garble it. policyctl's standard output
+// and error pass through this buffer, which makes every byte printable:
+// - C0 control characters other than newline and tab, DEL and the C1
+//   controls (U+0080..U+009F) become \u00XX, an escape that means the same
+//   character inside a JSON string, so JSON output keeps its meaning;
+// - a byte that is not part of a well-formed UTF-8 sequence becomes \xNN.
+
+#include <streambuf>
+#include <string>
+
+namespace cli {
+
+class TerminalSafeBuffer final : public std::streambuf {
+public:
+    // `unbuffered`: pass each write on at once (standard error, so that a
+    // message is seen when it is written).
+    explicit TerminalSafeBuffer(std::streambuf* target, bool unbuffered = false)
+        : m_target(target), m_unbuffered(unbuffered)
+    {
+    }
+    ~TerminalSafeBuffer() override;
+
+    // Passes on everything, an incomplete sequence at the end as \xNN, and
+    // flushes the target. False when the target refused bytes.
+    bool finish();
+
+    // Pure, for tests: `text` made printable; `final` says no more bytes
+    // follow (an incomplete sequence at the end is then invalid).
+    static std::string escape(std::string_view text, bool final, std::size_t* consumed = nullptr);
+
+protected:
+    int_type overflow(int_type c) override;
+    std::streamsize xsputn(const char* s, std::streamsize n) override;
+    int sync() override;
+
+private:
+    bool drain(bool final);
+
+    std::streambuf* m_target;
+    bool m_unbuffered;
+    std::string m_pending;
+    bool m_failed = false;
+};
+
+}  // namespace cli
