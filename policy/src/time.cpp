@@ -1,5 +1,7 @@
 #include "policy/time.h"
 
+#include <algorithm>
+
 #include <cstdint>
 
 namespace policy {
@@ -106,11 +108,16 @@ std::optional<Seconds> parseRfc3339(std::string_view s) noexcept
     const unsigned sec = second == 60 ? 59 : second;
     const std::int64_t days = daysFromCivil(year, month, day);
     const std::int64_t total = days * 86400 + hour * 3600 + minute * 60 + sec - offset;
-    return Seconds{std::chrono::seconds{total}};
+    const Seconds t{std::chrono::seconds{total}};
+    // An offset can carry a time past either end (9999-12-31T23:00:00-05:00).
+    if (t < kEarliestTime || t > kLatestTime)
+        return std::nullopt;
+    return t;
 }
 
 char* formatRfc3339To(char* out, Seconds t) noexcept
 {
+    t = std::clamp(t, kEarliestTime, kLatestTime);
     const std::int64_t total = t.time_since_epoch().count();
     std::int64_t days = total / 86400;
     std::int64_t rem = total % 86400;
@@ -119,7 +126,7 @@ char* formatRfc3339To(char* out, Seconds t) noexcept
         --days;
     }
     const Civil c = civilFromDays(days);
-    const auto year = static_cast<unsigned>(c.y < 0 ? 0 : (c.y > 9999 ? 9999 : c.y));
+    const auto year = static_cast<unsigned>(c.y);
     out[0] = static_cast<char>('0' + year / 1000);
     out[1] = static_cast<char>('0' + year / 100 % 10);
     out[2] = static_cast<char>('0' + year / 10 % 10);

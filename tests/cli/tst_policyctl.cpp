@@ -405,6 +405,14 @@ void TestPolicyctl::evaluate_data()
                     R"(,"warnings":["failure.code: expected a string, found an integer; the failure is unclassified"])")
         << 0 << "";
 
+    // Times at the end of what RFC 3339 can write: a clamp, never a wrap.
+    QTest::newRow("deadline past year 9999 is clamped, not wrapped")
+        << spec << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("9999-12-31T23:59:58Z"))
+        << decision("retry_wait", "transient", "model_capacity", 1, "9999-12-31T23:59:59Z", "skip") << 0 << "";
+    QTest::newRow("now past year 9999 through an offset is no time")
+        << spec << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("9999-12-31T23:00:00-05:00"))
+        << QStringLiteral(R"({"error":"line 1: now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z","line":1})") << 1 << "";
+
     // --kandev: what kandev's Go backend answers today (policy::kandev).
     QTest::newRow("kandev: the gate reports nothing")
         << kandev << evaluateLine(capacity, 0, false, false) << decision("stop", "", "", 0, nullptr, "stop", {}, "") << 0 << "";

@@ -10,10 +10,17 @@ namespace policy {
 
 using Seconds = std::chrono::sys_seconds;
 
+// The range RFC 3339's four-digit years can write: 0000-01-01T00:00:00Z to
+// 9999-12-31T23:59:59Z.
+inline constexpr Seconds kEarliestTime{std::chrono::seconds{-62167219200}};
+inline constexpr Seconds kLatestTime{std::chrono::seconds{253402300799}};
+
 // Accepts YYYY-MM-DDTHH:MM:SS[.frac](Z|+HH:MM|-HH:MM); 't'/'z' and a space
 // separator too. Fractions are truncated toward the earlier second.
 std::optional<Seconds> parseRfc3339(std::string_view text) noexcept;
-// Always "YYYY-MM-DDTHH:MM:SSZ".
+// Always "YYYY-MM-DDTHH:MM:SSZ". A time outside the range is written as the
+// nearest end of it (a clamp, never a wrap): a deadline past 9999 is
+// 9999-12-31T23:59:59Z, so it is never written as earlier than its `now`.
 std::string formatRfc3339(Seconds t);
 // Writes the 20 characters of formatRfc3339 to out; returns the end.
 char* formatRfc3339To(char* out, Seconds t) noexcept;
