@@ -195,21 +195,26 @@ public:
         c.enabled = boolean(member(v, "enabled"), joinPath(path, "enabled"), true);
         if (const Json* p = member(v, "policies"); p && !p->is_null())
             c.policies = policies(*p, joinPath(path, "policies"));
-        if (const Json* r = member(v, "rules"); r && !r->is_null()) {
-            const std::string rulesPath = joinPath(path, "rules");
-            if (!r->is_object()) {
-                typeError(rulesPath, "an object mapping error codes to actions", *r);
-            } else {
-                for (auto it = r->begin(); it != r->end(); ++it) {
-                    const std::string rulePath = joinPath(rulesPath, it.key());
-                    if (!it.value().is_string())
-                        typeError(rulePath, "an action string", it.value());
-                    else
-                        c.rules.push_back({it.key(), it.value().get<std::string>()});
-                }
-            }
-        }
+        if (const Json* r = member(v, "rules"); r && !r->is_null())
+            c.rules = rules(*r, joinPath(path, "rules"));
         return c;
+    }
+
+    std::vector<policy::LegacyRule> rules(const Json& r, const std::string& rulesPath)
+    {
+        std::vector<policy::LegacyRule> out;
+        if (!r.is_object()) {
+            typeError(rulesPath, "an object mapping error codes to actions", r);
+            return out;
+        }
+        for (auto it = r.begin(); it != r.end(); ++it) {
+            const std::string rulePath = joinPath(rulesPath, it.key());
+            if (!it.value().is_string())
+                typeError(rulePath, "an action string", it.value());
+            else
+                out.push_back({it.key(), it.value().get<std::string>()});
+        }
+        return out;
     }
 
     std::optional<DynamicRecord> dynamic(const Json& v, const std::string& path)
@@ -444,6 +449,28 @@ ParseResult parseDocument(std::string_view text)
     result.errors = decoder.takeErrors();
     if (result.errors.empty())
         result.document = std::move(doc);
+    return result;
+}
+
+RulesJson parseRulesJson(std::string_view text)
+{
+    RulesJson result;
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return result;  // neither rules nor policies: the default document
+    Json value;
+    if (auto error = detail::parseJsonText(text, value)) {
+        result.errors.push_back(std::move(*error));
+        return result;
+    }
+    if (value.is_null() || (value.is_object() && value.empty()))
+        return result;
+    Decoder decoder(text);
+    const bool policies = value.is_object() && (value.contains("version") || value.contains("transient") || value.contains("hard"));
+    if (policies)
+        result.policies = decoder.policies(value, "");
+    else
+        result.rules = decoder.rules(value, "");
+    result.errors = decoder.takeErrors();
     return result;
 }
 

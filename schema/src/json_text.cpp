@@ -3,6 +3,8 @@
 #include "schema/diagnostic.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <deque>
 #include <cctype>
 #include <unordered_set>
 
@@ -43,7 +45,72 @@ struct Frame {
     std::string_view key;                       // raw key text of the current member
     std::vector<std::string_view> keys;         // keys seen, while few
     std::unordered_set<std::string_view> many;  // keys seen, once there are many
+    std::deque<std::string> unescaped;          // storage for keys written with escapes
 };
+
+void appendUtf8(std::string& out, std::uint32_t c)
+{
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+}
+
+// The characters a JSON string's raw text (between its quotes, valid JSON)
+// stands for: "max_\u0072etries" is max_retries.
+std::string unescapeJson(std::string_view raw)
+{
+    std::string out;
+    out.reserve(raw.size());
+    auto hex4 = [&](std::size_t at) {
+        std::uint32_t v = 0;
+        for (std::size_t k = at; k < at + 4 && k < raw.size(); ++k) {
+            const char c = raw[k];
+            v = v * 16 + static_cast<std::uint32_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+        }
+        return v;
+    };
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] != '\\' || i + 1 >= raw.size()) {
+            out += raw[i];
+            continue;
+        }
+        const char e = raw[++i];
+        switch (e) {
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+            std::uint32_t c = hex4(i + 1);
+            i += 4;
+            if (c >= 0xD800 && c <= 0xDBFF && i + 6 < raw.size() && raw.substr(i + 1, 2) == "\\u") {
+                const std::uint32_t low = hex4(i + 3);
+                if (low >= 0xDC00 && low <= 0xDFFF) {
+                    c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+                    i += 6;
+                }
+            }
+            appendUtf8(out, c);
+            break;
+        }
+        default: out += e; break;  // \" \\ \/
+        }
+    }
+    return out;
+}
 
 // Walks valid JSON, calling onValue(stack, offset) at each value start and
 // onKey(stack, key, offset) at each member key. Either returns false to stop.
@@ -207,6 +274,9 @@ std::optional<DuplicateKey> findDuplicateKey(std::string_view text)
         text, [](const std::vector<Frame>&, std::size_t) { return true; },
         [&](std::vector<Frame>& stack, std::string_view key, std::size_t offset) {
             Frame& f = stack.back();
+            // Keys are compared as the characters they stand for.
+            if (key.find('\\') != std::string_view::npos)
+                key = f.unescaped.emplace_back(unescapeJson(key));
             bool seen = false;
             if (f.many.empty()) {
                 seen = std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end();

@@ -33,30 +33,21 @@ QString sqlError(const QSqlError& e)
     return text.trimmed();
 }
 
-// Reads one rules_json value through the document codec, so it gets the same
-// checks as a file. Returns the error message when it cannot be read.
+// Reads one rules_json value with the checks a file gets (size, encoding,
+// nesting before any recursion, duplicate keys, shape). Returns the error
+// message when it cannot be read.
 std::optional<std::string> readRulesJson(const std::string& text, policy::Candidate& candidate)
 {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos || text == "{}" || text == "null")
-        return std::nullopt;  // neither rules nor policies: the default document
-    Json value;
-    try {
-        value = Json::parse(text);
-    } catch (const Json::exception& e) {
-        return std::string("rules_json is not JSON: ") + e.what();
+    schema::RulesJson read = schema::parseRulesJson(text);
+    if (!read.errors.empty()) {
+        const schema::Diagnostic& e = read.errors.front();
+        std::string where = e.path.empty() ? std::string("rules_json") : "rules_json." + e.path;
+        if (e.line > 0)
+            where += " (line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ")";
+        return where + ": " + e.message;
     }
-    if (value.is_null() || (value.is_object() && value.empty()))
-        return std::nullopt;
-    const bool policies = value.is_object() && (value.contains("version") || value.contains("transient") || value.contains("hard"));
-    Json doc = {{"candidates", Json::array({Json{{"position", 0}, {"execution_profile_id", "x"},
-                                                 {policies ? "policies" : "rules", value}}})}};
-    const schema::ParseResult parsed = schema::parseDocument(doc.dump());
-    if (!parsed.document)
-        return parsed.errors.front().path + ": " + parsed.errors.front().message;
-    const policy::Candidate& c = parsed.document->profiles.front().dynamic->candidates.front();
-    candidate.policies = c.policies;
-    candidate.rules = c.rules;
+    candidate.policies = std::move(read.policies);
+    candidate.rules = std::move(read.rules);
     return std::nullopt;
 }
 
@@ -243,8 +234,13 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
 
     QSqlQuery routes(db);
     routes.setForwardOnly(true);
-    if (!routes.exec(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, rules_json "
-                                    "FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
+    // A rules_json past the bound is never fetched: its length is, and the
+    // row is refused by name (a 200 MB value would cost gigabytes to read).
+    routes.prepare(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
+                                  "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json) "
+                                  "FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position"));
+    routes.addBindValue(qlonglong(kMaxRulesJsonCharacters));
+    if (!routes.exec())
         return fail(routes);
     while (routes.next()) {
         const std::string profileId = routes.value(0).toString().toStdString();
@@ -260,9 +256,20 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
                                                    d.candidates.size())
             + ".rules_json";
         const std::string where = "profile \"" + profileId + "\", position " + std::to_string(c.position) + ": ";
-        if (const auto problem = readRulesJson(routes.value(4).toString().toStdString(), c)) {
+        if (const qlonglong length = routes.value(5).toLongLong(); length > qlonglong(kMaxRulesJsonCharacters)) {
+            loaded.invalidRows.push_back({path, where + "rules_json is " + std::to_string(length) + " characters long; a route's "
+                                                "rules are limited to " + std::to_string(kMaxRulesJsonCharacters)
+                                                + " characters, so this profile is left untouched", 0, 0});
+            loaded.invalidProfiles.insert(profileId);
+        } else if (const auto problem = readRulesJson(routes.value(4).toString().toStdString(), c)) {
             loaded.invalidRows.push_back({path, where + *problem, 0, 0});
             loaded.invalidProfiles.insert(profileId);
+        }
+        if (c.policies && c.policies->version > policy::kSupportedPolicyVersion) {
+            loaded.newerVersionRows.push_back({path, where + "rules_json has policy version " + std::to_string(c.policies->version)
+                                                   + ", newer than this build's " + std::to_string(policy::kSupportedPolicyVersion)
+                                                   + "; this profile is read and never written", 0, 0});
+            loaded.newerVersionProfiles.insert(profileId);
         }
         // kandev's backend rejects a route whose id is blank once trimmed.
         if (policy::trimSpace(c.executionProfileId).empty()) {
@@ -336,7 +343,7 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
         const auto& profile = loaded.document.profiles[pm.profileIndex];
         const bool hasErrors = std::any_of(pm.candidates.begin(), pm.candidates.end(),
                                            [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
-        if (hasErrors || loaded.invalidProfiles.count(profile.id))
+        if (hasErrors || loaded.invalidProfiles.count(profile.id) || loaded.newerVersionProfiles.count(profile.id))
             continue;
         Change change{profile.id, loaded.versions.at(profile.id), {}};
         for (const auto& cm : pm.candidates) {

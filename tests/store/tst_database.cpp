@@ -42,6 +42,8 @@ private slots:
     void lockedSqliteFileGivesAClearError();
     void policyctlMigrateDb();
     void blankRouteIdIsAnError_data();
+    void hostileRows_data();
+    void hostileRows();
     void blankRouteIdIsAnError();
 
 private:
@@ -409,6 +411,69 @@ void TestDatabase::blankRouteIdIsAnError()
     QVERIFY(written.ok);
     QCOMPARE(fx.version(QStringLiteral("dyn-blank")), 2);  // untouched
     QVERIFY(fx.snapshot() != before);                       // while dyn-legacy was migrated
+}
+
+void TestDatabase::hostileRows_data()
+{
+    // A rules_json that an attacker or a broken tool wrote: each is read with
+    // the checks a file gets, in bounded time and memory, and named by row.
+    QTest::addColumn<QString>("backend");
+    QTest::addColumn<QByteArray>("rules");
+    QTest::addColumn<QString>("message");  // of the invalid row; "" when the row reads
+    QTest::addColumn<bool>("newerVersion");
+    const QByteArray deep = QByteArray(100000, '[') + QByteArray(100000, ']');
+    QByteArray manyKeys = "{";
+    for (int i = 0; i < 60000; ++i)  // as many as fit the bound
+        manyKeys += (i ? ",\"k" : "\"k") + QByteArray::number(i) + "\":\"\"";
+    manyKeys += "}";
+    const QByteArray huge = "{\"on_provider_error\":\"stop\",\"pad\":\"" + QByteArray(int(store::kMaxRulesJsonCharacters), 'x') + "\"}";
+    for (const char* backend : {"sqlite", "postgres"}) {
+        QTest::addRow("%s: 100,000 levels of nesting", backend)
+            << backend << deep << "nested more than 256 levels deep" << false;
+        QTest::addRow("%s: a duplicate key written with an escape", backend)
+            << backend << QByteArray(R"({"on_provider_error":"stop","on_provider_\u0065rror":"try_next"})")
+            << R"(duplicate key "on_provider_error")" << false;
+        QTest::addRow("%s: 60,000 keys", backend) << backend << manyKeys << "" << false;
+        QTest::addRow("%s: longer than the bound", backend)
+            << backend << huge << "characters long; a route's rules are limited to 1048576 characters" << false;
+        QTest::addRow("%s: a newer policy version", backend)
+            << backend << QByteArray(R"({"version":2,"transient":{"mode":"new"},"hard":{}})") << "" << true;
+    }
+}
+
+void TestDatabase::hostileRows()
+{
+    QFETCH(QString, backend);
+    QFETCH(QByteArray, rules);
+    QFETCH(QString, message);
+    QFETCH(bool, newerVersion);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    fx.dynamic("dyn-hostile", 7);
+    fx.route("dyn-hostile", 0, "claude-sonnet", rules.constData());
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto loaded = db->load(&error);
+    QVERIFY2(loaded, qPrintable(error));
+    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(), [](const schema::Diagnostic& d) {
+        return d.message.find("dyn-hostile") != std::string::npos;
+    });
+    if (message.isEmpty()) {
+        QVERIFY2(row == loaded->invalidRows.end(), row == loaded->invalidRows.end() ? "" : row->message.c_str());
+    } else {
+        QVERIFY(row != loaded->invalidRows.end());
+        QVERIFY2(row->message.find(message.toStdString()) != std::string::npos, row->message.c_str());
+        QVERIFY(loaded->invalidProfiles.count("dyn-hostile"));
+    }
+    QCOMPARE(loaded->newerVersionProfiles.count("dyn-hostile") == 1, newerVersion);
+    // Whatever the row holds, applying the migration never touches its profile.
+    const auto written = db->applyMigration(*loaded, migration::planMigration(loaded->document), dir.path());
+    QVERIFY2(written.ok, qPrintable(written.error));
+    QCOMPARE(fx.version(QStringLiteral("dyn-hostile")), 7);
+    QCOMPARE(fx.rulesJson(QStringLiteral("dyn-hostile"), 0).toUtf8(), rules);
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

@@ -335,6 +335,9 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& target)
         unreadable << QString::fromStdString(row.message);
     if (!unreadable.isEmpty())
         doc->setReadOnly(true, tr("%n route(s) have rules_json that cannot be read", nullptr, int(unreadable.size())));
+    else if (!loaded->newerVersionRows.empty())
+        doc->setReadOnly(true, tr("%n route(s) have a policy version newer than this build; saving could lose what it means",
+                                  nullptr, int(loaded->newerVersionRows.size())));
 
     if (loaded->document.hasLegacyRules()) {
         const migration::MigrationReport report = migration::planMigration(loaded->document);

@@ -48,6 +48,10 @@ int migrateDatabase(const std::string& db, bool apply, policy::Reading reading, 
         for (const auto& e : problems)
             list.push_back(migration::diagnosticToJson(e));
         j["errors"] = std::move(list);
+        nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
+        for (const auto& w : loaded->newerVersionRows)
+            warnings.push_back(migration::diagnosticToJson(w));
+        j["warnings"] = std::move(warnings);
         j["applied"] = apply && written.ok;
         j["backup"] = written.backupPath.isEmpty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(written.backupPath.toStdString());
         j["profiles_written"] = written.profilesWritten;
@@ -62,6 +66,8 @@ int migrateDatabase(const std::string& db, bool apply, policy::Reading reading, 
     }
     for (const auto& e : problems)
         io.err << formatDiagnostic(target->displayName().toStdString(), e) << (apply ? " (left untouched)" : "") << "\n";
+    for (const auto& w : loaded->newerVersionRows)
+        io.err << "warning: " << formatDiagnostic(target->displayName().toStdString(), w) << "\n";
     if (apply && !written.ok) {
         io.err << "policyctl migrate: " << written.error.toStdString() << "\n";
         return kExitInvalid;

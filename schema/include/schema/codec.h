@@ -26,6 +26,17 @@ struct ParseResult {
 // and type errors carry the field path (and line and column of the value).
 ParseResult parseDocument(std::string_view text);
 
+// kandev's rules_json column: legacy rules (an object of code -> action) or a
+// v1 policy document, read with every limit and check a file gets. Blank,
+// "null" and "{}" are neither (the default document). Error paths are
+// relative to the column's value ("transient.retry.max_retries").
+struct RulesJson {
+    std::optional<policy::PolicyDocument> policies;
+    std::vector<policy::LegacyRule> rules;
+    std::vector<Diagnostic> errors;
+};
+RulesJson parseRulesJson(std::string_view text);
+
 // Serializes in the document's own shape: 2-space indentation, keys in their
 // original order, unknown fields untouched, a final newline.
 std::string serializeDocument(const Document& document);

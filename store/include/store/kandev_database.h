@@ -21,12 +21,20 @@
 
 namespace store {
 
+// A route's rules_json is a few hundred bytes; one longer than this is
+// refused by name without being fetched.
+inline constexpr std::size_t kMaxRulesJsonCharacters = 1024 * 1024;
+
 struct LoadedDatabase {
     // An export-shaped document: every agent profile; dynamic ones carry their routes.
     schema::Document document;
     std::map<std::string, std::int64_t> versions;      // dynamic profile id -> version read
     std::vector<schema::Diagnostic> invalidRows;       // rules_json that cannot be read
     std::set<std::string> invalidProfiles;             // profiles with such rows: never written
+    // Routes whose policies have a version newer than this build knows: read,
+    // reported, and their profiles never written (a downgrade would lose data).
+    std::vector<schema::Diagnostic> newerVersionRows;
+    std::set<std::string> newerVersionProfiles;
 
     const schema::ProfileRecord* profile(const std::string& id) const;
 };
