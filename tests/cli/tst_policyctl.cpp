@@ -413,6 +413,22 @@ void TestPolicyctl::evaluate_data()
         << spec << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("9999-12-31T23:00:00-05:00"))
         << QStringLiteral(R"({"error":"line 1: now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z","line":1})") << 1 << "";
 
+    // Lines a careless tool writes: duplicate keys (even escaped) and -0 are
+    // error lines, never a silent pick of one value.
+    QTest::newRow("duplicate effect_safe")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"effect_safe\":true"), QStringLiteral("\"effect_safe\":false,\"effect_safe\":true"))
+        << QStringLiteral(R"({"error":"line 1: duplicate key \"effect_safe\": each key may appear once per object","line":1})") << 1 << "";
+    QTest::newRow("duplicate written with an escape")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":3,\"max_\\u0072etries\":9"))
+        << QStringLiteral(R"({"error":"line 1: duplicate key \"max_retries\" in policies.transient.retry: each key may appear once per object","line":1})")
+        << 1 << "";
+    QTest::newRow("-0 as the ordinal")
+        << spec << evaluateLineWith(capacity, QStringLiteral("\"retry_ordinal\":0"), QStringLiteral("\"retry_ordinal\":-0"))
+        << QStringLiteral(R"({"error":"line 1: -0 is not a valid integer; write 0","line":1})") << 1 << "";
+    QTest::newRow("-0 inside a string is text")
+        << spec << evaluateLine(R"({"code":"model-0"})")
+        << decision("stop", "unclassified", "model-0", 0, nullptr, "stop") << 0 << "";
+
     // --kandev: what kandev's Go backend answers today (policy::kandev).
     QTest::newRow("kandev: the gate reports nothing")
         << kandev << evaluateLine(capacity, 0, false, false) << decision("stop", "", "", 0, nullptr, "stop", {}, "") << 0 << "";

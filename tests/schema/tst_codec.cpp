@@ -213,6 +213,12 @@ void TestCodec::errors_data()
     QTest::newRow("duplicate key")
         << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"max_retries\": 4"))
         << "candidates[0].policies.transient.retry.max_retries" << "duplicate key \"max_retries\"" << 2 << 0;
+    QTest::newRow("duplicate key written with an escape")
+        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"max_\\u0072etries\": 4"))
+        << "candidates[0].policies.transient.retry.max_\\u0072etries" << "duplicate key \"max_retries\"" << 2 << 0;
+    QTest::newRow("duplicate key with a surrogate pair")
+        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"\\ud83d\\ude00\": 1, \"\xF0\x9F\x98\x80\": 2"))
+        << "candidates[0].policies.transient.retry.\xF0\x9F\x98\x80" << "duplicate key" << 2 << 0;
     // Found by fuzz_scenario: an empty key, duplicated, has an empty path.
     QTest::newRow("duplicate empty key") << "{\"\": [1], \"\": 2}" << "" << "duplicate key \"\"" << 1 << 11;
     QTest::newRow("unknown on_exhausted")

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 
 namespace cli {
 
@@ -80,6 +81,62 @@ bool goKeyMatches(std::string_view key, std::string_view name) noexcept
         }
     }
     return i == key.size();
+}
+
+// The first key that appears twice in one object (simdjson keeps both; a
+// later "effect_safe": true must not override an earlier false unseen).
+std::optional<std::string> duplicateKey(dom::element v, const Path& at)
+{
+    if (dom::object obj; !v.get_object().get(obj)) {
+        std::size_t index = 0;
+        for (const dom::key_value_pair field : obj) {
+            std::size_t other = 0;
+            for (const dom::key_value_pair earlier : obj) {
+                if (other++ == index)
+                    break;
+                if (earlier.key == field.key) {
+                    std::string where = at.str();  // "" at the root, else ".policies.hard"
+                    where = where.empty() ? std::string() : " in " + where.substr(1);
+                    return "duplicate key \"" + std::string(field.key) + "\"" + where + ": each key may appear once per object";
+                }
+            }
+            if (auto inner = duplicateKey(field.value, at.child(field.key)))
+                return inner;
+            ++index;
+        }
+    } else if (dom::array items; !v.get_array().get(items)) {
+        for (const dom::element item : items) {
+            if (auto inner = duplicateKey(item, at.child("[]")))
+                return inner;
+        }
+    }
+    return std::nullopt;
+}
+
+// Whether the raw line writes -0 outside a string: simdjson reads it as the
+// integer 0, which is almost certainly a mistake where an integer belongs.
+bool writesNegativeZero(const char* line, std::size_t length) noexcept
+{
+    const void* dash = std::memchr(line, '-', length);
+    if (!dash)
+        return false;
+    bool inString = false;
+    for (std::size_t i = 0; i < length; ++i) {
+        const char c = line[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '-' && i + 1 < length && line[i + 1] == '0') {
+            const char next = i + 2 < length ? line[i + 2] : ' ';
+            if (!(next >= '0' && next <= '9') && next != '.' && next != 'e' && next != 'E')
+                return true;
+        }
+    }
+    return false;
 }
 
 class CaseReader {
@@ -399,6 +456,10 @@ std::string EvaluateLineParser::parse(const char* line, std::size_t length, std:
     dom::object root;
     if (doc.get_object().get(root))
         return "expected a JSON object, found " + typeOf(doc);
+    if (auto duplicate = duplicateKey(doc, Path("")))
+        return *duplicate;
+    if (writesNegativeZero(line, length))
+        return "-0 is not a valid integer; write 0";
 
     CaseReader reader(m_reading, out);
     bool seenPolicies = false;
