@@ -85,29 +85,55 @@ bool goKeyMatches(std::string_view key, std::string_view name) noexcept
 
 // The first key that appears twice in one object (simdjson keeps both; a
 // later "effect_safe": true must not override an earlier false unseen).
+// Keys are compared as simdjson unescaped them. Objects of a case have a
+// handful of keys: they are compared in a fixed array, without allocating.
 std::optional<std::string> duplicateKey(dom::element v, const Path& at)
 {
     if (dom::object obj; !v.get_object().get(obj)) {
-        std::size_t index = 0;
+        constexpr std::size_t kSmall = 16;
+        struct Key {
+            const char* data;
+            std::size_t size;
+            bool operator==(std::string_view other) const { return std::string_view(data, size) == other; }
+        };
+        Key small[kSmall];  // left uninitialized on purpose: zeroing it cost more than the check
+        std::vector<std::string_view> large;
+        std::size_t count = 0;
         for (const dom::key_value_pair field : obj) {
-            std::size_t other = 0;
-            for (const dom::key_value_pair earlier : obj) {
-                if (other++ == index)
-                    break;
-                if (earlier.key == field.key) {
-                    std::string where = at.str();  // "" at the root, else ".policies.hard"
-                    where = where.empty() ? std::string() : " in " + where.substr(1);
-                    return "duplicate key \"" + std::string(field.key) + "\"" + where + ": each key may appear once per object";
+            const std::string_view key = field.key;
+            bool seen = false;
+            if (count < kSmall) {
+                for (std::size_t k = 0; k < count && !seen; ++k)
+                    seen = small[k] == key;
+                if (!seen)
+                    small[count] = {key.data(), key.size()};
+            } else {
+                if (large.empty()) {
+                    for (const Key& k : small)
+                        large.emplace_back(k.data, k.size);
                 }
+                seen = std::find(large.begin(), large.end(), key) != large.end();
+                large.push_back(key);
             }
-            if (auto inner = duplicateKey(field.value, at.child(field.key)))
-                return inner;
-            ++index;
+            if (seen) {
+                std::string where = at.str();  // "" at the root, else ".policies.hard"
+                where = where.empty() ? std::string() : " in " + where.substr(1);
+                return "duplicate key \"" + std::string(key) + "\"" + where + ": each key may appear once per object";
+            }
+            ++count;
+            const dom::element_type type = field.value.type();
+            if (type == dom::element_type::OBJECT || type == dom::element_type::ARRAY) {
+                if (auto inner = duplicateKey(field.value, at.child(key)))
+                    return inner;
+            }
         }
     } else if (dom::array items; !v.get_array().get(items)) {
         for (const dom::element item : items) {
-            if (auto inner = duplicateKey(item, at.child("[]")))
-                return inner;
+            const dom::element_type type = item.type();
+            if (type == dom::element_type::OBJECT || type == dom::element_type::ARRAY) {
+                if (auto inner = duplicateKey(item, at.child("[]")))
+                    return inner;
+            }
         }
     }
     return std::nullopt;
@@ -117,8 +143,19 @@ std::optional<std::string> duplicateKey(dom::element v, const Path& at)
 // integer 0, which is almost certainly a mistake where an integer belongs.
 bool writesNegativeZero(const char* line, std::size_t length) noexcept
 {
-    const void* dash = std::memchr(line, '-', length);
-    if (!dash)
+    auto isNegativeZeroAt = [&](std::size_t i) {
+        if (i + 1 >= length || line[i + 1] != '0')
+            return false;
+        const char next = i + 2 < length ? line[i + 2] : ' ';
+        return !(next >= '0' && next <= '9') && next != '.' && next != 'e' && next != 'E';
+    };
+    // The common line has none ("2026-08-17" is no -0): find a candidate
+    // with memchr first, and only then walk the line to skip strings.
+    bool candidate = false;
+    for (const char* at = static_cast<const char*>(std::memchr(line, '-', length)); at && !candidate;
+         at = static_cast<const char*>(std::memchr(at + 1, '-', length - std::size_t(at + 1 - line))))
+        candidate = isNegativeZeroAt(std::size_t(at - line));
+    if (!candidate)
         return false;
     bool inString = false;
     for (std::size_t i = 0; i < length; ++i) {
@@ -130,10 +167,8 @@ bool writesNegativeZero(const char* line, std::size_t length) noexcept
                 inString = false;
         } else if (c == '"') {
             inString = true;
-        } else if (c == '-' && i + 1 < length && line[i + 1] == '0') {
-            const char next = i + 2 < length ? line[i + 2] : ' ';
-            if (!(next >= '0' && next <= '9') && next != '.' && next != 'e' && next != 'E')
-                return true;
+        } else if (c == '-' && isNegativeZeroAt(i)) {
+            return true;
         }
     }
     return false;
