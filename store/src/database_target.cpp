@@ -4,6 +4,23 @@
 
 namespace store {
 
+QString passwordFromEnvironment()
+{
+    const QString kandev = qEnvironmentVariable("KANDEV_DATABASE_PASSWORD");
+    return kandev.isEmpty() ? qEnvironmentVariable("PGPASSWORD") : kandev;
+}
+
+QString safeFileStem(const QString& name)
+{
+    QString stem;
+    for (const QChar c : name)
+        stem += (c.isLetterOrNumber() && c.unicode() < 128) || c == QLatin1Char('-') || c == QLatin1Char('_') ? c : QLatin1Char('_');
+    // Nothing left that names anything ("../..", "///"): a generated name.
+    if (stem.count(QLatin1Char('_')) == stem.size())
+        return QStringLiteral("kandev-database");
+    return stem.left(64);
+}
+
 QString DatabaseTarget::displayName() const
 {
     if (kind == Kind::Sqlite)
@@ -26,6 +43,9 @@ std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* 
         t.port = url.port(5432);
         t.user = url.userName();
         t.password = url.password();
+        // A URL's password shows in `ps`: the environment is the safer place.
+        if (t.password.isEmpty())
+            t.password = passwordFromEnvironment();
         t.database = url.path().mid(1);
         return t;
     }
@@ -62,9 +82,16 @@ std::optional<DatabaseTarget> databaseTargetFromEnvironment(QString* error)
     }
     t.kind = DatabaseTarget::Kind::Postgres;
     t.host = qEnvironmentVariable("KANDEV_DATABASE_HOST", QStringLiteral("127.0.0.1"));
-    t.port = qEnvironmentVariable("KANDEV_DATABASE_PORT", QStringLiteral("5432")).toInt();
+    const QString port = qEnvironmentVariable("KANDEV_DATABASE_PORT", QStringLiteral("5432"));
+    bool ok = false;
+    t.port = port.toInt(&ok);
+    if (!ok || t.port < 1 || t.port > 65535) {
+        if (error)
+            *error = QStringLiteral("KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not '%1'").arg(port);
+        return std::nullopt;
+    }
     t.user = qEnvironmentVariable("KANDEV_DATABASE_USER");
-    t.password = qEnvironmentVariable("KANDEV_DATABASE_PASSWORD");
+    t.password = passwordFromEnvironment();
     t.database = qEnvironmentVariable("KANDEV_DATABASE_NAME", QStringLiteral("kandev"));
     return t;
 }

@@ -418,7 +418,7 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             }
             if (ok) {
                 result.backupPath = QDir(backupDir.isEmpty() ? QDir::currentPath() : backupDir)
-                                        .filePath(QStringLiteral("%1.backup-%2.json").arg(m_target.database, stamp));
+                                        .filePath(QStringLiteral("%1.backup-%2.json").arg(safeFileStem(m_target.database), stamp));
                 if (const auto e = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n", {{}, 0600})) {
                     result.error = QStringLiteral("backup failed, nothing was written: %1").arg(QString::fromStdString(e->message));
                     result.backupPath.clear();

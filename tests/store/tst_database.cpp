@@ -31,6 +31,8 @@ private slots:
     void targets_data();
     void targets();
     void environmentTarget();
+    void backupFileNamesAreSafe_data();
+    void backupFileNamesAreSafe();
     void loads_data();
     void loads();
     void dryRunThenApply_data();
@@ -92,6 +94,26 @@ void TestDatabase::targets()
     }
 }
 
+void TestDatabase::backupFileNamesAreSafe_data()
+{
+    QTest::addColumn<QString>("database");
+    QTest::addColumn<QString>("stem");
+    QTest::newRow("plain") << "kandev" << "kandev";
+    QTest::newRow("dashes and digits") << "kandev-prod_2" << "kandev-prod_2";
+    QTest::newRow("a path") << "../../etc/cron.d/x" << "______etc_cron_d_x";
+    QTest::newRow("only dots and slashes") << "../.." << "kandev-database";
+    QTest::newRow("empty") << "" << "kandev-database";
+    QTest::newRow("non-ASCII") << QString::fromUtf8("\xC3\xA9t\xC3\xA9") << "_t_";
+    QTest::newRow("very long") << QString(300, QLatin1Char('a')) << QString(64, QLatin1Char('a'));
+}
+
+void TestDatabase::backupFileNamesAreSafe()
+{
+    QFETCH(QString, database);
+    QFETCH(QString, stem);
+    QCOMPARE(store::safeFileStem(database), stem);
+}
+
 void TestDatabase::environmentTarget()
 {
     qputenv("KANDEV_DATABASE_DRIVER", "postgres");
@@ -105,6 +127,22 @@ void TestDatabase::environmentTarget()
     QVERIFY(t);
     QCOMPARE(t->displayName(), QStringLiteral("postgres://kandev@10.1.2.3:6000/prod"));
     QCOMPARE(t->password, QStringLiteral("hunter2"));
+    // A URL without a password takes it from the environment (never from the
+    // command line, where `ps` shows it).
+    const auto url = store::parseDatabaseTarget(QStringLiteral("postgres://kandev@db:5432/prod"), &error);
+    QCOMPARE(url->password, QStringLiteral("hunter2"));
+    qunsetenv("KANDEV_DATABASE_PASSWORD");
+    qputenv("PGPASSWORD", "from-pg");
+    QCOMPARE(store::parseDatabaseTarget(QStringLiteral("postgres://kandev@db:5432/prod"), &error)->password, QStringLiteral("from-pg"));
+    QCOMPARE(store::parseDatabaseTarget(QStringLiteral("postgres://kandev:inline@db:5432/prod"), &error)->password, QStringLiteral("inline"));
+    qunsetenv("PGPASSWORD");
+    for (const char* port : {"abc", "0", "70000", "-1"}) {
+        qputenv("KANDEV_DATABASE_PORT", port);
+        QVERIFY(!store::databaseTargetFromEnvironment(&error));
+        QVERIFY2(error == QStringLiteral("KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not '%1'").arg(QLatin1String(port)),
+                 qPrintable(error));
+    }
+    qputenv("KANDEV_DATABASE_PORT", "6000");
     qputenv("KANDEV_DATABASE_DRIVER", "oracle");
     QVERIFY(!store::databaseTargetFromEnvironment(&error));
     QVERIFY(error.contains(QStringLiteral("oracle")));
@@ -370,6 +408,11 @@ void TestDatabase::policyctlMigrateDb()
     QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 4);
 
     QCOMPARE(std::get<0>(run({"migrate", "--db", dir.filePath(QStringLiteral("missing.db"))})), 2);
+    // --password-file: read like a document (a regular file, bounded), first line only.
+    const auto [pwCode, pwOut, pwErr] = run({"migrate", "--db", "postgres://u@127.0.0.1:1/x", "--password-file", "/dev/zero"});
+    QCOMPARE(pwCode, 2);
+    QVERIFY2(pwErr.contains(QStringLiteral("--password-file: /dev/zero: is a character device")), qPrintable(pwErr));
+    QCOMPARE(std::get<0>(run({"migrate", "--password-file", "pw", fx.target.path})), 2);  // only with --db
     QCOMPARE(std::get<0>(run({"migrate", "--db", "postgres://nobody@127.0.0.1:1/none"})), 2);
 }
 

@@ -22,10 +22,16 @@ int explainCommand(const std::vector<std::string>& args, Io& io);
 
 // --- shared by the commands ---
 
-enum class Format;
-int migrateDatabase(const std::string& db, bool apply, policy::Reading reading, Format format, Io& io);
-
 enum class Format { Text, Json };
+
+struct DatabaseMigration {
+    std::string db;
+    bool apply = false;
+    policy::Reading reading = policy::Reading::Spec;
+    Format format = Format::Text;
+    std::optional<std::string> passwordFile;  // its first line is the PostgreSQL password
+};
+int migrateDatabase(const DatabaseMigration& options, Io& io);
 // Reads --format; prints a usage error and returns nullopt when it is neither text nor json.
 std::optional<Format> formatOption(const std::optional<std::string>& value, Io& io, const char* command);
 

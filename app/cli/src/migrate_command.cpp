@@ -35,7 +35,10 @@ options:
   --db DB              migrate a kandev database: a SQLite path, sqlite:PATH,
                        postgres://user:password@host:port/name, or env (the
                        KANDEV_DATABASE_DRIVER/_PATH/_HOST/_PORT/_USER/_PASSWORD/_NAME
-                       variables kandev reads)
+                       variables kandev reads). A password in the URL is visible
+                       to every user in 'ps': leave it out and use
+                       KANDEV_DATABASE_PASSWORD, PGPASSWORD or --password-file
+  --password-file F    with --db: the PostgreSQL password is F's first line
   --apply              with --db: write the migration (default: dry run), in one
                        transaction, after a backup (SQLite: VACUUM INTO a timestamped
                        file beside the database; PostgreSQL: the affected rows as a
@@ -54,7 +57,8 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
     const std::vector<OptionSpec> spec{{"format", true}, {"output", true}, {"in-place", false},
-                                       {"db", true},     {"apply", false}, {"kandev", false}, {"help", false}};
+                                       {"db", true},     {"apply", false}, {"kandev", false}, {"password-file", true},
+                                       {"help", false}};
     if (const auto error = args.parse(rawArgs, spec); !error.empty())
         return usageError(io, "migrate", error);
     if (args.has("help")) {
@@ -68,10 +72,12 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
         const auto format = formatOption(args.value("format"), io, "migrate");
         if (!format)
             return kExitUsage;
-        return migrateDatabase(*args.value("db"), args.has("apply"), reading, *format, io);
+        return migrateDatabase({*args.value("db"), args.has("apply"), reading, *format, args.value("password-file")}, io);
     }
     if (args.has("apply"))
         return usageError(io, "migrate", "--apply goes with --db");
+    if (args.has("password-file"))
+        return usageError(io, "migrate", "--password-file goes with --db");
     const auto format = formatOption(args.value("format"), io, "migrate");
     if (!format)
         return kExitUsage;

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "migration/report_json.h"
+#include "store/file_store.h"
 #include "store/kandev_database.h"
 
 #include <QString>
@@ -11,15 +12,30 @@ namespace cli {
 
 // policyctl migrate --db: the same review and migration as for files, on
 // kandev's database, dry run unless --apply.
-int migrateDatabase(const std::string& db, bool apply, policy::Reading reading, Format format, Io& io)
+int migrateDatabase(const DatabaseMigration& options, Io& io)
 {
+    const bool apply = options.apply;
+    const Format format = options.format;
     QString error;
-    std::optional<store::DatabaseTarget> target = db == "env" ? store::databaseTargetFromEnvironment(&error)
-                                                              : store::parseDatabaseTarget(QString::fromStdString(db), &error);
+    std::optional<store::DatabaseTarget> target = options.db == "env"
+        ? store::databaseTargetFromEnvironment(&error)
+        : store::parseDatabaseTarget(QString::fromStdString(options.db), &error);
     if (!target) {
         io.err << "policyctl migrate: --db: " << (error.isEmpty() ? std::string("KANDEV_DATABASE_DRIVER is not set") : error.toStdString())
                << "\n";
         return kExitUsage;
+    }
+    if (options.passwordFile) {
+        const store::ReadResult read = store::readFile(*options.passwordFile, 4096);
+        if (read.error) {
+            io.err << "policyctl migrate: --password-file: " << read.error->message << "\n";
+            return kExitUsage;
+        }
+        const std::string& text = *read.bytes;
+        std::string line = text.substr(0, text.find('\n'));
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        target->password = QString::fromStdString(line);
     }
     const auto database = store::KandevDatabase::open(*target, &error);
     if (!database) {
@@ -31,7 +47,7 @@ int migrateDatabase(const std::string& db, bool apply, policy::Reading reading, 
         io.err << "policyctl migrate: " << error.toStdString() << "\n";
         return kExitUsage;
     }
-    const migration::MigrationReport report = migration::planMigration(loaded->document, reading);
+    const migration::MigrationReport report = migration::planMigration(loaded->document, options.reading);
     std::vector<schema::Diagnostic> problems = loaded->invalidRows;
     for (auto& e : report.errors())
         problems.push_back(std::move(e));

@@ -23,7 +23,18 @@ struct DatabaseTarget {
 };
 
 // DB is a SQLite file path, sqlite:PATH, or postgres://user:pass@host:port/name
-// (postgresql:// too). Returns nullopt and sets error for anything else.
+// (postgresql:// too). Returns nullopt and sets error for anything else. A
+// URL without a password takes passwordFromEnvironment(): a password in the
+// URL is visible to every user in `ps`, so it is the least safe form.
+std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* error);
+
+// KANDEV_DATABASE_PASSWORD, else PGPASSWORD, else "".
+QString passwordFromEnvironment();
+
+// A database name made safe as part of a file name: only ASCII letters,
+// digits, '-' and '_' survive (others become '_', so "../x" cannot pick a
+// directory); a name with nothing left becomes "kandev-database".
+QString safeFileStem(const QString& name);
 std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* error);
 
 // KANDEV_DATABASE_DRIVER (sqlite|postgres), _PATH (SQLite), _HOST, _PORT,
