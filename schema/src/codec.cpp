@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <limits>
 
 namespace schema {
@@ -78,6 +79,17 @@ public:
         }
         if (v->is_number_integer())
             return v->get<std::int64_t>();
+        // An integer literal past int64 (-9223372036854775809) reaches us as
+        // a float; it is no fraction, so it must not be called one.
+        if (v->is_number_float()) {
+            const double d = v->get<double>();
+            if (std::trunc(d) == d && std::fabs(d) >= 9.2e18) {
+                error(path, "the number is beyond the 64-bit integer range (allowed: "
+                                + std::to_string(std::numeric_limits<std::int64_t>::min()) + " to "
+                                + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+                return 0;
+            }
+        }
         typeError(path, "an integer", *v);
         return 0;
     }

@@ -82,6 +82,13 @@ public:
     {
         if (m_database.beforeWriteStatement)
             m_database.beforeWriteStatement(m_step++);
+        // A statement that did not prepare (its table vanished since the
+        // read) keeps that reason; exec() would only say "Parameter count mismatch".
+        if (q.lastError().isValid()) {
+            m_result.error = QStringLiteral("%1: %2 (did kandev's tables change since they were read?)%3")
+                                 .arg(m_database.target().displayName(), sqlError(q.lastError()), m_suffix);
+            return false;
+        }
         if (q.exec())
             return true;
         m_result.error = QStringLiteral("%1: %2%3").arg(m_database.target().displayName(), sqlError(q.lastError()), m_suffix);
@@ -124,6 +131,15 @@ const schema::ProfileRecord* LoadedDatabase::profile(const std::string& id) cons
             return &p;
     }
     return nullptr;
+}
+
+migration::MigrationReport planDatabaseMigration(const LoadedDatabase& loaded, policy::Reading reading)
+{
+    migration::MigrationReport report = migration::planMigration(loaded.document, reading);
+    std::erase_if(report.profiles, [&](const migration::ProfileMigration& p) {
+        return loaded.invalidProfiles.count(p.profileId) || loaded.newerVersionProfiles.count(p.profileId);
+    });
+    return report;
 }
 
 std::string rulesJsonOf(const policy::Candidate& candidate)
@@ -236,9 +252,10 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     routes.setForwardOnly(true);
     // A rules_json past the bound is never fetched: its length is, and the
     // row is refused by name (a 200 MB value would cost gigabytes to read).
-    routes.prepare(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
-                                  "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json) "
-                                  "FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position"));
+    if (!routes.prepare(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
+                                       "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json) "
+                                       "FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
+        return fail(routes);
     routes.addBindValue(qlonglong(kMaxRulesJsonCharacters));
     if (!routes.exec())
         return fail(routes);

@@ -899,6 +899,13 @@ void TestPolicyctl::explain()
                                       "Overloaded");
     QCOMPARE(json(after.out)[QStringLiteral("decision")].toObject()[QStringLiteral("kind")].toString(), QStringLiteral("stop"));
     QCOMPARE(runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "9", "-"}).code, 2);
+    // A wrong index is named as wrong, not as missing.
+    const Result negative = runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "-1", "-"});
+    QCOMPARE(negative.code, 2);
+    QVERIFY2(negative.err.contains(QStringLiteral("--candidate must be a candidate's index, 0 or more (0 is the first), not '-1'")),
+             qPrintable(negative.err));
+    QVERIFY2(runInProcess({"explain", testpaths::sample("profile-v1.json"), "-"}).err.contains(QStringLiteral("--candidate N is required")),
+             "a missing --candidate");
 }
 
 QTEST_GUILESS_MAIN(TestPolicyctl)

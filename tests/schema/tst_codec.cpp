@@ -201,6 +201,9 @@ void TestCodec::errors_data()
     QTest::newRow("beyond int64")
         << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 9223372036854775808"))
         << "candidates[0].policies.transient.retry.max_retries" << "out of range" << 2 << 0;
+    QTest::newRow("below int64")
+        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": -9223372036854775809"))
+        << "candidates[0].policies.transient.retry.max_retries" << "beyond the 64-bit integer range" << 2 << 0;
     QTest::newRow("fraction") << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 1.5"))
                               << "candidates[0].policies.transient.retry.max_retries"
                               << "expected an integer, found the fraction 1.5" << 2 << 0;

@@ -42,6 +42,7 @@ private slots:
     void failureInTheMiddleOfApplyChangesNothing_data();
     void failureInTheMiddleOfApplyChangesNothing();
     void lockedSqliteFileGivesAClearError();
+    void vanishedTablesGiveAClearError();
     void policyctlMigrateDb();
     void blankRouteIdIsAnError_data();
     void hostileRows_data();
@@ -183,6 +184,13 @@ void TestDatabase::loads()
     QCOMPARE(loaded->invalidRows.size(), std::size_t(1));
     QVERIFY(loaded->invalidRows[0].message.find("dyn-broken") != std::string::npos);
     QCOMPARE(loaded->invalidProfiles, std::set<std::string>{"dyn-broken"});
+    // Its unreadable route is not described as getting the default document:
+    // the profile is left out of the migration report (it is never written).
+    const migration::MigrationReport report = store::planDatabaseMigration(*loaded);
+    QVERIFY(std::none_of(report.profiles.begin(), report.profiles.end(),
+                         [](const migration::ProfileMigration& p) { return p.profileId == "dyn-broken"; }));
+    QVERIFY(std::any_of(report.profiles.begin(), report.profiles.end(),
+                        [](const migration::ProfileMigration& p) { return p.profileId == "dyn-legacy"; }));
     // The secret-bearing env_vars column is never read.
     for (const auto& p : loaded->document.profiles)
         QVERIFY(p.source.find("SECRET") == std::string::npos && p.name.find("SECRET") == std::string::npos);
@@ -351,6 +359,22 @@ void TestDatabase::failureInTheMiddleOfApplyChangesNothing()
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, db->applyMigration(*loaded, report, dir.path()));
     }
     QCOMPARE(fx.snapshot(), before);
+}
+
+void TestDatabase::vanishedTablesGiveAClearError()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    const auto loaded = db->load(&error);
+    QVERIFY(loaded);
+    QVERIFY(fx.exec(QStringLiteral("DROP TABLE dynamic_agent_routes")));
+    const auto result = db->applyMigration(*loaded, migration::planMigration(loaded->document), dir.path());
+    QVERIFY(!result.ok);
+    QVERIFY2(result.error.contains(QStringLiteral("no such table: dynamic_agent_routes")), qPrintable(result.error));
+    QVERIFY2(!result.error.contains(QStringLiteral("Parameter count mismatch")), qPrintable(result.error));
 }
 
 void TestDatabase::lockedSqliteFileGivesAClearError()

@@ -340,7 +340,7 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& target)
                                   nullptr, int(loaded->newerVersionRows.size())));
 
     if (loaded->document.hasLegacyRules()) {
-        const migration::MigrationReport report = migration::planMigration(loaded->document);
+        const migration::MigrationReport report = store::planDatabaseMigration(*loaded);
         MigrationReviewDialog review(report, target.displayName(), this, unreadable);
         if (review.exec() == QDialog::Accepted) {
             const auto answer = QMessageBox::question(

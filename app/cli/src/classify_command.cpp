@@ -159,9 +159,12 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
     }
     if (args.positional().size() != 2)
         return usageError(io, "explain", "expected PROFILE and FILE");
-    const auto candidateIndex = parseInteger(args.value("candidate").value_or(""));
-    if (!candidateIndex || *candidateIndex < 0)
+    if (!args.has("candidate"))
         return usageError(io, "explain", "--candidate N is required (0 is the first candidate)");
+    const auto candidateIndex = parseInteger(*args.value("candidate"));
+    if (!candidateIndex || *candidateIndex < 0)
+        return usageError(io, "explain", "--candidate must be a candidate's index, 0 or more (0 is the first), not '"
+                                             + *args.value("candidate") + "'");
 
     const CheckedFile profileFile = readAndCheck(args.positional()[0], io.in);
     if (profileFile.readError) {

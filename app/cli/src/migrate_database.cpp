@@ -47,7 +47,7 @@ int migrateDatabase(const DatabaseMigration& options, Io& io)
         io.err << "policyctl migrate: " << error.toStdString() << "\n";
         return kExitUsage;
     }
-    const migration::MigrationReport report = migration::planMigration(loaded->document, options.reading);
+    const migration::MigrationReport report = store::planDatabaseMigration(*loaded, options.reading);
     std::vector<schema::Diagnostic> problems = loaded->invalidRows;
     for (auto& e : report.errors())
         problems.push_back(std::move(e));

@@ -39,6 +39,12 @@ struct LoadedDatabase {
     const schema::ProfileRecord* profile(const std::string& id) const;
 };
 
+// The migration report for a database: profiles that are never written (an
+// unreadable row, a newer policy version) are left out, so that a route
+// whose rules_json could not be read is not described as getting the
+// default document; their problems are in invalidRows and newerVersionRows.
+migration::MigrationReport planDatabaseMigration(const LoadedDatabase& loaded, policy::Reading reading = policy::Reading::Spec);
+
 struct WriteResult {
     bool ok = false;
     bool conflict = false;  // the version changed since it was read: reload
