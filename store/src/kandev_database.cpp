@@ -9,6 +9,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -210,10 +211,54 @@ std::unique_ptr<KandevDatabase> KandevDatabase::open(const DatabaseTarget& targe
     return db;
 }
 
+QString KandevDatabase::identityOf(QSqlDatabase& db) const
+{
+    if (m_target.kind == DatabaseTarget::Kind::Sqlite) {
+        struct stat st {};
+        if (::stat(QFile::encodeName(m_target.path).constData(), &st) != 0)
+            return {};
+        return QStringLiteral("file %1:%2").arg(qulonglong(st.st_dev)).arg(qulonglong(st.st_ino));
+    }
+    QString identity;
+    QSqlQuery q(db);
+    // pg_control_system() may be refused to an unprivileged role: the oid alone then.
+    if (q.exec(QStringLiteral("SELECT system_identifier FROM pg_control_system()")) && q.next())
+        identity = q.value(0).toString();
+    QSqlQuery oid(db);
+    if (oid.exec(QStringLiteral("SELECT oid FROM pg_database WHERE datname = current_database()")) && oid.next())
+        identity += QLatin1Char('/') + oid.value(0).toString();
+    return identity;
+}
+
+bool KandevDatabase::routesAsRead(QSqlDatabase& db, const std::string& profileId, WriteResult& result) const
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT position, execution_profile_id, enabled, rules_json FROM dynamic_agent_routes "
+                             "WHERE dynamic_profile_id = ? ORDER BY position"));
+    q.addBindValue(QString::fromStdString(profileId));
+    if (!q.exec()) {
+        result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(q.lastError()));
+        return false;
+    }
+    std::vector<RouteRow> now;
+    while (q.next())
+        now.push_back({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toInt(), q.value(3).toString()});
+    const auto read = m_readRoutes.find(profileId);
+    if (read != m_readRoutes.end() && read->second == now)
+        return true;
+    result.conflict = true;
+    result.error = QStringLiteral("profile \"%1\": its routes were changed in the database since they were read (without a "
+                                  "version change); nothing was written, reload and review again")
+                       .arg(QString::fromStdString(profileId));
+    return false;
+}
+
 std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
 {
     QSqlDatabase db = QSqlDatabase::database(m_reader);
     LoadedDatabase loaded;
+    m_readRoutes.clear();
+    m_identity = identityOf(db);
     loaded.document.shape = schema::FileShape::ExportArray;
     auto fail = [&](const QSqlQuery& q) -> std::optional<LoadedDatabase> {
         if (error)
@@ -273,6 +318,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
                                                    d.candidates.size())
             + ".rules_json";
         const std::string where = "profile \"" + profileId + "\", position " + std::to_string(c.position) + ": ";
+        m_readRoutes[profileId].push_back({c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});
         if (const qlonglong length = routes.value(5).toLongLong(); length > qlonglong(kMaxRulesJsonCharacters)) {
             loaded.invalidRows.push_back({path, where + "rules_json is " + std::to_string(length) + " characters long; a route's "
                                                 "rules are limited to " + std::to_string(kMaxRulesJsonCharacters)
@@ -320,6 +366,7 @@ WriteResult KandevDatabase::saveProfile(const std::string& profileId, std::int64
                                              "expected); reload it and apply your edits again")
                                   .arg(QString::fromStdString(profileId))
                                   .arg(expectedVersion));
+        ok = ok && routesAsRead(db, profileId, result);
         QSqlQuery remove(db);
         remove.prepare(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = ?"));
         remove.addBindValue(QString::fromStdString(profileId));
@@ -341,6 +388,13 @@ WriteResult KandevDatabase::saveProfile(const std::string& profileId, std::int64
         }
         result.ok = ok;
         result.profilesWritten = ok ? 1 : 0;
+        if (ok) {
+            std::vector<RouteRow>& rows = m_readRoutes[profileId];
+            rows.clear();
+            for (std::size_t i = 0; i < candidates.size(); ++i)
+                rows.push_back({std::int64_t(i), QString::fromStdString(candidates[i].executionProfileId),
+                                candidates[i].enabled ? 1 : 0, QString::fromStdString(rulesJsonOf(candidates[i]))});
+        }
     });
     return result;
 }
@@ -462,12 +516,29 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
                     if (!ok)
                         break;
                     QSqlQuery update(db);
+                    // Only the exact text that was read is replaced: a rules_json
+                    // changed since, even without a version bump, is a conflict.
+                    QString before;
+                    for (const RouteRow& row : m_readRoutes[change.profileId]) {
+                        if (row.position == position)
+                            before = row.rulesJson;
+                    }
                     update.prepare(QStringLiteral("UPDATE dynamic_agent_routes SET rules_json = ? "
-                                                  "WHERE dynamic_profile_id = ? AND position = ?"));
+                                                  "WHERE dynamic_profile_id = ? AND position = ? AND rules_json = ?"));
                     update.addBindValue(QString::fromStdString(json));
                     update.addBindValue(QString::fromStdString(change.profileId));
                     update.addBindValue(qlonglong(position));
+                    update.addBindValue(before);
                     ok = run(update);
+                    if (ok && update.numRowsAffected() != 1) {
+                        result.conflict = true;
+                        result.error = QStringLiteral("profile \"%1\", position %2: its rules_json was changed in the database "
+                                                      "since it was read (without a version change); nothing was written, "
+                                                      "reload and review again")
+                                           .arg(QString::fromStdString(change.profileId))
+                                           .arg(position);
+                        ok = false;
+                    }
                 }
             }
             if (ok && !tx.commit()) {
@@ -487,7 +558,14 @@ void KandevDatabase::withWriter(const QString& prefix, WriteResult& result, Body
     const QString name = prefix + QUuid::createUuid().toString(QUuid::WithoutBraces);
     if (connect(name, false, &result.error)) {
         QSqlDatabase db = QSqlDatabase::database(name);
-        body(db);
+        if (identityOf(db) != m_identity) {
+            result.error = QStringLiteral("%1 is not the database that was read (%2); nothing was written, open it again")
+                               .arg(m_target.displayName(), m_target.kind == DatabaseTarget::Kind::Sqlite
+                                                                ? QStringLiteral("the file at that path was replaced")
+                                                                : QStringLiteral("another server or database answers there"));
+        } else {
+            body(db);
+        }
         db.close();
     }
     QSqlDatabase::removeDatabase(name);

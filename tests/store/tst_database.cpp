@@ -46,6 +46,9 @@ private slots:
     void policyctlMigrateDb();
     void blankRouteIdIsAnError_data();
     void hostileRows_data();
+    void silentChangesAreConflicts_data();
+    void silentChangesAreConflicts();
+    void replacedDatabaseFileIsRefused();
     void hostileRows();
     void blankRouteIdIsAnError();
 
@@ -541,6 +544,66 @@ void TestDatabase::hostileRows()
     QVERIFY2(written.ok, qPrintable(written.error));
     QCOMPARE(fx.version(QStringLiteral("dyn-hostile")), 7);
     QCOMPARE(fx.rulesJson(QStringLiteral("dyn-hostile"), 0).toUtf8(), rules);
+}
+
+void TestDatabase::silentChangesAreConflicts_data()
+{
+    backends();
+}
+
+// Another tool rewrites a route between our read and our write without
+// bumping the version: both the migration and an editor save refuse it.
+void TestDatabase::silentChangesAreConflicts()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    const auto loaded = db->load(&error);
+    QVERIFY(loaded);
+    const QString silent = QStringLiteral(R"({"on_provider_error":"stop","model_capacity":"retry_same"})");
+    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_agent_routes SET rules_json = '%1' WHERE dynamic_profile_id = 'dyn-legacy' "
+                                   "AND position = 0").arg(silent)));
+    const QStringList before = fx.snapshot();
+    const auto migrated = db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), dir.path());
+    QVERIFY(!migrated.ok);
+    QVERIFY(migrated.conflict);
+    QVERIFY2(migrated.error.contains(QStringLiteral("changed in the database since it was read (without a version change)")),
+             qPrintable(migrated.error));
+    QCOMPARE(fx.snapshot(), before);
+    QCOMPARE(fx.rulesJson(QStringLiteral("dyn-legacy"), 0), silent);
+
+    // The editor's save of the same profile: refused too.
+    const auto saved = db->saveProfile("dyn-legacy", 3, loaded->profile("dyn-legacy")->dynamic->candidates);
+    QVERIFY(!saved.ok);
+    QVERIFY(saved.conflict);
+    QVERIFY2(saved.error.contains(QStringLiteral("its routes were changed")), qPrintable(saved.error));
+    QCOMPARE(fx.rulesJson(QStringLiteral("dyn-legacy"), 0), silent);
+    QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 3);
+}
+
+void TestDatabase::replacedDatabaseFileIsRefused()
+{
+    // The file at the path is another database with the same ids (a restore,
+    // a copy from another machine): nothing read from the first is written to it.
+    QTemporaryDir dir;
+    QTemporaryDir other;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    Fixture twin(QStringLiteral("sqlite"), other.path());
+    QVERIFY(fx.ok && twin.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    const auto loaded = db->load(&error);
+    QVERIFY(loaded);
+    QVERIFY(::rename(QFile::encodeName(twin.target.path).constData(), QFile::encodeName(fx.target.path).constData()) == 0);
+    const auto result = db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), dir.path());
+    QVERIFY(!result.ok);
+    QVERIFY2(result.error.contains(QStringLiteral("is not the database that was read (the file at that path was replaced)")),
+             qPrintable(result.error));
+    QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 3);
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

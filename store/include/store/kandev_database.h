@@ -11,6 +11,7 @@
 #include "schema/diagnostic.h"
 #include "schema/document.h"
 
+#include <QSqlDatabase>
 #include <QString>
 
 #include <functional>
@@ -65,6 +66,12 @@ public:
     const DatabaseTarget& target() const { return m_target; }
     std::optional<LoadedDatabase> load(QString* error);
 
+    // Every write below is refused, and writes nothing, when the database is
+    // not the one load() read (SQLite: another file at the path, by device
+    // and inode; PostgreSQL: another server or database, by its system
+    // identifier and database oid), or when a route it writes is not exactly
+    // as load() read it (a rules_json changed without a version bump).
+
     // Replaces one dynamic profile's routes, increments its version and sets
     // updated_at, in one transaction; refused (conflict) when the version in
     // the database is not expectedVersion.
@@ -88,8 +95,21 @@ private:
     // A read-write connection for one operation, removed afterwards.
     template <typename Body>
     void withWriter(const QString& prefix, WriteResult& result, Body&& body);
+    QString identityOf(QSqlDatabase& db) const;
+    // Whether the profile's routes are as load() read them; sets a conflict otherwise.
+    bool routesAsRead(QSqlDatabase& db, const std::string& profileId, WriteResult& result) const;
+
+    struct RouteRow {
+        std::int64_t position = 0;
+        QString executionProfileId;
+        int enabled = 0;
+        QString rulesJson;  // exactly as stored (empty when it was too long to fetch)
+        bool operator==(const RouteRow&) const = default;
+    };
     QString m_reader;
     DatabaseTarget m_target;
+    QString m_identity;                                       // of the database load() read
+    std::map<std::string, std::vector<RouteRow>> m_readRoutes;  // profile id -> its routes as read
 };
 
 // The rules_json value of a candidate: a v1 policy document, a legacy rules
