@@ -8,6 +8,7 @@
 #include "../common/kandev_fixture.h"
 #include "../common/test_paths.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,6 +22,8 @@
 #include <QtTest>
 
 #include <sys/stat.h>
+#include <unistd.h>
+#include <sys/mount.h>
 
 using store::DatabaseTarget;
 using store::KandevDatabase;
@@ -49,6 +52,7 @@ private slots:
     void silentChangesAreConflicts_data();
     void silentChangesAreConflicts();
     void replacedDatabaseFileIsRefused();
+    void backupOnAFullDiskWritesNothing();
     void hostileRows();
     void blankRouteIdIsAnError();
 
@@ -604,6 +608,31 @@ void TestDatabase::replacedDatabaseFileIsRefused()
     QVERIFY2(result.error.contains(QStringLiteral("is not the database that was read (the file at that path was replaced)")),
              qPrintable(result.error));
     QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 3);
+}
+
+void TestDatabase::backupOnAFullDiskWritesNothing()
+{
+    if (::geteuid() != 0)
+        QSKIP("mounting a small tmpfs needs root; make test runs as root in CI");
+    QTemporaryDir dir;
+    QTemporaryDir backups;
+    const QByteArray mountPoint = QFile::encodeName(backups.path());
+    if (::mount("tmpfs", mountPoint.constData(), "tmpfs", 0, "size=16k") != 0)
+        QSKIP("cannot mount a tmpfs here; the container forbids it");
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    const auto loaded = db->load(&error);
+    const QStringList before = fx.snapshot();
+    const auto result = db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), backups.path());
+    QVERIFY(!result.ok);
+    QVERIFY2(result.error.contains(QStringLiteral("backup")) && result.error.contains(QStringLiteral("nothing was written")),
+             qPrintable(result.error));
+    QCOMPARE(fx.snapshot(), before);
+    // No partial copy is left to be mistaken for a backup.
+    QCOMPARE(QDir(backups.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
+    QCOMPARE(::umount(mountPoint.constData()), 0);
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)
