@@ -89,7 +89,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
     if (args.has("in-place") && path == "-")
         return usageError(io, "migrate", "--in-place needs a file, not standard input");
 
-    const CheckedFile file = readAndCheck(path, io.in);
+    CheckedFile file = readAndCheck(path, io.in);
     if (file.readError) {
         io.err << "policyctl migrate: " << *file.readError << "\n";
         return kExitUsage;
@@ -100,6 +100,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
     if (file.check.document) {
         report = migration::planMigration(*file.check.document, reading);
         migrated = migration::applyMigration(*file.check.document, *report);
+        file.check.document.reset();  // only the migrated copy is needed now: peak memory is one document less
     }
     const std::vector<schema::Diagnostic>& errors = file.check.errors;
     const bool ok = errors.empty() && migrated.has_value();
