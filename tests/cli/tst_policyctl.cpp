@@ -5,6 +5,7 @@
 
 #include "../common/test_paths.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -92,6 +93,8 @@ private slots:
     void hostileInputsAndTargets_data();
     void bytesThatAreNotUtf8NeverAbort_data();
     void bytesThatAreNotUtf8NeverAbort();
+    void hostileFixturesNeverAbort_data();
+    void hostileFixturesNeverAbort();
     void terminalEscapes_data();
     void terminalEscapes();
     void controlCharactersReachNoTerminal();
@@ -691,6 +694,46 @@ void TestPolicyctl::bytesThatAreNotUtf8NeverAbort()
         QVERIFY2(both.contains(message), qPrintable(both));
     }
     QCOMPARE(p.exitCode(), exitCode);
+}
+
+void TestPolicyctl::hostileFixturesNeverAbort_data()
+{
+    // The fuzzers' regression seeds, each through the verb that reads it.
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("input");  // a file for standard input, or ""
+    const auto add = [](const QString& dir, const QStringList& args, bool stdinInput) {
+        const QDir d(testpaths::fixture(dir));
+        for (const QString& name : d.entryList(QDir::Files)) {
+            QStringList a = args;
+            if (!stdinInput)
+                a << d.filePath(name);
+            QTest::addRow("%s/%s", qPrintable(dir), qPrintable(name)) << a << (stdinInput ? d.filePath(name) : QString());
+        }
+    };
+    add(QStringLiteral("hostile"), {"validate", "--format", "json"}, false);
+    add(QStringLiteral("hostile"), {"migrate", "--format", "json"}, false);
+    add(QStringLiteral("fuzz/evaluate"), {"evaluate"}, true);
+    add(QStringLiteral("fuzz/classify"), {"classify", "-"}, true);
+}
+
+void TestPolicyctl::hostileFixturesNeverAbort()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, input);
+    QProcess p;
+    if (!input.isEmpty())
+        p.setStandardInputFile(input);
+    p.start(QStringLiteral(POLICYCTL_PATH), args);
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 0 || p.exitCode() == 1, qPrintable(QString::number(p.exitCode())));
+    const QByteArray out = p.readAllStandardOutput();
+    QVERIFY2(!policy::firstInvalidUtf8(out.toStdString()), out.constData());
+    QVERIFY2(!policy::firstInvalidUtf8(p.readAllStandardError().toStdString()), "stderr is not UTF-8");
+    for (const QByteArray& line : out.split('\n')) {
+        if (!line.isEmpty())
+            QVERIFY2(QJsonDocument::fromJson(line).isObject(), line.constData());
+    }
 }
 
 void TestPolicyctl::terminalEscapes_data()

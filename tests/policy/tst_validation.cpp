@@ -186,6 +186,8 @@ void TestValidation::profileRules_data()
                             "dynamic.candidates[1].position position_mismatch"};
     QTest::newRow("duplicate position") << 3 << QStringList{"dynamic.candidates[1].position position_mismatch"};
     QTest::newRow("empty id") << 4 << QStringList{"dynamic.candidates[1].execution_profile_id empty_execution_profile_id"};
+    QTest::newRow("duplicate id once trimmed (kandev trims, then refuses duplicates)")
+        << 7 << QStringList{"dynamic.candidates[1].execution_profile_id duplicate_execution_profile_id"};
     QTest::newRow("policies with rules") << 5 << QStringList{"dynamic.candidates[0].rules policies_with_rules"};
     QTest::newRow("invalid nested policy")
         << 6 << QStringList{"dynamic.candidates[1].policies.transient.retry.max_retries out_of_range"};
@@ -204,6 +206,7 @@ void TestValidation::profileRules()
     case 3: list[1].position = 0; break;
     case 4: list[1].executionProfileId.clear(); break;
     case 5: list[0].rules = {{"model_capacity", "stop"}}; break;
+    case 7: list[1].executionProfileId = " a\t"; break;
     case 6: list[1].rules.clear(); list[1].policies = PolicyDocument{}; list[1].policies->transient.retry = {true, 11, 5}; break;
     default: break;
     }
