@@ -1212,6 +1212,13 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>some legacy rules in this document cannot be migrated</source>
         <translation>einige alte Regeln in diesem Dokument können nicht migriert werden</translation>
     </message>
+    <message numerus="yes">
+        <source>%n route(s) have a policy version newer than this build; saving could lose what it means</source>
+        <translation>
+            <numerusform>%n Route hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</numerusform>
+            <numerusform>%n Routen haben eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>

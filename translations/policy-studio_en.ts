@@ -1202,6 +1202,11 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>some legacy rules in this document cannot be migrated</source>
         <translation type="unfinished" />
     </message>
+    <message numerus="yes">
+        <source>%n route(s) have a policy version newer than this build; saving could lose what it means</source>
+        <translation>
+            <numerusform>%n route(s) have a policy version newer than this build; saving could lose what it means</numerusform><numerusform>%n route(s) have a policy version newer than this build; saving could lose what it means</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
