@@ -314,9 +314,9 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         c.position = routes.value(1).toLongLong();
         c.executionProfileId = routes.value(2).toString().toStdString();
         c.enabled = routes.value(3).toInt() != 0;
-        const std::string path = schema::indexPath(schema::joinPath(loaded.document.dynamicPath(it->second), "candidates"),
-                                                   d.candidates.size())
-            + ".rules_json";
+        const std::string candidatePath =
+            schema::indexPath(schema::joinPath(loaded.document.dynamicPath(it->second), "candidates"), d.candidates.size());
+        const std::string path = candidatePath + ".rules_json";
         const std::string where = "profile \"" + profileId + "\", position " + std::to_string(c.position) + ": ";
         m_readRoutes[profileId].push_back({c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});
         if (const qlonglong length = routes.value(5).toLongLong(); length > qlonglong(kMaxRulesJsonCharacters)) {
@@ -336,9 +336,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         }
         // kandev's backend rejects a route whose id is blank once trimmed.
         if (policy::trimSpace(c.executionProfileId).empty()) {
-            loaded.invalidRows.push_back({schema::indexPath(schema::joinPath(loaded.document.dynamicPath(it->second), "candidates"),
-                                                            d.candidates.size())
-                                              + ".execution_profile_id",
+            loaded.invalidRows.push_back({candidatePath + ".execution_profile_id",
                                           where + "execution_profile_id is empty once white space is trimmed; kandev's backend "
                                                   "rejects the route, so this profile is left untouched",
                                           0, 0});
