@@ -37,6 +37,12 @@ struct stat statOf(const QString& path)
     return st;
 }
 
+bool writeBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
 bool isRoot()
 {
     return ::geteuid() == 0;
@@ -102,10 +108,7 @@ void TestFileStore::readFollowsASymlinkToARegularFile()
 {
     QTemporaryDir dir;
     const QString target = dir.filePath(QStringLiteral("real.json"));
-    QFile f(target);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("{}");
-    f.close();
+    QVERIFY(writeBytes(target, "{}"));
     QVERIFY(QFile::link(target, dir.filePath(QStringLiteral("link.json"))));
     const store::ReadResult r = store::readFile(dir.filePath(QStringLiteral("link.json")).toStdString(), 1024);
     QVERIFY(!r.error);
@@ -116,10 +119,7 @@ void TestFileStore::readIsBoundedWhateverTheSizeClaims()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("big.txt"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray(5000, 'x'));
-    f.close();
+    QVERIFY(writeBytes(path, QByteArray(5000, 'x')));
     const auto refused = store::readFile(path.toStdString(), 4096);
     QVERIFY(refused.error);
     QVERIFY(refused.error->message.find("limited to") != std::string::npos);
@@ -164,10 +164,7 @@ void TestFileStore::writeRefusesWhatIsNotARegularFile()
     QTemporaryDir dir;
     QString path = kind;
     const QString target = dir.filePath(QStringLiteral("target.json"));
-    QFile t(target);
-    QVERIFY(t.open(QIODevice::WriteOnly));
-    t.write("original");
-    t.close();
+    QVERIFY(writeBytes(target, "original"));
     if (kind == QLatin1String("fifo")) {
         path = dir.filePath(QStringLiteral("pipe"));
         QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
@@ -207,10 +204,7 @@ void TestFileStore::writeKeepsOwnerGroupAndMode()
         QSKIP("this system has no user nobody");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("theirs.json"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("old");
-    f.close();
+    QVERIFY(writeBytes(path, "old"));
     const QByteArray native = QFile::encodeName(path);
     QCOMPARE(::chown(native.constData(), nobody->pw_uid, nobody->pw_gid), 0);
     QCOMPARE(::chmod(native.constData(), 0640), 0);
