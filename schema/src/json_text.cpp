@@ -45,7 +45,6 @@ struct Frame {
     std::string_view key;                       // raw key text of the current member
     std::vector<std::string_view> keys;         // keys seen, while few
     std::unordered_set<std::string_view> many;  // keys seen, once there are many
-    std::deque<std::string> unescaped;          // storage for keys written with escapes
 };
 
 void appendUtf8(std::string& out, std::uint32_t c)
@@ -270,13 +269,16 @@ std::size_t offsetOfPath(std::string_view text, std::string_view path)
 std::optional<DuplicateKey> findDuplicateKey(std::string_view text)
 {
     std::optional<DuplicateKey> result;
+    // Outside the stack: frames are copied when the stack grows, and a copied
+    // string would leave the views in `keys` dangling.
+    std::deque<std::string> unescaped;
     walk(
         text, [](const std::vector<Frame>&, std::size_t) { return true; },
         [&](std::vector<Frame>& stack, std::string_view key, std::size_t offset) {
             Frame& f = stack.back();
             // Keys are compared as the characters they stand for.
             if (key.find('\\') != std::string_view::npos)
-                key = f.unescaped.emplace_back(unescapeJson(key));
+                key = unescaped.emplace_back(unescapeJson(key));
             bool seen = false;
             if (f.many.empty()) {
                 seen = std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end();

@@ -222,6 +222,11 @@ void TestCodec::errors_data()
     QTest::newRow("duplicate key with a surrogate pair")
         << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"\\ud83d\\ude00\": 1, \"\xF0\x9F\x98\x80\": 2"))
         << "candidates[0].policies.transient.retry.\xF0\x9F\x98\x80" << "duplicate key" << 2 << 0;
+    // Found by fuzz_scenario: an escaped key stays comparable after the
+    // parser's stack has grown for nested objects.
+    QTest::newRow("escaped key, nesting, then its duplicate")
+        << "{\"c\\u0061ndidates\": {\"x\": {\"y\": {\"z\": {}}}}, \"candidates\": []}" << "candidates"
+        << "duplicate key \"candidates\"" << 1 << 46;
     // Found by fuzz_scenario: an empty key, duplicated, has an empty path.
     QTest::newRow("duplicate empty key") << "{\"\": [1], \"\": 2}" << "" << "duplicate key \"\"" << 1 << 11;
     QTest::newRow("unknown on_exhausted")
