@@ -2,6 +2,7 @@
 
 #include "json_parse.h"
 #include "json_text.h"
+#include "schema_check.h"
 
 #include <nlohmann/json.hpp>
 
@@ -34,6 +35,24 @@ std::string typeName(const Json& v)
 std::string jsonQuoted(std::string_view s)
 {
     return Json(std::string(s)).dump();
+}
+
+// The compact text of `object` with the member `child` written as null:
+// that member is a record of its own (candidates, a profile's dynamic
+// document, an export's profiles) with its own source, so each byte of a
+// document is held once. Writing puts the child back in the same place.
+std::string dumpWithoutChild(const Json& object, std::string_view child)
+{
+    std::string out = "{";
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (out.size() > 1)
+            out += ',';
+        out += jsonQuoted(it.key());
+        out += ':';
+        out += it.key() == child ? std::string("null") : it.value().dump();
+    }
+    out += '}';
+    return out;
 }
 
 // Reads JSON values into core types, collecting every error with its path.
@@ -236,7 +255,7 @@ public:
             return std::nullopt;
         }
         DynamicRecord d;
-        d.source = v.dump();
+        d.source = dumpWithoutChild(v, "candidates");
         if (const Json* version = member(v, "version"); version && !version->is_null()) {
             d.version = integer(version, joinPath(path, "version"));
             if (*d.version < 0)
@@ -269,7 +288,8 @@ public:
             typeError(path, "an agent profile object", v);
             return p;
         }
-        p.source = v.dump();
+        const Json* dynamicValue = member(v, "dynamic");
+        p.source = dynamicValue && dynamicValue->is_object() ? dumpWithoutChild(v, "dynamic") : v.dump();
         p.id = string(member(v, "id"), joinPath(path, "id"));
         p.name = string(member(v, "name"), joinPath(path, "name"));
         p.kind = string(member(v, "kind"), joinPath(path, "kind"));
@@ -278,8 +298,8 @@ public:
         if (const Json* deleted = member(v, "deleted_at"); deleted && !deleted->is_null()) {
             p.deleted = !string(deleted, joinPath(path, "deleted_at")).empty();
         }
-        if (const Json* d = member(v, "dynamic"); d && !d->is_null())
-            p.dynamic = dynamic(*d, joinPath(path, "dynamic"));
+        if (dynamicValue && !dynamicValue->is_null())
+            p.dynamic = dynamic(*dynamicValue, joinPath(path, "dynamic"));
         return p;
     }
 
@@ -369,21 +389,116 @@ Json candidateJson(const policy::Candidate& c, const std::string& source)
     return j;
 }
 
-Json dynamicJson(const DynamicRecord& d)
+// Collects output text in pieces of about kPieceBytes, each allocated at its
+// exact size, so a large document never needs one contiguous buffer (nor the
+// doubling slack of a growing one).
+class PieceWriter {
+public:
+    static constexpr std::size_t kPieceBytes = 64 * 1024;
+
+    void write(std::string_view text)
+    {
+        m_current += text;
+        if (m_current.size() >= kPieceBytes)
+            flush();
+    }
+    // `value` as nlohmann prints it with 2-space indentation, starting at
+    // column `indent` (JSON strings hold no raw newline, so every '\n' in
+    // the dump starts a line).
+    void writeValue(const Json& value, std::size_t indent)
+    {
+        const std::string text = value.dump(2);
+        std::size_t from = 0;
+        for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
+            write(std::string_view(text).substr(from, nl + 1 - from));
+            m_current.append(indent, ' ');
+            from = nl + 1;
+        }
+        write(std::string_view(text).substr(from));
+    }
+    std::vector<std::string> take()
+    {
+        flush();
+        return std::move(m_pieces);
+    }
+
+private:
+    void flush()
+    {
+        if (m_current.empty())
+            return;
+        m_pieces.push_back(m_current);  // a copy: exact size; m_current keeps its buffer
+        m_current.clear();
+    }
+    std::string m_current;
+    std::vector<std::string> m_pieces;
+};
+
+// Writes `object` as dump(2) would, except that the member `child` is written
+// by `writeChild` (a record's children are built one at a time, never as one
+// tree).
+template <typename WriteChild>
+void writeObject(PieceWriter& out, const Json& object, std::size_t indent, std::string_view child, WriteChild&& writeChild)
+{
+    if (object.empty()) {
+        out.write("{}");
+        return;
+    }
+    const std::string inner(indent + 2, ' ');
+    out.write("{\n");
+    bool first = true;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!first)
+            out.write(",\n");
+        first = false;
+        out.write(inner);
+        out.write(jsonQuoted(it.key()));
+        out.write(": ");
+        if (it.key() == child)
+            writeChild(indent + 2);
+        else
+            out.writeValue(it.value(), indent + 2);
+    }
+    out.write("\n");
+    out.write(std::string(indent, ' '));
+    out.write("}");
+}
+
+template <typename Items, typename WriteItem>
+void writeArray(PieceWriter& out, const Items& items, std::size_t indent, WriteItem&& writeItem)
+{
+    if (items.empty()) {
+        out.write("[]");
+        return;
+    }
+    const std::string inner(indent + 2, ' ');
+    out.write("[\n");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0)
+            out.write(",\n");
+        out.write(inner);
+        writeItem(items[i], i, indent + 2);
+    }
+    out.write("\n");
+    out.write(std::string(indent, ' '));
+    out.write("]");
+}
+
+void writeDynamic(PieceWriter& out, const DynamicRecord& d, std::size_t indent)
 {
     Json j = parseSource(d.source);
     if (d.version)
         j["version"] = *d.version;
-    Json list = Json::array();
-    for (std::size_t i = 0; i < d.candidates.size(); ++i) {
-        const std::string& source = i < d.candidateSources.size() ? d.candidateSources[i] : std::string();
-        list.push_back(candidateJson(d.candidates[i], source));
-    }
-    j["candidates"] = std::move(list);
-    return j;
+    j["candidates"] = nullptr;  // keeps its place; written below
+    writeObject(out, j, indent, "candidates", [&](std::size_t at) {
+        writeArray(out, d.candidates, at, [&](const policy::Candidate& c, std::size_t i, std::size_t itemIndent) {
+            const std::string& source = i < d.candidateSources.size() ? d.candidateSources[i] : std::string();
+            out.writeValue(candidateJson(c, source), itemIndent);
+        });
+    });
 }
 
-Json profileJson(const ProfileRecord& p)
+void writeProfile(PieceWriter& out, const ProfileRecord& p, std::size_t indent)
 {
     Json j = parseSource(p.source);
     if (p.source.empty()) {
@@ -393,9 +508,18 @@ Json profileJson(const ProfileRecord& p)
         j["enabled"] = p.enabled;
         j["auto_fallback"] = p.autoFallback;
     }
-    if (p.dynamic)
-        j["dynamic"] = dynamicJson(*p.dynamic);
-    return j;
+    if (!p.dynamic) {
+        out.writeValue(j, indent);
+        return;
+    }
+    j["dynamic"] = nullptr;
+    writeObject(out, j, indent, "dynamic", [&](std::size_t at) { writeDynamic(out, *p.dynamic, at); });
+}
+
+void writeProfiles(PieceWriter& out, const std::vector<ProfileRecord>& profiles, std::size_t indent)
+{
+    writeArray(out, profiles, indent,
+               [&](const ProfileRecord& p, std::size_t, std::size_t itemIndent) { writeProfile(out, p, itemIndent); });
 }
 
 }  // namespace
@@ -421,7 +545,7 @@ TextPosition locatePath(std::string_view text, std::string_view path)
     return positionOfOffset(text, detail::offsetOfPath(text, path));
 }
 
-ParseResult parseDocument(std::string_view text)
+ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles)
 {
     ParseResult result;
     Json root;
@@ -437,7 +561,7 @@ ParseResult parseDocument(std::string_view text)
         doc.profiles = decoder.profiles(root, "");
     } else if (root.is_object() && root.contains("profiles")) {
         doc.shape = FileShape::ExportObject;
-        doc.source = root.dump();
+        doc.source = dumpWithoutChild(root, "profiles");
         if (!root["profiles"].is_array())
             decoder.typeError("profiles", "an array of agent profiles", root["profiles"]);
         else
@@ -459,8 +583,11 @@ ParseResult parseDocument(std::string_view text)
     }
 
     result.errors = decoder.takeErrors();
-    if (result.errors.empty())
+    if (result.errors.empty()) {
+        if (schemaFiles == SchemaFiles::Check)
+            result.schemaErrors = detail::validateTreeAgainstSchema(root, text, doc.shape);
         result.document = std::move(doc);
+    }
     return result;
 }
 
@@ -486,33 +613,45 @@ RulesJson parseRulesJson(std::string_view text)
     return result;
 }
 
-std::string serializeDocument(const Document& document)
+std::vector<std::string> serializeDocumentPieces(const Document& document)
 {
-    Json root;
+    PieceWriter out;
     switch (document.shape) {
     case FileShape::DynamicDocument:
-        root = document.profiles.empty() || !document.profiles.front().dynamic
-            ? Json::object()
-            : dynamicJson(*document.profiles.front().dynamic);
+        if (document.profiles.empty() || !document.profiles.front().dynamic)
+            out.write("{}");
+        else
+            writeDynamic(out, *document.profiles.front().dynamic, 0);
         break;
     case FileShape::AgentProfile:
-        root = document.profiles.empty() ? Json::object() : profileJson(document.profiles.front());
+        if (document.profiles.empty())
+            out.write("{}");
+        else
+            writeProfile(out, document.profiles.front(), 0);
         break;
-    case FileShape::ExportArray:
+    case FileShape::ExportArray: writeProfiles(out, document.profiles, 0); break;
     case FileShape::ExportObject: {
-        Json list = Json::array();
-        for (const auto& p : document.profiles)
-            list.push_back(profileJson(p));
-        if (document.shape == FileShape::ExportArray) {
-            root = std::move(list);
-        } else {
-            root = parseSource(document.source);
-            root["profiles"] = std::move(list);
-        }
+        Json root = parseSource(document.source);
+        root["profiles"] = nullptr;
+        writeObject(out, root, 0, "profiles", [&](std::size_t at) { writeProfiles(out, document.profiles, at); });
         break;
     }
     }
-    return root.dump(2) + "\n";
+    out.write("\n");
+    return out.take();
+}
+
+std::string serializeDocument(const Document& document)
+{
+    const std::vector<std::string> pieces = serializeDocumentPieces(document);
+    std::size_t size = 0;
+    for (const auto& p : pieces)
+        size += p.size();
+    std::string text;
+    text.reserve(size);
+    for (const auto& p : pieces)
+        text += p;
+    return text;
 }
 
 }  // namespace schema

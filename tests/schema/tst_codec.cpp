@@ -5,6 +5,8 @@
 
 #include "../common/test_paths.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -56,6 +58,9 @@ private slots:
     void roundTripIsByteIdentical_data();
     void roundTripIsByteIdentical();
     void unknownFieldsAndOrderSurvive();
+    void writtenAsPrettyPrintedJson_data();
+    void writtenAsPrettyPrintedJson();
+    void largeDocumentsAreWrittenInPieces();
     void editsPatchInPlace();
     void errors_data();
     void errors();
@@ -148,6 +153,54 @@ void TestCodec::unknownFieldsAndOrderSurvive()
     QVERIFY(saved.find("\"x-note\"") < saved.find("\"candidates\""));
     // Saving what we wrote changes nothing.
     QCOMPARE(serializeDocument(*parseDocument(saved).document), saved);
+}
+
+void TestCodec::writtenAsPrettyPrintedJson_data()
+{
+    // The writer builds one record at a time; its text must be what a
+    // 2-space pretty printer makes of the whole tree.
+    QTest::addColumn<QString>("text");
+    QTest::newRow("no candidates") << R"({"candidates": [], "version": 2})";
+    QTest::newRow("nested unknown fields")
+        << R"({"x": {"a": [], "b": {}, "c": [[], [{}], {"d": [1, {"e": null}]}]}, "candidates": [{"position": 0, "execution_profile_id": "a", "y": [{}]}]})";
+    QTest::newRow("escaped and non-ASCII keys")
+        << R"({"k\"ey\n": 1, "schlüssel": "wert\u0007", "candidates": [{"position": 0, "execution_profile_id": "é\t"}]})";
+    QTest::newRow("export object with fields around profiles")
+        << R"({"a": 1, "profiles": [{"id": "p", "kind": "k"}, {"id": "d", "dynamic": {"candidates": []}}], "z": [2]})";
+    QTest::newRow("empty export") << R"({"profiles": []})";
+    QTest::newRow("empty export array") << R"([])";
+    QTest::newRow("agent profile") << R"({"id": "d", "name": "n", "dynamic": {"candidates": [{"position": 0, "execution_profile_id": "a"}]}, "after": {}})";
+}
+
+void TestCodec::writtenAsPrettyPrintedJson()
+{
+    QFETCH(QString, text);
+    const ParseResult r = parseDocument(text.toStdString());
+    QVERIFY2(r.document, qPrintable(firstError(r.errors)));
+    const std::string saved = serializeDocument(*r.document);
+    QCOMPARE(QString::fromStdString(saved), QString::fromStdString(nlohmann::ordered_json::parse(saved).dump(2) + "\n"));
+    QCOMPARE(QJsonDocument::fromJson(QByteArray::fromStdString(saved)), QJsonDocument::fromJson(text.toUtf8()));
+}
+
+void TestCodec::largeDocumentsAreWrittenInPieces()
+{
+    std::string text = "{\"candidates\": [";
+    for (int i = 0; i < 5000; ++i)
+        text += (i ? ", " : "") + std::string("{\"position\": ") + std::to_string(i) + ", \"execution_profile_id\": \"agent-"
+              + std::to_string(i) + "\", \"rules\": {\"quota_limited\": \"stop\"}}";
+    text += "]}";
+    const ParseResult r = parseDocument(text);
+    QVERIFY2(r.document, qPrintable(firstError(r.errors)));
+    const std::vector<std::string> pieces = serializeDocumentPieces(*r.document);
+    QVERIFY(pieces.size() > 3);
+    std::string joined;
+    for (const auto& p : pieces) {
+        QVERIFY(!p.empty());
+        QVERIFY(p.size() < 2 * 64 * 1024);
+        joined += p;
+    }
+    QCOMPARE(joined, serializeDocument(*r.document));
+    QCOMPARE(joined, nlohmann::ordered_json::parse(text).dump(2) + "\n");
 }
 
 void TestCodec::editsPatchInPlace()

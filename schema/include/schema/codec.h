@@ -20,11 +20,18 @@ inline constexpr std::size_t kMaxNestingDepth = 256;
 struct ParseResult {
     std::optional<Document> document;   // set when the file could be read as a document
     std::vector<Diagnostic> errors;     // syntax, shape and type errors
+    // With SchemaFiles::Check and a document: what the JSON Schema files
+    // reject (possibly the same mistakes as other checks report).
+    std::vector<Diagnostic> schemaErrors;
 };
+
+// Whether parseDocument also checks the text against the JSON Schema file of
+// its shape, on the tree it parsed anyway (no second parse).
+enum class SchemaFiles { Skip, Check };
 
 // Parses text of any file shape. Syntax errors carry line and column; shape
 // and type errors carry the field path (and line and column of the value).
-ParseResult parseDocument(std::string_view text);
+ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles = SchemaFiles::Skip);
 
 // kandev's rules_json column: legacy rules (an object of code -> action) or a
 // v1 policy document, read with every limit and check a file gets. Blank,
@@ -40,6 +47,9 @@ RulesJson parseRulesJson(std::string_view text);
 // Serializes in the document's own shape: 2-space indentation, keys in their
 // original order, unknown fields untouched, a final newline.
 std::string serializeDocument(const Document& document);
+// The same text in pieces, in order, each at most a little over 64 KiB: a
+// large document is written without ever being one string.
+std::vector<std::string> serializeDocumentPieces(const Document& document);
 
 // Line and column (1-based, characters) of the value at `path` in `text`, or
 // of its nearest existing ancestor; {0, 0} when the text is not valid JSON.
