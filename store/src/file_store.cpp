@@ -139,7 +139,7 @@ std::string directoryOf(const std::string& path)
     return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-bool writeAll(int fd, const std::string& bytes)
+bool writeAll(int fd, std::string_view bytes)
 {
     std::size_t done = 0;
     while (done < bytes.size()) {
@@ -156,9 +156,18 @@ bool writeAll(int fd, const std::string& bytes)
     return true;
 }
 
+bool writeAll(int fd, std::span<const std::string> pieces)
+{
+    for (const std::string& piece : pieces) {
+        if (!writeAll(fd, piece))
+            return false;
+    }
+    return true;
+}
+
 // Writes `bytes` to a new file beside `path` with `like`'s owner, group and
 // mode (or `newMode`), then renames it over `path`.
-std::optional<FileError> replaceFile(const std::string& path, const std::string& bytes, const struct stat* like,
+std::optional<FileError> replaceFile(const std::string& path, std::span<const std::string> pieces, const struct stat* like,
                                      mode_t newMode)
 {
     const std::string dir = directoryOf(path);
@@ -190,7 +199,7 @@ std::optional<FileError> replaceFile(const std::string& path, const std::string&
     } else if (::fchmod(fd.get(), newMode & 07777) != 0) {
         return abandon(describeWriteError(path, errno));
     }
-    if (!writeAll(fd.get(), bytes) || ::fsync(fd.get()) != 0)
+    if (!writeAll(fd.get(), pieces) || ::fsync(fd.get()) != 0)
         return abandon(describeWriteError(path, errno));
     if (const int error = fd.reset(); error != 0) {
         ::unlink(temp.c_str());
@@ -270,6 +279,12 @@ ReadResult readStream(std::istream& in, const std::string& name, std::size_t max
 
 std::optional<FileError> writeFileAtomically(const std::string& path, const std::string& bytes, const WriteOptions& options)
 {
+    return writeFileAtomically(path, std::span<const std::string>(&bytes, 1), options);
+}
+
+std::optional<FileError> writeFileAtomically(const std::string& path, std::span<const std::string> pieces,
+                                             const WriteOptions& options)
+{
     struct stat st {};
     bool exists = false;
     if (auto refused = checkReplaceable(path, st, exists))
@@ -282,11 +297,11 @@ std::optional<FileError> writeFileAtomically(const std::string& path, const std:
         const ReadResult old = readFile(path, static_cast<std::size_t>(st.st_size) + 1);
         if (old.error)
             return FileError{old.error->message + "; the backup could not be made, nothing was written"};
-        if (auto error = replaceFile(options.backupPath, *old.bytes, &st, 0))
+        if (auto error = replaceFile(options.backupPath, std::span<const std::string>(&*old.bytes, 1), &st, 0))
             return FileError{error->message + " (the backup); " + path + " was not changed"};
     }
     const mode_t newMode = options.newFileMode.value_or(0666 & ~currentUmask());
-    return replaceFile(path, bytes, exists ? &st : nullptr, newMode);
+    return replaceFile(path, pieces, exists ? &st : nullptr, newMode);
 }
 
 std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t mode)

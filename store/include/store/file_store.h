@@ -17,6 +17,7 @@
 
 #include <istream>
 #include <optional>
+#include <span>
 #include <string>
 #include <sys/types.h>
 
@@ -54,6 +55,10 @@ struct WriteOptions {
 // Writes atomically: the target holds either its old content or all of
 // `bytes`, never a mix.
 std::optional<FileError> writeFileAtomically(const std::string& path, const std::string& bytes,
+                                             const WriteOptions& options = {});
+// The same for content in pieces, written in order (a large document is
+// never joined into one string).
+std::optional<FileError> writeFileAtomically(const std::string& path, std::span<const std::string> pieces,
                                              const WriteOptions& options = {});
 
 // Creates an empty file that did not exist, with `mode` (not widened by the
