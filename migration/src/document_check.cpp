@@ -36,7 +36,8 @@ bool hasNewerPolicyVersion(const schema::Document& doc)
 DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
 {
     DocumentCheck check;
-    schema::ParseResult parsed = schema::parseDocument(text);
+    schema::ParseResult parsed =
+        schema::parseDocument(text, schemaFiles ? schema::SchemaFiles::Check : schema::SchemaFiles::Skip);
     check.errors = std::move(parsed.errors);
     if (!parsed.document)
         return check;
@@ -62,10 +63,8 @@ DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
     }
     // The schema files are the contract other tools read; anything they
     // reject that the rules above did not already report is reported too.
-    if (schemaFiles) {
-        for (auto& d : schema::validateAgainstSchema(text, doc.shape))
-            add(std::move(d));
-    }
+    for (auto& d : parsed.schemaErrors)
+        add(std::move(d));
     return check;
 }
 

@@ -1,9 +1,21 @@
 #include "schema/validator.h"
 
+#include "schema_check.h"
 #include "schema_files.h"
 
 #include <nlohmann/json.hpp>
+#include <valijson/exceptions.hpp>
+#include <valijson/internal/adapter.hpp>
+#include <valijson/internal/basic_adapter.hpp>
+#include <valijson/internal/frozen_value.hpp>
+// valijson's adapter is written for nlohmann::json; documents are parsed as
+// ordered_json (their key order survives a save), and checking that same tree
+// spares a second parse, which was most of a large document's peak memory.
+// The adapter's one JSON type is renamed while it is read; this is the only
+// file that includes it, so the program has this one definition of it.
+#define json ordered_json
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
+#undef json
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
 #include <valijson/validation_results.hpp>
@@ -36,16 +48,16 @@ const valijson::Schema& compiledSchema(std::string_view fileName)
     if (auto it = cache.find(fileName); it != cache.end())
         return *it->second;
 
-    const nlohmann::json document = nlohmann::json::parse(schemaText(fileName));
+    const nlohmann::ordered_json document = nlohmann::ordered_json::parse(schemaText(fileName));
     auto schema = std::make_unique<valijson::Schema>();
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
     valijson::adapters::NlohmannJsonAdapter adapter(document);
-    auto fetch = [](const std::string& uri) -> const nlohmann::json* {
+    auto fetch = [](const std::string& uri) -> const nlohmann::ordered_json* {
         const auto slash = uri.find_last_of('/');
         const std::string name = slash == std::string::npos ? uri : uri.substr(slash + 1);
-        return new nlohmann::json(nlohmann::json::parse(schemaText(name)));
+        return new nlohmann::ordered_json(nlohmann::ordered_json::parse(schemaText(name)));
     };
-    auto release = [](const nlohmann::json* doc) { delete doc; };
+    auto release = [](const nlohmann::ordered_json* doc) { delete doc; };
     parser.populateSchema(adapter, *schema, fetch, release);
     return *cache.emplace(std::string(fileName), std::move(schema)).first->second;
 }
@@ -94,13 +106,19 @@ std::vector<std::string_view> schemaFileNames()
 
 std::vector<Diagnostic> validateAgainstSchema(std::string_view text, FileShape shape)
 {
-    std::vector<Diagnostic> out;
-    nlohmann::json target;
+    nlohmann::ordered_json target;
     try {
-        target = nlohmann::json::parse(text.begin(), text.end());
-    } catch (const nlohmann::json::exception&) {
-        return out;  // syntax errors are the codec's to report
+        target = nlohmann::ordered_json::parse(text.begin(), text.end());
+    } catch (const nlohmann::ordered_json::exception&) {
+        return {};  // syntax errors are the codec's to report
     }
+    return detail::validateTreeAgainstSchema(target, text, shape);
+}
+
+std::vector<Diagnostic> detail::validateTreeAgainstSchema(const nlohmann::ordered_json& target, std::string_view text,
+                                                          FileShape shape)
+{
+    std::vector<Diagnostic> out;
     valijson::Validator validator;
     valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter adapter(target);
