@@ -308,11 +308,11 @@ MigrationReport planMigration(const schema::Document& document, policy::Reading 
     return report;
 }
 
-std::optional<schema::Document> applyMigration(const schema::Document& document, const MigrationReport& report)
+std::optional<schema::Document> applyMigration(schema::Document document, const MigrationReport& report)
 {
     if (report.hasErrors())
         return std::nullopt;
-    schema::Document migrated = document;
+    schema::Document migrated = std::move(document);
     for (const auto& pm : report.profiles) {
         auto& candidates = migrated.profiles[pm.profileIndex].dynamic->candidates;
         for (const auto& cm : pm.candidates) {

@@ -4,6 +4,9 @@
 
 #include "policy/catalogue.h"
 
+#include <ostream>
+#include <sstream>
+
 namespace migration {
 namespace {
 
@@ -68,8 +71,11 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
 
 }  // namespace
 
-std::string renderReportText(const MigrationReport& report, bool includeCanonical)
+void writeReportText(std::ostream& stream, const MigrationReport& report, bool includeCanonical)
 {
+    // Written a few candidates at a time: a report on a large document is
+    // never one string.
+    constexpr std::size_t kChunkBytes = 64 * 1024;
     std::string out;
     if (report.reading == policy::Reading::KandevBackend)
         out += "Read as kandev's Go backend reads legacy rules today (--kandev): in sorted key order, the last one winning.\n";
@@ -81,12 +87,23 @@ std::string renderReportText(const MigrationReport& report, bool includeCanonica
         for (const auto& c : p.candidates) {
             if (includeCanonical || c.source != SourceForm::Canonical || !c.errors.empty())
                 renderCandidate(out, c);
+            if (out.size() >= kChunkBytes) {
+                stream << out;
+                out.clear();
+            }
         }
     }
     out += std::to_string(report.changedCandidates()) + " candidate(s) to migrate, "
         + std::to_string(report.divergenceCount()) + " divergence warning(s), " + std::to_string(report.errors().size())
         + " error(s)\n";
-    return out;
+    stream << out;
+}
+
+std::string renderReportText(const MigrationReport& report, bool includeCanonical)
+{
+    std::ostringstream out;
+    writeReportText(out, report, includeCanonical);
+    return std::move(out).str();
 }
 
 }  // namespace migration

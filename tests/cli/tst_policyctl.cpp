@@ -769,6 +769,17 @@ void TestPolicyctl::terminalEscapes()
         buffer.finish();
     }
     QCOMPARE(QByteArray::fromStdString(sink.str()), QByteArray::fromStdString(cli::TerminalSafeBuffer::escape(input.toStdString(), true)));
+    // In one large write, taken in chunks: sequences cut at a chunk's end
+    // come out as they would from one piece.
+    const std::string large = input.repeated(300 * 1024 / input.size() + 1).toStdString();
+    std::ostringstream largeSink;
+    {
+        cli::TerminalSafeBuffer buffer(largeSink.rdbuf());
+        std::ostream out(&buffer);
+        out.write(large.data(), std::streamsize(large.size()));
+        buffer.finish();
+    }
+    QVERIFY(largeSink.str() == cli::TerminalSafeBuffer::escape(large, true));
 }
 
 void TestPolicyctl::controlCharactersReachNoTerminal()

@@ -6,6 +6,7 @@
 #include "store/file_store.h"
 
 #include <ostream>
+#include <string_view>
 
 namespace cli {
 namespace {
@@ -50,6 +51,25 @@ options:
 Nothing is written when the input has any error.
 exit codes: 0 success, 1 invalid input or conflicts, 2 usage error or unreadable file
 )";
+
+std::string joined(const std::vector<std::string>& pieces)
+{
+    std::string text;
+    for (const std::string& piece : pieces)
+        text += piece;
+    return text;
+}
+
+bool sameText(const std::vector<std::string>& pieces, std::string_view text)
+{
+    std::size_t at = 0;
+    for (const std::string& piece : pieces) {
+        if (text.substr(at, piece.size()) != piece)
+            return false;
+        at += piece.size();
+    }
+    return at == text.size();
+}
 
 }  // namespace
 
@@ -99,53 +119,66 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
     std::optional<schema::Document> migrated;
     if (file.check.document) {
         report = migration::planMigration(*file.check.document, reading);
-        migrated = migration::applyMigration(*file.check.document, *report);
-        file.check.document.reset();  // only the migrated copy is needed now: peak memory is one document less
+        // Moved, not copied: only the migrated document is needed from here.
+        migrated = migration::applyMigration(std::move(*file.check.document), *report);
+        file.check.document.reset();
     }
     const std::vector<schema::Diagnostic>& errors = file.check.errors;
     const bool ok = errors.empty() && migrated.has_value();
-    const std::string output = ok ? schema::serializeDocument(*migrated) : std::string();
+    const bool toStdout = args.value("output") == "-";
+    const bool documentInJson = *format == Format::Json && !toStdout;
 
-    if (*format == Format::Json && args.value("output") != "-") {
+    // Peak memory: the text report goes out (and is dropped) before the
+    // document is written, the input text is dropped unless --in-place needs
+    // it, and the document is written in pieces.
+    if (!documentInJson && report) {
+        migration::writeReportText(toStdout ? io.err : io.out, *report);
+        report.reset();
+    }
+    for (const auto& e : errors)
+        io.err << formatDiagnostic(path, e) << "\n";
+    if (!args.has("in-place"))
+        std::string().swap(file.text);
+    std::vector<std::string> output = ok ? schema::serializeDocumentPieces(*migrated) : std::vector<std::string>();
+    migrated.reset();
+
+    int status = ok ? kExitOk : kExitInvalid;
+    std::string outcome;
+    const auto writeTo = [&](const std::string& target, const store::WriteOptions& options) {
+        if (const auto error = store::writeFileAtomically(target, output, options)) {
+            outcome = "policyctl migrate: " + error->message + "\n";
+            status = kExitUsage;
+            return false;
+        }
+        return true;
+    };
+    if (!ok) {
+        if (args.has("output") || args.has("in-place"))
+            outcome = "policyctl migrate: nothing was written because the input has errors\n";
+    } else if (const auto out = args.value("output"); out && !toStdout) {
+        writeTo(*out, {});
+    } else if (args.has("in-place")) {
+        if (sameText(output, file.text))
+            outcome = "policyctl migrate: " + path + " is already in the v1 form; nothing to write\n";
+        else if (writeTo(path, {path + ".bak", std::nullopt}))
+            outcome = "policyctl migrate: wrote " + path + " (original kept as " + path + ".bak)\n";
+    }
+
+    if (documentInJson) {
         nlohmann::ordered_json j = nlohmann::ordered_json::object();
-        j["document"] = ok ? nlohmann::ordered_json::parse(output) : nlohmann::ordered_json(nullptr);
+        j["document"] = ok ? nlohmann::ordered_json::parse(joined(output)) : nlohmann::ordered_json(nullptr);
         j["report"] = report ? migration::reportToJson(*report) : nlohmann::ordered_json(nullptr);
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& e : errors)
             list.push_back(migration::diagnosticToJson(e));
         j["errors"] = std::move(list);
         io.out << jsonOutput(j) << "\n";
-    } else {
-        std::ostream& reportStream = args.value("output") == "-" ? io.err : io.out;
-        if (report)
-            reportStream << migration::renderReportText(*report);
+    } else if (ok && toStdout) {
+        for (const std::string& piece : output)
+            io.out << piece;
     }
-    for (const auto& e : errors)
-        io.err << formatDiagnostic(path, e) << "\n";
-    if (!ok) {
-        if (args.has("output") || args.has("in-place"))
-            io.err << "policyctl migrate: nothing was written because the input has errors\n";
-        return kExitInvalid;
-    }
-
-    if (args.value("output") == "-") {
-        io.out << output;
-    } else if (const auto out = args.value("output")) {
-        if (const auto error = store::writeFileAtomically(*out, output)) {
-            io.err << "policyctl migrate: " << error->message << "\n";
-            return kExitUsage;
-        }
-    } else if (args.has("in-place")) {
-        if (output == file.text) {
-            io.err << "policyctl migrate: " << path << " is already in the v1 form; nothing to write\n";
-        } else if (const auto error = store::writeFileAtomically(path, output, {path + ".bak", std::nullopt})) {
-            io.err << "policyctl migrate: " << error->message << "\n";
-            return kExitUsage;
-        } else {
-            io.err << "policyctl migrate: wrote " << path << " (original kept as " << path << ".bak)\n";
-        }
-    }
-    return kExitOk;
+    io.err << outcome;
+    return status;
 }
 
 }  // namespace cli

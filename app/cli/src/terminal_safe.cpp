@@ -2,6 +2,7 @@
 
 #include "policy/text.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace cli {
@@ -95,9 +96,16 @@ TerminalSafeBuffer::int_type TerminalSafeBuffer::overflow(int_type c)
 
 std::streamsize TerminalSafeBuffer::xsputn(const char* s, std::streamsize n)
 {
-    m_pending.append(s, static_cast<std::size_t>(n));
-    if ((m_unbuffered || m_pending.size() >= kDrainAt) && !drain(false))
-        return 0;
+    // A chunk at a time: a large write (a long report) costs a chunk of
+    // memory here, not two more copies of itself.
+    const auto size = static_cast<std::size_t>(n);
+    for (std::size_t done = 0; done < size;) {
+        const std::size_t take = std::min(size - done, kDrainAt);
+        m_pending.append(s + done, take);
+        done += take;
+        if ((m_unbuffered || m_pending.size() >= kDrainAt) && !drain(false))
+            return 0;
+    }
     return n;
 }
 

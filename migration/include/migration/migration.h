@@ -8,6 +8,7 @@
 #include "policy/kandev_backend.h"
 #include "policy/types.h"
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -93,9 +94,12 @@ MigrationReport planMigration(const schema::Document& document, policy::Reading 
 // The document with every candidate normalized; nullopt when the report has
 // errors (nothing is written then). Positions, ids, enabled flags, order and
 // unknown fields are kept.
-std::optional<schema::Document> applyMigration(const schema::Document& document, const MigrationReport& report);
+// Taken by value: a caller done with its document moves it in (no copy).
+std::optional<schema::Document> applyMigration(schema::Document document, const MigrationReport& report);
 
 // Human-readable report, one block per candidate that is not already canonical.
 std::string renderReportText(const MigrationReport& report, bool includeCanonical = false);
+// The same text, written to `stream` as it is made.
+void writeReportText(std::ostream& stream, const MigrationReport& report, bool includeCanonical = false);
 
 }  // namespace migration
