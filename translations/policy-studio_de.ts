@@ -1219,6 +1219,22 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
             <numerusform>%n Routen haben eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Database Password</source>
+        <translation>Datenbankpasswort</translation>
+    </message>
+    <message>
+        <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
+
+%3</source>
+        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur gehalten, solange die Datenbank geöffnet ist.
+
+%3</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>

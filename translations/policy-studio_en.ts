@@ -1205,7 +1205,23 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     <message numerus="yes">
         <source>%n route(s) have a policy version newer than this build; saving could lose what it means</source>
         <translation>
-            <numerusform>%n route(s) have a policy version newer than this build; saving could lose what it means</numerusform><numerusform>%n route(s) have a policy version newer than this build; saving could lose what it means</numerusform></translation>
+            <numerusform>%n route(s) have a policy version newer than this build; saving could lose what it means</numerusform>
+            <numerusform>%n route(s) have a policy version newer than this build; saving could lose what it means</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Database Password</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
+
+%3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

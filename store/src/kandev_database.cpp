@@ -168,7 +168,7 @@ KandevDatabase::~KandevDatabase()
     }
 }
 
-bool KandevDatabase::connect(const QString& name, bool readOnly, QString* error)
+bool KandevDatabase::connect(const QString& name, bool readOnly, QString* error, OpenFailure* failure)
 {
     const bool sqlite = m_target.kind == DatabaseTarget::Kind::Sqlite;
     QSqlDatabase db = QSqlDatabase::addDatabase(sqlite ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL"), name);
@@ -191,8 +191,16 @@ bool KandevDatabase::connect(const QString& name, bool readOnly, QString* error)
         db.setConnectOptions(QStringLiteral("connect_timeout=5"));
     }
     if (!db.open()) {
+        const QString reason = sqlError(db.lastError());
         if (error)
-            *error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
+            *error = QStringLiteral("%1: %2").arg(m_target.displayName(), reason);
+        // libpq says "no password supplied" or the server "password
+        // authentication failed" (SQLSTATE 28P01, which QPSQL does not pass on
+        // for a connection): the word is the one dependable sign, in English
+        // and in the translations that keep "passw" ("Passwort").
+        if (failure)
+            *failure = !sqlite && reason.contains(QLatin1String("passw"), Qt::CaseInsensitive) ? OpenFailure::PasswordNeeded
+                                                                                               : OpenFailure::Other;
         return false;
     }
     if (!sqlite && readOnly)
@@ -203,10 +211,12 @@ bool KandevDatabase::connect(const QString& name, bool readOnly, QString* error)
     return true;
 }
 
-std::unique_ptr<KandevDatabase> KandevDatabase::open(const DatabaseTarget& target, QString* error)
+std::unique_ptr<KandevDatabase> KandevDatabase::open(const DatabaseTarget& target, QString* error, OpenFailure* failure)
 {
+    if (failure)
+        *failure = OpenFailure::Other;
     std::unique_ptr<KandevDatabase> db(new KandevDatabase(target));
-    if (!db->connect(db->m_reader, true, error))
+    if (!db->connect(db->m_reader, true, error, failure))
         return nullptr;
     return db;
 }

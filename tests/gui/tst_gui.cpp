@@ -30,6 +30,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -84,6 +86,7 @@ private slots:
     void windowRendersSomething();
     void everyFieldHasAnAccessibleName();
     void databaseMigrateEditSaveAndConflict();
+    void databasePasswordIsAskedFor();
     void externalChangeIsDetectedBeforeOverwriting();
     void tryAnError();
     void catalogueBrowser();
@@ -473,6 +476,57 @@ void TestGui::everyFieldHasAnAccessibleName()
     for (auto* view : window.findChildren<QAbstractItemView*>())
         QVERIFY2(!view->accessibleName().isEmpty() || view->inherits("QHeaderView") || !view->isVisibleTo(&window),
                  view->metaObject()->className());
+}
+
+namespace {
+// Types `text` into the next password prompt and presses Return (or Escape
+// when `text` is empty), keeping the prompt's words.
+void answerPasswordPrompt(const QString& text, QString* label)
+{
+    QTimer::singleShot(0, [=] {
+        auto* prompt = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        if (!prompt) {
+            answerPasswordPrompt(text, label);  // not shown yet
+            return;
+        }
+        *label = prompt->labelText();
+        auto* field = prompt->findChild<QLineEdit*>();
+        QCOMPARE(field->echoMode(), QLineEdit::Password);
+        QTest::keyClicks(field, text);
+        QTest::keyClick(field, text.isEmpty() ? Qt::Key_Escape : Qt::Key_Return);
+    });
+}
+}  // namespace
+
+void TestGui::databasePasswordIsAskedFor()
+{
+    if (qEnvironmentVariableIsEmpty("POLICY_STUDIO_PG_PASSWORD"))
+        QSKIP("no PostgreSQL role with a password: run the tests through make test");
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("postgres"), dir.path());
+    QVERIFY(fx.ok);
+    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id <> 'dyn-current'"));
+    store::DatabaseTarget target = fx.target;
+    target.user = qEnvironmentVariable("POLICY_STUDIO_PG_PASSWORD_USER");
+    MainWindow window;
+    window.show();
+
+    // Cancelled: nothing opens.
+    QString first;
+    answerPasswordPrompt(QString(), &first);
+    QVERIFY(!window.openDatabase(target));
+    QVERIFY2(first.contains(target.user), qPrintable(first));
+
+    // A wrong password is refused and asked for again; the right one opens.
+    QString second;
+    QString third;
+    answerPasswordPrompt(QStringLiteral("not-the-password"), &second);
+    QTimer::singleShot(300, [&] { answerPasswordPrompt(qEnvironmentVariable("POLICY_STUDIO_PG_PASSWORD"), &third); });
+    QVERIFY(window.openDatabase(target));
+    QVERIFY2(third.contains(QLatin1String("passw"), Qt::CaseInsensitive), qPrintable(third));
+    QVERIFY(!third.contains(QStringLiteral("not-the-password")));
+    QVERIFY(window.document() && window.document()->isDatabase());
+    QVERIFY(!window.windowTitle().contains(qEnvironmentVariable("POLICY_STUDIO_PG_PASSWORD")));
 }
 
 void TestGui::databaseMigrateEditSaveAndConflict()

@@ -52,6 +52,7 @@ private slots:
     void silentChangesAreConflicts_data();
     void silentChangesAreConflicts();
     void replacedDatabaseFileIsRefused();
+    void aServerThatWantsAPasswordSaysSo();
     void backupOnAFullDiskWritesNothing();
     void hostileRows();
     void blankRouteIdIsAnError();
@@ -587,6 +588,32 @@ void TestDatabase::silentChangesAreConflicts()
     QVERIFY2(saved.error.contains(QStringLiteral("its routes were changed")), qPrintable(saved.error));
     QCOMPARE(fx.rulesJson(QStringLiteral("dyn-legacy"), 0), silent);
     QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 3);
+}
+
+void TestDatabase::aServerThatWantsAPasswordSaysSo()
+{
+    if (qEnvironmentVariableIsEmpty("POLICY_STUDIO_PG_PASSWORD"))
+        QSKIP("no PostgreSQL role with a password: run the tests through make test");
+    Fixture fx(QStringLiteral("postgres"), m_dir.path());
+    QVERIFY(fx.ok);
+    store::DatabaseTarget target = fx.target;
+    target.user = qEnvironmentVariable("POLICY_STUDIO_PG_PASSWORD_USER");
+    QString error;
+    store::OpenFailure failure = store::OpenFailure::Other;
+    QVERIFY(!store::KandevDatabase::open(target, &error, &failure));
+    QCOMPARE(failure, store::OpenFailure::PasswordNeeded);
+    target.password = QStringLiteral("not-the-password");
+    QVERIFY(!store::KandevDatabase::open(target, &error, &failure));
+    QCOMPARE(failure, store::OpenFailure::PasswordNeeded);
+    QVERIFY2(!error.contains(target.password), qPrintable(error));
+    target.password = qEnvironmentVariable("POLICY_STUDIO_PG_PASSWORD");
+    const auto db = store::KandevDatabase::open(target, &error, &failure);
+    QVERIFY2(db, qPrintable(error));
+    QVERIFY2(db->load(&error), qPrintable(error));
+    // No server there: not something a password would fix.
+    target.port = 1;
+    QVERIFY(!store::KandevDatabase::open(target, &error, &failure));
+    QCOMPARE(failure, store::OpenFailure::Other);
 }
 
 void TestDatabase::replacedDatabaseFileIsRefused()

@@ -25,6 +25,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QInputDialog>
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -315,12 +316,36 @@ void MainWindow::openDatabaseDialog()
     openDatabase(*target);
 }
 
-bool MainWindow::openDatabase(const store::DatabaseTarget& target)
+std::optional<QString> MainWindow::askDatabasePassword(const store::DatabaseTarget& target, const QString& error)
+{
+    QInputDialog dialog(this);
+    dialog.setWindowTitle(tr("Database Password"));
+    dialog.setLabelText(tr("%1 asks for the password of user \u201c%2\u201d. It is kept only while the database is open.\n\n%3")
+                            .arg(target.displayName(), target.user, error));
+    dialog.setTextEchoMode(QLineEdit::Password);
+    dialog.setOkButtonText(tr("&Connect"));
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return dialog.textValue();
+}
+
+bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
 {
     if (!maybeSave())
         return false;
     QString error;
-    std::shared_ptr<store::KandevDatabase> database = store::KandevDatabase::open(target, &error);
+    store::DatabaseTarget target = requested;
+    store::OpenFailure failure = store::OpenFailure::Other;
+    std::shared_ptr<store::KandevDatabase> database = store::KandevDatabase::open(target, &error, &failure);
+    // A server that wants a password gets one asked for, as often as it
+    // refuses one, until the person cancels.
+    while (!database && failure == store::OpenFailure::PasswordNeeded) {
+        const std::optional<QString> password = askDatabasePassword(target, error);
+        if (!password)
+            return false;
+        target.password = *password;
+        database = store::KandevDatabase::open(target, &error, &failure);
+    }
     std::optional<store::LoadedDatabase> loaded;
     if (database)
         loaded = database->load(&error);

@@ -112,7 +112,8 @@ std::optional<store::DatabaseTarget> OpenDatabaseDialog::target(QString* error) 
     t.host = m_host->text().trimmed();
     t.port = m_port->value();
     t.user = m_user->text().trimmed();
-    t.password = m_password->text();
+    // Left empty: kandev's variables or PGPASSWORD; then the server may ask.
+    t.password = m_password->text().isEmpty() ? store::passwordFromEnvironment() : m_password->text();
     t.database = m_name->text().trimmed();
     QSettings().setValue(kLastServer, QStringList{t.host, QString::number(t.port), t.user, QString(), t.database});
     return t;

@@ -35,7 +35,6 @@ QString passwordFromEnvironment();
 // digits, '-' and '_' survive (others become '_', so "../x" cannot pick a
 // directory); a name with nothing left becomes "kandev-database".
 QString safeFileStem(const QString& name);
-std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* error);
 
 // KANDEV_DATABASE_DRIVER (sqlite|postgres), _PATH (SQLite), _HOST, _PORT,
 // _USER, _PASSWORD, _NAME. nullopt when KANDEV_DATABASE_DRIVER is unset.

@@ -54,6 +54,12 @@ struct WriteResult {
     int profilesWritten = 0;
 };
 
+// Why open() failed, where the person opening can do something about it.
+enum class OpenFailure {
+    Other,
+    PasswordNeeded  // PostgreSQL asked for a password, or refused the one given
+};
+
 class KandevDatabase {
 public:
     ~KandevDatabase();
@@ -61,7 +67,8 @@ public:
     KandevDatabase& operator=(const KandevDatabase&) = delete;
 
     // Opens read-only; nothing can be written through this connection.
-    static std::unique_ptr<KandevDatabase> open(const DatabaseTarget& target, QString* error);
+    static std::unique_ptr<KandevDatabase> open(const DatabaseTarget& target, QString* error,
+                                                OpenFailure* failure = nullptr);
 
     const DatabaseTarget& target() const { return m_target; }
     std::optional<LoadedDatabase> load(QString* error);
@@ -91,7 +98,7 @@ public:
 
 private:
     explicit KandevDatabase(DatabaseTarget target);
-    bool connect(const QString& name, bool readOnly, QString* error);
+    bool connect(const QString& name, bool readOnly, QString* error, OpenFailure* failure = nullptr);
     // A read-write connection for one operation, removed afterwards.
     template <typename Body>
     void withWriter(const QString& prefix, WriteResult& result, Body&& body);

@@ -11,6 +11,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QFileSystemWatcher;
@@ -41,6 +42,8 @@ public:
     bool openFile(const QString& path);
     // Opens a kandev database; legacy rules there are reviewed and applied to
     // the database directly (after a backup), then it is read again.
+    // Asks for a password when a PostgreSQL server wants one (and again when
+    // it refuses it); false when the database could not be opened.
     bool openDatabase(const store::DatabaseTarget& target);
     bool save();
     bool saveAs();
@@ -78,6 +81,7 @@ private:
     void goToIssue(int row, const QString& field);
     void openDialog();
     void openDatabaseDialog();
+    std::optional<QString> askDatabasePassword(const store::DatabaseTarget& target, const QString& error);
     bool saveConflictAskReload(const QString& error);
 
     std::unique_ptr<model::EditorDocument> m_doc;
