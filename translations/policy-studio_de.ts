@@ -379,6 +379,10 @@
         <source>Profile %1 was not saved: %2</source>
         <translation>Profil %1 wurde nicht gespeichert: %2</translation>
     </message>
+    <message>
+        <source>Profile %1 is read-only: %2</source>
+        <translation>Das Profil %1 ist schreibgeschützt: %2</translation>
+    </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
@@ -1150,13 +1154,6 @@
 
 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n route(s) have rules_json that cannot be read</source>
-        <translation>
-            <numerusform>%n Route hat ein unlesbares rules_json</numerusform>
-            <numerusform>%n Routen haben ein unlesbares rules_json</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Apply Migration</source>
         <translation>Migration anwenden</translation>
@@ -1212,13 +1209,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>some legacy rules in this document cannot be migrated</source>
         <translation>einige alte Regeln in diesem Dokument können nicht migriert werden</translation>
     </message>
-    <message numerus="yes">
-        <source>%n route(s) have a policy version newer than this build; saving could lose what it means</source>
-        <translation>
-            <numerusform>%n Route hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</numerusform>
-            <numerusform>%n Routen haben eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Database Password</source>
         <translation>Datenbankpasswort</translation>
@@ -1234,6 +1224,14 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>&amp;Connect</source>
         <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>a route of this profile has rules_json that cannot be read</source>
+        <translation>eine Route dieses Profils hat rules_json, das nicht gelesen werden kann</translation>
+    </message>
+    <message>
+        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
+        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
     </message>
 </context>
 <context>

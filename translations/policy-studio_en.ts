@@ -379,6 +379,10 @@
         <source>Profile %1 was not saved: %2</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Profile %1 is read-only: %2</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
@@ -1144,13 +1148,6 @@
 %1</source>
         <translation type="unfinished" />
     </message>
-    <message numerus="yes">
-        <source>%n route(s) have rules_json that cannot be read</source>
-        <translation>
-            <numerusform>%n route(s) have rules_json that cannot be read</numerusform>
-            <numerusform>%n route(s) have rules_json that cannot be read</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Apply Migration</source>
         <translation type="unfinished" />
@@ -1202,13 +1199,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>some legacy rules in this document cannot be migrated</source>
         <translation type="unfinished" />
     </message>
-    <message numerus="yes">
-        <source>%n route(s) have a policy version newer than this build; saving could lose what it means</source>
-        <translation>
-            <numerusform>%n route(s) have a policy version newer than this build; saving could lose what it means</numerusform>
-            <numerusform>%n route(s) have a policy version newer than this build; saving could lose what it means</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Database Password</source>
         <translation type="unfinished" />
@@ -1221,6 +1211,14 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>&amp;Connect</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a route of this profile has rules_json that cannot be read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
         <translation type="unfinished" />
     </message>
 </context>

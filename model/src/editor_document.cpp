@@ -63,11 +63,24 @@ void EditorDocument::attachDatabase(std::shared_ptr<store::KandevDatabase> datab
 
 void EditorDocument::setReadOnly(bool readOnly, const QString& reason)
 {
+    const bool before = isReadOnly();
     m_readOnlyReason = readOnly ? reason : QString();
-    if (m_readOnly == readOnly)
-        return;
     m_readOnly = readOnly;
-    emit readOnlyChanged(readOnly);
+    if (isReadOnly() != before)
+        emit readOnlyChanged(isReadOnly());
+}
+
+void EditorDocument::setProfileReadOnly(int profileIndex, const QString& reason)
+{
+    const bool before = isReadOnly();
+    m_readOnlyProfiles.insert(profileIndex, reason);
+    if (isReadOnly() != before)
+        emit readOnlyChanged(isReadOnly());
+}
+
+QString EditorDocument::readOnlyReason() const
+{
+    return m_readOnly ? m_readOnlyReason : m_readOnlyProfiles.value(m_current);
 }
 
 std::vector<int> EditorDocument::dynamicProfiles() const
@@ -85,6 +98,7 @@ void EditorDocument::setCurrentProfile(int profileIndex)
     if (profileIndex == m_current || profileIndex < 0 || profileIndex >= int(m_document.profiles.size())
         || !m_document.profiles[std::size_t(profileIndex)].dynamic)
         return;
+    const bool wasReadOnly = isReadOnly();
     beginStructuralChange();
     emit aboutToResetCandidates();
     m_current = profileIndex;
@@ -92,6 +106,8 @@ void EditorDocument::setCurrentProfile(int profileIndex)
     emit candidatesReset();
     endStructuralChange();
     emit currentProfileChanged(profileIndex);
+    if (isReadOnly() != wasReadOnly)
+        emit readOnlyChanged(isReadOnly());
 }
 
 QString EditorDocument::profileTitle(int profileIndex) const
@@ -363,6 +379,9 @@ EditorDocument::SaveResult EditorDocument::saveToDatabase()
     // Each edited profile is its own transaction, as kandev's backend saves them.
     for (auto it = m_editedProfiles.begin(); it != m_editedProfiles.end();) {
         auto& profile = m_document.profiles[std::size_t(*it)];
+        if (isProfileReadOnly(*it))  // the editor lets no edit in; should one get there, it is refused
+            return {false, tr("Profile %1 is read-only: %2").arg(QString::fromStdString(profile.id),
+                                                                 m_readOnlyProfiles.value(*it)), false};
         const std::int64_t expected = m_versions[profile.id];
         const store::WriteResult written = m_database->saveProfile(profile.id, expected, profile.dynamic->candidates);
         if (!written.ok)

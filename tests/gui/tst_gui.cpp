@@ -87,6 +87,7 @@ private slots:
     void everyFieldHasAnAccessibleName();
     void databaseMigrateEditSaveAndConflict();
     void databasePasswordIsAskedFor();
+    void unreadableDatabaseProfileAloneIsReadOnly();
     void externalChangeIsDetectedBeforeOverwriting();
     void tryAnError();
     void catalogueBrowser();
@@ -527,6 +528,59 @@ void TestGui::databasePasswordIsAskedFor()
     QVERIFY(!third.contains(QStringLiteral("not-the-password")));
     QVERIFY(window.document() && window.document()->isDatabase());
     QVERIFY(!window.windowTitle().contains(qEnvironmentVariable("POLICY_STUDIO_PG_PASSWORD")));
+}
+
+void TestGui::unreadableDatabaseProfileAloneIsReadOnly()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    // No legacy rules left (so no review), one profile with an unreadable route.
+    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict') "
+                           "OR (dynamic_profile_id = 'dyn-broken' AND position = 1)"));
+    fx.route("dyn-broken", 1, "codex-gpt5", kPolicies);
+    const QString broken = fx.rulesJson(QStringLiteral("dyn-broken"), 0);
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openDatabase(fx.target));
+    model::EditorDocument* doc = window.document();
+    QVERIFY(!doc->isDocumentReadOnly());
+
+    // Chosen with the mouse in the profile list.
+    auto* list = window.findChild<QListView*>();
+    QVERIFY(list && list->isVisible());
+    const auto choose = [&](const char* id) {
+        for (int row = 0; row < list->model()->rowCount(); ++row) {
+            const QModelIndex index = list->model()->index(row, 0);
+            if (index.data().toString().contains(QLatin1String(id))) {
+                list->scrollTo(index);
+                QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(index).center());
+                return doc->document().profiles[std::size_t(doc->currentProfile())].id == id;
+            }
+        }
+        return false;
+    };
+    ValueSpinBox* retries = window.candidateEditor()->transientPanel()->maxRetriesBox();
+    QVERIFY(choose("dyn-broken"));
+    QVERIFY(doc->isReadOnly());
+    QVERIFY2(window.windowTitle().contains(QStringLiteral("read-only")), qPrintable(window.windowTitle()));
+    QVERIFY(doc->readOnlyReason().contains(QStringLiteral("cannot be read")));
+    window.candidateList()->selectRow(1);
+    QVERIFY(!retries->isEnabled() || retries->isReadOnly());
+
+    QVERIFY(choose("dyn-current"));
+    QVERIFY(!doc->isReadOnly());
+    QVERIFY(!window.windowTitle().contains(QStringLiteral("read-only")));
+    window.candidateList()->selectRow(0);
+    QVERIFY(retries->isEnabled() && !retries->isReadOnly());
+    typeValue(retries, 7);
+    QVERIFY(choose("dyn-broken"));  // saving from a read-only profile saves the others
+    QVERIFY(window.save());
+    QVERIFY(fx.rulesJson(QStringLiteral("dyn-current"), 0).contains(QStringLiteral("\"max_retries\":7")));
+    QCOMPARE(fx.rulesJson(QStringLiteral("dyn-broken"), 0), broken);
+    QCOMPARE(fx.version(QStringLiteral("dyn-broken")), 5);
 }
 
 void TestGui::databaseMigrateEditSaveAndConflict()

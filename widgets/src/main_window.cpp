@@ -358,11 +358,15 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
     QStringList unreadable;
     for (const auto& row : loaded->invalidRows)
         unreadable << QString::fromStdString(row.message);
-    if (!unreadable.isEmpty())
-        doc->setReadOnly(true, tr("%n route(s) have rules_json that cannot be read", nullptr, int(unreadable.size())));
-    else if (!loaded->newerVersionRows.empty())
-        doc->setReadOnly(true, tr("%n route(s) have a policy version newer than this build; saving could lose what it means",
-                                  nullptr, int(loaded->newerVersionRows.size())));
+    // Only the profiles concerned are read-only; the rest stay editable.
+    const auto& profiles = loaded->document.profiles;
+    for (std::size_t i = 0; i < profiles.size(); ++i) {
+        if (loaded->invalidProfiles.contains(profiles[i].id))
+            doc->setProfileReadOnly(int(i), tr("a route of this profile has rules_json that cannot be read"));
+        else if (loaded->newerVersionProfiles.contains(profiles[i].id))
+            doc->setProfileReadOnly(int(i), tr("a route of this profile has a policy version newer than this build; saving "
+                                               "could lose what it means"));
+    }
 
     if (loaded->document.hasLegacyRules()) {
         const migration::MigrationReport report = store::planDatabaseMigration(*loaded);
@@ -391,8 +395,8 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
                 }
             }
         }
-        if (!doc->isReadOnly())
-            doc->setReadOnly(true, tr("its legacy rules were not migrated"));
+        // "Open Read-Only", as the review's button says: all of it.
+        doc->setReadOnly(true, tr("its legacy rules were not migrated"));
     }
     setDocument(std::move(doc));
     return true;
@@ -442,6 +446,11 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
         updateTitle();
     });
     connect(m_doc.get(), &model::EditorDocument::issuesChanged, this, &MainWindow::updateActions);
+    connect(m_doc.get(), &model::EditorDocument::readOnlyChanged, this, [this](bool readOnly) {
+        updateActions();
+        if (readOnly)
+            statusBar()->showMessage(tr("Read-only: %1.").arg(m_doc->readOnlyReason()), 8000);
+    });
     updateTitle();
     updateActions();
     statusBar()->showMessage(m_doc->isReadOnly() ? tr("Read-only: %1.").arg(m_doc->readOnlyReason())
@@ -467,9 +476,11 @@ void MainWindow::updateTitle()
 void MainWindow::updateActions()
 {
     const bool open = m_doc != nullptr;
-    const bool editable = open && !m_doc->isReadOnly();
-    m_saveAction->setEnabled(editable);
-    m_saveAsAction->setEnabled(editable && !m_doc->isDatabase());
+    // Saving writes every edited profile, so a read-only current profile
+    // does not keep the others from being saved.
+    const bool savable = open && !m_doc->isDocumentReadOnly();
+    m_saveAction->setEnabled(savable);
+    m_saveAsAction->setEnabled(savable && !m_doc->isDatabase());
     m_reloadAction->setEnabled(open && !m_doc->filePath().isEmpty());
     QUndoStack* stack = open ? m_doc->undoStack() : nullptr;
     m_undoAction->setEnabled(stack && stack->canUndo());

@@ -13,6 +13,7 @@
 #include "policy/validation.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
@@ -48,9 +49,19 @@ public:
     QString displayName() const;  // file name, database name, or "Untitled"
     QUndoStack* undoStack() { return &m_undo; }
     bool isModified() const { return !m_undo.isClean(); }
-    bool isReadOnly() const { return m_readOnly; }
-    QString readOnlyReason() const { return m_readOnlyReason; }
+    // Whether the current profile can be edited: not when the whole document
+    // is read-only, nor when that profile is (readOnlyChanged says when this
+    // changes, also on switching profiles).
+    bool isReadOnly() const { return m_readOnly || m_readOnlyProfiles.contains(m_current); }
+    QString readOnlyReason() const;
+    // Whether anything can be saved at all.
+    bool isDocumentReadOnly() const { return m_readOnly; }
     void setReadOnly(bool readOnly, const QString& reason = {});
+    // One profile of a database that is read and never written (a route it
+    // cannot read, a policy version newer than this build); the others stay
+    // editable and savable.
+    void setProfileReadOnly(int profileIndex, const QString& reason);
+    bool isProfileReadOnly(int profileIndex) const { return m_readOnly || m_readOnlyProfiles.contains(profileIndex); }
     // True between the about-to and done signals of an insert, remove, move or reset.
     bool isChangingStructure() const { return m_inStructuralChange; }
 
@@ -140,6 +151,7 @@ private:
     int m_current = -1;
     bool m_readOnly = false;
     QString m_readOnlyReason;
+    QHash<int, QString> m_readOnlyProfiles;  // profile index -> why
     std::vector<policy::Issue> m_issues;
     std::vector<schema::Diagnostic> m_legacyErrors;
     bool m_inStructuralChange = false;
