@@ -26,6 +26,7 @@
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QInputDialog>
+#include <QLabel>
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -318,12 +319,21 @@ void MainWindow::openDatabaseDialog()
 
 std::optional<QString> MainWindow::askDatabasePassword(const store::DatabaseTarget& target, const QString& error)
 {
+    // The server's words without the target they repeat ("postgres://…: ").
+    QString reason = error;
+    if (const QString prefix = target.displayName() + QStringLiteral(": "); reason.startsWith(prefix))
+        reason.remove(0, prefix.size());
     QInputDialog dialog(this);
     dialog.setWindowTitle(tr("Database Password"));
     dialog.setLabelText(tr("%1 asks for the password of user \u201c%2\u201d. It is kept only while the database is open.\n\n%3")
-                            .arg(target.displayName(), target.user, error));
+                            .arg(target.displayName(), target.user, reason));
     dialog.setTextEchoMode(QLineEdit::Password);
     dialog.setOkButtonText(tr("&Connect"));
+    // A long server message wraps instead of widening the prompt past the screen.
+    if (auto* label = dialog.findChild<QLabel*>()) {
+        label->setWordWrap(true);
+        label->setMinimumWidth(dialog.fontMetrics().averageCharWidth() * 60);
+    }
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
     return dialog.textValue();
