@@ -14,6 +14,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringList>
 #include <QUuid>
 #include <QVariant>
 
@@ -21,6 +22,8 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 namespace store {
 
@@ -275,6 +278,23 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
             *error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(q.lastError()));
         return std::nullopt;
     };
+
+    // A database without kandev's tables is said to be that, not a SQL error.
+    const QStringList tables = db.tables();
+    for (const QString& table : {QStringLiteral("agent_profiles"), QStringLiteral("dynamic_agent_profiles"),
+                                 QStringLiteral("dynamic_agent_routes"), QStringLiteral("agents")}) {
+        // QPSQL names tables outside the public schema "schema.table".
+        const bool found = std::any_of(tables.begin(), tables.end(), [&](const QString& t) {
+            return t == table || t.endsWith(QLatin1Char('.') + table);
+        });
+        if (!found) {
+            if (error)
+                *error = QStringLiteral("%1 is not a kandev database: it has no %2 table (kandev's are agents, "
+                                        "agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)")
+                             .arg(m_target.displayName(), table);
+            return std::nullopt;
+        }
+    }
 
     // Only the columns needed: never env_vars or any other secret-bearing column.
     QSqlQuery profiles(db);

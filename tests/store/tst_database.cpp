@@ -53,6 +53,8 @@ private slots:
     void silentChangesAreConflicts();
     void replacedDatabaseFileIsRefused();
     void aServerThatWantsAPasswordSaysSo();
+    void aDatabaseWithoutKandevTablesSaysSo_data() { backends(); }
+    void aDatabaseWithoutKandevTablesSaysSo();
     void backupOnAFullDiskWritesNothing();
     void hostileRows();
     void blankRouteIdIsAnError();
@@ -588,6 +590,33 @@ void TestDatabase::silentChangesAreConflicts()
     QVERIFY2(saved.error.contains(QStringLiteral("its routes were changed")), qPrintable(saved.error));
     QCOMPARE(fx.rulesJson(QStringLiteral("dyn-legacy"), 0), silent);
     QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 3);
+}
+
+void TestDatabase::aDatabaseWithoutKandevTablesSaysSo()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    store::DatabaseTarget target;
+    QTemporaryDir dir;
+    if (backend == QLatin1String("sqlite")) {
+        target.path = dir.filePath(QStringLiteral("other.db"));
+        {
+            QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("other"));
+            other.setDatabaseName(target.path);
+            QVERIFY(other.open() && QSqlQuery(other).exec(QStringLiteral("CREATE TABLE notes (id TEXT)")));
+            other.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("other"));
+    } else {
+        QString error;
+        target = *store::parseDatabaseTarget(qEnvironmentVariable("POLICY_STUDIO_PG_URL"), &error);  // the server's own database
+    }
+    QString error;
+    const auto db = store::KandevDatabase::open(target, &error);
+    QVERIFY2(db, qPrintable(error));
+    QVERIFY(!db->load(&error));
+    QVERIFY2(error.contains(QStringLiteral("is not a kandev database")) && error.contains(QStringLiteral("agent_profiles")),
+             qPrintable(error));
 }
 
 void TestDatabase::aServerThatWantsAPasswordSaysSo()
