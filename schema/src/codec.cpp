@@ -643,7 +643,11 @@ std::vector<std::string> serializeDocumentPieces(const Document& document)
 
 std::string serializeDocument(const Document& document)
 {
-    const std::vector<std::string> pieces = serializeDocumentPieces(document);
+    return joinPieces(serializeDocumentPieces(document));
+}
+
+std::string joinPieces(const std::vector<std::string>& pieces)
+{
     std::size_t size = 0;
     for (const auto& p : pieces)
         size += p.size();

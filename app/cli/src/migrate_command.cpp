@@ -52,14 +52,6 @@ Nothing is written when the input has any error.
 exit codes: 0 success, 1 invalid input or conflicts, 2 usage error or unreadable file
 )";
 
-std::string joined(const std::vector<std::string>& pieces)
-{
-    std::string text;
-    for (const std::string& piece : pieces)
-        text += piece;
-    return text;
-}
-
 bool sameText(const std::vector<std::string>& pieces, std::string_view text)
 {
     std::size_t at = 0;
@@ -166,7 +158,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
 
     if (documentInJson) {
         nlohmann::ordered_json j = nlohmann::ordered_json::object();
-        j["document"] = ok ? nlohmann::ordered_json::parse(joined(output)) : nlohmann::ordered_json(nullptr);
+        j["document"] = ok ? nlohmann::ordered_json::parse(schema::joinPieces(output)) : nlohmann::ordered_json(nullptr);
         j["report"] = report ? migration::reportToJson(*report) : nlohmann::ordered_json(nullptr);
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& e : errors)

@@ -50,6 +50,8 @@ std::string serializeDocument(const Document& document);
 // The same text in pieces, in order, each at most a little over 64 KiB: a
 // large document is written without ever being one string.
 std::vector<std::string> serializeDocumentPieces(const Document& document);
+// The pieces as one string, allocated once.
+std::string joinPieces(const std::vector<std::string>& pieces);
 
 // Line and column (1-based, characters) of the value at `path` in `text`, or
 // of its nearest existing ancestor; {0, 0} when the text is not valid JSON.
