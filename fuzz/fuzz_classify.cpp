@@ -1,4 +1,6 @@
-// The error catalogue: arbitrary status, headers and text.
+// The error catalogue: arbitrary status, headers, text, agent and phase.
+// Properties: a code always, a bounded excerpt, and redaction that a second
+// pass does not change.
 #include "catalogue/classifier.h"
 
 #include <cstdint>
@@ -17,10 +19,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (const auto colon = first.find(':'); colon != std::string::npos)
             e.headers.push_back({first.substr(0, colon), first.substr(colon + 1)});
     }
+    // The last byte picks the agent and the phase, so that their rules are reached too.
+    if (size > 0) {
+        const auto pick = data[size - 1];
+        if (pick % 6 != 0)
+            e.provider = std::string(catalogue::kProviders[std::size_t(pick % 6 - 1)]);
+        if (pick / 6 % 8 != 0)
+            e.phase = std::string(catalogue::kPhases[std::size_t(pick / 6 % 8 - 1)]);
+        if (pick & 0x80)
+            e.exitCode = pick & 1;
+    }
     e.text = std::move(text);
     const auto c = catalogue::classify(e, policy::Seconds{std::chrono::seconds{1786968000}});
-    if (c.code.empty() || c.excerpt.size() > catalogue::kMaxExcerptBytes + 4)
+    if (c.code.empty() || c.kandevCode.empty() || c.excerpt.size() > catalogue::kMaxExcerptBytes + 4)
         std::abort();
-    (void)catalogue::redact(e.text);
+    const std::string once = catalogue::redact(e.text);
+    if (catalogue::redact(once) != once)
+        std::abort();  // redaction must be idempotent
     return 0;
 }

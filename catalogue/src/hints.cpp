@@ -74,11 +74,15 @@ std::optional<policy::Seconds> parseResetValue(std::string_view value, policy::S
 // bodies may be cut, nested, or not JSON at all.
 std::optional<std::string> jsonValue(std::string_view text, std::string_view key)
 {
-    const std::string quoted = "\"" + std::string(key) + "\"";
-    const auto at = text.find(quoted);
+    std::size_t at = 0;
+    while ((at = text.find(key, at)) != std::string_view::npos) {
+        if (at > 0 && text[at - 1] == '"' && at + key.size() < text.size() && text[at + key.size()] == '"')
+            break;
+        at += key.size();
+    }
     if (at == std::string_view::npos)
         return std::nullopt;
-    std::size_t i = at + quoted.size();
+    std::size_t i = at + key.size() + 1;
     while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
         ++i;
     if (i >= text.size() || text[i] != ':')
@@ -203,7 +207,13 @@ std::vector<TimingHint> collectHints(const Evidence& evidence, std::string_view 
         if (openai || anthropic)
             add(name, header.value, parseResetValue(header.value, now, false));
     }
-    // JSON bodies: reset times, retry delays.
+    // JSON bodies: reset times, retry delays. Every key begins with "re":
+    // look for `"re` once before looking for any key.
+    bool quotedRe = false;
+    for (std::size_t at = 0; !quotedRe && (at = text.find('"', at)) != std::string_view::npos; ++at)
+        quotedRe = detail::hasAt(text, at + 1, "re");
+    if (!quotedRe)
+        return hints;
     for (const std::string_view key : {std::string_view("retryDelay"), std::string_view("retry_after"), std::string_view("retryAfter"),
                                        std::string_view("reset_at"), std::string_view("resets_at"), std::string_view("resetsAt"),
                                        std::string_view("reset_time")}) {
@@ -219,11 +229,17 @@ std::optional<std::size_t> chooseHint(std::vector<TimingHint>& hints, policy::Se
     for (std::size_t i = 0; i < hints.size(); ++i) {
         TimingHint& h = hints[i];
         if (!h.resetAt) {
-            h.reason = "could not be parsed";
+            if (h.reason.empty())
+                h.reason = "could not be parsed";
             continue;
         }
+        h.reason.clear();
         if (*h.resetAt <= now) {
             h.reason = "not in the future";
+            continue;
+        }
+        if (*h.resetAt > now + std::chrono::seconds{std::int64_t(kMaxRelativeMs / 1000)}) {
+            h.reason = "more than a year away";
             continue;
         }
         if (!chosen) {

@@ -49,9 +49,9 @@ inline constexpr std::array<CatalogueEntry, 12> kCatalogue{{
 }};
 
 // Codes kandev emits that are never configurable: they always stop recovery.
-inline constexpr std::array<std::string_view, 6> kUnclassifiedCodes{
-    "unknown_provider_error", "agent_runtime_error", "task_error",
-    "repo_error",             "permission_denied_by_user", "resume_corrupted",
+inline constexpr std::array<std::string_view, 8> kUnclassifiedCodes{
+    "unknown_provider_error",    "agent_runtime_error", "task_error",          "repo_error",
+    "permission_denied_by_user", "resume_corrupted",    "npx_cache_corrupted", "managed_runtime_npm_resolution",
 };
 
 std::optional<ErrorCode> errorCodeFromName(std::string_view name) noexcept;
