@@ -3,7 +3,7 @@
 
 #include "policy/text.h"
 
-#include "../common/test_paths.h"
+#include "../common/catalogue_fixtures.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -106,6 +106,9 @@ private slots:
     void timelineScenarioFile();
     void timelineBadScenario();
     void classify();
+    void classifyPhasesAndProviders_data();
+    void classifyPhasesAndProviders();
+    void noSecretSurvivesClassifyOrExplain();
     void explain();
 };
 
@@ -916,13 +919,15 @@ void TestPolicyctl::classify()
                                 R"({"type":"error","error":{"type":"rate_limit_error","message":"slow down, key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA"}})");
     QCOMPARE(r.code, 0);
     const QJsonObject o = json(r.out);
-    QCOMPARE(o.keys(), (QStringList{"catalogue_version", "class", "code", "confidence", "excerpt", "hint", "reset_at", "rule",
-                                    "scope", "truncated"}));
+    QCOMPARE(o.keys(), (QStringList{"catalogue_version", "class", "code", "confidence", "excerpt", "hint", "kandev_code", "reset_at",
+                                    "rule", "scope", "truncated"}));
     QCOMPARE(o[QStringLiteral("code")].toString(), QStringLiteral("rate_limited"));
     QCOMPARE(o[QStringLiteral("class")].toString(), QStringLiteral("transient"));
     QCOMPARE(o[QStringLiteral("rule")].toString(), QStringLiteral("http.429.reset"));
     QCOMPARE(o[QStringLiteral("reset_at")].toString(), QStringLiteral("2026-08-17T12:00:30Z"));
-    QCOMPARE(o[QStringLiteral("hint")].toObject().keys(), (QStringList{"reason", "source", "trusted"}));
+    QCOMPARE(o[QStringLiteral("hint")].toObject().keys(), (QStringList{"reason", "source", "text", "trusted"}));
+    QCOMPARE(o[QStringLiteral("hint")].toObject()[QStringLiteral("text")].toString(), QStringLiteral("30"));
+    QCOMPARE(o[QStringLiteral("kandev_code")].toString(), QStringLiteral("rate_limited"));
     QVERIFY(!o[QStringLiteral("excerpt")].toString().contains(QStringLiteral("sk-ant")));
 
     const Result unknown = runInProcess({"classify", "-"}, "what is this");
@@ -934,6 +939,80 @@ void TestPolicyctl::classify()
     QCOMPARE(runInProcess({"classify", "--header", "no colon", "-"}).code, 2);
     QCOMPARE(runInProcess({"classify", "/no/such/file"}).code, 2);
     QCOMPARE(runInProcess({"classify", "--now", "yesterday", "-"}).code, 2);
+}
+
+void TestPolicyctl::classifyPhasesAndProviders_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<QString>("kandevCode");
+    QTest::newRow("unmatched, no phase") << QStringList{} << "odd" << "unknown_provider_error" << "none" << "unknown_provider_error";
+    QTest::newRow("unmatched, pre-start") << QStringList{"--phase", "process_start"} << "odd" << "unknown_provider_error"
+                                          << "phase.prestart.unknown" << "unknown_provider_error";
+    QTest::newRow("unmatched, post-start") << QStringList{"--phase", "streaming"} << "odd" << "agent_runtime_error"
+                                           << "phase.poststart.unknown" << "agent_runtime_error";
+    QTest::newRow("the provider's own rule") << QStringList{"--provider", "copilot-acp"} << "Error: please sign in via gh auth login"
+                                             << "auth_required" << "copilot.auth" << "auth_required";
+    QTest::newRow("another provider's rule does not apply") << QStringList{"--provider", "amp-acp"}
+                                                            << "Error: please sign in via gh auth login" << "unknown_provider_error"
+                                                            << "none" << "unknown_provider_error";
+    QTest::newRow("429 quota: our divergence") << QStringList{"--status", "429"} << R"({"error":{"type":"insufficient_quota"}})"
+                                               << "quota_limited" << "guard.quota.signature" << "rate_limited";
+    QTest::newRow("a cancel never relaunches") << QStringList{"--phase", "prompt_send", "--provider", "claude-acp"}
+                                               << "context canceled: connection closed" << "agent_runtime_error" << "guard.cancelled"
+                                               << "agent_runtime_error";
+    QTest::newRow("403") << QStringList{"--status", "403"} << "Request had no API key" << "permission_denied_by_user" << "http.403"
+                         << "permission_denied_by_user";
+}
+
+void TestPolicyctl::classifyPhasesAndProviders()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QString, text);
+    QFETCH(QString, code);
+    QFETCH(QString, rule);
+    QFETCH(QString, kandevCode);
+    const Result r = runInProcess(QStringList{"classify"} + options + QStringList{"-"}, text.toStdString());
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = json(r.out);
+    QCOMPARE(o[QStringLiteral("code")].toString(), code);
+    QCOMPARE(o[QStringLiteral("rule")].toString(), rule);
+    QCOMPARE(o[QStringLiteral("kandev_code")].toString(), kandevCode);
+    const Result bad = runInProcess({"classify", "--phase", "warmup", "-"}, "x");
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains(QStringLiteral("--phase must be one of kandev's phases")), qPrintable(bad.err));
+}
+
+void TestPolicyctl::noSecretSurvivesClassifyOrExplain()
+{
+    const auto fixtures = testpaths::fixturesWithSecrets();
+    QVERIFY(fixtures.size() >= 20);
+    for (const auto& f : fixtures) {
+        const QJsonObject e = f.body[QStringLiteral("evidence")].toObject();
+        QStringList options;
+        if (e.contains(QStringLiteral("status")))
+            options << QStringLiteral("--status") << QString::number(e[QStringLiteral("status")].toInt());
+        if (e.contains(QStringLiteral("exit_code")))
+            options << QStringLiteral("--exit-code") << QString::number(e[QStringLiteral("exit_code")].toInt());
+        const QJsonObject headers = e[QStringLiteral("headers")].toObject();
+        for (auto it = headers.begin(); it != headers.end(); ++it)
+            options << QStringLiteral("--header") << it.key() + QStringLiteral(": ") + it.value().toString();
+        if (!e[QStringLiteral("provider")].toString().isEmpty())
+            options << QStringLiteral("--provider") << e[QStringLiteral("provider")].toString();
+        options << QStringLiteral("--now") << QStringLiteral("2026-08-17T12:00:00Z") << QStringLiteral("-");
+        const std::string text = e[QStringLiteral("text")].toString().toStdString();
+        const Result classified = runInProcess(QStringList{"classify"} + options, text);
+        const Result explained = runInProcess(QStringList{"explain", testpaths::sample("profile-v1.json"), "--candidate", "0"} + options, text);
+        QCOMPARE(classified.code, 0);
+        QCOMPARE(explained.code, 0);
+        for (const auto& secret : f.body[QStringLiteral("secrets")].toArray()) {
+            for (const Result* r : {&classified, &explained})
+                QVERIFY2(!r->out.contains(secret.toString()) && !r->err.contains(secret.toString()),
+                         qPrintable(f.name + QStringLiteral(": ") + secret.toString()));
+        }
+    }
 }
 
 void TestPolicyctl::explain()

@@ -27,11 +27,24 @@ Classifies a provider error from its evidence: FILE (or '-', standard input)
 holds the response body or the agent's stderr; the options give the HTTP
 status, response headers, the process exit code and the lifecycle phase.
 Prints {"code","class","confidence","scope","rule","catalogue_version",
-"reset_at","hint","excerpt","truncated"}. Secrets are redacted from the
-excerpt. Without a matching rule the code is unknown_provider_error and the
-class unclassified (fail closed); a low-confidence match is unclassified too.
---now (RFC 3339, default: the current time) makes relative hints reproducible.
-Only the first 16 KiB of text and 64 headers are read.
+"kandev_code","reset_at","hint","excerpt","truncated"}; "hint" is
+{"source","text","trusted","reason"} or null, and "kandev_code" is what
+kandev's own rules give (it differs where this catalogue is deliberately
+safer or knows more). Secrets are redacted before anything is read.
+
+--provider is kandev's agent id (claude-acp, codex-acp, copilot-acp, amp-acp,
+opencode-acp): that CLI's own wording is read first. --phase is kandev's
+(auth_check, process_start, session_init, prompt_send, streaming,
+tool_execution, shutdown). Wording in ordinary language ("rate limit",
+"quota") counts only inside an error context: a failing status or exit code,
+or a line such as "Error: ...", "API Error: 429", "npm ERR!", {"error": ...};
+assistant messages, diffs and code blocks are never read, and a process that
+exited 0 did not fail. Without a matching rule the code is
+unknown_provider_error before the agent started (no phase, or a pre-start
+phase) and agent_runtime_error after it, class unclassified (fail closed); a
+low-confidence match is unclassified too. --now (RFC 3339, default: the
+current time) makes relative hints reproducible. Only the first 16 KiB of
+text and 64 headers are read.
 
 exit codes: 0 whenever the input could be read, 2 usage error or unreadable file
 )";
@@ -86,6 +99,13 @@ std::optional<Parsed> readEvidence(const Args& args, const std::string& textPath
     }
     p.evidence.provider = args.value("provider").value_or("");
     p.evidence.phase = args.value("phase").value_or("");
+    if (!p.evidence.phase.empty() && !catalogue::isKnownPhase(p.evidence.phase)) {
+        std::string known;
+        for (const auto phase : catalogue::kPhases)
+            known += (known.empty() ? "" : ", ") + std::string(phase);
+        exitCode = usageError(io, command, "--phase must be one of kandev's phases (" + known + "), not '" + p.evidence.phase + "'");
+        return std::nullopt;
+    }
     // Only the classifier's bound is ever read, plus one byte so that the
     // cut can be reported: `classify - </dev/zero` ends.
     const std::size_t bound = catalogue::kMaxTextBytes + 1;
@@ -110,9 +130,10 @@ Json classificationJson(const catalogue::Classification& c)
     j["scope"] = std::string(catalogue::scopeName(c.scope));
     j["rule"] = c.rule;
     j["catalogue_version"] = c.catalogueVersion;
+    j["kandev_code"] = c.kandevCode;
     j["reset_at"] = c.resetAt ? Json(policy::formatRfc3339(*c.resetAt)) : Json(nullptr);
     if (c.hint)
-        j["hint"] = {{"source", c.hint->source}, {"trusted", c.hint->trusted}, {"reason", c.hint->reason}};
+        j["hint"] = {{"source", c.hint->source}, {"text", c.hint->value}, {"trusted", c.hint->trusted}, {"reason", c.hint->reason}};
     else
         j["hint"] = nullptr;
     j["excerpt"] = c.excerpt;
