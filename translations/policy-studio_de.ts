@@ -260,6 +260,14 @@
         <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
         <translation>Für manuelle Wiederherstellung anhalten: Der Klassifizierer konnte diesen Fehler nicht einstufen, und nicht eingestufte Fehler halten immer an.</translation>
     </message>
+    <message>
+        <source>corrupted npx cache</source>
+        <translation>beschädigter npx-Zwischenspeicher</translation>
+    </message>
+    <message>
+        <source>agent package version not found by npm</source>
+        <translation>npm findet die Paketversion des Agenten nicht</translation>
+    </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
@@ -769,10 +777,6 @@
         <translation>Fehlerkatalog — %1</translation>
     </message>
     <message>
-        <source>Every provider error is classified by the first matching rule of highest priority; structured signals (status, exit code) outrank wording. Without a match the error is unclassified, and unclassified errors always stop.</source>
-        <translation>Jeder Anbieterfehler wird von der passenden Regel mit der höchsten Priorität eingestuft; strukturierte Signale (Status, Exit-Code) haben Vorrang vor dem Wortlaut. Ohne Treffer bleibt der Fehler nicht eingestuft, und nicht eingestufte Fehler halten immer an.</translation>
-    </message>
-    <message>
         <source>Error codes</source>
         <translation>Fehlercodes</translation>
     </message>
@@ -787,6 +791,50 @@
     <message>
         <source>&amp;Rules</source>
         <translation>&amp;Regeln</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Reads</source>
+        <translation>Liest</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <translation>Die Regeln gelten in der Reihenfolge von kandev: zuerst seine strukturierten Signale (Status, Exit-Code 127), dann der eigene Wortlaut der Agenten-CLI, dann anbieterneutraler Wortlaut, dann die Laufzeitumgebung; der erste Treffer höchster Priorität entscheidet. Wortlaut in gewöhnlicher Sprache wird nur in einem Fehlerkontext gelesen. Ohne Treffer ist der Fehler nicht eingestuft, und nicht eingestufte Fehler halten immer an.</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>(the phase&apos;s code)</source>
+        <translation>(der Code der Phase)</translation>
+    </message>
+    <message>
+        <source>error context</source>
+        <translation>Fehlerkontext</translation>
+    </message>
+    <message>
+        <source>signature</source>
+        <translation>Signatur</translation>
+    </message>
+    <message>
+        <source>kandev</source>
+        <translation>kandev</translation>
+    </message>
+    <message>
+        <source>Policy Studio</source>
+        <translation>Policy Studio</translation>
     </message>
 </context>
 <context>
@@ -1639,18 +1687,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Fügen Sie einen Fehler ein, um zu sehen, wie er eingestuft wird.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · confidence %5 · scope %6</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · Sicherheit %5 · Geltung %6</translation>
-    </message>
-    <message>
-        <source>Reset hint %1: in %2 (trusted)</source>
-        <translation>Rücksetzhinweis %1: in %2 (verlässlich)</translation>
-    </message>
-    <message>
-        <source>Reset hint %1: not trusted (%2)</source>
-        <translation>Rücksetzhinweis %1: nicht verlässlich (%2)</translation>
-    </message>
-    <message>
         <source>No reset hint.</source>
         <translation>Kein Rücksetzhinweis.</translation>
     </message>
@@ -1673,6 +1709,66 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Show in Timeline</source>
         <translation>In der Zeitleiste zeigen</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Agent that printed the error</source>
+        <translation>Agent, der den Fehler ausgab</translation>
+    </message>
+    <message>
+        <source>The kandev agent that printed the error: its own wording is read before provider-neutral wording.</source>
+        <translation>Der kandev-Agent, der den Fehler ausgab: Sein eigener Wortlaut wird vor anbieterneutralem Wortlaut gelesen.</translation>
+    </message>
+    <message>
+        <source>Not known</source>
+        <translation>Nicht bekannt</translation>
+    </message>
+    <message>
+        <source>%1 (before the agent runs)</source>
+        <translation>%1 (bevor der Agent läuft)</translation>
+    </message>
+    <message>
+        <source>%1 (agent running)</source>
+        <translation>%1 (Agent läuft)</translation>
+    </message>
+    <message>
+        <source>Phase of the failure</source>
+        <translation>Phase des Fehlers</translation>
+    </message>
+    <message>
+        <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
+        <translation>Wann der Fehler auftrat. Ein Fehler, den keine Regel kennt, ist vor dem Start des Agenten unknown_provider_error und danach agent_runtime_error; beide halten an.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Sicherheit %6 · Geltung %7</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <translation>kandevs eigene Regeln ergeben hier &lt;code&gt;%1&lt;/code&gt;; dieser Katalog weicht absichtlich ab (siehe README).</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>„%1“ (%2)</translation>
+    </message>
+    <message>
+        <source>Reset hint from %1: in %2 (trusted)</source>
+        <translation>Rücksetzhinweis aus %1: in %2 (verlässlich)</translation>
+    </message>
+    <message>
+        <source>Reset hint from %1: not trusted (%2)</source>
+        <translation>Rücksetzhinweis aus %1: nicht verlässlich (%2)</translation>
+    </message>
+    <message>
+        <source>A&amp;gent:</source>
+        <translation>Agent:</translation>
+    </message>
+    <message>
+        <source>Phase:</source>
+        <translation>Phase:</translation>
     </message>
 </context>
 <context>

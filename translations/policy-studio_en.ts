@@ -260,6 +260,14 @@
         <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>corrupted npx cache</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>agent package version not found by npm</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
@@ -769,10 +777,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Every provider error is classified by the first matching rule of highest priority; structured signals (status, exit code) outrank wording. Without a match the error is unclassified, and unclassified errors always stop.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Error codes</source>
         <translation type="unfinished" />
     </message>
@@ -786,6 +790,50 @@
     </message>
     <message>
         <source>&amp;Rules</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reads</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rules apply in kandev's order: its structured signals (status, exit 127), then the agent CLI's own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>any</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(the phase's code)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>error context</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>signature</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kandev</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Policy Studio</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1627,18 +1675,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · confidence %5 · scope %6</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Reset hint %1: in %2 (trusted)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Reset hint %1: not trusted (%2)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>No reset hint.</source>
         <translation type="unfinished" />
     </message>
@@ -1660,6 +1696,66 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Show in Timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Agent that printed the error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The kandev agent that printed the error: its own wording is read before provider-neutral wording.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not known</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (before the agent runs)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (agent running)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Phase of the failure</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kandev's own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset hint from %1: in %2 (trusted)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset hint from %1: not trusted (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A&amp;gent:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Phase:</source>
         <translation type="unfinished" />
     </message>
 </context>

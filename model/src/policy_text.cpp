@@ -137,6 +137,8 @@ QString PolicyText::codeDescription(std::string_view code)
         {"repo_error", QT_TR_NOOP("repository error")},
         {"permission_denied_by_user", QT_TR_NOOP("permission denied by the user")},
         {"resume_corrupted", QT_TR_NOOP("corrupted resume state")},
+        {"npx_cache_corrupted", QT_TR_NOOP("corrupted npx cache")},
+        {"managed_runtime_npm_resolution", QT_TR_NOOP("agent package version not found by npm")},
     };
     for (const auto& t : texts) {
         if (t.code == code)

@@ -20,6 +20,7 @@
 #include "model/candidate_list_model.h"
 #include "model/validation_model.h"
 
+#include "../common/catalogue_fixtures.h"
 #include "../common/gui_helpers.h"
 #include "../common/kandev_fixture.h"
 #include "../common/test_paths.h"
@@ -90,6 +91,8 @@ private slots:
     void unreadableDatabaseProfileAloneIsReadOnly();
     void externalChangeIsDetectedBeforeOverwriting();
     void tryAnError();
+    void tryAnErrorReadsTheAgentAndThePhase();
+    void tryAnErrorShowsNoSecret();
     void catalogueBrowser();
     void translationsAreComplete_data();
     void translationsAreComplete();
@@ -669,8 +672,12 @@ void TestGui::tryAnError()
     panel->input()->setPlainText(QStringLiteral("HTTP/1.1 429 Too Many Requests\nretry-after: 60\n\n"
                                                 "{\"error\":{\"message\":\"You exceeded your current quota\",\"key\":\"sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2\"}}"));
     QCOMPARE(panel->classification().code, std::string("quota_limited"));
-    QCOMPARE(panel->classification().rule, std::string("text.quota.exceeded"));
-    QVERIFY(panel->classificationLabel()->text().contains(QStringLiteral("Reset hint retry-after: in 1 min (trusted)")));
+    QCOMPARE(panel->classification().rule, std::string("guard.quota.signature"));
+    QVERIFY2(panel->classificationLabel()->text().contains(QStringLiteral("Reset hint from “60” (retry-after): in 1 min (trusted)")),
+             qPrintable(panel->classificationLabel()->text()));
+    QVERIFY(panel->classificationLabel()->text().contains(QStringLiteral("provider-errors.v1")));
+    // kandev reads a 429 as a rate limit; the panel says that this catalogue differs.
+    QVERIFY(panel->classificationLabel()->text().contains(QStringLiteral("kandev's own rules say <code>rate_limited</code>")));
     QVERIFY(panel->classification().excerpt.find("sk-proj-A1b2") == std::string::npos);
     QCOMPARE(panel->decisionLabel()->text(),
              QStringLiteral("claude-sonnet: Wait 1 min for the provider's reset, then try this candidate once more; if that fails too: skip."));
@@ -697,14 +704,65 @@ void TestGui::tryAnError()
     }
 }
 
+void TestGui::tryAnErrorReadsTheAgentAndThePhase()
+{
+    MainWindow window;
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.findChild<QDockWidget*>(QStringLiteral("tryErrorDock"))->raise();
+    TryErrorPanel* panel = window.tryErrorPanel();
+    panel->setNow(*policy::parseRfc3339("2026-08-17T12:00:00Z"));
+    panel->input()->setFocus();
+    QTest::keyClicks(panel->input(), QStringLiteral("AI_APICallError: 5-hour usage limit reached. Resets in 4hr 19min."));
+    // Without the agent, OpenCode's own wording is not read.
+    QCOMPARE(panel->classification().code, std::string("unknown_provider_error"));
+    // Choose OpenCode with the keyboard, as a person would.
+    panel->providerBox()->setFocus();
+    while (panel->providerBox()->currentData().toString() != QLatin1String("opencode-acp")) {
+        const int before = panel->providerBox()->currentIndex();
+        QTest::keyClick(panel->providerBox(), Qt::Key_Down);
+        QVERIFY(panel->providerBox()->currentIndex() != before);
+    }
+    QCOMPARE(panel->classification().rule, std::string("opencode.usage_limit"));
+    QVERIFY2(panel->classificationLabel()->text().contains(QStringLiteral("Reset hint from “Resets in 4hr 19min” (text.relative): in 4 h 19 min (trusted)")),
+             qPrintable(panel->classificationLabel()->text()));
+    // An unknown error after the agent started is the agent's runtime error.
+    panel->input()->setPlainText(QStringLiteral("unexpected glitch"));
+    QCOMPARE(panel->classification().code, std::string("unknown_provider_error"));
+    panel->phaseBox()->setCurrentIndex(panel->phaseBox()->findData(QStringLiteral("streaming")));
+    QCOMPARE(panel->classification().code, std::string("agent_runtime_error"));
+    QCOMPARE(panel->classification().rule, std::string("phase.poststart.unknown"));
+    QVERIFY(panel->decisionLabel()->text().contains(QStringLiteral("Stop")));
+}
+
+void TestGui::tryAnErrorShowsNoSecret()
+{
+    TryErrorPanel panel;
+    panel.setNow(*policy::parseRfc3339("2026-08-17T12:00:00Z"));
+    const auto fixtures = testpaths::fixturesWithSecrets();
+    QVERIFY(fixtures.size() >= 20);
+    for (const auto& f : fixtures) {
+        const QJsonObject e = f.body[QStringLiteral("evidence")].toObject();
+        panel.providerBox()->setCurrentIndex(std::max(0, panel.providerBox()->findData(e[QStringLiteral("provider")].toString())));
+        panel.input()->setPlainText(testpaths::rawErrorOf(e));
+        const QString shown = panel.classificationLabel()->text() + panel.excerptLabel()->text() + panel.decisionLabel()->text();
+        for (const auto& secret : f.body[QStringLiteral("secrets")].toArray())
+            QVERIFY2(!shown.contains(secret.toString()) && !shown.contains(secret.toString().toHtmlEscaped()),
+                     qPrintable(f.name + QStringLiteral(": ") + secret.toString()));
+    }
+}
+
 void TestGui::catalogueBrowser()
 {
     CatalogueDialog dialog;
     QCOMPARE(dialog.codes()->rowCount(), int(policy::kCatalogue.size() + policy::kUnclassifiedCodes.size()));
     QCOMPARE(dialog.rules()->rowCount(), int(catalogue::rules().size()));
     QCOMPARE(dialog.codes()->item(0, 0)->text(), QStringLiteral("network_unavailable"));
-    QCOMPARE(dialog.rules()->item(0, 0)->text(), QStringLiteral("text.quota.exceeded"));  // highest priority first
-    QVERIFY(!dialog.rules()->item(0, 5)->text().isEmpty());
+    QCOMPARE(dialog.rules()->item(0, 0)->text(), QStringLiteral("guard.cancelled"));  // highest priority first (1090 > 960)
+    QCOMPARE(dialog.rules()->item(1, 0)->text(), QStringLiteral("guard.quota.signature"));
+    QCOMPARE(dialog.rules()->item(0, 4)->text(), QStringLiteral("(the phase's code)"));
+    QVERIFY(!dialog.rules()->item(0, 9)->text().isEmpty());
 }
 
 void TestGui::translationsAreComplete_data()

@@ -44,13 +44,16 @@ void addRow(QTableWidget* t, const QStringList& cells)
 
 CatalogueDialog::CatalogueDialog(QWidget* parent)
     : QDialog(parent), m_codes(table({tr("Code"), tr("Class"), tr("Description")}, this)),
-      m_rules(table({tr("Rule"), tr("Priority"), tr("Code"), tr("Confidence"), tr("Scope"), tr("Example")}, this))
+      m_rules(table({tr("Rule"), tr("Priority"), tr("Stage"), tr("Agent"), tr("Code"), tr("Confidence"), tr("Scope"), tr("Reads"),
+                     tr("From"), tr("Example")},
+                    this))
 {
     setWindowTitle(tr("Error Catalogue — %1").arg(s(policy::kCatalogueVersion)));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Every provider error is classified by the first matching rule of highest priority; "
-                                "structured signals (status, exit code) outrank wording. Without a match the error is "
-                                "unclassified, and unclassified errors always stop."),
+    auto* intro = new QLabel(tr("Rules apply in kandev's order: its structured signals (status, exit 127), then the agent "
+                                "CLI's own wording, then provider-neutral wording, then the runtime environment; the first "
+                                "match of highest priority decides. Wording in ordinary language is only read inside an error "
+                                "context. Without a match the error is unclassified, and unclassified errors always stop."),
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -59,8 +62,13 @@ CatalogueDialog::CatalogueDialog(QWidget* parent)
     for (const auto code : policy::kUnclassifiedCodes)
         addRow(m_codes, {s(code), PolicyText::className(policy::ErrorClass::Unclassified), PolicyText::codeDescription(code)});
     for (const auto& r : catalogue::rules()) {
-        addRow(m_rules, {s(r.id), QString::number(r.priority), s(r.code), s(policy::confidenceName(r.confidence)),
-                         s(catalogue::scopeName(r.scope)), s(r.example).replace(QLatin1Char('\n'), QStringLiteral(" ⏎ "))});
+        addRow(m_rules, {s(r.id), QString(), s(catalogue::stageName(r.stage)), r.provider.empty() ? tr("any") : s(r.provider),
+                         r.code.empty() ? tr("(the phase's code)") : s(r.code), s(policy::confidenceName(r.confidence)),
+                         s(catalogue::scopeName(r.scope)), r.prose ? tr("error context") : tr("signature"),
+                         r.fromKandev ? tr("kandev") : tr("Policy Studio"),
+                         s(r.example).replace(QLatin1Char('\n'), QStringLiteral(" ⏎ "))});
+        // A number, so that 1090 sorts above 960.
+        m_rules->item(m_rules->rowCount() - 1, 1)->setData(Qt::DisplayRole, r.priority);
     }
     m_rules->sortItems(1, Qt::DescendingOrder);
     m_codes->setAccessibleName(tr("Error codes"));

@@ -3,7 +3,9 @@
 #include "model/policy_text.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFontDatabase>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -16,12 +18,38 @@ namespace widgets {
 using model::PolicyText;
 
 TryErrorPanel::TryErrorPanel(QWidget* parent)
-    : QWidget(parent), m_input(new QPlainTextEdit(this)), m_beforeOutput(new QCheckBox(tr("The failure came &before any output or tool activity"), this)),
+    : QWidget(parent), m_input(new QPlainTextEdit(this)), m_provider(new QComboBox(this)), m_phase(new QComboBox(this)),
+      m_beforeOutput(new QCheckBox(tr("The failure came &before any output or tool activity"), this)),
       m_classification(new QLabel(this)), m_excerpt(new QLabel(this)), m_decision(new QLabel(this)),
       m_showTimeline(new QPushButton(tr("Show in Timeline"), this))
 {
     auto* layout = new QHBoxLayout(this);
     auto* left = new QVBoxLayout;
+    // Which agent printed it decides which CLI's own wording is read; the
+    // phase decides the code of an error no rule knows.
+    auto* source = new QHBoxLayout;
+    auto* agentLabel = new QLabel(tr("A&gent:"), this);
+    agentLabel->setBuddy(m_provider);
+    m_provider->addItem(tr("Unknown"), QString());
+    for (const auto id : catalogue::kProviders)
+        m_provider->addItem(QString::fromUtf8(id.data(), qsizetype(id.size())), QString::fromUtf8(id.data(), qsizetype(id.size())));
+    m_provider->setAccessibleName(tr("Agent that printed the error"));
+    m_provider->setToolTip(tr("The kandev agent that printed the error: its own wording is read before provider-neutral wording."));
+    auto* phaseLabel = new QLabel(tr("Phase:"), this);
+    phaseLabel->setBuddy(m_phase);
+    m_phase->addItem(tr("Not known"), QString());
+    for (const auto phase : catalogue::kPhases) {
+        const QString id = QString::fromUtf8(phase.data(), qsizetype(phase.size()));
+        m_phase->addItem(catalogue::isPreStartPhase(phase) ? tr("%1 (before the agent runs)").arg(id) : tr("%1 (agent running)").arg(id), id);
+    }
+    m_phase->setAccessibleName(tr("Phase of the failure"));
+    m_phase->setToolTip(tr("When the error happened. An error no rule knows is unknown_provider_error before the agent runs "
+                           "and agent_runtime_error after it; both stop."));
+    source->addWidget(agentLabel);
+    source->addWidget(m_provider, 1);
+    source->addWidget(phaseLabel);
+    source->addWidget(m_phase, 1);
+    left->addLayout(source);
     m_input->setPlaceholderText(tr("Paste an error: the response (an optional \"HTTP/1.1 429\" line, headers, a blank line, "
                                    "the body), or an agent's stderr (an optional \"exit code: 127\" line first)."));
     m_input->setAccessibleName(tr("Raw error"));
@@ -56,6 +84,8 @@ TryErrorPanel::TryErrorPanel(QWidget* parent)
 
     connect(m_input, &QPlainTextEdit::textChanged, this, &TryErrorPanel::update);
     connect(m_beforeOutput, &QCheckBox::toggled, this, &TryErrorPanel::update);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, &TryErrorPanel::update);
+    connect(m_phase, &QComboBox::currentIndexChanged, this, &TryErrorPanel::update);
     connect(m_showTimeline, &QPushButton::clicked, this, [this] {
         policy::Scenario s;
         s.name = tr("The pasted error, every attempt").toStdString();
@@ -112,19 +142,24 @@ void TryErrorPanel::update()
         return;
     }
     const policy::Seconds at = now();
-    m_result = catalogue::classify(catalogue::parseRawError(raw.toStdString()), at);
+    catalogue::Evidence evidence = catalogue::parseRawError(raw.toStdString());
+    evidence.provider = m_provider->currentData().toString().toStdString();
+    evidence.phase = m_phase->currentData().toString().toStdString();
+    m_result = catalogue::classify(evidence, at);
     const auto& c = m_result;
-    QString text = tr("<b>%1</b> — %2<br/>%3 · rule <code>%4</code> · confidence %5 · scope %6")
-                       .arg(PolicyText::codeDescription(c.code).toHtmlEscaped(), PolicyText::className(c.errorClass),
-                            QString::fromStdString(c.code), QString::fromStdString(c.rule),
-                            QString::fromUtf8(policy::confidenceName(c.confidence).data()),
+    const auto html = [](const std::string& v) { return QString::fromStdString(v).toHtmlEscaped(); };
+    QString text = tr("<b>%1</b> — %2<br/>%3 · rule <code>%4</code> · %5 · confidence %6 · scope %7")
+                       .arg(PolicyText::codeDescription(c.code).toHtmlEscaped(), PolicyText::className(c.errorClass), html(c.code),
+                            html(c.rule), html(c.catalogueVersion), QString::fromUtf8(policy::confidenceName(c.confidence).data()),
                             QString::fromUtf8(catalogue::scopeName(c.scope).data()));
+    if (c.kandevCode != c.code)
+        text += QStringLiteral("<br/>") + tr("kandev's own rules say <code>%1</code> here; this catalogue differs on purpose (see the README).")
+                                              .arg(html(c.kandevCode));
     if (c.hint) {
+        const QString from = tr("“%1” (%2)").arg(html(c.hint->value), html(c.hint->source));
         text += QStringLiteral("<br/>")
-            + (c.hint->trusted ? tr("Reset hint %1: in %2 (trusted)").arg(QString::fromStdString(c.hint->source),
-                                                                          PolicyText::duration((*c.resetAt - at).count()))
-                               : tr("Reset hint %1: not trusted (%2)").arg(QString::fromStdString(c.hint->source),
-                                                                           QString::fromStdString(c.hint->reason)));
+            + (c.hint->trusted ? tr("Reset hint from %1: in %2 (trusted)").arg(from, PolicyText::duration((*c.resetAt - at).count()))
+                               : tr("Reset hint from %1: not trusted (%2)").arg(from, html(c.hint->reason)));
     } else {
         text += QStringLiteral("<br/>") + tr("No reset hint.");
     }

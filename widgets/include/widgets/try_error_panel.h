@@ -1,7 +1,9 @@
 #pragma once
-// "Try an error": paste what a provider or an agent CLI printed, and see how
-// the catalogue classifies it (code, class, rule, confidence, the timing
-// hint and whether it is trusted, the redacted excerpt), what the selected
+// "Try an error": paste what a provider or an agent CLI printed, say which
+// agent printed it and in which phase, and see how the catalogue classifies
+// it (code, class, rule, catalogue version, confidence, what kandev's own
+// rules say where they differ, the reset hint with the text it came from and
+// whether it is trusted, the redacted excerpt), what the selected
 // candidate's policy decides, and the route cycle that follows.
 
 #include "model/editor_document.h"
@@ -14,6 +16,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -30,6 +33,9 @@ public:
 
     QPlainTextEdit* input() const { return m_input; }
     QCheckBox* beforeOutputBox() const { return m_beforeOutput; }
+    QComboBox* providerBox() const { return m_provider; }  // kandev's agent ids; data "" = unknown
+    QComboBox* phaseBox() const { return m_phase; }        // kandev's phases; data "" = not known
+    QLabel* excerptLabel() const { return m_excerpt; }
     QLabel* classificationLabel() const { return m_classification; }
     QLabel* decisionLabel() const { return m_decision; }
     const catalogue::Classification& classification() const { return m_result; }
@@ -47,6 +53,8 @@ private:
     std::optional<policy::Seconds> m_fixedNow;
     catalogue::Classification m_result;
     QPlainTextEdit* m_input;
+    QComboBox* m_provider;
+    QComboBox* m_phase;
     QCheckBox* m_beforeOutput;
     QLabel* m_classification;
     QLabel* m_excerpt;
