@@ -836,6 +836,14 @@
         <source>Policy Studio</source>
         <translation>Policy Studio</translation>
     </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>exit code</source>
+        <translation>Exit-Code</translation>
+    </message>
 </context>
 <context>
     <name>widgets::ClassPolicyPanel</name>

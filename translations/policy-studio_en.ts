@@ -836,6 +836,14 @@
         <source>Policy Studio</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>exit code</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::ClassPolicyPanel</name>

@@ -33,6 +33,14 @@ QTableWidget* table(const QStringList& headers, QWidget* parent)
     return t;
 }
 
+// What a rule reads: wording inside an error context, an exact signature, or only a status or an exit code.
+QString readsOf(const catalogue::Rule& r)
+{
+    if (r.anyText[0].empty() && r.allText[0].empty())
+        return r.statuses[0] != 0 ? CatalogueDialog::tr("status") : CatalogueDialog::tr("exit code");
+    return r.prose ? CatalogueDialog::tr("error context") : CatalogueDialog::tr("signature");
+}
+
 void addRow(QTableWidget* t, const QStringList& cells)
 {
     const int row = t->rowCount();
@@ -64,7 +72,7 @@ CatalogueDialog::CatalogueDialog(QWidget* parent)
     for (const auto& r : catalogue::rules()) {
         addRow(m_rules, {s(r.id), QString(), s(catalogue::stageName(r.stage)), r.provider.empty() ? tr("any") : s(r.provider),
                          r.code.empty() ? tr("(the phase's code)") : s(r.code), s(policy::confidenceName(r.confidence)),
-                         s(catalogue::scopeName(r.scope)), r.prose ? tr("error context") : tr("signature"),
+                         s(catalogue::scopeName(r.scope)), readsOf(r),
                          r.fromKandev ? tr("kandev") : tr("Policy Studio"),
                          s(r.example).replace(QLatin1Char('\n'), QStringLiteral(" ⏎ "))});
         // A number, so that 1090 sorts above 960.
