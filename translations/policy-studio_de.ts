@@ -508,7 +508,7 @@
     </message>
     <message>
         <source>Worst case from the first failure: transient errors %1; hard errors %2.</source>
-        <translation>Schlimmster Fall ab dem ersten Fehler: vorübergehende Fehler %1; dauerhafte Fehler %2.</translation>
+        <translation>Schlimmster Fall ab dem ersten Fehler: bei vorübergehenden Fehlern %1; bei dauerhaften Fehlern %2.</translation>
     </message>
     <message>
         <source>%1 is disabled and never tried.</source>
@@ -1063,10 +1063,6 @@
         <translation>Über Policy Studio</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Profiles</source>
         <translation>Profile</translation>
     </message>
@@ -1288,6 +1284,33 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
         <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The database could not be opened: %1.</source>
+        <translation>Die Datenbank konnte nicht geöffnet werden: %1.</translation>
+    </message>
+    <message>
+        <source>Show the problems in Validation</source>
+        <translation>Die Probleme in der Prüfung zeigen</translation>
+    </message>
+    <message>
+        <source>Main Tool Bar</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n Problem</numerusform>
+            <numerusform>%n Probleme</numerusform>
+        </translation>
     </message>
 </context>
 <context>

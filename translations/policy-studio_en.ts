@@ -494,8 +494,8 @@
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
         <translation>
-            <numerusform>%n attempt(s) in %1, ending in %2.</numerusform>
-            <numerusform>%n attempt(s) in %1, ending in %2.</numerusform>
+            <numerusform>%n attempt in %1, ending in %2.</numerusform>
+            <numerusform>%n attempts in %1, ending in %2.</numerusform>
         </translation>
     </message>
     <message>
@@ -537,8 +537,8 @@
     <message numerus="yes">
         <source>The simulation stopped after %n event(s).</source>
         <translation>
-            <numerusform>The simulation stopped after %n event(s).</numerusform>
-            <numerusform>The simulation stopped after %n event(s).</numerusform>
+            <numerusform>The simulation stopped after %n event.</numerusform>
+            <numerusform>The simulation stopped after %n events.</numerusform>
         </translation>
     </message>
     <message>
@@ -1063,10 +1063,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Profiles</source>
         <translation type="unfinished" />
     </message>
@@ -1225,8 +1221,8 @@
     <message numerus="yes">
         <source>Migrated %n profile(s); backup: %1</source>
         <translation>
-            <numerusform>Migrated %n profile(s); backup: %1</numerusform>
-            <numerusform>Migrated %n profile(s); backup: %1</numerusform>
+            <numerusform>Migrated %n profile; backup: %1</numerusform>
+            <numerusform>Migrated %n profiles; backup: %1</numerusform>
         </translation>
     </message>
     <message>
@@ -1276,6 +1272,33 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
         <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The database could not be opened: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the problems in Validation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Main Tool Bar</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n problem</numerusform>
+            <numerusform>%n problems</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -70,7 +70,10 @@ int main(int argc, char** argv)
                                       QStringLiteral("preset"));
     const QCommandLineOption logTime(QStringLiteral("log-time"), QStringLiteral("Show the timeline on a logarithmic axis."));
     parser.addOptions({profile, scenario, logTime});
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A dynamic profile document to open."));
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("A dynamic profile document to open, or a kandev database: a SQLite file, "
+                                                "sqlite:PATH or postgres://user@host:port/name (the password from "
+                                                "KANDEV_DATABASE_PASSWORD or PGPASSWORD, or asked for)."));
     parser.process(app);
     i18n::install(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
 
@@ -93,11 +96,11 @@ int main(int argc, char** argv)
     const QStringList files = parser.positionalArguments();
     if (parser.isSet(firstPaint)) {
         window.installEventFilter(&probe);
-        if (!files.isEmpty() && window.openFile(files.first()))  // before show: the first paint shows the document
+        if (!files.isEmpty() && window.openFromCommandLine(files.first()))  // before show: the first paint shows the document
             applyViewOptions();
     } else if (!files.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &applyViewOptions, path = files.first()] {
-            if (window.openFile(path))
+            if (window.openFromCommandLine(path))
                 applyViewOptions();
         });
     }

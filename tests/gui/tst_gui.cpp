@@ -35,6 +35,7 @@
 #include <QLineEdit>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QKeySequence>
 #include <QLabel>
 #include <QListView>
 #include <QMessageBox>
@@ -44,6 +45,11 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSplitter>
+#include <QToolBar>
+#include <QToolButton>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QTreeView>
@@ -96,6 +102,12 @@ private slots:
     void catalogueBrowser();
     void translationsAreComplete_data();
     void translationsAreComplete();
+    void pluralsAndQtsWordsFollowTheLanguage_data();
+    void pluralsAndQtsWordsFollowTheLanguage();
+    void aboutNamesTheVersionsItUnderstands();
+    void commandLineOpensDatabases();
+    void toolBarAndProblemCounter();
+    void resetLayoutBringsBackWhatWasClosed();
     void germanUserInterface();
 
 private:
@@ -798,10 +810,147 @@ void TestGui::translationsAreComplete()
             const bool required = file.endsWith(QLatin1String("_de.ts")) || numerus;
             if (required && (unfinished || text.trimmed().isEmpty()))
                 untranslated << source;
+            // An English plural form is a real one, not the source's "(s)".
+            if (numerus && file.endsWith(QLatin1String("_en.ts")) && text.contains(QLatin1String("(s)")))
+                untranslated << source;
         }
     }
     QVERIFY(messages > 250);
     QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QLatin1Char('\n'))));
+}
+
+void TestGui::pluralsAndQtsWordsFollowTheLanguage_data()
+{
+    // A locale without a translation of its own still gets English plurals,
+    // and German gets Qt's own German too (shortcut names).
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("one");
+    QTest::addColumn<QString>("shortcut");
+    QTest::newRow("C") << "C" << "en" << "1 attempt in 5 s, ending in stop." << "Ctrl+O";
+    QTest::newRow("French (not translated)") << "fr_FR" << "en" << "1 attempt in 5 s, ending in stop." << "Ctrl+O";
+    QTest::newRow("English") << "en_GB" << "en" << "1 attempt in 5 s, ending in stop." << "Ctrl+O";
+    QTest::newRow("German") << "de_DE" << "de" << "1 Versuch in 5 s, Ende: stop." << "Strg+O";
+}
+
+void TestGui::pluralsAndQtsWordsFollowTheLanguage()
+{
+    QFETCH(QString, locale);
+    QFETCH(QString, language);
+    QFETCH(QString, one);
+    QFETCH(QString, shortcut);
+    QCOMPARE(i18n::install(QLocale(locale)), language);
+    QCOMPARE(QCoreApplication::translate("model::TimelinePreview", "%n attempt(s) in %1, ending in %2.", nullptr, 1)
+                 .arg(QStringLiteral("5 s"), QStringLiteral("stop")),
+             one);
+    QCOMPARE(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), shortcut);
+    QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+}
+
+void TestGui::toolBarAndProblemCounter()
+{
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // Icons of our own, drawn from the bundled SVGs, for every tool bar action.
+    QToolBar* bar = window.mainToolBar();
+    QVERIFY(bar && bar->isVisible());
+    int actions = 0;
+    for (QAction* a : bar->actions()) {
+        if (a->isSeparator())
+            continue;
+        ++actions;
+        QVERIFY2(!a->icon().isNull() && !a->icon().pixmap(20).isNull(), qPrintable(a->text()));
+    }
+    QCOMPARE(actions, 10);
+    QVERIFY(!window.candidateList()->actionBar()->isVisible());  // not twice
+    // A document with a problem: the counter says so, and a click brings Validation back.
+    QByteArray text = testpaths::readAll(testpaths::sample(QStringLiteral("profile-v1.json"))).c_str();
+    text.replace("\"gemini-pro\"", "\"claude-sonnet\"");
+    const QString problem = m_dir.filePath(QStringLiteral("problem.json"));
+    {
+        QFile f(problem);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
+    QVERIFY(window.openFile(problem));
+    QToolButton* counter = window.problemCountButton();
+    QTRY_VERIFY(counter->isVisible());
+    QCOMPARE(counter->text(), QStringLiteral("1 problem"));
+    auto* validation = window.findChild<QDockWidget*>(QStringLiteral("validationDock"));
+    validation->close();
+    QTRY_VERIFY(!validation->isVisible());
+    QTest::mouseClick(counter, Qt::LeftButton);
+    QTRY_VERIFY(validation->isVisible());
+    // Fixed, the counter goes.
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QTRY_VERIFY(!counter->isVisible());
+}
+
+void TestGui::resetLayoutBringsBackWhatWasClosed()
+{
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    auto* tryError = window.findChild<QDockWidget*>(QStringLiteral("tryErrorDock"));
+    auto* splitter = window.findChild<QSplitter*>(QStringLiteral("centralSplitter"));
+    const QList<int> sizes = splitter->sizes();
+    tryError->close();
+    QVERIFY(!tryError->toggleViewAction()->isChecked());
+    window.mainToolBar()->hide();
+    splitter->setSizes({500, 100, 100});
+    QAction* reset = nullptr;
+    for (QAction* a : window.menuBar()->actions()) {
+        if (a->menu() && a->text() == QStringLiteral("&View")) {
+            for (QAction* item : a->menu()->actions()) {
+                if (item->text() == QStringLiteral("&Reset Layout"))
+                    reset = item;
+            }
+        }
+    }
+    QVERIFY(reset);
+    reset->trigger();
+    QTRY_VERIFY(window.mainToolBar()->isVisible());
+    QVERIFY(tryError->toggleViewAction()->isChecked());  // open again (in its tab)
+    QVERIFY(splitter->sizes() != QList<int>({500, 100, 100}));
+    QCOMPARE(splitter->sizes().size(), sizes.size());
+}
+
+void TestGui::commandLineOpensDatabases()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    // No legacy rules left, so that no migration review is asked for.
+    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
+    // A SQLite file by its contents, whatever it is called; sqlite:PATH; and a document file.
+    const QString renamed = dir.path() + QStringLiteral("/kandev-copy.data");
+    QVERIFY(QFile::copy(fx.target.path, renamed));
+    for (const QString& argument : {fx.target.path, renamed, QStringLiteral("sqlite:") + fx.target.path}) {
+        MainWindow window;
+        QVERIFY2(window.openFromCommandLine(argument), qPrintable(argument));
+        QVERIFY(window.document() && window.document()->isDatabase());
+    }
+    MainWindow window;
+    QVERIFY(window.openFromCommandLine(copyOf(QStringLiteral("profile-v1.json"))));
+    QVERIFY(!window.document()->isDatabase());
+    // A URL that does not parse is refused with a message that does not repeat it (it may hold a password).
+    QString message;
+    answerNextDialog(QStringLiteral("OK"), &message);
+    QVERIFY(!window.openFromCommandLine(QStringLiteral("postgres://user:s3cret@")));
+    QVERIFY(!message.isEmpty());
+    QVERIFY2(!message.contains(QStringLiteral("s3cret")), qPrintable(message));
+}
+
+void TestGui::aboutNamesTheVersionsItUnderstands()
+{
+    const QString about = MainWindow::aboutText();
+    QVERIFY2(about.contains(QApplication::applicationVersion()) || QApplication::applicationVersion().isEmpty(), qPrintable(about));
+    QVERIFY(about.contains(QStringLiteral("Error catalogue: provider-errors.v1 (%1 rules)").arg(catalogue::rules().size())));
+    QVERIFY(about.contains(QStringLiteral("Policy schema version: 1")));
 }
 
 void TestGui::germanUserInterface()

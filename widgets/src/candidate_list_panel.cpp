@@ -40,6 +40,7 @@ CandidateListPanel::CandidateListPanel(QWidget* parent)
     m_view->addAction(m_remove);
 
     auto* bar = new QToolBar(this);
+    m_bar = bar;
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setIconSize(QSize(16, 16));
     for (QAction* a : {m_add, m_remove, m_up, m_down, m_copy})

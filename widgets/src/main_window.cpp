@@ -1,5 +1,10 @@
 #include "widgets/main_window.h"
 
+#include "catalogue/classifier.h"
+#include "policy/catalogue.h"
+#include "policy/limits.h"
+
+#include "bundled_icons.h"
 #include "widgets/candidate_editor.h"
 #include "widgets/candidate_list_panel.h"
 #include "widgets/migration_review_dialog.h"
@@ -38,6 +43,8 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 #include <QUndoView>
 
 namespace widgets
@@ -119,6 +126,14 @@ MainWindow::MainWindow(QWidget* parent)
             scroll->ensureWidgetVisible(now);
     });
     statusBar()->showMessage(tr("Open a dynamic profile document to start."));
+    // "2 problems": a click brings Validation forward.
+    m_problemButton = new QToolButton(this);
+    m_problemButton->setObjectName(QStringLiteral("problemCount"));
+    m_problemButton->setAutoRaise(true);
+    m_problemButton->setToolTip(tr("Show the problems in Validation"));
+    m_problemButton->hide();
+    statusBar()->addPermanentWidget(m_problemButton);
+    connect(m_problemButton, &QToolButton::clicked, this, &MainWindow::showValidation);
 
     connect(m_candidates, &CandidateListPanel::currentRowChanged, m_editor, &CandidateEditor::setRow);
     connect(m_candidates, &CandidateListPanel::currentRowChanged, m_whatHappens, &WhatHappensPanel::setRow);
@@ -131,9 +146,13 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::onFileChangedOnDisk);
 
+    // View > Reset Layout comes back to this.
+    m_defaultState = saveState();
+    m_defaultSplitterState = splitter->saveState();
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    splitter->restoreState(settings.value(QStringLiteral("window/centralSplitter")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry"))) {
         // First start: fit the screen people have (a 1366x768 laptop included).
         const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
@@ -178,10 +197,10 @@ void MainWindow::detachDocument()
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(
-        QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::openDialog);
+    QAction* open = file->addAction(bundledIcon(QStringLiteral("open")), tr("&Open…"), this, &MainWindow::openDialog);
     open->setShortcut(QKeySequence::Open);
-    file->addAction(tr("Open &Database…"), this, &MainWindow::openDatabaseDialog);
+    QAction* openDatabase
+        = file->addAction(bundledIcon(QStringLiteral("database")), tr("Open &Database…"), this, &MainWindow::openDatabaseDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     m_reloadAction = file->addAction(tr("Re&load from Disk"), this, [this] {
@@ -190,7 +209,7 @@ void MainWindow::createActions()
     });
     file->addSeparator();
     m_saveAction
-        = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
+        = file->addAction(bundledIcon(QStringLiteral("save")), tr("&Save"), this, &MainWindow::save);
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
@@ -199,9 +218,9 @@ void MainWindow::createActions()
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    m_undoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("&Undo"));
+    m_undoAction = edit->addAction(bundledIcon(QStringLiteral("undo")), tr("&Undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("&Redo"));
+    m_redoAction = edit->addAction(bundledIcon(QStringLiteral("redo")), tr("&Redo"));
     m_redoAction->setShortcut(QKeySequence::Redo);
     connect(m_undoAction, &QAction::triggered, this, [this] {
         if (m_doc)
@@ -212,19 +231,46 @@ void MainWindow::createActions()
             m_doc->undoStack()->redo();
     });
     edit->addSeparator();
+    m_candidates->addAction()->setIcon(bundledIcon(QStringLiteral("add")));
+    m_candidates->removeAction()->setIcon(bundledIcon(QStringLiteral("remove")));
+    m_candidates->moveUpAction()->setIcon(bundledIcon(QStringLiteral("up")));
+    m_candidates->moveDownAction()->setIcon(bundledIcon(QStringLiteral("down")));
     for (QAction* a : {m_candidates->addAction(), m_candidates->removeAction(), m_candidates->moveUpAction(),
              m_candidates->moveDownAction(), m_candidates->copyPoliciesAction()})
         edit->addAction(a);
+
+    // The main tool bar: the file and the route at one click, icons only (the tool tips name them).
+    m_toolBar = addToolBar(tr("Main Tool Bar"));
+    m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_toolBar->setMovable(false);
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    m_toolBar->setIconSize(QSize(20, 20));
+    m_toolBar->addActions({open, openDatabase, m_saveAction});
+    m_toolBar->addSeparator();
+    m_toolBar->addActions({m_undoAction, m_redoAction});
+    m_toolBar->addSeparator();
+    m_candidates->copyPoliciesAction()->setIcon(bundledIcon(QStringLiteral("copy")));
+    m_toolBar->addActions({m_candidates->addAction(), m_candidates->removeAction(), m_candidates->moveUpAction(),
+                           m_candidates->moveDownAction(), m_candidates->copyPoliciesAction()});
+    // One place for these actions: the route's own button row would repeat them.
+    m_candidates->actionBar()->hide();
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Error &Catalogue…"), this, [this] { CatalogueDialog(this).exec(); });
     help->addAction(tr("&About Policy Studio"), this, [this] {
-        QMessageBox::about(this, tr("About Policy Studio"),
-            tr("<b>Policy Studio %1</b><p>Edits the per-class recovery policies of kandev dynamic "
-               "profiles, validated by the same evaluator a backend links.</p>")
-                .arg(QApplication::applicationVersion()));
+        QMessageBox::about(this, tr("About Policy Studio"), aboutText());
     });
+}
+
+QString MainWindow::aboutText()
+{
+    const auto s = [](std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); };
+    return tr("<b>Policy Studio %1</b><p>Edits the per-class recovery policies of kandev dynamic profiles, validated by the "
+              "same evaluator a backend links.</p><p>Error catalogue: %2 (%3 rules)<br/>Policy schema version: %4</p>")
+        .arg(QApplication::applicationVersion(), s(policy::kCatalogueVersion))
+        .arg(catalogue::rules().size())
+        .arg(policy::kSupportedPolicyVersion);
 }
 
 void MainWindow::createDocks()
@@ -238,6 +284,7 @@ void MainWindow::createDocks()
         return d;
     };
     dock(tr("Profiles"), QStringLiteral("profilesDock"), m_profiles, Qt::LeftDockWidgetArea);
+    m_viewMenu->addAction(m_toolBar->toggleViewAction());
     QDockWidget* validation
         = dock(tr("Validation"), QStringLiteral("validationDock"), m_validation, Qt::BottomDockWidgetArea);
     // The bottom docks share one tab bar so the editor and the timeline keep the width.
@@ -254,6 +301,19 @@ void MainWindow::createDocks()
     tabifyDockWidget(what, tryError);
     tabifyDockWidget(what, history);
     validation->raise();
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState);
+    if (auto* splitter = findChild<QSplitter*>(QStringLiteral("centralSplitter")))
+        splitter->restoreState(m_defaultSplitterState);
+    m_toolBar->show();
+    if (auto* d = findChild<QDockWidget*>(QStringLiteral("profilesDock")))
+        d->setVisible(m_doc && m_profileModel->rowCount() > 1);
+    resizeDocks({findChild<QDockWidget*>(QStringLiteral("validationDock"))}, {170}, Qt::Vertical);
 }
 
 void MainWindow::openDialog()
@@ -337,6 +397,35 @@ std::optional<QString> MainWindow::askDatabasePassword(const store::DatabaseTarg
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
     return dialog.textValue();
+}
+
+namespace {
+
+// A SQLite file says so in its first 16 bytes, whatever its name.
+bool isSqliteFile(const QString& path)
+{
+    QFile f(path);
+    if (!QFileInfo(path).isFile() || !f.open(QIODevice::ReadOnly))
+        return false;
+    return f.read(16) == QByteArray("SQLite format 3\0", 16);
+}
+
+}  // namespace
+
+bool MainWindow::openFromCommandLine(const QString& argument)
+{
+    const bool named = argument.startsWith(QLatin1String("sqlite:")) || argument.startsWith(QLatin1String("postgres://"))
+        || argument.startsWith(QLatin1String("postgresql://"));
+    if (!named && !isSqliteFile(argument))
+        return openFile(argument);
+    QString error;
+    const auto target = store::parseDatabaseTarget(argument, &error);
+    if (!target) {
+        // The argument may hold a password: the message names the problem, not the argument.
+        QMessageBox::warning(this, tr("Cannot Open Database"), tr("The database could not be opened: %1.").arg(error.toHtmlEscaped()));
+        return false;
+    }
+    return openDatabase(*target);
 }
 
 bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
@@ -428,6 +517,7 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
 {
     detachDocument();
     m_doc = std::move(document);
+    m_problemsShown = false;
 
     m_profileModel->setDocument(m_doc.get());
     m_editor->setDocument(m_doc.get());
@@ -497,7 +587,29 @@ void MainWindow::updateActions()
     m_redoAction->setEnabled(stack && stack->canRedo());
     m_undoAction->setText(stack && stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
     m_redoAction->setText(stack && stack->canRedo() ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo"));
+    updateProblemCount();
     updateTitle();
+}
+
+void MainWindow::updateProblemCount()
+{
+    const int problems = m_doc ? m_validation->model()->rowCount() : 0;
+    m_problemButton->setVisible(problems > 0);
+    m_problemButton->setText(tr("%n problem(s)", nullptr, problems));
+    // The first problems of a document bring Validation forward once; after
+    // that the counter is enough, and a closed dock stays closed.
+    if (problems > 0 && !m_problemsShown) {
+        m_problemsShown = true;
+        showValidation();
+    }
+}
+
+void MainWindow::showValidation()
+{
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("validationDock"))) {
+        dock->show();
+        dock->raise();
+    }
 }
 
 bool MainWindow::save()
@@ -643,6 +755,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    if (auto* splitter = findChild<QSplitter*>(QStringLiteral("centralSplitter")))
+        settings.setValue(QStringLiteral("window/centralSplitter"), splitter->saveState());
     event->accept();
 }
 

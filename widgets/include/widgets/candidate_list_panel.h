@@ -9,6 +9,7 @@
 
 class QAction;
 class QTableView;
+class QToolBar;
 
 namespace widgets {
 
@@ -28,6 +29,8 @@ public:
     QAction* moveUpAction() const { return m_up; }
     QAction* moveDownAction() const { return m_down; }
     QAction* copyPoliciesAction() const { return m_copy; }
+    // Its own row of buttons for those actions; a window with a main tool bar hides it.
+    QToolBar* actionBar() const { return m_bar; }
 
 signals:
     // The candidate being edited; emitted again after every move, insert,
@@ -51,6 +54,7 @@ private:
     QAction* m_up;
     QAction* m_down;
     QAction* m_copy;
+    QToolBar* m_bar = nullptr;
     int m_lastAnnounced = -1;
 };
 

@@ -14,6 +14,8 @@
 #include <optional>
 
 class QAction;
+class QToolBar;
+class QToolButton;
 class QFileSystemWatcher;
 class QListView;
 class QMenu;
@@ -45,8 +47,13 @@ public:
     // Asks for a password when a PostgreSQL server wants one (and again when
     // it refuses it); false when the database could not be opened.
     bool openDatabase(const store::DatabaseTarget& target);
+    // A command-line argument: a kandev database (sqlite:PATH, postgres://…,
+    // or a file that is SQLite inside) or a document file.
+    bool openFromCommandLine(const QString& argument);
     bool save();
     bool saveAs();
+    // Help > About: the version, and the catalogue and policy schema versions this build understands.
+    static QString aboutText();
     model::EditorDocument* document() const { return m_doc.get(); }
 
     CandidateListPanel* candidateList() const { return m_candidates; }
@@ -57,6 +64,8 @@ public:
     TryErrorPanel* tryErrorPanel() const { return m_tryError; }
     QListView* profileList() const { return m_profiles; }
     QAction* saveAction() const { return m_saveAction; }
+    QToolBar* mainToolBar() const { return m_toolBar; }
+    QToolButton* problemCountButton() const { return m_problemButton; }
     QAction* undoAction() const { return m_undoAction; }
     QAction* redoAction() const { return m_redoAction; }
     QStringList recentFiles() const;
@@ -75,6 +84,9 @@ private:
     bool saveTo(const QString& path);
     void updateTitle();
     void updateActions();
+    void updateProblemCount();
+    void showValidation();
+    void resetLayout();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void onFileChangedOnDisk(const QString& path);
@@ -97,6 +109,11 @@ private:
     QFileSystemWatcher* m_watcher;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QToolButton* m_problemButton = nullptr;  // "2 problems" in the status bar
+    bool m_problemsShown = false;            // Validation came forward for this document's first problems
+    QByteArray m_defaultState;               // docks and tool bar as first built: View > Reset Layout
+    QByteArray m_defaultSplitterState;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_reloadAction = nullptr;
