@@ -2,6 +2,8 @@
 // Adding a provider message means adding a fixture (and a rule), nothing else.
 #include "catalogue/classifier.h"
 
+#include "../../catalogue/src/error_context.h"
+#include "../../catalogue/src/pattern.h"
 #include "../../catalogue/src/zoneinfo.h"
 
 #include "../common/catalogue_fixtures.h"
@@ -83,6 +85,10 @@ private slots:
     void everyRuleMatchesItsExample();
     void hugeNumbersAreNotHints_data();
     void hugeNumbersAreNotHints();
+    void patterns_data();
+    void patterns();
+    void errorContexts_data();
+    void errorContexts();
     void zones_data();
     void zones();
     void zoneNamesAreNotPaths();
@@ -328,6 +334,91 @@ void TestClassifier::hugeNumbersAreNotHints()
     QVERIFY(!c.resetAt || *c.resetAt < *policy::parseRfc3339("2100-01-02T00:00:00Z"));
     if (header != QLatin1String("x-ratelimit-reset-requests"))
         QVERIFY(!c.resetAt);
+}
+
+void TestClassifier::patterns_data()
+{
+    // The pattern language of src/pattern.h, on lowered lines.
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<bool>("matches");
+    QTest::newRow("literal") << "overloaded_error" << R"({"type":"overloaded_error"})" << true;
+    QTest::newRow("no match inside a longer identifier") << "overloaded_error" << R"({"type":"not_overloaded_error"})" << false;
+    QTest::newRow("no match before a letter") << "quota" << "quotas exceeded" << false;
+    QTest::newRow("a leading _ needs no boundary") << "_api_key environment variable" << "anthropic_api_key environment variable" << true;
+    QTest::newRow("space: one or more") << "rate limit" << "rate \t  limit" << true;
+    QTest::newRow("space: at least one") << "rate limit" << "ratelimit" << false;
+    QTest::newRow("~: nothing") << "rate~limit" << "ratelimit hit" << true;
+    QTest::newRow("~: hyphen") << "rate~limit" << "the rate-limit" << true;
+    QTest::newRow("~: underscore") << "rate~limit" << "rate_limit" << true;
+    QTest::newRow("~: not two") << "rate~limit" << "rate--limit" << false;
+    QTest::newRow("#: digits") << "#~hour usage limit reached" << "a 5-hour usage limit reached" << true;
+    QTest::newRow("#: needs one") << "#~hour usage limit reached" << "an hour usage limit reached" << false;
+    QTest::newRow("#: whole number") << "#~hour usage limit reached" << "x5-hour usage limit reached" << false;
+    QTest::newRow("*: a gap") << "model*not found" << "model claude-foo was not found" << true;
+    QTest::newRow("*: at most 100") << "model*not found" << QStringLiteral("model ") + QString(120, QLatin1Char('x')) + QStringLiteral(" not found")
+                                 << false;
+    QTest::newRow("*: a longer match ends at a boundary") << "529*overloaded" << "529 overloadedx, then 529 overloaded" << true;
+    QTest::newRow("!: a non-space run") << "found for !@!" << "found for @kandev/agent@1.2.3." << true;
+    QTest::newRow("!: the @ must be inside") << "found for !@!" << "found for @scope/pkg." << false;
+    QTest::newRow("^: the line start") << "^npm err* code etarget" << "  npm err! code etarget" << true;
+    QTest::newRow("^: not later") << "^npm err* code etarget" << "see npm err! code etarget" << false;
+    QTest::newRow("escape") << "a\\*b" << "a*b" << true;
+    QTest::newRow("escape: not a gap") << "a\\*b" << "axb" << false;
+    QTest::newRow("*: a match that ends inside a word") << "529*overloaded" << "529 overloadedx" << false;
+}
+
+void TestClassifier::patterns()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, line);
+    QFETCH(bool, matches);
+    QCOMPARE(catalogue::detail::matchesIn(pattern.toStdString(), line.toStdString()), matches);
+}
+
+void TestClassifier::errorContexts_data()
+{
+    // Which lines rules of ordinary wording read (E), which only signatures (P), which none (O: agent output).
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("status");    // 0 = none
+    QTest::addColumn<int>("exitCode");  // -1 = none
+    QTest::addColumn<QString>("kinds");
+    QTest::newRow("plain sentence") << "you hit the rate-limit" << 0 << -1 << "P";
+    QTest::newRow("an Error: line and what follows it") << "Error: request failed\nrate limited\n\nnext" << 0 << -1 << "EEPP";
+    QTest::newRow("a failing status reads everything") << "one\ntwo" << 429 << -1 << "EE";
+    QTest::newRow("a failing exit reads everything") << "one\ntwo" << -1 << 1 << "EE";
+    QTest::newRow("exit 0 reads nothing") << "Error: rate limit" << 0 << 0 << "O";
+    QTest::newRow("JSON error envelope") << R"({"error": {"type": "x"}})" << 0 << -1 << "E";
+    QTest::newRow("JSON key naming an error") << R"({"codexErrorInfo":"usageLimitExceeded"})" << 0 << -1 << "E";
+    QTest::newRow("JSON-RPC error") << R"({"code": -32603, "message": "Internal"})" << 0 << -1 << "E";
+    QTest::newRow("npm ERR!") << "npm ERR! code ETARGET" << 0 << -1 << "E";
+    QTest::newRow("status line") << "stream failed with status code 503" << 0 << -1 << "E";
+    QTest::newRow("Go network error") << "dial tcp 1.2.3.4:443: connect: connection refused" << 0 << -1 << "E";
+    QTest::newRow("assistant message") << R"({"role":"assistant","content":"Error: rate limit"})" << 429 << -1 << "O";
+    QTest::newRow("ACP message chunk") << R"({"sessionUpdate":"agent_message_chunk","text":"Error: x"})" << 0 << -1 << "O";
+    QTest::newRow("a diff") << "diff --git a/x b/x\n@@ -1 +1 @@\n+Error: rate limit\n-old\nError: real" << 0 << -1 << "OOOOE";
+    QTest::newRow("a fenced block") << "```\nError: rate limit\n```\nError: real" << 0 << -1 << "OOOE";
+    QTest::newRow("an error word in a name is no prefix") << "errors were fixed" << 0 << -1 << "P";
+}
+
+void TestClassifier::errorContexts()
+{
+    QFETCH(QString, text);
+    QFETCH(int, status);
+    QFETCH(int, exitCode);
+    QFETCH(QString, kinds);
+    const std::string lowered = text.toLower().toStdString();
+    const auto lines = catalogue::detail::splitIntoLines(lowered, status ? std::optional<int>(status) : std::nullopt,
+                                                         exitCode >= 0 ? std::optional<int>(exitCode) : std::nullopt);
+    QString seen;
+    for (const auto& line : lines) {
+        switch (line.kind) {
+        case catalogue::detail::LineKind::InError: seen += QLatin1Char('E'); break;
+        case catalogue::detail::LineKind::Plain: seen += QLatin1Char('P'); break;
+        case catalogue::detail::LineKind::AgentOutput: seen += QLatin1Char('O'); break;
+        }
+    }
+    QCOMPARE(seen, kinds);
 }
 
 void TestClassifier::zones_data()
