@@ -1312,6 +1312,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
             <numerusform>%n Probleme</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The sample could not be copied to %1.</source>
+        <translation>Das Beispiel konnte nicht nach %1 kopiert werden.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1559,6 +1563,45 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Custom scenario</source>
         <translation>Eigenes Szenario</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::StartPage</name>
+    <message>
+        <source>Recent files</source>
+        <translation>Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Policy Studio</source>
+        <translation>Policy Studio</translation>
+    </message>
+    <message>
+        <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
+        <translation>Bearbeiten Sie, wie sich die dynamischen Profile von kandev von Anbieterfehlern erholen: Öffnen Sie ein Profildokument, die Datenbank von kandev oder zum Umsehen das Beispiel.</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s own SQLite database on this machine</source>
+        <translation>Die SQLite-Datenbank von kandev auf diesem Rechner</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>Open File…</source>
+        <translation>Datei öffnen …</translation>
+    </message>
+    <message>
+        <source>Open kandev Database…</source>
+        <translation>kandev-Datenbank öffnen …</translation>
+    </message>
+    <message>
+        <source>Open the Sample</source>
+        <translation>Das Beispiel öffnen</translation>
     </message>
 </context>
 <context>
@@ -1829,6 +1872,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
             <numerusform>Schreibgeschützt: %1. %n Problem:</numerusform>
             <numerusform>Schreibgeschützt: %1. %n Probleme:</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Nothing is open.</source>
+        <translation>Nichts ist geöffnet.</translation>
     </message>
 </context>
 <context>

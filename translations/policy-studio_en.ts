@@ -1300,6 +1300,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
             <numerusform>%n problems</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The sample could not be copied to %1.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1546,6 +1550,45 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Custom scenario</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::StartPage</name>
+    <message>
+        <source>Recent files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Policy Studio</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Edit how kandev's dynamic profiles recover from provider errors: open a profile document, kandev's own database, or the sample to look around.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kandev's own SQLite database on this machine</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open File…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open kandev Database…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open the Sample</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1817,6 +1860,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
             <numerusform>Read-only: %1. %n problem:</numerusform>
             <numerusform>Read-only: %1. %n problems:</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Nothing is open.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

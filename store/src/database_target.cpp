@@ -1,8 +1,19 @@
 #include "store/database_target.h"
 
+#include <QDir>
 #include <QUrl>
 
 namespace store {
+
+QString defaultSqlitePath()
+{
+    if (const QString path = qEnvironmentVariable("KANDEV_DATABASE_PATH"); !path.isEmpty())
+        return path;
+    QString home = qEnvironmentVariable("KANDEV_HOME_DIR");
+    if (home.isEmpty())
+        home = QDir::homePath() + QStringLiteral("/.kandev");
+    return QDir(home).filePath(QStringLiteral("data/kandev.db"));
+}
 
 QString passwordFromEnvironment()
 {

@@ -36,6 +36,7 @@
 #include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QWheelEvent>
 #include <QtTest>
@@ -501,6 +502,8 @@ void TestEditorTrust::mnemonicsAreUniqueInTheWindow()
 {
     QFETCH(QString, language);
     i18n::install(QLocale(language));
+    // English again even when a check below fails: the tests after this one read English.
+    const auto english = qScopeGuard([] { i18n::install(QLocale(QLocale::English)); });
     {
         MainWindow window;
         window.show();
@@ -532,7 +535,6 @@ void TestEditorTrust::mnemonicsAreUniqueInTheWindow()
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
         QVERIFY(owners.size() > 10);
     }
-    i18n::install(QLocale(QLocale::English));
 }
 
 void TestEditorTrust::addCandidateByKeyboardRefusesDuplicates()

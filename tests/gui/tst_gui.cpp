@@ -9,6 +9,7 @@
 #include "widgets/migration_review_dialog.h"
 #include "widgets/validation_pane.h"
 #include "widgets/catalogue_dialog.h"
+#include "widgets/start_page.h"
 #include "widgets/timeline_panel.h"
 #include "widgets/try_error_panel.h"
 #include "catalogue/classifier.h"
@@ -108,6 +109,7 @@ private slots:
     void commandLineOpensDatabases();
     void toolBarAndProblemCounter();
     void resetLayoutBringsBackWhatWasClosed();
+    void startPageOffersTheWaysIn();
     void germanUserInterface();
 
 private:
@@ -886,6 +888,49 @@ void TestGui::toolBarAndProblemCounter()
     // Fixed, the counter goes.
     QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
     QTRY_VERIFY(!counter->isVisible());
+}
+
+void TestGui::startPageOffersTheWaysIn()
+{
+    // kandev's default database, where KANDEV_HOME_DIR says it is.
+    QTemporaryDir home;
+    QVERIFY(QDir(home.path()).mkpath(QStringLiteral("data")));
+    Fixture fx(QStringLiteral("sqlite"), home.path() + QStringLiteral("/data"));
+    QVERIFY(fx.ok);
+    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
+    const QByteArray oldHome = qgetenv("KANDEV_HOME_DIR");
+    qputenv("KANDEV_HOME_DIR", home.path().toUtf8());
+    {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        StartPage* start = window.startPage();
+        QVERIFY(start->isVisible());
+        QVERIFY(!window.candidateList()->isVisible());  // no empty editor, no "0 attempts"
+        QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("profilesDock"))->isVisible());
+        QVERIFY(!window.validationPane()->findChild<QLabel*>()->text().contains(QStringLiteral("can be saved")));
+        QVERIFY(start->openSampleButton()->isVisible());
+        QVERIFY(start->openDefaultDatabaseButton()->isVisible());
+        QVERIFY(start->openDefaultDatabaseButton()->text().contains(QStringLiteral("data/kandev.db")));
+        // The sample opens as a copy: saving never touches the bundled one.
+        QTest::mouseClick(start->openSampleButton(), Qt::LeftButton);
+        QVERIFY(window.document());
+        QVERIFY(window.document()->filePath() != MainWindow::sampleDocumentPath());
+        QVERIFY(!start->isVisible());
+        QVERIFY(window.candidateList()->isVisible());
+    }
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::mouseClick(window.startPage()->openDefaultDatabaseButton(), Qt::LeftButton);
+        QVERIFY(window.document() && window.document()->isDatabase());
+    }
+    if (oldHome.isNull())
+        qunsetenv("KANDEV_HOME_DIR");
+    else
+        qputenv("KANDEV_HOME_DIR", oldHome);
 }
 
 void TestGui::resetLayoutBringsBackWhatWasClosed()

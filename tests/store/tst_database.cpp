@@ -31,6 +31,7 @@ using store::KandevDatabase;
 class TestDatabase final : public QObject {
     Q_OBJECT
 private slots:
+    void defaultSqlitePathIsKandevs();
     void targets_data();
     void targets();
     void environmentTarget();
@@ -74,6 +75,24 @@ void TestDatabase::backends()
 #define REQUIRE_BACKEND(backend)                                                                                        \
     if (backend == QLatin1String("postgres") && qEnvironmentVariableIsEmpty("POLICY_STUDIO_PG_URL"))                   \
         QSKIP("no PostgreSQL server: run the tests through make test");
+
+void TestDatabase::defaultSqlitePathIsKandevs()
+{
+    const QByteArray oldPath = qgetenv("KANDEV_DATABASE_PATH"), oldHome = qgetenv("KANDEV_HOME_DIR");
+    qunsetenv("KANDEV_DATABASE_PATH");
+    qunsetenv("KANDEV_HOME_DIR");
+    QCOMPARE(store::defaultSqlitePath(), QDir::homePath() + QStringLiteral("/.kandev/data/kandev.db"));
+    qputenv("KANDEV_HOME_DIR", "/srv/kandev");
+    QCOMPARE(store::defaultSqlitePath(), QStringLiteral("/srv/kandev/data/kandev.db"));
+    qputenv("KANDEV_DATABASE_PATH", "/var/lib/kandev/k.db");
+    QCOMPARE(store::defaultSqlitePath(), QStringLiteral("/var/lib/kandev/k.db"));
+    for (const auto& [name, value] : {std::pair{"KANDEV_DATABASE_PATH", oldPath}, std::pair{"KANDEV_HOME_DIR", oldHome}}) {
+        if (value.isNull())
+            qunsetenv(name);
+        else
+            qputenv(name, value);
+    }
+}
 
 void TestDatabase::targets_data()
 {

@@ -6,6 +6,7 @@
 
 #include "bundled_icons.h"
 #include "widgets/candidate_editor.h"
+#include "widgets/start_page.h"
 #include "widgets/candidate_list_panel.h"
 #include "widgets/migration_review_dialog.h"
 #include "widgets/open_database_dialog.h"
@@ -19,6 +20,7 @@
 #include "model/profile_list_model.h"
 
 #include "migration/migration.h"
+#include "store/database_target.h"
 #include "store/kandev_database.h"
 
 #include <QAction>
@@ -42,6 +44,8 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
+#include <QStackedWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -109,7 +113,23 @@ MainWindow::MainWindow(QWidget* parent)
     splitter->setStretchFactor(1, 3);
     splitter->setStretchFactor(2, 2);
     splitter->setSizes({150, 380, 330});
-    setCentralWidget(splitter);
+    // Before a document is open, the start page stands where the editor will be.
+    m_startPage = new StartPage(this);
+    m_central = new QStackedWidget(this);
+    m_central->addWidget(m_startPage);
+    m_central->addWidget(splitter);
+    setCentralWidget(m_central);
+    m_startPage->setDefaultDatabase(store::defaultSqlitePath());
+    m_startPage->setSampleAvailable(!sampleDocumentPath().isEmpty());
+    connect(m_startPage, &StartPage::openFileRequested, this, &MainWindow::openDialog);
+    connect(m_startPage, &StartPage::openDatabaseRequested, this, &MainWindow::openDatabaseDialog);
+    connect(m_startPage, &StartPage::openDefaultDatabaseRequested, this, [this](const QString& path) {
+        store::DatabaseTarget target;
+        target.path = path;
+        openDatabase(target);
+    });
+    connect(m_startPage, &StartPage::openSampleRequested, this, &MainWindow::openSample);
+    connect(m_startPage, &StartPage::recentFileRequested, this, &MainWindow::openFromCommandLine);
 
     m_profiles->setModel(m_profileModel);
     m_profiles->setAccessibleName(tr("Dynamic profiles"));
@@ -164,6 +184,8 @@ MainWindow::MainWindow(QWidget* parent)
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("validationDock"))}, {170}, Qt::Vertical);
         });
     }
+    // Profiles are listed once a document with several is open (setDocument).
+    findChild<QDockWidget*>(QStringLiteral("profilesDock"))->hide();
     updateActions();
 }
 
@@ -412,6 +434,36 @@ bool isSqliteFile(const QString& path)
 
 }  // namespace
 
+QString MainWindow::sampleDocumentPath()
+{
+    // Installed (share/policy-studio/samples beside bin/), else the source tree this build came from.
+    for (const QString& dir : {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/policy-studio/samples"),
+                               QStringLiteral(POLICY_STUDIO_SAMPLES_DIR)}) {
+        const QString path = QDir(dir).filePath(QStringLiteral("profile-v1.json"));
+        if (QFileInfo(path).isFile())
+            return QFileInfo(path).canonicalFilePath();
+    }
+    return {};
+}
+
+bool MainWindow::openSample()
+{
+    // A copy, so that saving never changes the sample itself.
+    const QString sample = sampleDocumentPath();
+    if (sample.isEmpty())
+        return false;
+    if (!m_sampleDir)
+        m_sampleDir = std::make_unique<QTemporaryDir>();
+    const QString copy = m_sampleDir->filePath(QStringLiteral("profile-v1.json"));
+    QFile::remove(copy);
+    if (!m_sampleDir->isValid() || !QFile::copy(sample, copy)) {
+        QMessageBox::critical(this, tr("Cannot Open File"), tr("The sample could not be copied to %1.").arg(m_sampleDir->path()));
+        return false;
+    }
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    return openFile(copy);
+}
+
 bool MainWindow::openFromCommandLine(const QString& argument)
 {
     const bool named = argument.startsWith(QLatin1String("sqlite:")) || argument.startsWith(QLatin1String("postgres://"))
@@ -518,6 +570,7 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     detachDocument();
     m_doc = std::move(document);
     m_problemsShown = false;
+    m_central->setCurrentIndex(1);
 
     m_profileModel->setDocument(m_doc.get());
     m_editor->setDocument(m_doc.get());
@@ -744,6 +797,8 @@ void MainWindow::rebuildRecentMenu()
             ->setToolTip(path);
     }
     m_recentMenu->setEnabled(!files.isEmpty());
+    if (m_startPage)
+        m_startPage->setRecentFiles(files);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -1,10 +1,13 @@
 #include "widgets/open_database_dialog.h"
 
+#include "store/database_target.h"
+
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -34,7 +37,9 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     auto* pathRow = new QHBoxLayout;
     pathRow->setContentsMargins(24, 0, 0, 0);
     m_path->setAccessibleName(tr("SQLite file"));
-    m_path->setText(QSettings().value(kLastPath).toString());
+    // The last file used, else kandev's own default location when it is there.
+    const QString lastPath = QSettings().value(kLastPath).toString();
+    m_path->setText(!lastPath.isEmpty() || !QFileInfo(store::defaultSqlitePath()).isFile() ? lastPath : store::defaultSqlitePath());
     auto* browse = new QPushButton(tr("&Browse…"), this);
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);

@@ -43,7 +43,11 @@ void ValidationPane::setDocument(model::EditorDocument* document)
 void ValidationPane::updateStatus()
 {
     const int n = m_model->rowCount();
-    if (m_doc && m_doc->isReadOnly()) {
+    if (!m_doc) {
+        m_status->setText(tr("Nothing is open."));  // never "can be saved" with nothing to save
+        return;
+    }
+    if (m_doc->isReadOnly()) {
         // A read-only document cannot be saved, problems or not: never say it can.
         m_status->setText(n == 0 ? tr("Read-only: %1. Nothing can be saved.").arg(m_doc->readOnlyReason())
                                  : tr("Read-only: %1. %n problem(s):", nullptr, n).arg(m_doc->readOnlyReason()));

@@ -31,6 +31,11 @@ std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* 
 // KANDEV_DATABASE_PASSWORD, else PGPASSWORD, else "".
 QString passwordFromEnvironment();
 
+// Where kandev keeps its SQLite database unless told otherwise:
+// KANDEV_DATABASE_PATH, else <home>/data/kandev.db with <home> =
+// KANDEV_HOME_DIR, else ~/.kandev (kandev's own defaults). The file may not exist.
+QString defaultSqlitePath();
+
 // A database name made safe as part of a file name: only ASCII letters,
 // digits, '-' and '_' survive (others become '_', so "../x" cannot pick a
 // directory); a name with nothing left becomes "kandev-database".

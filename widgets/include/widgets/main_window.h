@@ -15,6 +15,8 @@
 
 class QAction;
 class QToolBar;
+class QStackedWidget;
+class QTemporaryDir;
 class QToolButton;
 class QFileSystemWatcher;
 class QListView;
@@ -29,6 +31,7 @@ namespace widgets {
 
 class CandidateEditor;
 class CandidateListPanel;
+class StartPage;
 class TimelinePanel;
 class TryErrorPanel;
 class ValidationPane;
@@ -50,6 +53,11 @@ public:
     // A command-line argument: a kandev database (sqlite:PATH, postgres://…,
     // or a file that is SQLite inside) or a document file.
     bool openFromCommandLine(const QString& argument);
+    // A copy of the bundled sample, in a temporary directory.
+    bool openSample();
+    // The bundled sample document, installed or in the source tree; "" when neither is there.
+    static QString sampleDocumentPath();
+    StartPage* startPage() const { return m_startPage; }
     bool save();
     bool saveAs();
     // Help > About: the version, and the catalogue and policy schema versions this build understands.
@@ -110,6 +118,9 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QToolBar* m_toolBar = nullptr;
+    QStackedWidget* m_central = nullptr;  // the start page, then the editor
+    StartPage* m_startPage = nullptr;
+    std::unique_ptr<QTemporaryDir> m_sampleDir;
     QToolButton* m_problemButton = nullptr;  // "2 problems" in the status bar
     bool m_problemsShown = false;            // Validation came forward for this document's first problems
     QByteArray m_defaultState;               // docks and tool bar as first built: View > Reset Layout
