@@ -120,7 +120,9 @@ bool matchesAt(std::string_view pattern, std::string_view line, std::size_t at) 
         }
         p = 1;
     }
-    const char first = p < pattern.size() ? (pattern[p] == '\\' && p + 1 < pattern.size() ? pattern[p + 1] : pattern[p]) : '\0';
+    if (p >= pattern.size())
+        return false;  // "^" alone, or nothing: not a pattern
+    const char first = pattern[p] == '\\' && p + 1 < pattern.size() ? pattern[p + 1] : pattern[p];
     // Only a letter or digit asks for a boundary: "_api_key ..." may follow "anthropic".
     if ((isAlnum(first) || pattern[p] == '#') && at > 0 && isWordChar(line[at - 1]))
         return false;

@@ -212,9 +212,16 @@ void TestClassifier::stagesKeepKandevsOrder()
     for (const auto& rule : catalogue::rules()) {
         const auto [low, high] = band(rule.stage);
         QVERIFY2(rule.priority >= low && rule.priority <= high, std::string(rule.id).c_str());
-        for (const auto& pattern : rule.anyText)
-            QVERIFY2(pattern.empty() || std::string_view(pattern).find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos,
-                     std::string(pattern).c_str());  // text is lowered before it is read
+        std::vector<std::string_view> patterns(rule.anyText.begin(), rule.anyText.end());
+        patterns.insert(patterns.end(), rule.allText.begin(), rule.allText.end());
+        patterns.insert(patterns.end(), rule.noneText.begin(), rule.noneText.end());
+        for (const std::string_view pattern : patterns) {
+            if (pattern.empty())
+                continue;
+            // Text is lowered before it is read, and the scan finds a pattern by its first character.
+            QVERIFY2(pattern.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos, std::string(pattern).c_str());
+            QVERIFY2(catalogue::detail::isIndexable(pattern), std::string(pattern).c_str());
+        }
     }
     // A provider's own wording wins over provider-neutral wording, as in kandev.
     catalogue::Evidence e;
