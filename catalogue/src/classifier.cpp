@@ -234,31 +234,6 @@ const Rule* firstMatch(const Signals& signals, const Seen& seen, Reader reader)
     return nullptr;
 }
 
-// Every phrase collectTextHints reads holds "reset", "try", "again" or '|':
-// one pass decides whether it needs to run at all (most errors hold none).
-bool mayHoldResetPhrase(std::string_view lower) noexcept
-{
-    for (std::size_t i = 0; i < lower.size(); ++i) {
-        switch (lower[i]) {
-        case '|': return true;
-        case 'r':
-            if (detail::hasAt(lower, i + 1, "eset"))
-                return true;
-            break;
-        case 't':
-            if (detail::hasAt(lower, i + 1, "ry"))
-                return true;
-            break;
-        case 'a':
-            if (detail::hasAt(lower, i + 1, "gain"))
-                return true;
-            break;
-        default: break;
-        }
-    }
-    return false;
-}
-
 std::string phaseCode(std::string_view phase)
 {
     return isPreStartPhase(phase) ? "unknown_provider_error" : "agent_runtime_error";
@@ -314,8 +289,7 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
     }
 
     r.hints = detail::collectHints(bounded, text, now);
-    if (mayHoldResetPhrase(lower))
-        detail::collectTextHints(lower, text, lines, now, r.hints);
+    detail::collectTextHints(lower, text, lines, now, r.hints);
     const auto chosen = detail::chooseHint(r.hints, now);
     if (chosen) {
         r.resetAt = r.hints[*chosen].resetAt;

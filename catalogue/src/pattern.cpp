@@ -1,5 +1,7 @@
 #include "pattern.h"
 
+#include "text.h"
+
 namespace catalogue::detail {
 namespace {
 
@@ -8,21 +10,6 @@ constexpr std::size_t kMaxGap = 100;
 bool isBlank(char c) noexcept
 {
     return c == ' ' || c == '\t';
-}
-
-bool isDigit(char c) noexcept
-{
-    return c >= '0' && c <= '9';
-}
-
-bool isAlnum(char c) noexcept
-{
-    return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-bool isSpace(char c) noexcept
-{
-    return isBlank(c) || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
 // Matches pattern[p..] against line[t..]. Backtracks only over '#', ' ', '!', '~' and '*', all bounded by
@@ -41,9 +28,9 @@ bool run(std::string_view pattern, std::size_t p, std::string_view line, std::si
             continue;
         }
         case '#': {
-            if (t >= line.size() || !isDigit(line[t]))
+            if (t >= line.size() || !asciiDigit(line[t]))
                 return false;
-            while (t < line.size() && isDigit(line[t]))
+            while (t < line.size() && asciiDigit(line[t]))
                 ++t;
             ++p;
             continue;
@@ -56,7 +43,7 @@ bool run(std::string_view pattern, std::size_t p, std::string_view line, std::si
         }
         case '!': {
             std::size_t stop = t;
-            while (stop < line.size() && !isSpace(line[stop]))
+            while (stop < line.size() && !asciiSpace(line[stop]))
                 ++stop;
             for (std::size_t next = t + 1; next <= stop; ++next) {
                 if (run(pattern, p + 1, line, next, endBoundary))
@@ -124,9 +111,9 @@ bool matchesAt(std::string_view pattern, std::string_view line, std::size_t at) 
         return false;  // "^" alone, or nothing: not a pattern
     const char first = pattern[p] == '\\' && p + 1 < pattern.size() ? pattern[p + 1] : pattern[p];
     // Only a letter or digit asks for a boundary: "_api_key ..." may follow "anthropic".
-    if ((isAlnum(first) || pattern[p] == '#') && at > 0 && isWordChar(line[at - 1]))
+    if ((asciiAlnum(first) || pattern[p] == '#') && at > 0 && isWordChar(line[at - 1]))
         return false;
-    return run(pattern, p, line, at, isAlnum(lastLiteral(pattern)));
+    return run(pattern, p, line, at, asciiAlnum(lastLiteral(pattern)));
 }
 
 bool matchesIn(std::string_view pattern, std::string_view line) noexcept

@@ -16,13 +16,15 @@
 // does not match inside "not_overloaded_error", "rate~limit" not inside
 // "pirate limits"; "_api_key" does match inside "anthropic_api_key".
 
+#include "text.h"
+
 #include <string_view>
 
 namespace catalogue::detail {
 
 inline bool isWordChar(char c) noexcept
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    return asciiAlnum(c) || c == '_';
 }
 
 // Whether `pattern` matches `line` (lowered) starting exactly at `at`.

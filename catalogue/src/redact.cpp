@@ -20,26 +20,21 @@ using detail::asciiLower;
 using detail::asciiSpace;
 using detail::asciiUpper;
 
-bool isAlnum(char c) noexcept
-{
-    return asciiAlnum(c);
-}
-
 // Characters of keys, tokens and identifiers.
 bool isTokenChar(char c) noexcept
 {
-    return isAlnum(c) || c == '-' || c == '_' || c == '.' || c == '+' || c == '/' || c == '=';
+    return asciiAlnum(c) || c == '-' || c == '_' || c == '.' || c == '+' || c == '/' || c == '=';
 }
 
 // The characters of an opaque credential run: base64, base64url, hex.
 bool isOpaqueChar(char c) noexcept
 {
-    return isAlnum(c) || c == '+' || c == '/' || c == '=' || c == '_' || c == '-';
+    return asciiAlnum(c) || c == '+' || c == '/' || c == '=' || c == '_' || c == '-';
 }
 
 bool isNameChar(char c) noexcept
 {
-    return isAlnum(c) || c == '_' || c == '-' || c == '.';
+    return asciiAlnum(c) || c == '_' || c == '-' || c == '.';
 }
 
 bool isValueEnd(char c) noexcept
@@ -385,7 +380,7 @@ private:
             if (!detail::hasAt(m_in, m_at, prefix))
                 continue;
             std::size_t end = m_at + prefix.size();
-            while (end < m_in.size() && (isAlnum(m_in[end]) || m_in[end] == '_' || m_in[end] == '-'))
+            while (end < m_in.size() && (asciiAlnum(m_in[end]) || m_in[end] == '_' || m_in[end] == '-'))
                 ++end;
             if (end - m_at - prefix.size() < 3)
                 return false;
@@ -452,13 +447,13 @@ private:
         if (m_out.empty() || m_at + 1 >= m_in.size() || !isTokenChar(m_out.back()))
             return false;
         std::size_t start = m_out.size();
-        while (start > 0 && (isAlnum(m_out[start - 1]) || m_out[start - 1] == '.' || m_out[start - 1] == '_' || m_out[start - 1] == '-'
+        while (start > 0 && (asciiAlnum(m_out[start - 1]) || m_out[start - 1] == '.' || m_out[start - 1] == '_' || m_out[start - 1] == '-'
                              || m_out[start - 1] == '+'))
             --start;
         std::size_t end = m_at + 1;
         std::size_t lastDot = 0;
-        while (end < m_in.size() && (isAlnum(m_in[end]) || m_in[end] == '.' || m_in[end] == '-')) {
-            if (m_in[end] == '.' && end + 1 < m_in.size() && isAlnum(m_in[end + 1]))
+        while (end < m_in.size() && (asciiAlnum(m_in[end]) || m_in[end] == '.' || m_in[end] == '-')) {
+            if (m_in[end] == '.' && end + 1 < m_in.size() && asciiAlnum(m_in[end + 1]))
                 lastDot = end;
             ++end;
         }

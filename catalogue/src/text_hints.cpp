@@ -14,16 +14,6 @@ namespace {
 
 constexpr double kMaxRelativeSeconds = 366.0 * 86400;
 
-bool isDigit(char c) noexcept
-{
-    return c >= '0' && c <= '9';
-}
-
-bool isLetter(char c) noexcept
-{
-    return c >= 'a' && c <= 'z';
-}
-
 // A cursor over one lowered line (and the same bytes before lowering).
 struct Cursor {
     std::string_view lower;
@@ -46,7 +36,7 @@ struct Cursor {
     // A word followed by something that is not a letter.
     bool takeWord(std::string_view word)
     {
-        if (lower.substr(at, word.size()) != word || (at + word.size() < lower.size() && isLetter(lower[at + word.size()])))
+        if (lower.substr(at, word.size()) != word || (at + word.size() < lower.size() && asciiAlpha(lower[at + word.size()])))
             return false;
         at += word.size();
         return true;
@@ -55,14 +45,14 @@ struct Cursor {
     {
         const std::size_t start = at;
         double v = 0;
-        while (!done() && isDigit(lower[at]) && at - start < 9)
+        while (!done() && asciiDigit(lower[at]) && at - start < 9)
             v = v * 10 + (lower[at++] - '0');
         if (at == start)
             return std::nullopt;
-        if (!done() && lower[at] == '.' && at + 1 < lower.size() && isDigit(lower[at + 1])) {
+        if (!done() && lower[at] == '.' && at + 1 < lower.size() && asciiDigit(lower[at + 1])) {
             ++at;
             double scale = 0.1;
-            while (!done() && isDigit(lower[at])) {
+            while (!done() && asciiDigit(lower[at])) {
                 v += (lower[at++] - '0') * scale;
                 scale /= 10;
             }
@@ -134,7 +124,7 @@ std::optional<ClockTime> clockTime(Cursor& c)
     ClockTime t{int(*h), 0};
     bool minutes = false;
     if (c.take(":")) {
-        if (c.at + 2 > c.lower.size() || !isDigit(c.lower[c.at]) || !isDigit(c.lower[c.at + 1])) {
+        if (c.at + 2 > c.lower.size() || !asciiDigit(c.lower[c.at]) || !asciiDigit(c.lower[c.at + 1])) {
             c.at = back;
             return std::nullopt;
         }
@@ -179,7 +169,7 @@ std::optional<std::pair<int, int>> monthDay(Cursor& c)
     for (int m = 0; m < 12; ++m) {
         if (!c.take(kMonths[std::size_t(m)]))
             continue;
-        while (!c.done() && isLetter(c.lower[c.at]))
+        while (!c.done() && asciiAlpha(c.lower[c.at]))
             ++c.at;
         c.skip(" .");
         const auto d = c.number();
@@ -204,7 +194,7 @@ std::string zoneName(Cursor& c)
     const std::size_t start = c.at;
     while (!c.done()) {
         const char ch = c.original[c.at];
-        const bool ok = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || isDigit(ch) || ch == '_' || ch == '/' || ch == '-' || ch == '+';
+        const bool ok = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || asciiDigit(ch) || ch == '_' || ch == '/' || ch == '-' || ch == '+';
         if (!ok)
             break;
         ++c.at;
@@ -288,11 +278,39 @@ std::optional<Found> absoluteTime(Cursor& c, std::size_t from, policy::Seconds n
     return f;
 }
 
+
+// Every phrase collectTextHints reads holds "reset", "try", "again" or '|':
+// one pass decides whether it needs to run at all (most errors hold none).
+bool mayHoldResetPhrase(std::string_view lower) noexcept
+{
+    for (std::size_t i = 0; i < lower.size(); ++i) {
+        switch (lower[i]) {
+        case '|': return true;
+        case 'r':
+            if (detail::hasAt(lower, i + 1, "eset"))
+                return true;
+            break;
+        case 't':
+            if (detail::hasAt(lower, i + 1, "ry"))
+                return true;
+            break;
+        case 'a':
+            if (detail::hasAt(lower, i + 1, "gain"))
+                return true;
+            break;
+        default: break;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 void collectTextHints(std::string_view lowered, std::string_view original, const std::vector<Line>& lines, policy::Seconds now,
                       std::vector<TimingHint>& hints)
 {
+    if (!mayHoldResetPhrase(lowered))
+        return;  // most errors hold no reset phrase: one pass decides
     auto add = [&](const Found& f, std::string_view line) {
         TimingHint h;
         h.source = f.source;
@@ -314,10 +332,10 @@ void collectTextHints(std::string_view lowered, std::string_view original, const
         if (const auto bar = line.text.find('|'); bar != std::string_view::npos && line.text.find("limit") < bar) {
             std::size_t end = bar + 1;
             std::int64_t epoch = 0;
-            while (end < line.text.size() && isDigit(line.text[end]) && end - bar <= 13)
+            while (end < line.text.size() && asciiDigit(line.text[end]) && end - bar <= 13)
                 epoch = epoch * 10 + (line.text[end++] - '0');
             const std::size_t digits = end - bar - 1;
-            if ((digits == 10 || digits == 13) && (end == line.text.size() || !isDigit(line.text[end]))) {
+            if ((digits == 10 || digits == 13) && (end == line.text.size() || !asciiDigit(line.text[end]))) {
                 const std::size_t from = line.text.rfind(' ', bar) == std::string_view::npos ? 0 : line.text.rfind(' ', bar) + 1;
                 add(Found{"text.epoch", from, end, policy::Seconds{std::chrono::seconds{digits == 13 ? epoch / 1000 : epoch}}, {}},
                     originalLine);
@@ -326,7 +344,7 @@ void collectTextHints(std::string_view lowered, std::string_view original, const
         // Every trigger begins with 'r', 't', 'a' or 'w': only those positions are compared.
         for (std::size_t at = 0; at < line.text.size(); ++at) {
             const char first = line.text[at];
-            if ((first != 'r' && first != 't' && first != 'a' && first != 'w') || (at > 0 && isLetter(line.text[at - 1])))
+            if ((first != 'r' && first != 't' && first != 'a' && first != 'w') || (at > 0 && asciiAlpha(line.text[at - 1])))
                 continue;
             for (const std::string_view trigger : kRelative) {
                 if (trigger.front() != first || !hasAt(line.text, at, trigger))
