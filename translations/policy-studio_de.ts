@@ -268,6 +268,19 @@
         <source>agent package version not found by npm</source>
         <translation>npm findet die Paketversion des Agenten nicht</translation>
     </message>
+    <message>
+        <source>transient errors</source>
+        <extracomment>the class inside a sentence (&quot;retries for transient errors of X&quot;); German keeps the noun&apos;s capital</extracomment>
+        <translation>vorübergehende Fehler</translation>
+    </message>
+    <message>
+        <source>hard errors</source>
+        <translation>dauerhafte Fehler</translation>
+    </message>
+    <message>
+        <source>unclassified errors</source>
+        <translation>nicht eingestufte Fehler</translation>
+    </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
@@ -424,6 +437,10 @@
         <source>Decision</source>
         <translation>Entscheidung</translation>
     </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
 </context>
 <context>
     <name>model::TimelinePreview</name>
@@ -557,6 +574,77 @@
     <message>
         <source>%1 · trusted reset at +%2 (%3) · then %4</source>
         <translation>%1 · verlässliche Rücksetzung bei +%2 (%3) · dann %4</translation>
+    </message>
+    <message>
+        <source>The reported reset is not in the future, so it is not used.</source>
+        <translation>Die gemeldete Rücksetzung liegt nicht in der Zukunft und wird daher nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>The %1 reset is beyond this candidate&apos;s %2 maximum wait, so it is not used.</source>
+        <translation>Die Rücksetzung in %1 liegt jenseits der höchsten Wartezeit dieses Kandidaten (%2) und wird daher nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>The %1 reset hint is not trusted for this error, so it is not used.</source>
+        <translation>Der Rücksetzhinweis (%1) ist für diesen Fehler nicht verlässlich und wird daher nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>Retry %1 of %2: the first retry after %3, doubled for each retry after it.</source>
+        <translation>Wiederholung %1 von %2: die erste nach %3, jede weitere mit doppelter Wartezeit.</translation>
+    </message>
+    <message>
+        <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
+        <translation>%1 ist weder vorübergehend noch dauerhaft: Unbekannte Fehler halten immer für einen Menschen an.</translation>
+    </message>
+    <message>
+        <source>The failure came after output or tool activity: errors after side effects always stop.</source>
+        <translation>Der Fehler kam nach Ausgabe oder Werkzeugaktivität: Fehler nach Nebenwirkungen halten immer an.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n retry(s) are used.</source>
+        <translation>
+            <numerusform>Die %n Wiederholung ist aufgebraucht.</numerusform>
+            <numerusform>Alle %n Wiederholungen sind aufgebraucht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Attempt %1 succeeds in this scenario.</source>
+        <translation>Versuch %1 gelingt in diesem Szenario.</translation>
+    </message>
+    <message>
+        <source>Every later candidate is disabled or was skipped: no candidate is left to try.</source>
+        <translation>Jeder spätere Kandidat ist deaktiviert oder wurde übersprungen: Es bleibt keiner zum Versuchen.</translation>
+    </message>
+    <message>
+        <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
+        <translation>Die Richtlinien dieses Kandidaten sind ungültig (%1), daher endet der Durchlauf hier.</translation>
+    </message>
+    <message>
+        <source>The scenario never ends; the preview stops at its event limit.</source>
+        <translation>Das Szenario endet nie; die Vorschau hält an ihrer Ereignisgrenze an.</translation>
+    </message>
+    <message>
+        <source>Waiting for resets is off for %1 on this candidate, so the %2 reset is not used.</source>
+        <translation>Das Warten auf Rücksetzungen ist für %1 bei diesem Kandidaten aus, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
+        <translation>Dieser Kandidat hat in diesem Durchlauf schon einmal auf eine Rücksetzung für %1 gewartet, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
+        <translation>Der Anbieter meldet eine verlässliche Rücksetzung in %1, innerhalb der höchsten Wartezeit dieses Kandidaten für %3 (%2); daher wird gewartet und noch einmal versucht.</translation>
+    </message>
+    <message>
+        <source>Retrying is off for %1 on this candidate.</source>
+        <translation>Wiederholen ist für %1 bei diesem Kandidaten aus.</translation>
+    </message>
+    <message>
+        <source>Once recovery is exhausted, %1 on this candidate skip to the next candidate.</source>
+        <translation>Nach ausgeschöpfter Wiederherstellung springen %1 bei diesem Kandidaten zum nächsten Kandidaten.</translation>
+    </message>
+    <message>
+        <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
+        <translation>Nach ausgeschöpfter Wiederherstellung halten %1 bei diesem Kandidaten für manuelle Wiederherstellung an.</translation>
     </message>
 </context>
 <context>
@@ -860,52 +948,12 @@
         <translation>Auf &amp;Rücksetzung des Anbieters warten</translation>
     </message>
     <message>
-        <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than this maximum is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation>Nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als dieses Maximum, wird genutzt; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
-    </message>
-    <message>
         <source>After recovery is exhausted</source>
         <translation>Nach ausgeschöpfter Wiederherstellung</translation>
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
         <translation>Zum nächsten Kandidaten sprin&amp;gen</translation>
-    </message>
-    <message>
-        <source>%1: retry on</source>
-        <translation>%1: Wiederholen an</translation>
-    </message>
-    <message>
-        <source>%1: retry off</source>
-        <translation>%1: Wiederholen aus</translation>
-    </message>
-    <message>
-        <source>%1: max retries</source>
-        <translation>%1: höchstens Wiederholungen</translation>
-    </message>
-    <message>
-        <source>%1: first retry delay</source>
-        <translation>%1: Verzögerung der ersten Wiederholung</translation>
-    </message>
-    <message>
-        <source>%1: reset wait on</source>
-        <translation>%1: Warten auf Rücksetzung an</translation>
-    </message>
-    <message>
-        <source>%1: reset wait off</source>
-        <translation>%1: Warten auf Rücksetzung aus</translation>
-    </message>
-    <message>
-        <source>%1: maximum reset wait</source>
-        <translation>%1: höchstens auf Rücksetzung warten</translation>
-    </message>
-    <message>
-        <source>%1: skip when exhausted</source>
-        <translation>%1: danach überspringen</translation>
-    </message>
-    <message>
-        <source>%1: stop when exhausted</source>
-        <translation>%1: danach anhalten</translation>
     </message>
     <message>
         <source>%1 summary</source>
@@ -955,6 +1003,54 @@
         <source>Sto&amp;p for manual recovery</source>
         <translation>Für man&amp;uelle Wiederherstellung anhalten</translation>
     </message>
+    <message>
+        <source>About %1</source>
+        <translation>Über %1</translation>
+    </message>
+    <message>
+        <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
+        <translation>Genutzt wird nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als die höchste Wartezeit; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
+    </message>
+    <message>
+        <source>Only trusted reset times within this maximum; no retry is used up.</source>
+        <translation>Nur verlässliche Rücksetzzeiten innerhalb dieser Grenze; keine Wiederholung wird verbraucht.</translation>
+    </message>
+    <message>
+        <source>Turn on retries for %1 of %2</source>
+        <translation>Wiederholungen für %1 von %2 einschalten</translation>
+    </message>
+    <message>
+        <source>Turn off retries for %1 of %2</source>
+        <translation>Wiederholungen für %1 von %2 ausschalten</translation>
+    </message>
+    <message>
+        <source>Set max retries for %1 of %2 to %3</source>
+        <translation>Höchstzahl der Wiederholungen für %1 von %2 auf %3 setzen</translation>
+    </message>
+    <message>
+        <source>Set the first retry for %1 of %2 to %3</source>
+        <translation>Erste Wiederholung für %1 von %2 auf %3 setzen</translation>
+    </message>
+    <message>
+        <source>Turn on reset waits for %1 of %2</source>
+        <translation>Warten auf Rücksetzung für %1 von %2 einschalten</translation>
+    </message>
+    <message>
+        <source>Turn off reset waits for %1 of %2</source>
+        <translation>Warten auf Rücksetzung für %1 von %2 ausschalten</translation>
+    </message>
+    <message>
+        <source>Set the maximum reset wait for %1 of %2 to %3</source>
+        <translation>Höchste Wartezeit für %1 von %2 auf %3 setzen</translation>
+    </message>
+    <message>
+        <source>Skip to the next candidate when %1 of %2 are not recovered</source>
+        <translation>Zum nächsten Kandidaten springen, wenn %1 von %2 nicht behoben werden</translation>
+    </message>
+    <message>
+        <source>Stop for a person when %1 of %2 are not recovered</source>
+        <translation>Für einen Menschen anhalten, wenn %1 von %2 nicht behoben werden</translation>
+    </message>
 </context>
 <context>
     <name>widgets::DurationEdit</name>
@@ -989,10 +1085,6 @@
     <message>
         <source>Policy Studio</source>
         <translation>Policy Studio</translation>
-    </message>
-    <message>
-        <source>Dynamic profiles</source>
-        <translation>Dynamische Profile</translation>
     </message>
     <message>
         <source>&lt;opened&gt;</source>
@@ -1061,10 +1153,6 @@
     <message>
         <source>About Policy Studio</source>
         <translation>Über Policy Studio</translation>
-    </message>
-    <message>
-        <source>Profiles</source>
-        <translation>Profile</translation>
     </message>
     <message>
         <source>Validation</source>
@@ -1316,6 +1404,37 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>The sample could not be copied to %1.</source>
         <translation>Das Beispiel konnte nicht nach %1 kopiert werden.</translation>
     </message>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message numerus="yes">
+        <source>Timeline — %n warning(s)</source>
+        <translation>
+            <numerusform>Zeitleiste — %n Warnung</numerusform>
+            <numerusform>Zeitleiste — %n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Colour &amp;Scheme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1495,6 +1614,24 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
+    <name>widgets::RouteItemDelegate</name>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::RoutePane</name>
+    <message>
+        <source>Filter profiles and candidates</source>
+        <translation>Profile und Kandidaten filtern</translation>
+    </message>
+    <message>
+        <source>Dynamic profiles</source>
+        <translation>Dynamische Profile</translation>
+    </message>
+</context>
+<context>
     <name>widgets::ScenarioEditorDialog</name>
     <message>
         <source>Custom Scenario</source>
@@ -1605,6 +1742,13 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
+    <name>widgets::TimelineLegend</name>
+    <message>
+        <source>Legend</source>
+        <translation>Legende</translation>
+    </message>
+</context>
+<context>
     <name>widgets::TimelinePanel</name>
     <message>
         <source>Custom scenario</source>
@@ -1629,10 +1773,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Export Timeline</source>
         <translation>Zeitleiste exportieren</translation>
-    </message>
-    <message>
-        <source>timeline.svg</source>
-        <translation>zeitleiste.svg</translation>
     </message>
     <message>
         <source>SVG image (*.svg);;PNG image (*.png)</source>
@@ -1686,6 +1826,22 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
+    <message>
+        <source>Route warnings</source>
+        <translation>Warnungen zur Route</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>timeline</source>
+        <translation>zeitleiste</translation>
+    </message>
+    <message>
+        <source>Warnings (%1)</source>
+        <translation>Warnungen (%1)</translation>
+    </message>
 </context>
 <context>
     <name>widgets::TimelineView</name>
@@ -1696,10 +1852,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Open a dynamic profile to preview its retry timeline.</source>
         <translation>Öffnen Sie ein dynamisches Profil, um seine Wiederholungszeitleiste zu sehen.</translation>
-    </message>
-    <message>
-        <source>Scenario: %1</source>
-        <translation>Szenario: %1</translation>
     </message>
     <message>
         <source>%1. %2</source>
@@ -1736,6 +1888,50 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>+%1 · %2</source>
         <translation>+%1 · %2</translation>
+    </message>
+    <message>
+        <source>attempt</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>retry wait</source>
+        <translation>Wiederholung</translation>
+    </message>
+    <message>
+        <source>reset wait</source>
+        <translation>Rücksetzung</translation>
+    </message>
+    <message>
+        <source>skip</source>
+        <translation>springen</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>anhalten</translation>
+    </message>
+    <message>
+        <source>none left</source>
+        <translation>keiner übrig</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>ungültig</translation>
+    </message>
+    <message>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies).</source>
+        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil springt zum nächsten Kandidaten. Der Durchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss handeln), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien).</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3</source>
+        <translation>%1 — %2 — %3</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Warum: %1</translation>
     </message>
 </context>
 <context>
@@ -1843,6 +2039,14 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Phase:</source>
         <translation>Phase:</translation>
+    </message>
+    <message>
+        <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
+        <translation>Das Warten auf Rücksetzung ist für %1 bei diesem Kandidaten aus, daher wird der Hinweis (%2) nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
+        <translation>Der Hinweis (%1) liegt jenseits der höchsten Wartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
     </message>
 </context>
 <context>

@@ -268,6 +268,19 @@
         <source>agent package version not found by npm</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>transient errors</source>
+        <extracomment>the class inside a sentence ("retries for transient errors of X"); German keeps the noun's capital</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hard errors</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unclassified errors</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
@@ -424,6 +437,10 @@
         <source>Decision</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::TimelinePreview</name>
@@ -556,6 +573,77 @@
     </message>
     <message>
         <source>%1 · trusted reset at +%2 (%3) · then %4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The reported reset is not in the future, so it is not used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The %1 reset is beyond this candidate's %2 maximum wait, so it is not used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The %1 reset hint is not trusted for this error, so it is not used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Retry %1 of %2: the first retry after %3, doubled for each retry after it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The failure came after output or tool activity: errors after side effects always stop.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>All %n retry(s) are used.</source>
+        <translation>
+            <numerusform>The %n retry is used.</numerusform>
+            <numerusform>All %n retries are used.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Attempt %1 succeeds in this scenario.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every later candidate is disabled or was skipped: no candidate is left to try.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This candidate's policies are not valid (%1), so the cycle stops here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The scenario never ends; the preview stops at its event limit.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Waiting for resets is off for %1 on this candidate, so the %2 reset is not used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The provider reports a trusted reset in %1, within this candidate's %2 maximum wait for %3, so it waits and tries once more.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Retrying is off for %1 on this candidate.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Once recovery is exhausted, %1 on this candidate skip to the next candidate.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -860,51 +948,11 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than this maximum is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>After recovery is exhausted</source>
         <translation type="unfinished" />
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: retry on</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: retry off</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: max retries</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: first retry delay</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: reset wait on</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: reset wait off</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: maximum reset wait</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: skip when exhausted</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: stop when exhausted</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -955,6 +1003,54 @@
         <source>Sto&amp;p for manual recovery</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>About %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only trusted reset times within this maximum; no retry is used up.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Turn on retries for %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Turn off retries for %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Set max retries for %1 of %2 to %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Set the first retry for %1 of %2 to %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Turn on reset waits for %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Turn off reset waits for %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Set the maximum reset wait for %1 of %2 to %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skip to the next candidate when %1 of %2 are not recovered</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop for a person when %1 of %2 are not recovered</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::DurationEdit</name>
@@ -988,10 +1084,6 @@
     <name>widgets::MainWindow</name>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Dynamic profiles</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1060,10 +1152,6 @@
     </message>
     <message>
         <source>About Policy Studio</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Profiles</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1304,6 +1392,37 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>The sample could not be copied to %1.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Route</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Timeline — %n warning(s)</source>
+        <translation>
+            <numerusform>Timeline — %n warning</numerusform>
+            <numerusform>Timeline — %n warnings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Colour &amp;Scheme</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1483,6 +1602,24 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
+    <name>widgets::RouteItemDelegate</name>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::RoutePane</name>
+    <message>
+        <source>Filter profiles and candidates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dynamic profiles</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>widgets::ScenarioEditorDialog</name>
     <message>
         <source>Custom Scenario</source>
@@ -1593,6 +1730,13 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
+    <name>widgets::TimelineLegend</name>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>widgets::TimelinePanel</name>
     <message>
         <source>Custom scenario</source>
@@ -1616,10 +1760,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Export Timeline</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>timeline.svg</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1674,6 +1814,22 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>Table</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Route warnings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Warnings (%1)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::TimelineView</name>
@@ -1683,10 +1839,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Open a dynamic profile to preview its retry timeline.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Scenario: %1</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1723,6 +1875,50 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>+%1 · %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>attempt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>retry wait</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>reset wait</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>skip</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none left</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 — %2 — %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Why: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1830,6 +2026,14 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Phase:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.</source>
         <translation type="unfinished" />
     </message>
 </context>

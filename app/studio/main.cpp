@@ -1,4 +1,5 @@
 // Policy Studio: the desktop editor for kandev candidate policies.
+#include "widgets/colour_scheme.h"
 #include "widgets/main_window.h"
 #include "widgets/timeline_panel.h"
 
@@ -69,13 +70,27 @@ int main(int argc, char** argv)
                                       QStringLiteral("The timeline scenario preset to show (see policyctl timeline --help)."),
                                       QStringLiteral("preset"));
     const QCommandLineOption logTime(QStringLiteral("log-time"), QStringLiteral("Show the timeline on a logarithmic axis."));
-    parser.addOptions({profile, scenario, logTime});
+    const QCommandLineOption scheme(QStringLiteral("colour-scheme"),
+                                    QStringLiteral("system, light or dark (for this run; View > Colour Scheme keeps a choice)."),
+                                    QStringLiteral("scheme"));
+    parser.addOptions({profile, scenario, logTime, scheme});
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QStringLiteral("A dynamic profile document to open, or a kandev database: a SQLite file, "
                                                 "sqlite:PATH or postgres://user@host:port/name (the password from "
                                                 "KANDEV_DATABASE_PASSWORD or PGPASSWORD, or asked for)."));
     parser.process(app);
     i18n::install(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
+    widgets::ColourScheme colours = widgets::storedColourScheme();
+    if (parser.isSet(scheme)) {
+        bool ok = false;
+        colours = widgets::colourSchemeFromName(parser.value(scheme), &ok);
+        if (!ok) {
+            std::fprintf(stderr, "policy-studio: --colour-scheme takes system, light or dark, not \"%s\"\n",
+                         qPrintable(parser.value(scheme)));
+            return 2;
+        }
+    }
+    widgets::applyColourScheme(colours);
 
 
     widgets::MainWindow window;

@@ -108,7 +108,16 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         if (role == Qt::DisplayRole)
             return m_doc->candidateName(row);
         if (role == Qt::ToolTipRole)
-            return tr("Agent profile: %1").arg(QString::fromStdString(c.executionProfileId));
+        {
+            // The whole row in one tip: the compact route list shows only part of it.
+            QString tip = tr("Agent profile: %1").arg(QString::fromStdString(c.executionProfileId));
+            const QString summary = index.siblingAtColumn(SummaryColumn).data().toString();
+            const QString status = statusText(eligibility, issues);
+            tip += QLatin1Char('\n') + summary;
+            if (!status.isEmpty())
+                tip += QLatin1Char('\n') + status;
+            return tip;
+        }
         break;
     case EnabledColumn:
         if (role == Qt::CheckStateRole)

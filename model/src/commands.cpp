@@ -28,6 +28,7 @@ bool SetPoliciesCommand::mergeWith(const QUndoCommand* other)
     if (o->m_mergeKey != m_mergeKey || o->m_profile != m_profile || o->m_row != m_row || o->m_doc != m_doc)
         return false;
     m_after = o->m_after;
+    setText(o->text());  // the value the merged edits ended with
     return true;
 }
 

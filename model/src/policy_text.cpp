@@ -88,6 +88,17 @@ QString PolicyText::className(policy::ErrorClass c)
     return {};
 }
 
+QString PolicyText::classInSentence(policy::ErrorClass c)
+{
+    //: the class inside a sentence ("retries for transient errors of X"); German keeps the noun's capital
+    switch (c) {
+    case policy::ErrorClass::Transient: return tr("transient errors");
+    case policy::ErrorClass::Hard: return tr("hard errors");
+    case policy::ErrorClass::Unclassified: return tr("unclassified errors");
+    }
+    return {};
+}
+
 QString PolicyText::classDescription(policy::ErrorClass c)
 {
     switch (c) {

@@ -44,6 +44,12 @@ QVariant ProfileListModel::data(const QModelIndex& index, int role) const
         return tr("%1 — %n candidate(s)", nullptr, int(record.dynamic->candidates.size()))
             .arg(QString::fromStdString(record.id.empty() ? std::string("—") : record.id));
     case ProfileIndexRole: return profile;
+    case SearchTextRole: {
+        QStringList words{m_doc->profileTitle(profile), QString::fromStdString(record.id)};
+        for (const auto& c : record.dynamic->candidates)
+            words << QString::fromStdString(c.executionProfileId);
+        return words.join(QLatin1Char('\n'));
+    }
     default: return {};
     }
 }

@@ -6,6 +6,8 @@
 
 #include "policy/catalogue.h"
 
+#include <array>
+
 namespace model {
 
 TimelinePreview::TimelinePreview(QObject* parent)
@@ -101,6 +103,114 @@ QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
     }
 }
 
+QString TimelinePreview::profileTitle() const
+{
+    return m_doc && m_doc->currentProfile() >= 0 ? m_doc->profileTitle(m_doc->currentProfile()) : QString();
+}
+
+namespace {
+
+// Why a reset hint did not lead to a wait, or "" when there was none to use.
+QString unusedHintReason(const policy::ClassPolicy& p, const policy::ScenarioAttempt& attempt, bool resetUsed,
+                         const QString& cls)
+{
+    if (!attempt.resetAfterSeconds)
+        return {};
+    const QString hint = PolicyText::duration(std::max<std::int64_t>(0, *attempt.resetAfterSeconds));
+    if (!p.waitForReset.enabled)
+        return TimelinePreview::tr("Waiting for resets is off for %1 on this candidate, so the %2 reset is not used.")
+            .arg(cls, hint);
+    if (resetUsed)
+        return TimelinePreview::tr("This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.")
+            .arg(cls, hint);
+    if (*attempt.resetAfterSeconds <= 0)
+        return TimelinePreview::tr("The reported reset is not in the future, so it is not used.");
+    if (*attempt.resetAfterSeconds > p.waitForReset.maxWaitSeconds)
+        return TimelinePreview::tr("The %1 reset is beyond this candidate's %2 maximum wait, so it is not used.")
+            .arg(hint, PolicyText::duration(p.waitForReset.maxWaitSeconds));
+    return TimelinePreview::tr("The %1 reset hint is not trusted for this error, so it is not used.").arg(hint);
+}
+
+}  // namespace
+
+QString TimelinePreview::eventReason(std::size_t index) const
+{
+    using policy::EventKind;
+    const auto& events = m_timeline.events;
+    if (index >= events.size())
+        return {};
+    // Replay the cycle up to the event: which attempt it answers, and
+    // whether that candidate already used its reset wait for the class.
+    std::int64_t attemptNumber = 0;
+    std::array<bool, 2> resetUsed{false, false};
+    std::size_t candidate = events.empty() ? 0 : events.front().candidateIndex;
+    for (std::size_t i = 0; i < index; ++i) {
+        const auto& e = events[i];
+        if (e.candidateIndex != candidate) {
+            candidate = e.candidateIndex;
+            resetUsed = {false, false};
+        }
+        if (e.kind == EventKind::Attempt)
+            attemptNumber = e.attempt;
+        if (e.kind == EventKind::WaitForReset)
+            resetUsed[e.errorClass == policy::ErrorClass::Hard ? 1 : 0] = true;
+    }
+    const auto& e = events[index];
+    if (e.candidateIndex != candidate)
+        resetUsed = {false, false};
+    const policy::ScenarioAttempt success = policy::ScenarioAttempt::successful();
+    const policy::ScenarioAttempt* attempt = &success;
+    if (attemptNumber > 0) {
+        const auto at = std::size_t(attemptNumber - 1);
+        if (at < m_scenario.attempts.size())
+            attempt = &m_scenario.attempts[at];
+        else if (m_scenario.then == policy::ScenarioThen::Repeat && !m_scenario.attempts.empty())
+            attempt = &m_scenario.attempts.back();
+    }
+    const bool known = e.candidateIndex < m_candidates.size();
+    const bool classified = e.errorClass != policy::ErrorClass::Unclassified;
+    const policy::ClassPolicy policy = known && classified ? m_candidates[e.candidateIndex].policies.forClass(e.errorClass)
+                                                           : policy::ClassPolicy{};
+    const QString cls = classified ? PolicyText::classInSentence(e.errorClass) : QString();
+    const bool used = classified && resetUsed[e.errorClass == policy::ErrorClass::Hard ? 1 : 0];
+    const auto join = [](const QString& a, const QString& b) { return a.isEmpty() ? b : a + QLatin1Char(' ') + b; };
+
+    switch (e.kind) {
+    case EventKind::Attempt: return {};
+    case EventKind::WaitForReset:
+        return tr("The provider reports a trusted reset in %1, within this candidate's %2 maximum wait for %3, so it "
+                  "waits and tries once more.")
+            .arg(PolicyText::duration(e.delaySeconds), PolicyText::duration(policy.waitForReset.maxWaitSeconds), cls);
+    case EventKind::RetryWait:
+        return join(unusedHintReason(policy, *attempt, used, cls),
+                    tr("Retry %1 of %2: the first retry after %3, doubled for each retry after it.")
+                        .arg(e.retryOrdinal)
+                        .arg(policy.retry.maxRetries)
+                        .arg(PolicyText::duration(policy.retry.initialIntervalSeconds)));
+    case EventKind::Skip:
+    case EventKind::Stop: {
+        if (e.kind == EventKind::Stop && e.gateStop) {
+            return !classified ? tr("%1 is neither transient nor hard: unknown errors always stop for a person.")
+                                     .arg(QString::fromStdString(e.code))
+                               : tr("The failure came after output or tool activity: errors after side effects always stop.");
+        }
+        const QString spent = policy.retry.enabled
+            ? tr("All %n retry(s) are used.", nullptr, int(policy.retry.maxRetries))
+            : tr("Retrying is off for %1 on this candidate.").arg(cls);
+        const QString then = e.kind == EventKind::Skip
+            ? tr("Once recovery is exhausted, %1 on this candidate skip to the next candidate.").arg(cls)
+            : tr("Once recovery is exhausted, %1 on this candidate stop for manual recovery.").arg(cls);
+        return join(join(unusedHintReason(policy, *attempt, used, cls), spent), then);
+    }
+    case EventKind::Success: return tr("Attempt %1 succeeds in this scenario.").arg(attemptNumber);
+    case EventKind::Exhausted: return tr("Every later candidate is disabled or was skipped: no candidate is left to try.");
+    case EventKind::ConfigError:
+        return tr("This candidate's policies are not valid (%1), so the cycle stops here.").arg(QString::fromStdString(e.reason));
+    case EventKind::Truncated: return tr("The scenario never ends; the preview stops at its event limit.");
+    }
+    return {};
+}
+
 QString TimelinePreview::totalsText() const
 {
     const auto& t = m_timeline.totals;
@@ -129,7 +239,7 @@ QStringList TimelinePreview::warningTexts() const
     QStringList out;
     for (const auto& w : m_review.warnings) {
         const QString who = w.candidateIndex ? candidateLabel(*w.candidateIndex) : QString();
-        const QString cls = w.errorClass ? PolicyText::className(*w.errorClass).toLower() : QString();
+        const QString cls = w.errorClass ? PolicyText::classInSentence(*w.errorClass) : QString();
         switch (w.code) {
         case ReviewWarningCode::DisabledCandidate: out << tr("%1 is disabled and never tried.").arg(who); break;
         case ReviewWarningCode::InvalidCandidate: out << tr("%1 is invalid and stops every cycle that reaches it.").arg(who); break;
@@ -185,6 +295,7 @@ QVariant TimelineEventModel::data(const QModelIndex& index, int role) const
     case CandidateColumn: return hasCandidate ? m_preview->candidateLabel(e.candidateIndex) : QString();
     case ErrorColumn: return e.code.empty() ? QString() : PolicyText::codeDescription(e.code);
     case DetailColumn: return TimelinePreview::eventDetails(e);
+    case ReasonColumn: return m_preview->eventReason(std::size_t(index.row()));
     default: return {};
     }
 }
@@ -199,6 +310,7 @@ QVariant TimelineEventModel::headerData(int section, Qt::Orientation orientation
     case CandidateColumn: return tr("Candidate");
     case ErrorColumn: return tr("Error");
     case DetailColumn: return tr("Decision");
+    case ReasonColumn: return tr("Why");
     default: return {};
     }
 }

@@ -24,6 +24,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -83,6 +84,7 @@ private slots:
     void readOnlyLegacyShowsItsRules();
     void tabLeavesTheRouteAndWalksTheEditor();
     void focusedFieldIsScrolledIntoView();
+    void undoEntriesNameCandidateAndValue();
     void mnemonicsAreUniqueInTheWindow_data();
     void mnemonicsAreUniqueInTheWindow();
     void addCandidateByKeyboardRefusesDuplicates();
@@ -466,10 +468,12 @@ void TestEditorTrust::focusedFieldIsScrolledIntoView()
     window.show();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
-    // A short editor, as on a small screen, so that it scrolls.
-    auto* splitter = window.findChild<QSplitter*>(QStringLiteral("centralSplitter"));
-    QVERIFY(splitter);
-    splitter->setSizes({200, 120, 300});
+    // A short editor, as on a small screen, so that it scrolls: the timeline takes all it can.
+    auto* timeline = window.findChild<QDockWidget*>(QStringLiteral("timelineDock"));
+    QVERIFY(timeline);
+    QTest::qWait(50);  // the window sizes its docks for the new document first
+    QVERIFY(eventLoopAnswers());
+    window.resizeDocks({timeline}, {2000}, Qt::Vertical);
     QVERIFY(eventLoopAnswers());
     auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("editorScroll"));
     QVERIFY(scroll);
@@ -489,6 +493,28 @@ void TestEditorTrust::focusedFieldIsScrolledIntoView()
         QTest::keyClick(focus, Qt::Key_Tab);
     }
     QVERIFY(checked > 8);
+}
+
+void TestEditorTrust::undoEntriesNameCandidateAndValue()
+{
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QUndoStack* stack = window.document()->undoStack();
+    ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
+    typeValue(transient->maxRetriesBox(), 4);
+    QCOMPARE(stack->undoText(), QStringLiteral("Set max retries for transient errors of claude-sonnet to 4"));
+    const int entries = stack->count();
+    typeValue(transient->maxRetriesBox(), 6);  // typing on in the same field is one entry, with the last value
+    QCOMPARE(stack->count(), entries);
+    QCOMPARE(stack->undoText(), QStringLiteral("Set max retries for transient errors of claude-sonnet to 6"));
+    QCOMPARE(window.undoAction()->text(), QStringLiteral("&Undo Set max retries for transient errors of claude-sonnet to 6"));
+    // Another candidate, another name.
+    clickRow(window.candidateList()->view(), 1);
+    QTest::mouseClick(window.candidateEditor()->hardPanel()->stopButton(), Qt::LeftButton);
+    QCOMPARE(stack->undoText(), QStringLiteral("Stop for a person when hard errors of codex-gpt5 are not recovered"));
 }
 
 void TestEditorTrust::mnemonicsAreUniqueInTheWindow_data()

@@ -698,6 +698,20 @@ void TestGui::tryAnError()
     panel->beforeOutputBox()->setChecked(false);
     QVERIFY(panel->decisionLabel()->text().contains(QStringLiteral("after output or tool activity")));
     panel->beforeOutputBox()->setChecked(true);
+    // A trusted hint the candidate does not use says why: codex-gpt5 does not wait for resets of hard errors,
+    window.candidateList()->selectRow(1);
+    QVERIFY2(panel->decisionLabel()->text().endsWith(
+                 QStringLiteral("Wait-for-reset is off for hard errors on this candidate, so the 1 min hint is not used.")),
+             qPrintable(panel->decisionLabel()->text()));
+    // and claude-sonnet waits at most 1 h.
+    window.candidateList()->selectRow(0);
+    panel->input()->setPlainText(QStringLiteral("HTTP/1.1 429 Too Many Requests\nretry-after: 7200\n\n"
+                                                "{\"error\":{\"message\":\"You exceeded your current quota\"}}"));
+    QVERIFY2(panel->decisionLabel()->text().endsWith(
+                 QStringLiteral("The 2 h hint is beyond this candidate's 1 h maximum wait for hard errors, so it is not used.")),
+             qPrintable(panel->decisionLabel()->text()));
+    panel->input()->setPlainText(QStringLiteral("HTTP/1.1 429 Too Many Requests\nretry-after: 60\n\n"
+                                                "{\"error\":{\"message\":\"You exceeded your current quota\"}}"));
     // The route cycle that follows, in the timeline.
     const auto buttons = panel->findChildren<QPushButton*>();
     QCOMPARE(buttons.size(), 1);
@@ -711,6 +725,7 @@ void TestGui::tryAnError()
     if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty()) {
         window.resize(1440, 900);
         window.show();
+        window.findChild<QDockWidget*>(QStringLiteral("tryErrorDock"))->show();
         window.findChild<QDockWidget*>(QStringLiteral("tryErrorDock"))->raise();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTest::qWait(300);
@@ -908,7 +923,7 @@ void TestGui::startPageOffersTheWaysIn()
         StartPage* start = window.startPage();
         QVERIFY(start->isVisible());
         QVERIFY(!window.candidateList()->isVisible());  // no empty editor, no "0 attempts"
-        QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("profilesDock"))->isVisible());
+        QVERIFY(!window.profileList()->isVisible());
         QVERIFY(!window.validationPane()->findChild<QLabel*>()->text().contains(QStringLiteral("can be saved")));
         QVERIFY(start->openSampleButton()->isVisible());
         QVERIFY(start->openDefaultDatabaseButton()->isVisible());
@@ -940,13 +955,14 @@ void TestGui::resetLayoutBringsBackWhatWasClosed()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    auto* route = window.findChild<QDockWidget*>(QStringLiteral("routeDock"));
+    auto* timeline = window.findChild<QDockWidget*>(QStringLiteral("timelineDock"));
     auto* tryError = window.findChild<QDockWidget*>(QStringLiteral("tryErrorDock"));
-    auto* splitter = window.findChild<QSplitter*>(QStringLiteral("centralSplitter"));
-    const QList<int> sizes = splitter->sizes();
-    tryError->close();
-    QVERIFY(!tryError->toggleViewAction()->isChecked());
+    const int routeWidth = route->width();
+    route->close();
+    timeline->close();
+    tryError->show();
     window.mainToolBar()->hide();
-    splitter->setSizes({500, 100, 100});
     QAction* reset = nullptr;
     for (QAction* a : window.menuBar()->actions()) {
         if (a->menu() && a->text() == QStringLiteral("&View")) {
@@ -959,9 +975,10 @@ void TestGui::resetLayoutBringsBackWhatWasClosed()
     QVERIFY(reset);
     reset->trigger();
     QTRY_VERIFY(window.mainToolBar()->isVisible());
-    QVERIFY(tryError->toggleViewAction()->isChecked());  // open again (in its tab)
-    QVERIFY(splitter->sizes() != QList<int>({500, 100, 100}));
-    QCOMPARE(splitter->sizes().size(), sizes.size());
+    QTRY_VERIFY(route->isVisible());
+    QVERIFY(timeline->isVisible());
+    QVERIFY(!tryError->toggleViewAction()->isChecked());  // the helpers start closed
+    QTRY_VERIFY(route->width() >= std::min(routeWidth, 260));  // back at its default width, not collapsed
 }
 
 void TestGui::commandLineOpensDatabases()

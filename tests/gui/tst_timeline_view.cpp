@@ -304,7 +304,8 @@ void TestTimelineView::keyboardMovesFocusAcrossEvents()
     QCOMPARE(view.focusedEvent(), 1);
     QCOMPARE(focus.count(), 2);
     QCOMPARE(view.focusedEventText(),
-             QStringLiteral("+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient) · retry ordinal 1 · until +5 s (2026-01-01T00:00:05Z) · then skip"));
+             QStringLiteral("+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient) · retry ordinal 1 · until +5 s (2026-01-01T00:00:05Z) · then skip\n"
+                            "Why: Retry 1 of 3: the first retry after 5 s, doubled for each retry after it."));
     QCOMPARE(view.accessibleDescription(), view.focusedEventText());
     QTest::keyClick(&view, Qt::Key_End);
     QCOMPARE(view.focusedEvent(), int(preview.timeline().events.size()) - 1);

@@ -10,6 +10,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 namespace widgets {
@@ -38,11 +39,11 @@ CandidateEditor::CandidateEditor(QWidget* parent)
     m_legacy->setMargin(10);
     m_legacy->hide();
     layout->addWidget(m_legacy);
-    auto* panels = new QHBoxLayout;
-    panels->setSpacing(10);
-    panels->addWidget(m_transient, 1, Qt::AlignTop);
-    panels->addWidget(m_hard, 1, Qt::AlignTop);
-    layout->addLayout(panels);
+    m_panels = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_panels->setSpacing(10);
+    m_panels->addWidget(m_transient, 1, Qt::AlignTop);
+    m_panels->addWidget(m_hard, 1, Qt::AlignTop);
+    layout->addLayout(m_panels);
     layout->addStretch(1);
 
     for (auto* panel : {m_transient, m_hard}) {
@@ -52,6 +53,48 @@ CandidateEditor::CandidateEditor(QWidget* parent)
                 });
     }
     setRow(-1);
+}
+
+bool CandidateEditor::panelsSideBySide() const
+{
+    return m_panels->direction() == QBoxLayout::LeftToRight;
+}
+
+void CandidateEditor::arrangePanels()
+{
+    // Side by side when both panels get their width, stacked when not. The
+    // width that counts is the scroll area's view (the parent), not the
+    // editor's own: side by side, the editor's minimum is two panels wide.
+    // A stacked editor is taller, so a scroll bar that comes with it never
+    // flips the choice back.
+    const int available = parentWidget() ? parentWidget()->width() : width();
+    const int needed = 2 * kPanelMinimumWidth + m_panels->spacing() + layout()->contentsMargins().left()
+        + layout()->contentsMargins().right();
+    const auto direction = available >= needed ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (m_panels->direction() != direction)
+        m_panels->setDirection(direction);
+}
+
+void CandidateEditor::resizeEvent(QResizeEvent* event)
+{
+    arrangePanels();
+    QWidget::resizeEvent(event);
+}
+
+bool CandidateEditor::event(QEvent* event)
+{
+    if (event->type() == QEvent::ParentAboutToChange && parentWidget())
+        parentWidget()->removeEventFilter(this);
+    if (event->type() == QEvent::ParentChange && parentWidget())
+        parentWidget()->installEventFilter(this);
+    return QWidget::event(event);
+}
+
+bool CandidateEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == parentWidget() && event->type() == QEvent::Resize)
+        arrangePanels();
+    return QWidget::eventFilter(watched, event);
 }
 
 void CandidateEditor::setDocument(model::EditorDocument* document)
@@ -138,6 +181,8 @@ void CandidateEditor::refresh()
             hardIssues.push_back(issue);
         }
     }
+    m_transient->setCandidateName(m_doc->candidateName(m_row));
+    m_hard->setCandidateName(m_doc->candidateName(m_row));
     m_transient->setPolicy(policies.transient, transientIssues);
     m_hard->setPolicy(policies.hard, hardIssues);
     const bool editable = !m_doc->isReadOnly() && (c.policies || c.rules.empty());

@@ -2,6 +2,8 @@
 
 #include "widgets/candidate_picker_dialog.h"
 
+#include "route_item_delegate.h"
+
 #include "model/commands.h"
 
 #include <QAction>
@@ -60,11 +62,22 @@ CandidateListPanel::CandidateListPanel(QWidget* parent)
     // Tab leaves the route for the editor; arrows move between candidates.
     m_view->setTabKeyNavigation(false);
     m_view->setAccessibleName(tr("Route candidates"));
-    m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::NameColumn, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::EnabledColumn, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::SummaryColumn, QHeaderView::Stretch);
-    m_view->horizontalHeader()->setSectionResizeMode(model::CandidateListModel::StatusColumn, QHeaderView::ResizeToContents);
+    // Compact rows for a narrow dock: the check, then position, name, badge
+    // and summary painted in two lines (the summary and status columns stay
+    // in the model for other views and for accessibility).
+    using model::CandidateListModel;
+    m_view->setItemDelegateForColumn(CandidateListModel::NameColumn, new RouteItemDelegate(m_view));
+    m_view->setColumnHidden(CandidateListModel::SummaryColumn, true);
+    m_view->setColumnHidden(CandidateListModel::StatusColumn, true);
+    QHeaderView* header = m_view->horizontalHeader();
+    header->moveSection(header->visualIndex(CandidateListModel::EnabledColumn), 0);
+    header->setSectionResizeMode(CandidateListModel::EnabledColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(CandidateListModel::NameColumn, QHeaderView::Stretch);
+    m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(RouteItemDelegate().sizeHint(QStyleOptionViewItem(), {}).height());
+    m_view->setShowGrid(false);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     layout->addWidget(m_view);
 
     connect(m_add, &QAction::triggered, this, &CandidateListPanel::addCandidate);
@@ -91,6 +104,11 @@ CandidateListPanel::CandidateListPanel(QWidget* parent)
     connect(m_model, &QAbstractItemModel::rowsMoved, this, &CandidateListPanel::keepSelectionAfterChange);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &CandidateListPanel::keepSelectionAfterChange);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &CandidateListPanel::keepSelectionAfterChange);
+    // A filtered route stays filtered through edits, moves and profile switches.
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &CandidateListPanel::applyFilter);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &CandidateListPanel::applyFilter);
+    connect(m_model, &QAbstractItemModel::rowsMoved, this, &CandidateListPanel::applyFilter);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &CandidateListPanel::applyFilter);
     updateActions();
 }
 
@@ -119,6 +137,29 @@ void CandidateListPanel::announceCurrent()
     updateActions();
     m_lastAnnounced = currentRow();
     emit currentRowChanged(m_lastAnnounced);
+}
+
+void CandidateListPanel::setFilterText(const QString& text)
+{
+    m_filter = text.trimmed();
+    applyFilter();
+}
+
+bool CandidateListPanel::matchesFilter(int row) const
+{
+    if (m_filter.isEmpty())
+        return true;
+    const QModelIndex name = m_model->index(row, model::CandidateListModel::NameColumn);
+    return name.data().toString().contains(m_filter, Qt::CaseInsensitive)
+        || name.data(model::CandidateListModel::ExecutionProfileIdRole).toString().contains(m_filter, Qt::CaseInsensitive);
+}
+
+void CandidateListPanel::applyFilter()
+{
+    // Rows are hidden, not filtered through a proxy: positions, drag and drop
+    // and the editor's row stay the model's own.
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        m_view->setRowHidden(row, !matchesFilter(row));
 }
 
 int CandidateListPanel::currentRow() const

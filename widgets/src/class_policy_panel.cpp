@@ -14,6 +14,7 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 #include <algorithm>
 
@@ -30,11 +31,8 @@ QLabel* wrapped(const QString& text, QWidget* parent, bool secondary = false)
     // Not selectable: a selectable label carries a whole QTextDocument, and
     // these explanations are rebuilt on every edit and at start-up.
     label->setWordWrap(true);
-    if (secondary) {
-        QPalette p = label->palette();
-        p.setColor(QPalette::WindowText, p.color(QPalette::PlaceholderText));
-        label->setPalette(p);
-    }
+    if (secondary)
+        label->setForegroundRole(QPalette::PlaceholderText);  // follows a palette change (View > Colour Scheme)
     return label;
 }
 
@@ -109,8 +107,24 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     title->setFont(titleFont);
+    // What the class means and which errors belong to it: one click (or a
+    // hover) away, so that the settings themselves fit in a small window.
+    auto* about = new QToolButton(this);
+    about->setObjectName(QStringLiteral("aboutClass"));
+    about->setText(QStringLiteral("?"));
+    about->setAutoRaise(true);
+    about->setAccessibleName(tr("About %1").arg(PolicyText::classInSentence(errorClass)));
+    const QString aboutText = QStringLiteral("<p>%1</p><p>%2</p>")
+                                  .arg(PolicyText::classDescription(errorClass).toHtmlEscaped(),
+                                       PolicyText::classExamples(errorClass).toHtmlEscaped());
+    about->setToolTip(aboutText);
+    about->setWhatsThis(aboutText);
+    connect(about, &QToolButton::clicked, about, [about, aboutText] {
+        QWhatsThis::showText(about->mapToGlobal(QPoint(0, about->height())), aboutText, about);
+    });
     header->addWidget(m_toggle);
     header->addWidget(title);
+    header->addWidget(about);
     header->addStretch(1);
     layout->addLayout(header);
     m_summary = wrapped(QString(), this);
@@ -121,8 +135,6 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     auto* body = new QVBoxLayout(m_body);
     body->setContentsMargins(0, 4, 0, 0);
     body->setSpacing(6);
-    body->addWidget(wrapped(PolicyText::classDescription(errorClass), m_body));
-    body->addWidget(wrapped(PolicyText::classExamples(errorClass), m_body, true));
 
     // Retry the same candidate.
     m_retryOn = new QCheckBox(tr(texts.retry), m_body);
@@ -160,10 +172,10 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     m_maxWait->bind(policy::descriptor(Field::ResetMaxWait), waitLabel);
     waitForm->addRow(waitLabel, m_maxWait);
     waitForm->addRow(QString(), makeErrorLabel(QStringLiteral("wait_for_reset.max_wait_seconds")));
-    waitForm->addRow(wrapped(tr("Only a trusted reset time that the provider reports, lies in the future and is no "
-                                "further away than this maximum is used; then the candidate is tried once more. "
-                                "The wait does not use up retries."),
-                             m_body, true));
+    m_waitOn->setToolTip(tr("Only a trusted reset time that the provider reports, lies in the future and is no "
+                            "further away than the maximum wait is used; then the candidate is tried once more. "
+                            "The wait does not use up retries."));
+    waitForm->addRow(wrapped(tr("Only trusted reset times within this maximum; no retry is used up."), m_body, true));
     m_waitDetails = indented(waitForm, m_body);
     body->addWidget(m_waitDetails);
     m_fieldEditors.insert(QStringLiteral("wait_for_reset.max_wait_seconds"), m_maxWait->spinBox());
@@ -171,7 +183,8 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
 
     // After recovery is exhausted.
     body->addWidget(sectionTitle(tr("After recovery is exhausted"), m_body));
-    auto* outcome = new QVBoxLayout;
+    // Side by side: two short choices take one row of the panel, not three.
+    auto* outcome = new QHBoxLayout;
     m_skip = new QRadioButton(tr(texts.skip), m_body);
     m_stop = new QRadioButton(tr(texts.stop), m_body);
     auto* group = new QButtonGroup(this);
@@ -179,53 +192,61 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     group->addButton(m_stop);
     outcome->addWidget(m_skip);
     outcome->addWidget(m_stop);
-    outcome->addWidget(makeErrorLabel(QStringLiteral("on_exhausted")));
+    outcome->addStretch(1);
     body->addWidget(indented(outcome, m_body));
+    body->addWidget(makeErrorLabel(QStringLiteral("on_exhausted")));
     m_fieldEditors.insert(QStringLiteral("on_exhausted"), m_skip);
     layout->addWidget(m_body);
 
-    const QString cls = PolicyText::className(errorClass);
+    // Undo entries name the class, the candidate and the value: "Set max
+    // retries for transient errors of claude-sonnet to 4".
+    const QString cls = PolicyText::classInSentence(errorClass);
     connect(m_toggle, &QToolButton::toggled, this, &ClassPolicyPanel::setExpanded);
     connect(m_retryOn, &QCheckBox::toggled, this, [this, cls](bool on) {
         policy::ClassPolicy p = m_policy;
         p.retry = on ? m_lastRetry : policy::RetryPolicy{};  // off stores zeros, as the contract requires
         p.retry.enabled = on;
-        emitEdit(p, on ? tr("%1: retry on").arg(cls) : tr("%1: retry off").arg(cls), {});
+        emitEdit(p, on ? tr("Turn on retries for %1 of %2").arg(cls, m_candidateName)
+                       : tr("Turn off retries for %1 of %2").arg(cls, m_candidateName), {});
     });
     connect(m_maxRetries, &ValueSpinBox::valueEdited, this, [this, cls](std::int64_t value) {
         policy::ClassPolicy p = m_policy;
         p.retry.maxRetries = value;
-        emitEdit(p, tr("%1: max retries").arg(cls), QStringLiteral("retry.max_retries"));
+        emitEdit(p, tr("Set max retries for %1 of %2 to %3").arg(cls, m_candidateName, QString::number(value)),
+                 QStringLiteral("retry.max_retries"));
     });
     connect(m_interval, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
         policy::ClassPolicy p = m_policy;
         p.retry.initialIntervalSeconds = seconds;
-        emitEdit(p, tr("%1: first retry delay").arg(cls), QStringLiteral("retry.initial_interval_seconds"));
+        emitEdit(p, tr("Set the first retry for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
+                 QStringLiteral("retry.initial_interval_seconds"));
     });
     connect(m_waitOn, &QCheckBox::toggled, this, [this, cls](bool on) {
         policy::ClassPolicy p = m_policy;
         p.waitForReset = on ? m_lastWait : policy::ResetWaitPolicy{};
         p.waitForReset.enabled = on;
-        emitEdit(p, on ? tr("%1: reset wait on").arg(cls) : tr("%1: reset wait off").arg(cls), {});
+        emitEdit(p, on ? tr("Turn on reset waits for %1 of %2").arg(cls, m_candidateName)
+                       : tr("Turn off reset waits for %1 of %2").arg(cls, m_candidateName), {});
     });
     connect(m_maxWait, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
         policy::ClassPolicy p = m_policy;
         p.waitForReset.maxWaitSeconds = seconds;
-        emitEdit(p, tr("%1: maximum reset wait").arg(cls), QStringLiteral("wait_for_reset.max_wait_seconds"));
+        emitEdit(p, tr("Set the maximum reset wait for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
+                 QStringLiteral("wait_for_reset.max_wait_seconds"));
     });
     connect(m_skip, &QRadioButton::toggled, this, [this, cls](bool checked) {
         if (!checked)
             return;
         policy::ClassPolicy p = m_policy;
         p.onExhausted = policy::Outcome::Skip;
-        emitEdit(p, tr("%1: skip when exhausted").arg(cls), {});
+        emitEdit(p, tr("Skip to the next candidate when %1 of %2 are not recovered").arg(cls, m_candidateName), {});
     });
     connect(m_stop, &QRadioButton::toggled, this, [this, cls](bool checked) {
         if (!checked)
             return;
         policy::ClassPolicy p = m_policy;
         p.onExhausted = policy::Outcome::Stop;
-        emitEdit(p, tr("%1: stop when exhausted").arg(cls), {});
+        emitEdit(p, tr("Stop for a person when %1 of %2 are not recovered").arg(cls, m_candidateName), {});
     });
     setPolicy(policy::ClassPolicy{}, {});
 }

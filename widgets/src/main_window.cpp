@@ -8,6 +8,8 @@
 #include "widgets/candidate_editor.h"
 #include "widgets/start_page.h"
 #include "widgets/candidate_list_panel.h"
+#include "widgets/route_pane.h"
+#include "widgets/colour_scheme.h"
 #include "widgets/migration_review_dialog.h"
 #include "widgets/open_database_dialog.h"
 #include "widgets/timeline_panel.h"
@@ -24,6 +26,7 @@
 #include "store/kandev_database.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -41,7 +44,6 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
-#include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
 #include <QStackedWidget>
@@ -85,8 +87,9 @@ const auto kRecentKey = QStringLiteral("recentFiles");
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_profileModel(new model::ProfileListModel(this))
-    , m_profiles(new QListView(this))
-    , m_candidates(new CandidateListPanel(this))
+    , m_route(new RoutePane(m_profileModel, this))
+    , m_profiles(m_route->profileList())
+    , m_candidates(m_route->candidates())
     , m_editor(new CandidateEditor(this))
     , m_validation(new ValidationPane(this))
     , m_whatHappens(new WhatHappensPanel(this))
@@ -99,25 +102,19 @@ MainWindow::MainWindow(QWidget* parent)
     setAcceptDrops(true);
     setWindowTitle(tr("Policy Studio"));
 
+    // The centre is the candidate editor and nothing else; docks can take
+    // room from it only down to its minimum, so it never collapses.
     auto* scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("editorScroll"));
     scroll->setWidget(m_editor);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(QStringLiteral("centralSplitter"));
-    splitter->addWidget(m_candidates);
-    splitter->addWidget(scroll);
-    splitter->addWidget(m_timeline);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    splitter->setStretchFactor(2, 2);
-    splitter->setSizes({150, 380, 330});
+    scroll->setMinimumSize(kEditorMinimumSize);
     // Before a document is open, the start page stands where the editor will be.
     m_startPage = new StartPage(this);
     m_central = new QStackedWidget(this);
     m_central->addWidget(m_startPage);
-    m_central->addWidget(splitter);
+    m_central->addWidget(scroll);
     setCentralWidget(m_central);
     m_startPage->setDefaultDatabase(store::defaultSqlitePath());
     m_startPage->setSampleAvailable(!sampleDocumentPath().isEmpty());
@@ -131,8 +128,6 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_startPage, &StartPage::openSampleRequested, this, &MainWindow::openSample);
     connect(m_startPage, &StartPage::recentFileRequested, this, &MainWindow::openFromCommandLine);
 
-    m_profiles->setModel(m_profileModel);
-    m_profiles->setAccessibleName(tr("Dynamic profiles"));
     m_undoView->setEmptyLabel(tr("<opened>"));
     m_undoView->setAccessibleName(tr("Undo history"));
 
@@ -158,34 +153,42 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_candidates, &CandidateListPanel::currentRowChanged, m_editor, &CandidateEditor::setRow);
     connect(m_candidates, &CandidateListPanel::currentRowChanged, m_whatHappens, &WhatHappensPanel::setRow);
     connect(m_candidates, &CandidateListPanel::currentRowChanged, m_tryError, &TryErrorPanel::setRow);
-    connect(m_tryError, &TryErrorPanel::scenarioRequested, m_timeline, &TimelinePanel::showScenario);
+    connect(m_tryError, &TryErrorPanel::scenarioRequested, this, [this](const policy::Scenario& scenario) {
+        m_timeline->showScenario(scenario);
+        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("timelineDock"))) {
+            dock->show();
+            dock->raise();
+        }
+    });
     connect(m_validation, &ValidationPane::issueActivated, this, &MainWindow::goToIssue);
-    connect(m_profiles->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
-        if (m_doc && index.isValid())
-            m_doc->setCurrentProfile(index.data(model::ProfileListModel::ProfileIndexRole).toInt());
+    connect(m_route, &RoutePane::profileChosen, this, [this](int profile) {
+        if (m_doc)
+            m_doc->setCurrentProfile(profile);
     });
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::onFileChangedOnDisk);
 
+    // First start: fit the screen people have (a 1366x768 laptop included).
+    const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
+    resize(std::min(2200, available.width() * 92 / 100), std::min(1300, available.height() * 92 / 100));
+    placeDocksForScreen(available.size());
     // View > Reset Layout comes back to this.
-    m_defaultState = saveState();
-    m_defaultSplitterState = splitter->saveState();
+    m_defaultState = saveState(kLayoutVersion);
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    splitter->restoreState(settings.value(QStringLiteral("window/centralSplitter")).toByteArray());
-    if (!settings.contains(QStringLiteral("window/geometry"))) {
-        // First start: fit the screen people have (a 1366x768 laptop included).
-        const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
-        resize(std::min(1440, available.width() * 95 / 100), std::min(900, available.height() * 92 / 100));
+    if (settings.contains(QStringLiteral("window/geometry"))) {
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        // A layout saved by an older window (another set of docks) is not applied.
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+    } else {
         move(available.center() - rect().center());
-        // Dock sizes only stick once the window has its size.
-        QTimer::singleShot(0, this, [this] {
-            resizeDocks({findChild<QDockWidget*>(QStringLiteral("profilesDock"))}, {180}, Qt::Horizontal);
-            resizeDocks({findChild<QDockWidget*>(QStringLiteral("validationDock"))}, {170}, Qt::Vertical);
-        });
     }
-    // Profiles are listed once a document with several is open (setDocument).
-    findChild<QDockWidget*>(QStringLiteral("profilesDock"))->hide();
+    // Dock sizes only stick once the window has its size, and the timeline's
+    // depends on the editor's: both are set when the first document shows.
+    m_sizeDocksOnOpen = !settings.contains(QStringLiteral("window/state"));
+    // Nothing to show in the route and the timeline until a document is open.
+    for (QDockWidget* dock : documentDocks()) {
+        m_dockWanted.insert(dock, !dock->isHidden());
+        dock->hide();
+    }
     updateActions();
 }
 
@@ -305,37 +308,101 @@ void MainWindow::createDocks()
         m_viewMenu->addAction(d->toggleViewAction());
         return d;
     };
-    dock(tr("Profiles"), QStringLiteral("profilesDock"), m_profiles, Qt::LeftDockWidgetArea);
+    // The route runs the full height on the left; the timeline and the
+    // helpers share the bottom (or the right, on a wide screen) in tabs.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setDockOptions(dockOptions() | QMainWindow::GroupedDragging);
+    dock(tr("Route"), QStringLiteral("routeDock"), m_route, Qt::LeftDockWidgetArea);
+    QDockWidget* timeline = dock(tr("Timeline"), QStringLiteral("timelineDock"), m_timeline, Qt::BottomDockWidgetArea);
+    connect(m_timeline, &TimelinePanel::warningCountChanged, timeline, [timeline](int warnings) {
+        timeline->setWindowTitle(warnings > 0 ? tr("Timeline — %n warning(s)", nullptr, warnings) : tr("Timeline"));
+    });
     m_viewMenu->addAction(m_toolBar->toggleViewAction());
+    m_viewMenu->addSeparator();
     QDockWidget* validation
         = dock(tr("Validation"), QStringLiteral("validationDock"), m_validation, Qt::BottomDockWidgetArea);
-    // The bottom docks share one tab bar so the editor and the timeline keep the width.
-    // Scrollable, so that the shared bottom area can stay low.
+    // Scrollable, so that the shared area can stay low.
     auto* whatScroll = new QScrollArea(this);
     whatScroll->setWidget(m_whatHappens);
     whatScroll->setWidgetResizable(true);
     whatScroll->setFrameShape(QFrame::NoFrame);
     QDockWidget* what
         = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), whatScroll, Qt::BottomDockWidgetArea);
-    QDockWidget* history = dock(tr("Undo History"), QStringLiteral("undoDock"), m_undoView, Qt::BottomDockWidgetArea);
     QDockWidget* tryError = dock(tr("Try an Error"), QStringLiteral("tryErrorDock"), m_tryError, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(validation, what);
-    tabifyDockWidget(what, tryError);
-    tabifyDockWidget(what, history);
-    validation->raise();
+    QDockWidget* history = dock(tr("Undo History"), QStringLiteral("undoDock"), m_undoView, Qt::BottomDockWidgetArea);
+    // The helpers wait in the timeline's tab group, closed until asked for.
+    for (QDockWidget* helper : {validation, what, tryError, history}) {
+        tabifyDockWidget(timeline, helper);
+        helper->hide();
+    }
+    timeline->raise();
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    QMenu* schemes = m_viewMenu->addMenu(tr("Colour &Scheme"));
+    auto* group = new QActionGroup(schemes);
+    const std::pair<ColourScheme, QString> choices[] = {
+        {ColourScheme::System, tr("&System")}, {ColourScheme::Light, tr("&Light")}, {ColourScheme::Dark, tr("&Dark")}};
+    for (const auto& [scheme, text] : choices) {
+        QAction* a = schemes->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(scheme == storedColourScheme());
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [scheme] {
+            storeColourScheme(scheme);
+            applyColourScheme(scheme);
+        });
+    }
+}
+
+QList<QDockWidget*> MainWindow::documentDocks() const
+{
+    return {findChild<QDockWidget*>(QStringLiteral("routeDock")), findChild<QDockWidget*>(QStringLiteral("timelineDock"))};
+}
+
+void MainWindow::placeDocksForScreen(const QSize& available)
+{
+    // A wide screen has room for the timeline beside the editor; below it, the editor would lose its panels' width.
+    const Qt::DockWidgetArea area = available.width() >= kWideScreenWidth ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
+    auto* timeline = findChild<QDockWidget*>(QStringLiteral("timelineDock"));
+    if (dockWidgetArea(timeline) == area)
+        return;
+    addDockWidget(area, timeline);
+    for (const char* name : {"validationDock", "whatHappensDock", "tryErrorDock", "undoDock"}) {
+        auto* helper = findChild<QDockWidget*>(QLatin1String(name));
+        addDockWidget(area, helper);
+        tabifyDockWidget(timeline, helper);
+        helper->hide();
+    }
+    timeline->raise();
+}
+
+void MainWindow::sizeDocksToWindow()
+{
+    // The route a quarter of the width (within reason), the timeline a third of the height.
+    auto* route = findChild<QDockWidget*>(QStringLiteral("routeDock"));
+    auto* timeline = findChild<QDockWidget*>(QStringLiteral("timelineDock"));
+    resizeDocks({route}, {std::clamp(width() / 4, 260, 380)}, Qt::Horizontal);
+    if (dockWidgetArea(timeline) == Qt::RightDockWidgetArea) {
+        resizeDocks({timeline}, {width() * 2 / 5}, Qt::Horizontal);
+        return;
+    }
+    // The editor keeps what its panels need (when a candidate is shown); the timeline gets the rest, within reason.
+    const int shared = centralWidget()->height() + (timeline->isVisible() ? timeline->height() : 0);
+    const int editorNeeds = m_doc ? m_editor->sizeHint().height() + 24 : shared * 2 / 3;
+    const int timelineNeeds = timeline->sizeHint().height();
+    // (A window not shown yet has no height to share: the lower bound wins.)
+    const int most = std::max(200, shared * 3 / 5);
+    resizeDocks({timeline}, {std::clamp(std::min(shared - editorNeeds, timelineNeeds), 200, most)}, Qt::Vertical);
 }
 
 void MainWindow::resetLayout()
 {
-    restoreState(m_defaultState);
-    if (auto* splitter = findChild<QSplitter*>(QStringLiteral("centralSplitter")))
-        splitter->restoreState(m_defaultSplitterState);
+    restoreState(m_defaultState, kLayoutVersion);
     m_toolBar->show();
-    if (auto* d = findChild<QDockWidget*>(QStringLiteral("profilesDock")))
-        d->setVisible(m_doc && m_profileModel->rowCount() > 1);
-    resizeDocks({findChild<QDockWidget*>(QStringLiteral("validationDock"))}, {170}, Qt::Vertical);
+    for (QDockWidget* dock : documentDocks())
+        dock->setVisible(m_doc != nullptr);
+    sizeDocksToWindow();
 }
 
 void MainWindow::openDialog()
@@ -580,9 +647,15 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     m_validation->setDocument(m_doc.get());
     m_candidates->setDocument(m_doc.get());
     m_undoView->setStack(m_doc->undoStack());
-    m_profiles->setCurrentIndex(m_profileModel->index(m_profileModel->rowOfProfile(m_doc->currentProfile())));
-    if (auto* d = findChild<QDockWidget*>(QStringLiteral("profilesDock")))
-        d->setVisible(m_profileModel->rowCount() > 1);
+    m_route->showProfile(m_doc->currentProfile());
+    // The route and the timeline come back as they were left (the start page hid them).
+    for (auto it = m_dockWanted.cbegin(); it != m_dockWanted.cend(); ++it)
+        it.key()->setVisible(it.value());
+    m_dockWanted.clear();
+    if (m_sizeDocksOnOpen) {
+        m_sizeDocksOnOpen = false;
+        QTimer::singleShot(0, this, &MainWindow::sizeDocksToWindow);
+    }
     if (!m_doc->filePath().isEmpty())
         m_watcher->addPath(m_doc->filePath());
 
@@ -593,9 +666,7 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateActions);
     connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateActions);
     connect(m_doc.get(), &model::EditorDocument::currentProfileChanged, this, [this](int profile) {
-        const QModelIndex index = m_profileModel->index(m_profileModel->rowOfProfile(profile));
-        if (index.isValid() && m_profiles->currentIndex() != index)
-            m_profiles->setCurrentIndex(index);
+        m_route->showProfile(profile);
         updateTitle();
     });
     connect(m_doc.get(), &model::EditorDocument::issuesChanged, this, &MainWindow::updateActions);
@@ -606,6 +677,9 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     });
     updateTitle();
     updateActions();
+    // Arrow keys walk the route straight away.
+    if (isActiveWindow() || !QApplication::focusWidget())
+        m_candidates->view()->setFocus();
     statusBar()->showMessage(m_doc->isReadOnly() ? tr("Read-only: %1.").arg(m_doc->readOnlyReason())
                                                  : tr("Opened %1.").arg(m_doc->displayName()),
         8000);
@@ -765,6 +839,9 @@ void MainWindow::goToIssue(int row, const QString& field)
 {
     if (row < 0)
         return;
+    // A filter that hides the candidate gives way: the problem must be seen.
+    if (!m_candidates->matchesFilter(row))
+        m_route->filterEdit()->clear();
     m_candidates->selectRow(row);
     m_editor->focusField(field);
 }
@@ -809,9 +886,9 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    if (auto* splitter = findChild<QSplitter*>(QStringLiteral("centralSplitter")))
-        settings.setValue(QStringLiteral("window/centralSplitter"), splitter->saveState());
+    // Closed on the start page, the docks are hidden only for the moment: the last layout stays.
+    if (m_doc)
+        settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
     event->accept();
 }
 

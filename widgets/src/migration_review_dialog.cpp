@@ -91,14 +91,14 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
                 for (const auto cls : c.defaultedClasses)
                     html += QStringLiteral("<li>%1</li>")
                                 .arg(tr("No rule covers %1; they get the default (no wait, no retry, skip).")
-                                         .arg(PolicyText::className(cls).toLower()));
+                                         .arg(PolicyText::classInSentence(cls)));
             }
             html += QStringLiteral("</ul>");
             for (const auto& d : c.divergences) {
                 html += QStringLiteral("<p style='background-color:#fff3cd; color:#5c4300; padding:4px'>&#9888; %1</p>")
                             .arg(tr("kandev's Go backend applies rules in sorted key order and would use <code>%1</code> "
                                     "for %2 (%3). Policy Studio follows the documented rule: <code>%4</code> wins (%5).")
-                                     .arg(esc(d.goKey), PolicyText::className(d.errorClass).toLower(),
+                                     .arg(esc(d.goKey), PolicyText::classInSentence(d.errorClass),
                                           PolicyText::classSummary(d.go).toHtmlEscaped(), esc(d.ourKey),
                                           PolicyText::classSummary(d.ours).toHtmlEscaped()));
             }

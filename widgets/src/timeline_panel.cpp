@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -55,7 +56,7 @@ policy::Scenario storedCustomScenario()
 TimelinePanel::TimelinePanel(QWidget* parent)
     : QWidget(parent), m_preview(new model::TimelinePreview(this)), m_events(new model::TimelineEventModel(m_preview, this)),
       m_scenario(new GuardedComboBox(this)), m_log(new QCheckBox(tr("&Logarithmic time"), this)), m_view(new TimelineView(this)),
-      m_table(new QTableView(this)), m_totals(new QLabel(this)), m_warnings(new QLabel(this))
+      m_table(new QTableView(this)), m_totals(new QLabel(this)), m_warnings(new QListWidget(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
@@ -85,19 +86,35 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     // The table is the accessible alternative to the picture: same events, one tab away.
-    auto* tabs = new QTabWidget(this);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_view);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    tabs->addTab(scroll, tr("Picture"));
-    tabs->addTab(m_table, tr("Table"));
-    tabs->setDocumentMode(true);
-    layout->addWidget(tabs, 1);
-    m_totals->setWordWrap(true);
+    m_tabs = new QTabWidget(this);
+    // The picture: the axis stays put above the lanes, which scroll; the legend under them.
+    auto* picture = new QWidget(this);
+    auto* pictureLayout = new QVBoxLayout(picture);
+    pictureLayout->setContentsMargins(0, 0, 0, 0);
+    pictureLayout->setSpacing(0);
+    m_axis = new TimelineAxis(m_view, picture);
+    m_lanes = new QScrollArea(picture);
+    m_lanes->setObjectName(QStringLiteral("timelineLanes"));
+    m_lanes->setWidget(m_view);
+    m_lanes->setWidgetResizable(true);
+    m_lanes->setFrameShape(QFrame::NoFrame);
+    // Ticks line up with the lanes only while the lanes fill the width.
+    m_lanes->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_legend = new TimelineLegend(m_view, picture);
+    pictureLayout->addWidget(m_axis);
+    pictureLayout->addWidget(m_lanes, 1);
+    pictureLayout->addWidget(m_legend);
+    pictureLayout->addStretch(0);
+    m_tabs->addTab(picture, tr("Picture"));
+    m_tabs->addTab(m_table, tr("Table"));
+    m_warnings->setObjectName(QStringLiteral("timelineWarnings"));
+    m_warnings->setAccessibleName(tr("Route warnings"));
     m_warnings->setWordWrap(true);
+    m_tabs->addTab(m_warnings, tr("Warnings"));
+    m_tabs->setDocumentMode(true);
+    layout->addWidget(m_tabs, 1);
+    m_totals->setWordWrap(true);
     layout->addWidget(m_totals);
-    layout->addWidget(m_warnings);
 
     connect(m_scenario, &QComboBox::currentIndexChanged, this, &TimelinePanel::applyScenario);
     connect(m_log, &QCheckBox::toggled, m_view, &TimelineView::setLogarithmic);
@@ -167,7 +184,7 @@ void TimelinePanel::editCustomScenario()
 void TimelinePanel::exportPicture()
 {
     QString selected;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Timeline"), tr("timeline.svg"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Timeline"), defaultExportName(),
                                                       tr("SVG image (*.svg);;PNG image (*.png)"), &selected);
     if (path.isEmpty())
         return;
@@ -176,13 +193,46 @@ void TimelinePanel::exportPicture()
         QMessageBox::critical(this, tr("Cannot Export"), tr("The timeline could not be written to %1.").arg(path));
 }
 
+QSize TimelinePanel::sizeHint() const
+{
+    // Room for every lane: a scroll area's own hint would ask for a few.
+    QSize hint = QWidget::sizeHint();
+    hint.rheight() += std::max(0, m_view->sizeHint().height() + 2 * m_lanes->frameWidth() - m_lanes->sizeHint().height());
+    return hint;
+}
+
+QString TimelinePanel::defaultExportName() const
+{
+    // "timeline-<profile>-<scenario>.svg", in characters every file system takes.
+    const QString scenario = QCoreApplication::translate("widgets::TimelinePanel", m_preview->scenario().name.c_str());
+    QString name = tr("timeline");
+    for (const QString& part : {m_preview->profileTitle(), scenario}) {
+        QString slug;
+        for (const QChar ch : part.toLower())
+            slug += ch.isLetterOrNumber() ? ch : QLatin1Char('-');
+        slug = slug.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-')).left(40);
+        if (!slug.isEmpty())
+            name += QLatin1Char('-') + slug;
+    }
+    return name + QStringLiteral(".svg");
+}
+
 void TimelinePanel::updateTotals()
 {
+    // The lanes take no more height than they need; the legend follows right under them.
+    m_lanes->setMaximumHeight(m_view->sizeHint().height() + 2 * m_lanes->frameWidth());
     m_totals->setText(m_preview->totalsText());
     const QStringList warnings = m_preview->warningTexts();
-    m_warnings->setVisible(!warnings.isEmpty());
-    m_warnings->setText(QStringLiteral("⚠ ") + warnings.join(QStringLiteral("\n⚠ ")));
+    m_warnings->clear();
+    m_warnings->addItems(warnings);
+    const int index = m_tabs->indexOf(m_warnings);
+    m_tabs->setTabText(index, warnings.isEmpty() ? tr("Warnings") : tr("Warnings (%1)").arg(warnings.size()));
+    m_tabs->setTabEnabled(index, !warnings.isEmpty());
     m_table->resizeColumnsToContents();
+    if (warnings.size() != m_warningCount) {
+        m_warningCount = int(warnings.size());
+        emit warningCountChanged(m_warningCount);
+    }
 }
 
 }  // namespace widgets

@@ -3,6 +3,8 @@
 #include "model/policy_text.h"
 
 #include <QCoreApplication>
+#include <QDate>
+#include <QLocale>
 #include <QFile>
 #include <QHelpEvent>
 #include <QImage>
@@ -21,9 +23,10 @@ using policy::EventKind;
 namespace {
 
 constexpr double kLaneHeight = 38;
-constexpr double kLabelWidth = 170;
-constexpr double kTop = 30;
-constexpr double kAxisHeight = 28;
+constexpr double kMinLabelWidth = 120;
+constexpr double kLanesTop = 4;       // on screen; the axis is its own widget above
+constexpr double kTitleHeight = 30;   // exported pictures only
+constexpr double kAxisHeight = 26;
 constexpr double kRightMargin = 90;
 
 // Tick steps for the linear axis, in seconds: readable s, min, h, d values.
@@ -31,15 +34,6 @@ constexpr std::int64_t kLinearSteps[] = {1,    2,    5,     10,    15,    30,   
                                          900,  1800, 3600,  7200,  10800, 21600, 43200, 86400, 172800, 604800};
 // Ticks of the logarithmic axis.
 constexpr std::int64_t kLogTicks[] = {1, 10, 60, 600, 3600, 21600, 86400, 604800, 2592000};
-
-// A marker's label goes to its right, or to its left when the right edge is too close.
-void drawMarkerLabel(QPainter& p, const QFontMetricsF& fm, QPointF c, const QString& label, int width, const QColor& color)
-{
-    const double w = fm.horizontalAdvance(label);
-    const double x = c.x() + 10 + w <= width - 4 ? c.x() + 10 : c.x() - 10 - w;
-    p.setPen(color);
-    p.drawText(QPointF(x, c.y() + fm.ascent() / 2 - 1), label);
-}
 
 QColor mix(const QColor& a, const QColor& b, double t)
 {
@@ -94,12 +88,12 @@ void TimelineView::setLogarithmic(bool log)
 QSize TimelineView::sizeHint() const
 {
     const int lanes = m_preview ? int(m_preview->candidates().size()) : 3;
-    return {900, int(kTop + (lanes + 1) * kLaneHeight + kAxisHeight + 10)};
+    return {900, int(kLanesTop + (lanes + 1) * kLaneHeight + 6)};
 }
 
 QSize TimelineView::minimumSizeHint() const
 {
-    return {480, int(kTop + 2 * kLaneHeight + kAxisHeight)};
+    return {360, int(kLanesTop + 2 * kLaneHeight)};
 }
 
 double TimelineView::position(std::int64_t seconds, double left, double width, std::int64_t total) const
@@ -110,19 +104,37 @@ double TimelineView::position(std::int64_t seconds, double left, double width, s
     return left + width * f;
 }
 
-TimelineView::Layout TimelineView::layout(const QSize& size) const
+double TimelineView::laneLabelWidth(double available) const
+{
+    // As wide as the longest name needs, up to a third of the picture: names are cut only when there is no room.
+    if (!m_preview)
+        return kMinLabelWidth;
+    const QFontMetricsF fm(font());
+    double widest = 0;
+    for (std::size_t i = 0; i < m_preview->candidates().size(); ++i)
+        widest = std::max(widest, fm.horizontalAdvance(laneLabel(i)));
+    return std::clamp(widest + 20, kMinLabelWidth, std::max(kMinLabelWidth, available / 3));
+}
+
+QString TimelineView::laneLabel(std::size_t lane) const
+{
+    const bool enabled = m_preview->candidates()[lane].enabled;
+    return tr("%1. %2").arg(lane).arg(m_preview->candidateLabel(lane)) + (enabled ? QString() : tr(" (off)"));
+}
+
+TimelineView::Layout TimelineView::layout(const QSize& size, double top) const
 {
     Layout l;
-    l.left = kLabelWidth;
-    l.width = std::max(50.0, size.width() - kLabelWidth - kRightMargin);
+    l.left = laneLabelWidth(size.width());
+    l.width = std::max(50.0, size.width() - l.left - kRightMargin);
     if (!m_preview)
         return l;
     const auto& timeline = m_preview->timeline();
     const std::size_t lanes = m_preview->candidates().size();
     for (std::size_t i = 0; i < lanes; ++i)
-        l.laneY.push_back(kTop + kLaneHeight * (double(i) + 0.5));
-    l.endRowY = kTop + kLaneHeight * (double(lanes) + 0.5);
-    l.bottomOfLanes = kTop + kLaneHeight * double(lanes + 1);
+        l.laneY.push_back(top + kLaneHeight * (double(i) + 0.5));
+    l.endRowY = top + kLaneHeight * (double(lanes) + 0.5);
+    l.bottomOfLanes = top + kLaneHeight * double(lanes + 1);
     l.total = std::max<std::int64_t>(1, timeline.totals.durationSeconds);
     for (const auto& e : timeline.events) {
         const double x = position(e.offsetSeconds, l.left, l.width, l.total);
@@ -143,181 +155,366 @@ TimelineView::Layout TimelineView::layout(const QSize& size) const
     return l;
 }
 
-void TimelineView::render(QPainter& p, const QSize& size) const
+TimelineView::Colors TimelineView::colors() const
 {
-    p.setRenderHint(QPainter::Antialiasing);
     const QPalette& pal = palette();
-    const QColor text = pal.color(QPalette::Text);
-    const QColor base = pal.color(QPalette::Base);
-    const QColor faint = mix(base, text, 0.15);
-    const QColor accent = pal.color(QPalette::Highlight);
-    const QColor resetColor = mix(QColor(230, 140, 30), text, 0.1);
+    Colors c;
+    c.text = pal.color(QPalette::Text);
+    c.base = pal.color(QPalette::Base);
+    c.faint = mix(c.base, c.text, 0.15);
+    c.accent = pal.color(QPalette::Highlight);
+    c.reset = mix(QColor(230, 140, 30), c.text, 0.1);
+    return c;
+}
+
+void TimelineView::drawShape(QPainter& p, EventKind kind, const QRectF& r, const Colors& c)
+{
     const QColor stopColor(208, 48, 48);
     const QColor successColor(46, 157, 79);
-    p.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), base);
-
-    if (!m_preview || m_preview->candidates().empty()) {
-        p.setPen(text);
-        p.drawText(QRectF(QPointF(0, 0), QSizeF(size)), Qt::AlignCenter, tr("Open a dynamic profile to preview its retry timeline."));
-        return;
+    const QPointF m = r.center();
+    switch (kind) {
+    case EventKind::Attempt:
+        p.setPen(QPen(c.accent.darker(130), 1.5));
+        p.setBrush(c.accent);
+        p.drawEllipse(m, 5, 5);
+        break;
+    case EventKind::RetryWait:
+    case EventKind::WaitForReset: {
+        const bool reset = kind == EventKind::WaitForReset;
+        QColor fill = reset ? c.reset : c.accent;
+        fill.setAlpha(reset ? 170 : 110);
+        p.setPen(QPen(fill.darker(140), 1));
+        p.setBrush(fill);
+        p.drawRoundedRect(r, 3, 3);
+        if (reset) {  // hatching tells a reset wait from a retry wait without colour
+            p.setBrush(QBrush(mix(c.reset, c.text, 0.5), Qt::BDiagPattern));
+            p.drawRoundedRect(r, 3, 3);
+        }
+        break;
     }
-    const Layout l = layout(size);
-    const auto& timeline = m_preview->timeline();
-    const QFontMetricsF fm(p.font());
-
-    // Title: the scenario.
-    p.setPen(text);
-    QFont bold = p.font();
-    bold.setBold(true);
-    p.setFont(bold);
-    p.drawText(QPointF(8, 18), tr("Scenario: %1").arg(QCoreApplication::translate("widgets::TimelinePanel", m_preview->scenario().name.c_str())));
-    p.setFont(QFont(font()));
-
-    // Lanes with the candidates' names.
-    for (std::size_t i = 0; i < l.laneY.size(); ++i) {
-        const QRectF lane(0, l.laneY[i] - kLaneHeight / 2, size.width(), kLaneHeight);
-        if (i % 2 == 1)
-            p.fillRect(lane, mix(base, text, 0.04));
-        const bool enabled = m_preview->candidates()[i].enabled;
-        p.setPen(enabled ? text : mix(base, text, 0.45));
-        const QString label = tr("%1. %2").arg(i).arg(m_preview->candidateLabel(i)) + (enabled ? QString() : tr(" (off)"));
-        p.drawText(QRectF(8, lane.top(), kLabelWidth - 16, kLaneHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                   fm.elidedText(label, Qt::ElideRight, kLabelWidth - 16));
+    case EventKind::Skip: {
+        p.setPen(QPen(mix(c.base, c.text, 0.6), 1.5));
+        const double y1 = r.top() + 6;
+        const double y2 = r.bottom() - 6;
+        p.drawLine(QPointF(m.x(), y1), QPointF(m.x(), y2));
+        QPainterPath head;
+        head.moveTo(m.x() - 4, y2 - 6);
+        head.lineTo(m.x(), y2);
+        head.lineTo(m.x() + 4, y2 - 6);
+        p.drawPath(head);
+        break;
     }
+    case EventKind::Stop:
+        p.setPen(QPen(stopColor.darker(130), 1.5));
+        p.setBrush(stopColor);
+        p.drawRect(QRectF(m.x() - 6, m.y() - 6, 12, 12));
+        break;
+    case EventKind::Success:
+        p.setPen(QPen(successColor.darker(130), 1.5));
+        p.setBrush(successColor);
+        p.drawPolygon(QPolygonF({{m.x(), m.y() - 7}, {m.x() + 7, m.y()}, {m.x(), m.y() + 7}, {m.x() - 7, m.y()}}));
+        break;
+    case EventKind::Exhausted:
+        p.setPen(QPen(c.text, 1.5));
+        p.setBrush(mix(c.base, c.text, 0.35));
+        p.drawPolygon(QPolygonF({{m.x() - 7, m.y() + 6}, {m.x() + 7, m.y() + 6}, {m.x(), m.y() - 7}}));
+        break;
+    case EventKind::ConfigError:
+        p.setPen(QPen(stopColor, 2.5));
+        p.drawLine(QPointF(m.x() - 6, m.y() - 6), QPointF(m.x() + 6, m.y() + 6));
+        p.drawLine(QPointF(m.x() - 6, m.y() + 6), QPointF(m.x() + 6, m.y() - 6));
+        break;
+    case EventKind::Truncated: break;
+    }
+    p.setBrush(Qt::NoBrush);
+}
 
-    // Time axis.
-    const double axisY = l.bottomOfLanes + 4;
-    p.setPen(QPen(faint, 1));
-    p.drawLine(QPointF(l.left, axisY), QPointF(l.left + l.width, axisY));
-    std::vector<std::int64_t> ticks{0};
+std::vector<double> TimelineView::axisTicks(std::int64_t total) const
+{
+    std::vector<double> ticks{0};
     if (m_log) {
         for (const auto t : kLogTicks)
-            if (t <= l.total)
-                ticks.push_back(t);
-    } else {
-        std::int64_t step = kLinearSteps[std::size(kLinearSteps) - 1];
-        for (const auto s : kLinearSteps) {
-            if (l.total / s <= 8) {
-                step = s;
-                break;
-            }
-        }
-        for (std::int64_t t = step; t <= l.total; t += step)
-            ticks.push_back(t);
+            if (t <= total)
+                ticks.push_back(double(t));
+        return ticks;
     }
+    std::int64_t step = kLinearSteps[std::size(kLinearSteps) - 1];
+    for (const auto s : kLinearSteps) {
+        if (total / s <= 8) {
+            step = s;
+            break;
+        }
+    }
+    for (std::int64_t t = step; t <= total; t += step)
+        ticks.push_back(double(t));
+    return ticks;
+}
+
+void TimelineView::renderAxis(QPainter& p, double width, double top, double lanesBottom) const
+{
+    if (!m_preview || m_preview->candidates().empty())
+        return;
+    const Colors c = colors();
+    const Layout l = layout(QSize(int(width), 1), 0);
+    const QFontMetricsF fm(p.font());
+    const double lineY = top + kAxisHeight - 4;
+    p.setPen(QPen(c.faint, 1));
+    p.drawLine(QPointF(l.left, lineY), QPointF(l.left + l.width, lineY));
     double lastLabelRight = -1e9;
-    for (const auto t : ticks) {
-        const double x = position(t, l.left, l.width, l.total);
-        p.setPen(QPen(faint, 1, Qt::DotLine));
-        p.drawLine(QPointF(x, kTop), QPointF(x, axisY));
-        const QString label = model::PolicyText::duration(t);
+    for (const double t : axisTicks(l.total)) {
+        const double x = position(std::int64_t(t), l.left, l.width, l.total);
+        p.setPen(QPen(c.faint, 1));
+        p.drawLine(QPointF(x, lineY - 4), QPointF(x, std::max(lineY, lanesBottom)));
+        const QString label = model::PolicyText::duration(std::int64_t(t));
         const double w = fm.horizontalAdvance(label);
-        if (x - w / 2 > lastLabelRight + 6) {
-            p.setPen(mix(base, text, 0.7));
-            p.drawText(QPointF(x - w / 2, axisY + fm.ascent() + 4), label);
+        if (x - w / 2 > lastLabelRight + 6 && x + w / 2 <= width) {
+            p.setPen(mix(c.base, c.text, 0.7));
+            p.drawText(QPointF(x - w / 2, lineY - 8), label);
             lastLabelRight = x + w / 2;
         }
     }
+}
 
-    // Events. Bar labels go above the bar unless they would run into the lane's previous label.
-    std::vector<double> labelRight(l.laneY.size() + 1, -1e9);
+void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool decorations) const
+{
+    p.setRenderHint(QPainter::Antialiasing);
+    const Colors c = colors();
+    if (!m_preview || m_preview->candidates().empty()) {
+        p.setPen(c.text);
+        p.drawText(QRectF(QPointF(0, top), QSizeF(size)), Qt::AlignHCenter | Qt::AlignTop,
+                   tr("Open a dynamic profile to preview its retry timeline."));
+        return;
+    }
+    const Layout l = layout(size, top);
+    const auto& timeline = m_preview->timeline();
+    const QFontMetricsF fm(p.font());
+
+    // Lanes with the candidates' names, and the tick lines through them.
+    for (std::size_t i = 0; i < l.laneY.size(); ++i) {
+        const QRectF lane(0, l.laneY[i] - kLaneHeight / 2, size.width(), kLaneHeight);
+        if (i % 2 == 1)
+            p.fillRect(lane, mix(c.base, c.text, 0.04));
+        p.setPen(m_preview->candidates()[i].enabled ? c.text : mix(c.base, c.text, 0.45));
+        p.drawText(QRectF(8, lane.top(), l.left - 16, kLaneHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                   fm.elidedText(laneLabel(i), Qt::ElideRight, l.left - 16));
+    }
+    for (const double t : axisTicks(l.total)) {
+        const double x = position(std::int64_t(t), l.left, l.width, l.total);
+        p.setPen(QPen(c.faint, 1, Qt::DotLine));
+        p.drawLine(QPointF(x, top), QPointF(x, l.bottomOfLanes));
+    }
+    for (std::size_t i = 0; i < timeline.events.size(); ++i)
+        drawShape(p, timeline.events[i].kind, l.hits[i], c);
+
+    // Labels never overlap: each lane keeps the spans already written, and
+    // labels go in order of importance (the outcome first, then the waits,
+    // each wait label shortened to its duration before it is dropped).
+    std::vector<std::vector<std::pair<double, double>>> taken(l.laneY.size() + 1);
+    const auto laneOf = [&](const policy::TimelineEvent& e) {
+        return e.kind == EventKind::Exhausted || e.kind == EventKind::Truncated ? l.laneY.size()
+                                                                               : std::min(e.candidateIndex, l.laneY.size());
+    };
+    const auto place = [&](std::size_t lane, double x, const QString& label, double y) {
+        const double w = fm.horizontalAdvance(label);
+        if (x < 0 || x + w > size.width())
+            return false;
+        for (const auto& [a, b] : taken[lane])
+            if (x < b + 4 && x + w > a - 4)
+                return false;
+        taken[lane].emplace_back(x, x + w);
+        p.setPen(c.text);
+        p.drawText(QPointF(x, y), label);
+        return true;
+    };
     for (std::size_t i = 0; i < timeline.events.size(); ++i) {
         const auto& e = timeline.events[i];
-        const QRectF r = l.hits[i];
-        const QPointF c = r.center();
+        QString label;
         switch (e.kind) {
-        case EventKind::Attempt:
-            p.setPen(QPen(accent.darker(130), 1.5));
-            p.setBrush(accent);
-            p.drawEllipse(c, 5, 5);
-            break;
-        case EventKind::RetryWait:
-        case EventKind::WaitForReset: {
-            const bool reset = e.kind == EventKind::WaitForReset;
-            QColor fill = reset ? resetColor : accent;
-            fill.setAlpha(reset ? 170 : 110);
-            p.setPen(QPen(fill.darker(140), 1));
-            p.setBrush(fill);
-            p.drawRoundedRect(r, 3, 3);
-            if (reset) {  // hatching tells a reset wait from a retry wait without colour
-                p.setBrush(QBrush(mix(resetColor, text, 0.5), Qt::BDiagPattern));
-                p.drawRoundedRect(r, 3, 3);
-            }
-            const QString label = reset ? tr("reset wait %1").arg(model::PolicyText::duration(e.delaySeconds))
-                                        : model::PolicyText::duration(e.delaySeconds);
-            const std::size_t lane = std::min(e.candidateIndex, l.laneY.size());
-            const double w = fm.horizontalAdvance(label);
-            const double x = std::max(r.left() + 1, r.center().x() - w / 2);
-            if (x > labelRight[lane] + 4) {
-                p.setPen(text);
-                p.drawText(QPointF(x, r.top() - 3), label);
-                labelRight[lane] = x + w;
-            }
-            break;
+        case EventKind::Stop: label = tr("stop: action required"); break;
+        case EventKind::Success: label = tr("success"); break;
+        case EventKind::Exhausted: label = tr("no eligible candidate left"); break;
+        case EventKind::ConfigError: label = tr("configuration error"); break;
+        case EventKind::Truncated: label = tr("… (event limit)"); break;
+        default: continue;
         }
-        case EventKind::Skip: {
-            p.setPen(QPen(mix(base, text, 0.6), 1.5));
-            const double x = c.x();
-            const double y1 = r.top() + 6;
-            const double y2 = r.bottom() - 6;
-            p.drawLine(QPointF(x, y1), QPointF(x, y2));
-            QPainterPath head;
-            head.moveTo(x - 4, y2 - 6);
-            head.lineTo(x, y2);
-            head.lineTo(x + 4, y2 - 6);
-            p.drawPath(head);
-            break;
-        }
-        case EventKind::Stop:
-            p.setPen(QPen(stopColor.darker(130), 1.5));
-            p.setBrush(stopColor);
-            p.drawRect(QRectF(c.x() - 6, c.y() - 6, 12, 12));
-            drawMarkerLabel(p, fm, c, tr("stop: action required"), size.width(), text);
-            break;
-        case EventKind::Success: {
-            p.setPen(QPen(successColor.darker(130), 1.5));
-            p.setBrush(successColor);
-            QPolygonF diamond({{c.x(), c.y() - 7}, {c.x() + 7, c.y()}, {c.x(), c.y() + 7}, {c.x() - 7, c.y()}});
-            p.drawPolygon(diamond);
-            drawMarkerLabel(p, fm, c, tr("success"), size.width(), text);
-            break;
-        }
-        case EventKind::Exhausted: {
-            p.setPen(QPen(text, 1.5));
-            p.setBrush(mix(base, text, 0.35));
-            QPolygonF triangle({{c.x() - 7, c.y() + 6}, {c.x() + 7, c.y() + 6}, {c.x(), c.y() - 7}});
-            p.drawPolygon(triangle);
-            drawMarkerLabel(p, fm, c, tr("no eligible candidate left"), size.width(), text);
-            break;
-        }
-        case EventKind::ConfigError:
-            p.setPen(QPen(stopColor, 2.5));
-            p.drawLine(QPointF(c.x() - 6, c.y() - 6), QPointF(c.x() + 6, c.y() + 6));
-            p.drawLine(QPointF(c.x() - 6, c.y() + 6), QPointF(c.x() + 6, c.y() - 6));
-            drawMarkerLabel(p, fm, c, tr("configuration error"), size.width(), text);
-            break;
-        case EventKind::Truncated:
-            p.setPen(text);
-            p.drawText(QPointF(c.x() + 10, c.y() + fm.ascent() / 2 - 1), tr("… (event limit)"));
-            break;
-        }
-        p.setBrush(Qt::NoBrush);
-        if (int(i) == m_focus || int(i) == m_hover) {
-            p.setPen(QPen(text, 1, int(i) == m_focus ? Qt::DashLine : Qt::DotLine));
-            p.drawRect(r.adjusted(-3, -3, 3, 3));
+        const QPointF m = l.hits[i].center();
+        const double w = fm.horizontalAdvance(label);
+        const double y = m.y() + fm.ascent() / 2 - 1;
+        if (!place(laneOf(e), m.x() + 10, label, y))
+            place(laneOf(e), m.x() - 10 - w, label, y);
+    }
+    for (std::size_t i = 0; i < timeline.events.size(); ++i) {
+        const auto& e = timeline.events[i];
+        if (e.kind != EventKind::RetryWait && e.kind != EventKind::WaitForReset)
+            continue;
+        const QRectF r = l.hits[i];
+        const QString shortLabel = model::PolicyText::duration(e.delaySeconds);
+        const QString label = e.kind == EventKind::WaitForReset ? tr("reset wait %1").arg(shortLabel) : shortLabel;
+        for (const QString& candidate : {label, shortLabel}) {
+            const double x = std::max(r.left() + 1, r.center().x() - fm.horizontalAdvance(candidate) / 2);
+            if (place(laneOf(e), x, candidate, r.top() - 3))
+                break;
         }
     }
+    if (!decorations)
+        return;
+    for (std::size_t i = 0; i < timeline.events.size(); ++i) {
+        if (int(i) == m_focus || int(i) == m_hover) {
+            p.setPen(QPen(c.text, 1, int(i) == m_focus ? Qt::DashLine : Qt::DotLine));
+            p.drawRect(l.hits[i].adjusted(-3, -3, 3, 3));
+        }
+    }
+}
+
+QList<QPair<EventKind, QString>> TimelineView::legendEntries()
+{
+    // Short, so that the legend takes one row; the legend's tool tip says more.
+    return {{EventKind::Attempt, tr("attempt")},         {EventKind::RetryWait, tr("retry wait")},
+            {EventKind::WaitForReset, tr("reset wait")}, {EventKind::Skip, tr("skip")},
+            {EventKind::Success, tr("success")},         {EventKind::Stop, tr("stop")},
+            {EventKind::Exhausted, tr("none left")},     {EventKind::ConfigError, tr("invalid")}};
+}
+
+QString TimelineView::legendDescription()
+{
+    return tr("A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a "
+              "wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond "
+              "(success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a "
+              "candidate with invalid policies).");
+}
+
+double TimelineView::renderLegend(QPainter& p, double width, double top) const
+{
+    // Entries flow left to right and wrap; returns the height used.
+    const Colors c = colors();
+    const QFontMetricsF fm(p.font());
+    const double rowHeight = std::max(22.0, fm.height() + 8);
+    double x = 8, y = top;
+    for (const auto& [kind, text] : legendEntries()) {
+        const double w = 30 + fm.horizontalAdvance(text) + 18;
+        if (x + w > width && x > 8) {
+            x = 8;
+            y += rowHeight;
+        }
+        const double mid = y + rowHeight / 2;
+        QRectF shape = kind == EventKind::RetryWait || kind == EventKind::WaitForReset ? QRectF(x, mid - 6, 24, 12)
+                     : kind == EventKind::Skip                                       ? QRectF(x + 7, mid - 16, 10, 32)
+                                                                                     : QRectF(x + 5, mid - 7, 14, 14);
+        p.save();
+        p.setClipRect(QRectF(x, y, 26, rowHeight));
+        drawShape(p, kind, shape, c);
+        p.restore();
+        p.setPen(c.text);
+        p.drawText(QPointF(x + 30, mid + fm.ascent() / 2 - 1), text);
+        x += w;
+    }
+    return y + rowHeight - top;
+}
+
+void TimelineView::render(QPainter& p, const QSize& size) const
+{
+    // The whole picture, for export: a title, the axis, the lanes, the legend; no focus frames.
+    const Colors c = colors();
+    p.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), c.base);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont bold = p.font();
+    bold.setBold(true);
+    const QFont normal = p.font();
+    p.setFont(bold);
+    p.setPen(c.text);
+    p.drawText(QPointF(8, 20), exportTitle());
+    p.setFont(normal);
+    const double axisTop = kTitleHeight;
+    const double lanesTop = axisTop + kAxisHeight;
+    const Layout l = layout(size, lanesTop);
+    renderAxis(p, size.width(), axisTop, l.bottomOfLanes);
+    renderLanes(p, size, lanesTop, false);
+    renderLegend(p, size.width(), l.bottomOfLanes + 8);
+}
+
+QString TimelineView::exportTitle() const
+{
+    if (!m_preview)
+        return {};
+    const QString scenario = QCoreApplication::translate("widgets::TimelinePanel", m_preview->scenario().name.c_str());
+    const QString date = QLocale().toString(QDate::currentDate(), QLocale::ShortFormat);
+    const QString profile = m_preview->profileTitle();
+    return profile.isEmpty() ? tr("%1 — %2").arg(scenario, date) : tr("%1 — %2 — %3").arg(profile, scenario, date);
+}
+
+QSize TimelineView::exportSize() const
+{
+    const int lanes = m_preview ? int(m_preview->candidates().size()) : 1;
+    const int w = std::max(width(), 900);
+    return {w, int(kTitleHeight + kAxisHeight + (lanes + 1) * kLaneHeight + 8 + 3 * 26)};
 }
 
 void TimelineView::paintEvent(QPaintEvent*)
 {
+    // The axis is drawn by TimelineAxis above the scrolling lanes.
     QPainter p(this);
-    render(p, size());
+    renderLanes(p, size(), kLanesTop, true);
+}
+
+TimelineAxis::TimelineAxis(TimelineView* view, QWidget* parent) : QWidget(parent), m_view(view)
+{
+    setObjectName(QStringLiteral("timelineAxis"));
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    setFixedHeight(int(kAxisHeight));
+    view->installEventFilter(this);
+}
+
+bool TimelineAxis::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view && (event->type() == QEvent::Resize || event->type() == QEvent::UpdateRequest || event->type() == QEvent::Paint))
+        update();
+    return QWidget::eventFilter(watched, event);
+}
+
+TimelineLegend::TimelineLegend(TimelineView* view, QWidget* parent) : QWidget(parent), m_view(view)
+{
+    setObjectName(QStringLiteral("timelineLegend"));
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    setToolTip(TimelineView::legendDescription());
+    setAccessibleName(tr("Legend"));
+    setAccessibleDescription(TimelineView::legendDescription());
+}
+
+int TimelineLegend::heightForWidth(int width) const
+{
+    // Measured by painting nowhere: the same flow as paintEvent.
+    QImage scratch(1, 1, QImage::Format_ARGB32_Premultiplied);
+    QPainter p(&scratch);
+    p.setFont(font());
+    return int(std::ceil(m_view->renderLegend(p, width, 0)));
+}
+
+QSize TimelineLegend::sizeHint() const
+{
+    return {600, heightForWidth(600)};
+}
+
+void TimelineLegend::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    m_view->renderLegend(p, width(), 0);
+}
+
+void TimelineAxis::paintEvent(QPaintEvent*)
+{
+    // Positions come from the lanes' width: the lanes' scroll bar must not shift the ticks.
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    m_view->renderAxis(p, m_view->width(), 0, height());
 }
 
 int TimelineView::eventAt(const QPoint& pos) const
 {
-    const Layout l = layout(size());
+    const Layout l = layout(size(), kLanesTop);
     for (int i = int(l.hits.size()) - 1; i >= 0; --i) {
         if (l.hits[std::size_t(i)].adjusted(-3, -3, 3, 3).contains(pos))
             return i;
@@ -336,6 +533,9 @@ QString TimelineView::focusedEventText() const
     const QString details = model::TimelinePreview::eventDetails(e);
     if (!details.isEmpty())
         text += QStringLiteral("\n") + details;
+    const QString why = m_preview->eventReason(std::size_t(m_focus));
+    if (!why.isEmpty())
+        text += QStringLiteral("\n") + tr("Why: %1").arg(why);
     return text;
 }
 
@@ -379,7 +579,7 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     default: QWidget::keyPressEvent(event); return;
     }
     if (m_focus >= 0) {
-        const QRectF r = layout(size()).hits[std::size_t(m_focus)];
+        const QRectF r = layout(size(), kLanesTop).hits[std::size_t(m_focus)];
         QToolTip::showText(mapToGlobal(r.bottomLeft().toPoint()), focusedEventText(), this);
     }
 }
@@ -404,7 +604,7 @@ bool TimelineView::event(QEvent* event)
 
 bool TimelineView::exportPng(const QString& path) const
 {
-    const QSize size(std::max(width(), 900), std::max(height(), sizeHint().height()));
+    const QSize size = exportSize();
     QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(2);
     QPainter p(&image);
@@ -416,7 +616,7 @@ bool TimelineView::exportPng(const QString& path) const
 
 bool TimelineView::exportSvg(const QString& path) const
 {
-    const QSize size(std::max(width(), 900), std::max(height(), sizeHint().height()));
+    const QSize size = exportSize();
     QSvgGenerator svg;
     svg.setFileName(path);
     svg.setSize(size);

@@ -184,6 +184,20 @@ void TryErrorPanel::update()
                       "side effects.");
     else
         decision = PolicyText::decision(d, d.deadline ? (*d.deadline - at).count() : 0);
+    // A trusted hint that the decision leaves unused says why, so nobody wonders where the reset went.
+    if (input.effectSafe && c.hint && c.hint->trusted && c.resetAt && d.kind != policy::DecisionKind::WaitingForReset
+        && d.errorClass && *d.errorClass != policy::ErrorClass::Unclassified) {
+        const policy::ResetWaitPolicy& wait = policies.forClass(*d.errorClass).waitForReset;
+        const QString cls = PolicyText::classInSentence(*d.errorClass);
+        const QString hint = PolicyText::duration((*c.resetAt - at).count());
+        if (!wait.enabled)
+            decision += QLatin1Char(' ')
+                + tr("Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.").arg(cls, hint);
+        else if ((*c.resetAt - at).count() > wait.maxWaitSeconds)
+            decision += QLatin1Char(' ')
+                + tr("The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.")
+                      .arg(hint, PolicyText::duration(wait.maxWaitSeconds), cls);
+    }
     m_decision->setText(tr("%1: %2").arg(m_doc->candidateName(m_row), decision).toHtmlEscaped());
 }
 

@@ -26,6 +26,7 @@ public:
     static QString scheduleLine(const policy::ClassPolicy& p);
     static QString outcome(policy::Outcome o);
     static QString className(policy::ErrorClass c);
+    static QString classInSentence(policy::ErrorClass c);  // "transient errors", lower case only where the language wants it
     static QString classDescription(policy::ErrorClass c);
     static QString classExamples(policy::ErrorClass c);
     static QString codeDescription(std::string_view code);

@@ -11,7 +11,10 @@ namespace model {
 class ProfileListModel final : public QAbstractListModel {
     Q_OBJECT
 public:
-    enum Role { ProfileIndexRole = Qt::UserRole + 1 };
+    enum Role {
+        ProfileIndexRole = Qt::UserRole + 1,
+        SearchTextRole,  // title, id and the candidates' agent profile ids: what a filter matches
+    };
     explicit ProfileListModel(QObject* parent = nullptr);
     void setDocument(EditorDocument* document);
     int rowCount(const QModelIndex& parent = {}) const override;

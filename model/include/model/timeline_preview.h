@@ -25,10 +25,14 @@ public:
     const policy::RouteReview& review() const { return m_review; }
     const std::vector<policy::RouteCandidate>& candidates() const { return m_candidates; }
     QString candidateLabel(std::size_t index) const;
+    QString profileTitle() const;  // the profile being previewed, "" when none
 
     // Translated renderings for views and tooltips.
     static QString eventTitle(const policy::TimelineEvent& e);
     static QString eventDetails(const policy::TimelineEvent& e);
+    // Why the event happened, from the candidate's policy and the scenario
+    // ("the 6 h reset is beyond this candidate's 1 h maximum wait, …").
+    QString eventReason(std::size_t index) const;
     QString totalsText() const;
     QStringList warningTexts() const;
     QString accessibleSummary() const;
@@ -53,7 +57,7 @@ private:
 class TimelineEventModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { TimeColumn, EventColumn, CandidateColumn, ErrorColumn, DetailColumn, ColumnCount };
+    enum Column { TimeColumn, EventColumn, CandidateColumn, ErrorColumn, DetailColumn, ReasonColumn, ColumnCount };
     explicit TimelineEventModel(TimelinePreview* preview, QObject* parent = nullptr);
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QWidget>
 
+class QBoxLayout;
 class QLabel;
 
 namespace widgets {
@@ -30,9 +31,18 @@ public:
     // A legacy candidate's rules as they are, and why they cannot be migrated
     // or what they would become.
     QLabel* legacyLabel() const { return m_legacy; }
+    // Below two panels' width the panels stack.
+    static constexpr int kPanelMinimumWidth = 400;
+    bool panelsSideBySide() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    bool event(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void refresh();
+    void arrangePanels();
     void showLegacy(const policy::Candidate& c);
     void onEdited(policy::ErrorClass cls, const policy::ClassPolicy& p, const QString& text, const QString& mergeKey);
 
@@ -46,6 +56,7 @@ private:
     std::string m_shownId;
     ClassPolicyPanel* m_transient;
     ClassPolicyPanel* m_hard;
+    QBoxLayout* m_panels;
     QList<QMetaObject::Connection> m_connections;
 };
 

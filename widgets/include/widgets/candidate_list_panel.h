@@ -23,6 +23,9 @@ public:
     model::CandidateListModel* model() const { return m_model; }
     int currentRow() const;
     void selectRow(int row);
+    // Shows only candidates whose name or agent profile id contains the text.
+    void setFilterText(const QString& text);
+    bool matchesFilter(int row) const;
 
     QAction* addAction() const { return m_add; }
     QAction* removeAction() const { return m_remove; }
@@ -39,6 +42,7 @@ signals:
 
 private:
     void updateActions();
+    void applyFilter();
     void announceCurrent();
     void keepSelectionAfterChange();
     void addCandidate();
@@ -56,6 +60,7 @@ private:
     QAction* m_copy;
     QToolBar* m_bar = nullptr;
     int m_lastAnnounced = -1;
+    QString m_filter;
 };
 
 }  // namespace widgets

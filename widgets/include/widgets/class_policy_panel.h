@@ -51,10 +51,14 @@ public:
     QLabel* summaryLabel() const { return m_summary; }
     QString fieldError(const QString& field) const;
 
+    // The candidate the panel edits, for the undo entries' words.
+    void setCandidateName(const QString& name) { m_candidateName = name; }
+
 signals:
     void edited(const policy::ClassPolicy& policy, const QString& undoText, const QString& mergeKey);
 
 private:
+    QString m_candidateName;
     void emitEdit(const policy::ClassPolicy& p, const QString& what, const QString& field);
     void refresh();
     QLabel* makeErrorLabel(const QString& field);

@@ -8,12 +8,14 @@
 #include "store/database_target.h"
 
 #include <QMainWindow>
+#include <QHash>
 #include <QPointer>
 
 #include <memory>
 #include <optional>
 
 class QAction;
+class QDockWidget;
 class QToolBar;
 class QStackedWidget;
 class QTemporaryDir;
@@ -31,6 +33,7 @@ namespace widgets {
 
 class CandidateEditor;
 class CandidateListPanel;
+class RoutePane;
 class StartPage;
 class TimelinePanel;
 class TryErrorPanel;
@@ -71,6 +74,11 @@ public:
     TimelinePanel* timelinePanel() const { return m_timeline; }
     TryErrorPanel* tryErrorPanel() const { return m_tryError; }
     QListView* profileList() const { return m_profiles; }
+    RoutePane* routePane() const { return m_route; }
+    // Below this the centre never shrinks, whatever the docks take.
+    static constexpr QSize kEditorMinimumSize{440, 240};
+    // From this available width on, the timeline starts on the right instead of at the bottom.
+    static constexpr int kWideScreenWidth = 2200;
     QAction* saveAction() const { return m_saveAction; }
     QToolBar* mainToolBar() const { return m_toolBar; }
     QToolButton* problemCountButton() const { return m_problemButton; }
@@ -95,6 +103,9 @@ private:
     void updateProblemCount();
     void showValidation();
     void resetLayout();
+    void placeDocksForScreen(const QSize& available);
+    void sizeDocksToWindow();
+    QList<QDockWidget*> documentDocks() const;  // shown once a document is open
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void onFileChangedOnDisk(const QString& path);
@@ -106,6 +117,7 @@ private:
 
     std::unique_ptr<model::EditorDocument> m_doc;
     model::ProfileListModel* m_profileModel;
+    RoutePane* m_route;
     QListView* m_profiles;
     CandidateListPanel* m_candidates;
     CandidateEditor* m_editor;
@@ -124,13 +136,15 @@ private:
     QToolButton* m_problemButton = nullptr;  // "2 problems" in the status bar
     bool m_problemsShown = false;            // Validation came forward for this document's first problems
     QByteArray m_defaultState;               // docks and tool bar as first built: View > Reset Layout
-    QByteArray m_defaultSplitterState;
+    QHash<QDockWidget*, bool> m_dockWanted;  // the route and timeline docks' visibility, while the start page hides them
+    static constexpr int kLayoutVersion = 2;  // saved dock layouts of another version are not restored
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_reloadAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     bool m_askingAboutDisk = false;
+    bool m_sizeDocksOnOpen = false;  // no saved layout: size the docks for the first document
 };
 
 }  // namespace widgets

@@ -1,7 +1,7 @@
 #pragma once
-// The timeline preview under the candidate editor: the scenario (a preset or
-// the user's own, kept in the settings), the picture with its linear / log
-// toggle and exports, the same events as a table, and the totals and warnings.
+// The timeline preview (a dock): the scenario (a preset or the user's own,
+// kept in the settings), the picture with its fixed axis, legend, linear / log
+// toggle and exports, the same events as a table, the warnings, the totals.
 
 #include "model/timeline_preview.h"
 
@@ -10,10 +10,15 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QListWidget;
+class QScrollArea;
+class QTabWidget;
 class QTableView;
 
 namespace widgets {
 
+class TimelineAxis;
+class TimelineLegend;
 class TimelineView;
 
 class TimelinePanel final : public QWidget {
@@ -28,8 +33,20 @@ public:
     QComboBox* scenarioBox() const { return m_scenario; }
     QCheckBox* logBox() const { return m_log; }
     QLabel* totalsLabel() const { return m_totals; }
+    QListWidget* warningsList() const { return m_warnings; }
+    QScrollArea* lanesArea() const { return m_lanes; }
+    TimelineAxis* axis() const { return m_axis; }
+    TimelineLegend* legend() const { return m_legend; }
+    QTabWidget* tabs() const { return m_tabs; }
+    int warningCount() const { return m_warningCount; }
+    QSize sizeHint() const override;
+    // "timeline-<profile>-<scenario>.svg"
+    QString defaultExportName() const;
     void setCustomScenario(const policy::Scenario& scenario);  // stores it and selects it
     void showScenario(const policy::Scenario& scenario);       // shows it once, without storing it
+
+signals:
+    void warningCountChanged(int count);
 
 private:
     void applyScenario();
@@ -44,7 +61,12 @@ private:
     TimelineView* m_view;
     QTableView* m_table;
     QLabel* m_totals;
-    QLabel* m_warnings;
+    QListWidget* m_warnings;
+    QTabWidget* m_tabs = nullptr;
+    QScrollArea* m_lanes = nullptr;
+    TimelineAxis* m_axis = nullptr;
+    TimelineLegend* m_legend = nullptr;
+    int m_warningCount = 0;
     policy::Scenario m_shown;  // the one showScenario() was given
 };
 

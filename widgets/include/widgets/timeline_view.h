@@ -7,6 +7,9 @@
 #include "model/timeline_preview.h"
 
 #include <QPointer>
+#include <QColor>
+#include <QList>
+#include <QPair>
 #include <QWidget>
 
 namespace widgets {
@@ -22,8 +25,19 @@ public:
     void setFocusedEvent(int index);
     QString focusedEventText() const;
 
-    // Paints the timeline at the given size into any paint device (PNG, SVG).
+    // Paints the whole timeline (title with profile, scenario and date; axis;
+    // lanes; legend) at the given size into any paint device (PNG, SVG).
     void render(QPainter& painter, const QSize& size) const;
+    QSize exportSize() const;
+    QString exportTitle() const;
+    // The parts: the time axis (ticks and labels, drawn at the lanes' width),
+    // the lanes themselves, and the legend (returns the height it took).
+    void renderAxis(QPainter& painter, double width, double top, double lanesBottom) const;
+    void renderLanes(QPainter& painter, const QSize& size, double top, bool decorations) const;
+    double renderLegend(QPainter& painter, double width, double top) const;
+    // What each shape means, in legend order.
+    static QList<QPair<policy::EventKind, QString>> legendEntries();
+    static QString legendDescription();
     bool exportPng(const QString& path) const;
     bool exportSvg(const QString& path) const;
 
@@ -42,7 +56,15 @@ protected:
 
 private:
     struct Layout;
-    Layout layout(const QSize& size) const;
+    struct Colors {
+        QColor text, base, faint, accent, reset;
+    };
+    Layout layout(const QSize& size, double top) const;
+    Colors colors() const;
+    static void drawShape(QPainter& p, policy::EventKind kind, const QRectF& r, const Colors& c);
+    std::vector<double> axisTicks(std::int64_t total) const;
+    double laneLabelWidth(double available) const;
+    QString laneLabel(std::size_t lane) const;
     int eventAt(const QPoint& pos) const;
     double position(std::int64_t seconds, double left, double width, std::int64_t total) const;
 
@@ -50,6 +72,37 @@ private:
     bool m_log = false;
     int m_focus = -1;
     int m_hover = -1;
+};
+
+// The time axis above the lanes, outside their scroll area, so that it stays
+// in view while the lanes scroll.
+class TimelineAxis final : public QWidget {
+    Q_OBJECT
+public:
+    TimelineAxis(TimelineView* view, QWidget* parent = nullptr);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    TimelineView* m_view;
+};
+
+// What the shapes mean, under the lanes.
+class TimelineLegend final : public QWidget {
+    Q_OBJECT
+public:
+    TimelineLegend(TimelineView* view, QWidget* parent = nullptr);
+    QSize sizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    TimelineView* m_view;
 };
 
 }  // namespace widgets

@@ -1,0 +1,419 @@
+// The main window on the screens people have, measured rather than looked
+// at: how many route rows a 1366x768 laptop shows, whether both class panels
+// fit without scrolling at 1920x1080, that no dock drag squeezes the editor
+// below its minimum, and that the timeline's axis stays while its lanes scroll.
+#include "widgets/candidate_editor.h"
+#include "widgets/candidate_list_panel.h"
+#include "widgets/class_policy_panel.h"
+#include "widgets/main_window.h"
+#include "widgets/route_pane.h"
+#include "widgets/timeline_panel.h"
+#include "widgets/timeline_view.h"
+
+#include "model/candidate_list_model.h"
+
+#include "../common/gui_helpers.h"
+#include "../common/test_paths.h"
+
+#include "translations.h"
+
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QListView>
+#include <QListWidget>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QTableView>
+#include <QTreeView>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest>
+
+using namespace widgets;
+using guitest::eventLoopAnswers;
+
+class TestWindowLayout final : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void firstStartFitsTheScreen();
+    void routeShowsSixRowsAt1366();
+    void panelsFitSideBySideAt1920();
+    void stackedPanelsScrollAtMostOnceAt1366();
+    void editorKeepsItsMinimumAfterDockDrags_data();
+    void editorKeepsItsMinimumAfterDockDrags();
+    void timelineAxisStaysWhileLanesScroll();
+    void warningsAreCountedInTheDockTitle();
+    void helpersStartHiddenAndComeWhenAsked();
+    void filterHidesCandidatesAndProfiles();
+    void problemActivationShowsTheField();
+
+private:
+    // A route of `count` candidates (the sample's first, repeated under other ids).
+    QString longRoute(int count, bool withDisabled = false);
+    QString copyOf(const QString& sample) { return guitest::copyOfSample(m_dir, testpaths::sample(sample)); }
+    static void showAt(MainWindow& window, const QSize& size);
+    // Until the docks stop moving: a newly opened document sizes them once more.
+    static void settle(MainWindow& window);
+    static QScrollArea* editorScroll(MainWindow& window)
+    {
+        return window.findChild<QScrollArea*>(QStringLiteral("editorScroll"));
+    }
+    static QDockWidget* dock(MainWindow& window, const char* name)
+    {
+        return window.findChild<QDockWidget*>(QLatin1String(name));
+    }
+    // Every visible control of both class panels, with the rectangles they take in the editor's viewport.
+    static QList<QWidget*> panelControls(MainWindow& window);
+    QTemporaryDir m_dir;
+};
+
+void TestWindowLayout::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    guitest::isolateSettings(m_dir, QStringLiteral("Policy Studio Layout Test"));
+    i18n::install(QLocale(QLocale::English));
+}
+
+void TestWindowLayout::init()
+{
+    QSettings().clear();
+}
+
+QString TestWindowLayout::longRoute(int count, bool withDisabled)
+{
+    QFile sample(testpaths::sample(QStringLiteral("profile-v1.json")));
+    if (!sample.open(QIODevice::ReadOnly))
+        return {};
+    QJsonObject doc = QJsonDocument::fromJson(sample.readAll()).object();
+    const QJsonObject first = doc.value(QStringLiteral("candidates")).toArray().first().toObject();
+    QJsonArray candidates;
+    for (int i = 0; i < count; ++i) {
+        QJsonObject c = first;
+        c[QStringLiteral("position")] = i;
+        c[QStringLiteral("execution_profile_id")] = QStringLiteral("agent-profile-with-a-long-name-%1").arg(i);
+        if (withDisabled && i == 1)
+            c[QStringLiteral("enabled")] = false;
+        candidates.append(c);
+    }
+    doc[QStringLiteral("candidates")] = candidates;
+    const QString path = m_dir.filePath(QStringLiteral("route-%1.json").arg(count));
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    out.write(QJsonDocument(doc).toJson());
+    return path;
+}
+
+void TestWindowLayout::showAt(MainWindow& window, const QSize& size)
+{
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(eventLoopAnswers());
+}
+
+void TestWindowLayout::settle(MainWindow& window)
+{
+    QRect before;
+    for (int round = 0; round < 20; ++round) {
+        QVERIFY(eventLoopAnswers());
+        QTest::qWait(20);
+        const QRect now = window.centralWidget()->geometry();
+        if (now == before)
+            return;
+        before = now;
+    }
+}
+
+QList<QWidget*> TestWindowLayout::panelControls(MainWindow& window)
+{
+    QList<QWidget*> controls;
+    for (ClassPolicyPanel* panel : {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
+        for (QWidget* w : panel->findChildren<QWidget*>()) {
+            const bool control = qobject_cast<QAbstractButton*>(w) || qobject_cast<QAbstractSpinBox*>(w)
+                || qobject_cast<QComboBox*>(w);
+            if (control && w->isVisibleTo(panel) && !qobject_cast<QAbstractSpinBox*>(w->parentWidget()))
+                controls << w;
+        }
+    }
+    return controls;
+}
+
+void TestWindowLayout::firstStartFitsTheScreen()
+{
+    MainWindow window;
+    const QRect available = window.screen()->availableGeometry();
+    QVERIFY(window.width() <= available.width());
+    QVERIFY(window.height() <= available.height());
+    QVERIFY(window.width() >= std::min(available.width() * 9 / 10, 1400));
+}
+
+void TestWindowLayout::routeShowsSixRowsAt1366()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(longRoute(12)));
+    QVERIFY(eventLoopAnswers());
+    QTableView* view = window.candidateList()->view();
+    QVERIFY(view->isVisible());
+    int fullyVisible = 0;
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QRect r = view->visualRect(view->model()->index(row, model::CandidateListModel::NameColumn));
+        if (view->viewport()->rect().contains(r))
+            ++fullyVisible;
+    }
+    QVERIFY2(fullyVisible >= 6, qPrintable(QStringLiteral("%1 route rows visible").arg(fullyVisible)));
+}
+
+void TestWindowLayout::panelsFitSideBySideAt1920()
+{
+    MainWindow window;
+    showAt(window, QSize(1920, 1080));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QVERIFY(eventLoopAnswers());
+    QVERIFY(window.candidateEditor()->panelsSideBySide());
+    QScrollArea* scroll = editorScroll(window);
+    const QList<QWidget*> controls = panelControls(window);
+    QVERIFY(controls.size() >= 14);  // two panels: retry, max, interval, unit, wait, max wait, unit, skip, stop, toggle
+    for (QWidget* w : controls) {
+        const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
+        QVERIFY2(scroll->viewport()->rect().contains(r),
+                 qPrintable(QStringLiteral("%1 %2 lies outside the editor").arg(w->metaObject()->className(), w->accessibleName())));
+    }
+}
+
+void TestWindowLayout::stackedPanelsScrollAtMostOnceAt1366()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    settle(window);
+    // A wide route dock leaves the editor too narrow for two panels side by side.
+    window.resizeDocks({dock(window, "routeDock")}, {700}, Qt::Horizontal);
+    QVERIFY(eventLoopAnswers());
+    QTRY_VERIFY(!window.candidateEditor()->panelsSideBySide());
+    QScrollArea* scroll = editorScroll(window);
+    // One page down shows the rest: the content is at most two viewports high.
+    QVERIFY2(scroll->verticalScrollBar()->maximum() <= scroll->viewport()->height(),
+             qPrintable(QStringLiteral("content %1 px beyond a %2 px view")
+                            .arg(scroll->verticalScrollBar()->maximum())
+                            .arg(scroll->viewport()->height())));
+    // And Page Down gets there: every control is in view at the top or after one page.
+    const QList<QWidget*> controls = panelControls(window);
+    QWidget* last = controls.last();
+    scroll->verticalScrollBar()->triggerAction(QAbstractSlider::SliderPageStepAdd);
+    QVERIFY(eventLoopAnswers());
+    const QRect r(last->mapTo(scroll->viewport(), QPoint(0, 0)), last->size());
+    QVERIFY(scroll->viewport()->rect().contains(r));
+}
+
+void TestWindowLayout::editorKeepsItsMinimumAfterDockDrags_data()
+{
+    QTest::addColumn<QSize>("screen");
+    QTest::newRow("1366x768") << QSize(1366, 768);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+}
+
+void TestWindowLayout::editorKeepsItsMinimumAfterDockDrags()
+{
+    QFETCH(QSize, screen);
+    MainWindow window;
+    showAt(window, screen);
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    settle(window);
+    QScrollArea* scroll = editorScroll(window);
+    QDockWidget* route = dock(window, "routeDock");
+    QDockWidget* timeline = dock(window, "timelineDock");
+    // Drag each separator with the mouse as far as it goes: the route's to
+    // the right edge, the timeline's to the top.
+    // Through the window, as the platform delivers them: separators are not widgets.
+    QWindow* handle = window.windowHandle();
+    const auto drag = [&](QPoint from, QPoint to) {
+        QTest::mouseMove(handle, from);
+        QTest::mousePress(handle, Qt::LeftButton, {}, from);
+        for (int i = 1; i <= 10; ++i)
+            QTest::mouseMove(handle, from + (to - from) * i / 10);
+        QTest::mouseRelease(handle, Qt::LeftButton, {}, to);
+        QVERIFY(eventLoopAnswers());
+    };
+    const int routeRight = route->geometry().right();
+    const QPoint routeSeparator(routeRight + 2, route->geometry().center().y());
+    const int routeBefore = route->width();
+    drag(routeSeparator, QPoint(window.width() - 5, routeSeparator.y()));
+    QVERIFY2(route->width() > routeBefore, "the route's separator did not move");  // the drag reached it
+    const QPoint timelineSeparator(timeline->geometry().center().x(), timeline->geometry().top() - 2);
+    const int timelineBefore = timeline->height();
+    drag(timelineSeparator, QPoint(timelineSeparator.x(), 5));
+    QVERIFY2(timeline->height() > timelineBefore, "the timeline's separator did not move");
+    QVERIFY2(scroll->width() >= MainWindow::kEditorMinimumSize.width(), qPrintable(QString::number(scroll->width())));
+    QVERIFY2(scroll->height() >= MainWindow::kEditorMinimumSize.height(), qPrintable(QString::number(scroll->height())));
+    // The same by the API the separators use, with sizes no screen can give.
+    window.resizeDocks({route}, {5000}, Qt::Horizontal);
+    window.resizeDocks({timeline}, {5000}, Qt::Vertical);
+    QVERIFY(eventLoopAnswers());
+    QVERIFY(scroll->width() >= MainWindow::kEditorMinimumSize.width());
+    QVERIFY(scroll->height() >= MainWindow::kEditorMinimumSize.height());
+    QVERIFY(scroll->isVisible());
+}
+
+void TestWindowLayout::timelineAxisStaysWhileLanesScroll()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(longRoute(12)));
+    settle(window);
+    TimelinePanel* panel = window.timelinePanel();
+    QScrollArea* lanes = panel->lanesArea();
+    QVERIFY(lanes->verticalScrollBar()->maximum() > 0);  // twelve lanes do not fit
+    QWidget* axis = panel->axis();
+    const QPoint axisBefore = axis->mapTo(&window, QPoint(0, 0));
+    const QPoint viewBefore = panel->view()->mapTo(&window, QPoint(0, 0));
+    // Scroll the lanes with the wheel, as a user would.
+    const QPointF pos(lanes->viewport()->width() / 2.0, lanes->viewport()->height() / 2.0);
+    QWheelEvent wheel(pos, lanes->viewport()->mapToGlobal(pos), QPoint(), QPoint(0, -360), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(lanes->viewport(), &wheel);
+    QVERIFY(eventLoopAnswers());
+    QVERIFY(lanes->verticalScrollBar()->value() > 0);
+    QVERIFY(panel->view()->mapTo(&window, QPoint(0, 0)).y() < viewBefore.y());  // the lanes moved
+    QCOMPARE(axis->mapTo(&window, QPoint(0, 0)), axisBefore);                   // the axis did not
+    QVERIFY(axis->isVisible());
+    QVERIFY(!axis->visibleRegion().isEmpty());
+    QVERIFY(axis->height() > 0);
+    // And the legend explains every shape the picture uses.
+    QVERIFY(panel->legend()->isVisible());
+    QCOMPARE(TimelineView::legendEntries().size(), 8);
+}
+
+void TestWindowLayout::warningsAreCountedInTheDockTitle()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(longRoute(4, true)));  // candidate 1 is disabled: a warning
+    QVERIFY(eventLoopAnswers());
+    QDockWidget* timeline = dock(window, "timelineDock");
+    const int warnings = window.timelinePanel()->warningsList()->count();
+    QVERIFY(warnings >= 1);
+    QCOMPARE(window.timelinePanel()->warningCount(), warnings);
+    QVERIFY2(timeline->windowTitle().contains(QStringLiteral("%1 warning").arg(warnings)), qPrintable(timeline->windowTitle()));
+    // Enabling it again (a click on its check) takes the warning away.
+    QTableView* view = window.candidateList()->view();
+    QStyleOptionViewItem option;
+    option.initFrom(view->viewport());
+    option.rect = view->visualRect(view->model()->index(1, model::CandidateListModel::EnabledColumn));
+    option.features = QStyleOptionViewItem::HasCheckIndicator;
+    const QRect check = view->style()->subElementRect(QStyle::SE_ItemViewItemCheckIndicator, &option, view);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, check.center());
+    QTRY_VERIFY(window.timelinePanel()->warningsList()->count() < warnings);
+    if (window.timelinePanel()->warningsList()->count() == 0)
+        QCOMPARE(timeline->windowTitle(), QStringLiteral("Timeline"));
+}
+
+void TestWindowLayout::helpersStartHiddenAndComeWhenAsked()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(!dock(window, "routeDock")->isVisible());  // the start page needs no route
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QVERIFY(eventLoopAnswers());
+    QVERIFY(dock(window, "routeDock")->isVisible());
+    QVERIFY(dock(window, "timelineDock")->isVisible());
+    for (const char* name : {"validationDock", "whatHappensDock", "tryErrorDock", "undoDock"})
+        QVERIFY2(!dock(window, name)->isVisible(), name);
+    dock(window, "tryErrorDock")->toggleViewAction()->trigger();
+    QTRY_VERIFY(dock(window, "tryErrorDock")->isVisible());
+    // It joins the timeline's tab group instead of taking the editor's room.
+    QVERIFY(window.tabifiedDockWidgets(dock(window, "timelineDock")).contains(dock(window, "tryErrorDock")));
+}
+
+void TestWindowLayout::filterHidesCandidatesAndProfiles()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(longRoute(12)));
+    QVERIFY(eventLoopAnswers());
+    QLineEdit* filter = window.routePane()->filterEdit();
+    QTableView* view = window.candidateList()->view();
+    filter->setFocus();
+    QTest::keyClicks(filter, QStringLiteral("NAME-1"));  // 1, 10, 11: case does not matter
+    int shown = 0;
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        shown += view->isRowHidden(row) ? 0 : 1;
+    QCOMPARE(shown, 3);
+    QVERIFY(!view->isRowHidden(10));
+    QVERIFY(view->isRowHidden(2));
+    QTest::keyClick(filter, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(filter, Qt::Key_Backspace);
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        QVERIFY(!view->isRowHidden(row));
+
+    // An export with several profiles: the list shows, and the filter narrows it.
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    QVERIFY(eventLoopAnswers());
+    QListView* profiles = window.profileList();
+    QVERIFY(profiles->isVisible());
+    const int all = profiles->model()->rowCount();
+    QVERIFY(all > 1);
+    const QString first = profiles->model()->index(0, 0).data().toString();
+    QTest::keyClicks(filter, first);
+    QVERIFY(profiles->model()->rowCount() >= 1);
+    QVERIFY(profiles->model()->rowCount() < all);
+}
+
+void TestWindowLayout::problemActivationShowsTheField()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    // Candidate 2 retries hard errors 0 times while retry is on: a problem on a field.
+    QFile sample(testpaths::sample(QStringLiteral("profile-v1.json")));
+    QVERIFY(sample.open(QIODevice::ReadOnly));
+    QJsonObject doc = QJsonDocument::fromJson(sample.readAll()).object();
+    QJsonArray candidates = doc[QStringLiteral("candidates")].toArray();
+    QJsonObject c = candidates[2].toObject();
+    QJsonObject policies = c[QStringLiteral("policies")].toObject();
+    QJsonObject hard = policies[QStringLiteral("hard")].toObject();
+    hard[QStringLiteral("retry")] = QJsonObject{{QStringLiteral("enabled"), true}, {QStringLiteral("max_retries"), 0},
+                                                {QStringLiteral("initial_interval_seconds"), 30}};
+    policies[QStringLiteral("hard")] = hard;
+    c[QStringLiteral("policies")] = policies;
+    candidates[2] = c;
+    doc[QStringLiteral("candidates")] = candidates;
+    const QString path = m_dir.filePath(QStringLiteral("problem.json"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    out.write(QJsonDocument(doc).toJson());
+    out.close();
+    QVERIFY(window.openFile(path));
+    QVERIFY(eventLoopAnswers());
+    QTRY_VERIFY(dock(window, "validationDock")->isVisible());  // the first problems bring it forward
+    // A filter that hides the candidate gives way when the problem is activated.
+    QTest::keyClicks(window.routePane()->filterEdit(), QStringLiteral("claude"));
+    QVERIFY(window.candidateList()->view()->isRowHidden(2));
+    auto* problems = dock(window, "validationDock")->findChild<QTreeView*>();
+    QVERIFY(problems && problems->model()->rowCount() >= 1);
+    // Keyboard activation: the list has focus, Return opens the problem.
+    problems->setFocus();
+    problems->setCurrentIndex(problems->model()->index(0, 0));
+    QTest::keyClick(problems, Qt::Key_Return);
+    QVERIFY(eventLoopAnswers());
+    QCOMPARE(window.candidateList()->currentRow(), 2);
+    QVERIFY(!window.candidateList()->view()->isRowHidden(2));
+    QWidget* focus = QApplication::focusWidget();
+    QVERIFY(focus && window.candidateEditor()->hardPanel()->isAncestorOf(focus));
+    QScrollArea* scroll = editorScroll(window);
+    const QRect r(focus->mapTo(scroll->viewport(), QPoint(0, 0)), focus->size());
+    QVERIFY(scroll->viewport()->rect().intersects(r));
+}
+
+QTEST_MAIN(TestWindowLayout)
+#include "tst_window_layout.moc"

@@ -1,0 +1,86 @@
+#include "route_item_delegate.h"
+
+#include "model/candidate_list_model.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace widgets {
+
+namespace {
+constexpr int kPadding = 4;
+constexpr int kBadgePadding = 5;
+
+QColor mix(const QColor& a, const QColor& b, double f)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - f) + b.redF() * f), float(a.greenF() * (1 - f) + b.greenF() * f),
+                            float(a.blueF() * (1 - f) + b.blueF() * f));
+}
+}  // namespace
+
+QSize RouteItemDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex&) const
+{
+    const QFontMetrics fm(option.font);
+    return {fm.averageCharWidth() * 24, 2 * fm.height() + 3 * kPadding};
+}
+
+void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString name = opt.text;
+    opt.text.clear();
+    // Background, selection and focus as the style draws them.
+    QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+
+    using model::CandidateListModel;
+    const bool selected = opt.state & QStyle::State_Selected;
+    const QPalette::ColorGroup group = opt.state & QStyle::State_Enabled ? QPalette::Normal : QPalette::Disabled;
+    const QColor text = opt.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
+    const QColor secondary = mix(opt.palette.color(group, selected ? QPalette::Highlight : QPalette::Base), text, 0.7);
+    const QString position = index.model()->headerData(index.row(), Qt::Vertical, Qt::DisplayRole).toString();
+    const QString summary = index.siblingAtColumn(CandidateListModel::SummaryColumn).data().toString();
+    const QString badge = index.data(CandidateListModel::StatusTextRole).toString();
+    const int issues = index.data(CandidateListModel::IssueCountRole).toInt();
+
+    painter->save();
+    const QFontMetrics fm(opt.font);
+    const QRect r = opt.rect.adjusted(kPadding + 2, kPadding, -kPadding, -kPadding);
+    const QRect firstLine(r.left(), r.top(), r.width(), fm.height());
+    const QRect secondLine(r.left(), r.top() + fm.height() + kPadding, r.width(), fm.height());
+
+    // The badge takes its width first; the name gets what is left.
+    int nameRight = firstLine.right();
+    if (!badge.isEmpty()) {
+        QFont small = opt.font;
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        const QFontMetrics sfm(small);
+        const QString shown = sfm.elidedText(badge, Qt::ElideRight, firstLine.width() / 2);
+        const int w = sfm.horizontalAdvance(shown) + 2 * kBadgePadding;
+        const QRect pill(firstLine.right() - w, firstLine.top() + 1, w, firstLine.height() - 2);
+        const QColor warn = issues > 0 ? QColor(200, 50, 50) : QColor(190, 120, 20);
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setPen(QPen(warn, 1));
+        painter->setBrush(selected ? opt.palette.color(group, QPalette::Base) : mix(opt.palette.color(group, QPalette::Base), warn, 0.12));
+        painter->drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+        painter->setFont(small);
+        painter->setPen(warn.darker(130));
+        painter->drawText(pill, Qt::AlignCenter, shown);
+        nameRight = pill.left() - kBadgePadding;
+    }
+    QFont bold = opt.font;
+    bold.setBold(true);
+    painter->setFont(bold);
+    painter->setPen(text);
+    const QRect nameRect(firstLine.left(), firstLine.top(), std::max(0, nameRight - firstLine.left()), firstLine.height());
+    painter->drawText(nameRect, Qt::AlignVCenter | Qt::AlignLeft,
+                      QFontMetrics(bold).elidedText(tr("%1. %2").arg(position, name), Qt::ElideRight, nameRect.width()));
+    painter->setFont(opt.font);
+    painter->setPen(secondary);
+    painter->drawText(secondLine, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(summary, Qt::ElideRight, secondLine.width()));
+    painter->restore();
+}
+
+}  // namespace widgets
