@@ -1314,13 +1314,6 @@
 
 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>Migrated %n profile(s); backup: %1</source>
-        <translation>
-            <numerusform>%n Profil migriert; Sicherung: %1</numerusform>
-            <numerusform>%n Profile migriert; Sicherung: %1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Changed in the Database</source>
         <translation>In der Datenbank geändert</translation>
@@ -1435,6 +1428,28 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>&amp;Dark</source>
         <translation>&amp;Dunkel</translation>
     </message>
+    <message>
+        <source>&amp;Migration Report…</source>
+        <translation>&amp;Migrationsbericht …</translation>
+    </message>
+    <message>
+        <source>Let %1 decide %2 of %3</source>
+        <translation>%1 über %2 von %3 entscheiden lassen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n candidate(s) to versioned policies; nothing is written until you save. View › Migration Report shows how.</source>
+        <translation>
+            <numerusform>%n Kandidat in versionierte Richtlinien migriert; geschrieben wird erst beim Speichern. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+            <numerusform>%n Kandidaten in versionierte Richtlinien migriert; geschrieben wird erst beim Speichern. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
+        <translation>
+            <numerusform>%n Profil in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+            <numerusform>%n Profile in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1544,6 +1559,42 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
         <translation>Geschrieben &lt;code&gt;„%1“&lt;/code&gt; → &lt;code&gt;„%2“&lt;/code&gt;; gelesen wie von kandev, ohne den Leerraum darum.</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>disabled: the route skips it</source>
+        <translation>inaktiv: die Route überspringt ihn</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
+        <translation>&lt;code&gt;%1&lt;/code&gt; wird zu „%2“ – die dokumentierte Zuordnung von kandev.</translation>
+    </message>
+    <message>
+        <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>Feld: &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>show line %1 of the file</source>
+        <translation>Zeile %1 der Datei zeigen</translation>
+    </message>
+    <message>
+        <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
+        <translation>Wählen Sie die Regel, die über %1 entscheidet (die anderen werden entfernt; Rückgängig holt sie zurück):</translation>
+    </message>
+    <message>
+        <source>Or choose below which rule wins; that is an edit you can undo.</source>
+        <translation>Oder wählen Sie unten, welche Regel gilt; diese Änderung lässt sich rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>How the legacy rules were migrated when the document was opened.</source>
+        <translation>Wie die alten Regeln beim Öffnen des Dokuments migriert wurden.</translation>
+    </message>
+    <message>
+        <source>%1 — line %2</source>
+        <translation>%1 — Zeile %2</translation>
     </message>
 </context>
 <context>

@@ -1306,13 +1306,6 @@
 %1</source>
         <translation type="unfinished" />
     </message>
-    <message numerus="yes">
-        <source>Migrated %n profile(s); backup: %1</source>
-        <translation>
-            <numerusform>Migrated %n profile; backup: %1</numerusform>
-            <numerusform>Migrated %n profiles; backup: %1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Changed in the Database</source>
         <translation type="unfinished" />
@@ -1423,6 +1416,28 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>&amp;Dark</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>&amp;Migration Report…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let %1 decide %2 of %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n candidate(s) to versioned policies; nothing is written until you save. View › Migration Report shows how.</source>
+        <translation>
+            <numerusform>Migrated %n candidate to versioned policies; nothing is written until you save. View › Migration Report shows how.</numerusform>
+            <numerusform>Migrated %n candidates to versioned policies; nothing is written until you save. View › Migration Report shows how.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
+        <translation>
+            <numerusform>Migrated %n profile in the database; backup: %1. View › Migration Report shows how.</numerusform>
+            <numerusform>Migrated %n profiles in the database; backup: %1. View › Migration Report shows how.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1531,6 +1546,42 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Written &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>disabled: the route skips it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev's documented mapping.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>show line %1 of the file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Or choose below which rule wins; that is an edit you can undo.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How the legacy rules were migrated when the document was opened.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 — line %2</source>
         <translation type="unfinished" />
     </message>
 </context>

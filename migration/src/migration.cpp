@@ -152,6 +152,10 @@ std::array<ClassDecision, 2> decide(const policy::Candidate& c, const std::vecto
             m.errors.push_back({schema::joinPath(m.path, "rules"),
                                 candidateName(c, m.index) + ": conflicting legacy rules for "
                                     + std::string(policy::errorClassName(cls)) + " errors: " + keys});
+            RuleConflict conflict{cls, {}};
+            for (const ParsedRule* r : codes)
+                conflict.rules.push_back(*r->rule);
+            m.conflicts.push_back(std::move(conflict));
             continue;
         }
         decisions[slot(cls)].winner = !codes.empty() ? codes.front() : generic;
@@ -306,6 +310,30 @@ MigrationReport planMigration(const schema::Document& document, policy::Reading 
         report.profiles.push_back(std::move(pm));
     }
     return report;
+}
+
+schema::Document keepConflictingRule(schema::Document document, std::size_t profileIndex, std::size_t candidateIndex,
+                                     policy::ErrorClass errorClass, const std::string& keep)
+{
+    if (profileIndex >= document.profiles.size() || !document.profiles[profileIndex].dynamic)
+        return document;
+    auto& dynamic = *document.profiles[profileIndex].dynamic;
+    if (candidateIndex >= dynamic.candidates.size())
+        return document;
+    policy::Candidate& c = dynamic.candidates[candidateIndex];
+    const CandidateMigration planned = migrateCandidate(c, candidateIndex, {});
+    const auto conflict = std::find_if(planned.conflicts.begin(), planned.conflicts.end(),
+                                       [&](const RuleConflict& k) { return k.errorClass == errorClass; });
+    if (conflict == planned.conflicts.end()
+        || std::none_of(conflict->rules.begin(), conflict->rules.end(), [&](const auto& r) { return r.key == keep; }))
+        return document;
+    std::erase_if(c.rules, [&](const policy::LegacyRule& r) {
+        return r.key != keep && std::find(conflict->rules.begin(), conflict->rules.end(), r) != conflict->rules.end();
+    });
+    // The candidate's original JSON no longer says what it holds.
+    if (candidateIndex < dynamic.candidateSources.size())
+        dynamic.candidateSources[candidateIndex].clear();
+    return document;
 }
 
 std::optional<schema::Document> applyMigration(schema::Document document, const MigrationReport& report)

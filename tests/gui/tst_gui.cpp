@@ -55,6 +55,10 @@
 #include <QTimer>
 #include <QTreeView>
 #include <QXmlStreamReader>
+#include <QScrollBar>
+#include <QTextDocumentFragment>
+#include <QStatusBar>
+#include <functional>
 #include <QtTest>
 
 using namespace widgets;
@@ -83,6 +87,8 @@ private slots:
     void progressiveDisclosureRestoresValues();
     void validationPaneGoesToTheField();
     void legacyFileOpensIntoMigrationReview();
+    void migrationReviewExplainsAndCanBeReadAgain();
+    void conflictIsSettledByChoosingARule();
     void cancelledMigrationOpensReadOnly();
     void conflictingLegacyFileOffersReadOnlyOnly();
     void unreadableFileShowsItsLine();
@@ -265,6 +271,117 @@ void TestGui::validationPaneGoesToTheField()
     QCOMPARE(pane->model()->rowCount(), 0);
     QVERIFY(hard->fieldError(QStringLiteral("wait_for_reset.max_wait_seconds")).isEmpty());
     QVERIFY(window.save());
+}
+
+namespace {
+// Runs `act` on the next migration review once it is shown.
+void onNextReview(std::function<void(MigrationReviewDialog*)> act)
+{
+    QTimer::singleShot(0, [act] {
+        auto* review = qobject_cast<MigrationReviewDialog*>(QApplication::activeModalWidget());
+        if (!review || !review->isVisible()) {
+            onNextReview(act);
+            return;
+        }
+        act(review);
+    });
+}
+
+void clickButton(QDialog* dialog, const QString& text)
+{
+    for (auto* button : dialog->findChildren<QAbstractButton*>()) {
+        if (button->text().remove(QLatin1Char('&')) == text) {
+            QTest::mouseClick(button, Qt::LeftButton);
+            return;
+        }
+    }
+    qWarning("no button %s", qPrintable(text));
+    dialog->reject();
+}
+}  // namespace
+
+void TestGui::migrationReviewExplainsAndCanBeReadAgain()
+{
+    MainWindow window;
+    window.show();
+    QString html;
+    int scrolledTo = -1;
+    onNextReview([&](MigrationReviewDialog* review) {
+        html = review->browser()->toHtml();
+        scrolledTo = review->browser()->verticalScrollBar()->value();
+        clickButton(review, QStringLiteral("Migrate"));
+    });
+    QVERIFY(window.openFile(copyOf(QStringLiteral("legacy-profile.json"))));
+    QCOMPARE(scrolledTo, 0);  // read from the top
+    const QString text = QTextDocumentFragment::fromHtml(html).toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("retry_same becomes 1 retry from 5 s, then stop — kandev's documented mapping.")),
+             qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("try_next becomes skip immediately — kandev's documented mapping.")));
+    QVERIFY(text.contains(QStringLiteral("— enabled")));
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Migrated 4 candidates")));
+    // View > Migration Report shows the same report again, to read only.
+    QVERIFY(window.migrationReportAction()->isEnabled());
+    QString again;
+    QStringList buttons;
+    onNextReview([&](MigrationReviewDialog* review) {
+        again = review->browser()->toPlainText();
+        for (auto* b : review->findChildren<QAbstractButton*>())
+            buttons << b->text();
+        review->reject();
+    });
+    window.migrationReportAction()->trigger();
+    QVERIFY(again.contains(QStringLiteral("retry_same becomes 1 retry from 5 s")));
+    QCOMPARE(buttons.size(), 1);  // Close only: no Migrate, no choices
+    QCOMPARE(buttons.front().remove(QLatin1Char('&')), QStringLiteral("Close"));
+    // Another document: nothing to show.
+    answerNextDialog(QStringLiteral("Discard"));  // the migration is an unsaved edit
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QVERIFY(!window.migrationReportAction()->isEnabled());
+}
+
+void TestGui::conflictIsSettledByChoosingARule()
+{
+    MainWindow window;
+    window.show();
+    QString firstHtml;
+    int viewerLine = -1;
+    onNextReview([&](MigrationReviewDialog* review) {
+        firstHtml = review->browser()->toHtml();
+        // "show line 16": the file opens at the problem's line.
+        QTimer::singleShot(0, [&] {
+            const std::function<void()> look = [&] {
+                QWidget* modal = QApplication::activeModalWidget();
+                auto* text = modal ? modal->findChild<QPlainTextEdit*>(QStringLiteral("fileText")) : nullptr;
+                if (!text) {
+                    QTimer::singleShot(10, look);
+                    return;
+                }
+                viewerLine = text->textCursor().blockNumber() + 1;
+                qobject_cast<QDialog*>(modal)->reject();
+            };
+            look();
+        });
+        emit review->browser()->anchorClicked(QUrl(QStringLiteral("line:16")));
+        // The field path stands apart from the sentence.
+        QVERIFY(review->browser()->toPlainText().contains(QStringLiteral("Field: candidates[1].rules")));
+        // Choose model_capacity = retry_same for transient errors.
+        emit review->browser()->anchorClicked(QUrl(QStringLiteral("keep:0:1:%1:model_capacity").arg(int(policy::ErrorClass::Transient))));
+        // The review comes back without the conflict; migrate.
+        onNextReview([](MigrationReviewDialog* second) { clickButton(second, QStringLiteral("Migrate")); });
+    });
+    QVERIFY(window.openFile(copyOf(QStringLiteral("legacy-conflict.json"))));
+    QCOMPARE(viewerLine, 16);
+    QVERIFY(firstHtml.contains(QStringLiteral("keep:0:1:")));
+    model::EditorDocument* doc = window.document();
+    QVERIFY(!doc->isReadOnly());
+    QCOMPARE(doc->candidate(1).policies->transient.retry, (policy::RetryPolicy{true, 1, 5}));
+    QUndoStack* stack = doc->undoStack();
+    QCOMPARE(stack->count(), 2);
+    QCOMPARE(stack->text(0), QStringLiteral("Let model_capacity decide transient errors of codex-gpt5"));
+    // Undo brings back both the legacy rules and the one that lost.
+    stack->undo();
+    stack->undo();
+    QCOMPARE(doc->candidate(1).rules.size(), std::size_t(3));
 }
 
 void TestGui::legacyFileOpensIntoMigrationReview()

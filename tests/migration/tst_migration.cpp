@@ -49,6 +49,8 @@ class TestMigration final : public QObject {
     Q_OBJECT
 private slots:
     void actions();
+    void conflictCanBeSettledByChoosingARule_data();
+    void conflictCanBeSettledByChoosingARule();
     void rules_data();
     void rules();
     void kandevRuleOrder_data();
@@ -345,6 +347,48 @@ void TestMigration::conflictWritesNothing()
     QVERIFY(report.hasErrors());
     QVERIFY(!applyMigration(*check.document, report));
     QCOMPARE(check.errors.front().line, 16);
+}
+
+void TestMigration::conflictCanBeSettledByChoosingARule_data()
+{
+    QTest::addColumn<QString>("keep");
+    QTest::addColumn<qint64>("retries");  // what the transient class becomes
+    QTest::addColumn<int>("outcome");
+    QTest::newRow("keep retry_same") << "model_capacity" << qint64(1) << int(policy::Outcome::Stop);
+    QTest::newRow("keep try_next") << "rate_limited" << qint64(0) << int(policy::Outcome::Skip);
+}
+
+void TestMigration::conflictCanBeSettledByChoosingARule()
+{
+    QFETCH(QString, keep);
+    QFETCH(qint64, retries);
+    QFETCH(int, outcome);
+    const auto check = checkDocument(testpaths::readAll(testpaths::sample("legacy-conflict.json")));
+    QVERIFY(check.document);
+    const MigrationReport before = planMigration(*check.document);
+    const auto& conflicted = before.profiles[0].candidates[1];
+    QCOMPARE(conflicted.conflicts.size(), std::size_t(1));
+    QCOMPARE(conflicted.conflicts[0].errorClass, policy::ErrorClass::Transient);
+    QCOMPARE(conflicted.conflicts[0].rules.size(), std::size_t(2));
+    // A key that is not in the conflict, or another class, changes nothing.
+    const auto rulesOf = [](const schema::Document& d) { return d.profiles[0].dynamic->candidates[1].rules; };
+    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, "quota_limited")) == rulesOf(*check.document));
+    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Hard, keep.toStdString())) == rulesOf(*check.document));
+    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 7, policy::ErrorClass::Transient, keep.toStdString())) == rulesOf(*check.document));
+
+    const schema::Document settled = keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, keep.toStdString());
+    const auto& rules = settled.profiles[0].dynamic->candidates[1].rules;
+    QCOMPARE(rules.size(), std::size_t(2));  // the kept rule and quota_limited (hard) stay
+    QVERIFY(std::any_of(rules.begin(), rules.end(), [&](const auto& r) { return r.key == keep.toStdString(); }));
+    QVERIFY(std::any_of(rules.begin(), rules.end(), [](const auto& r) { return r.key == "quota_limited"; }));
+    const MigrationReport after = planMigration(settled);
+    QVERIFY(!after.hasErrors());
+    const auto migrated = applyMigration(settled, after);
+    QVERIFY(migrated);
+    const auto& policies = *migrated->profiles[0].dynamic->candidates[1].policies;
+    QCOMPARE(policies.transient.retry.maxRetries, retries);
+    QCOMPARE(int(policies.transient.onExhausted), outcome);
+    QCOMPARE(policies.hard.onExhausted, policy::Outcome::Stop);
 }
 
 void TestMigration::reportRendersAsTextAndJson()

@@ -19,6 +19,7 @@
 #include "widgets/what_happens_panel.h"
 
 #include "model/commands.h"
+#include "model/policy_text.h"
 #include "model/profile_list_model.h"
 
 #include "migration/migration.h"
@@ -338,6 +339,8 @@ void MainWindow::createDocks()
     }
     timeline->raise();
     m_viewMenu->addSeparator();
+    m_migrationReportAction = m_viewMenu->addAction(tr("&Migration Report…"), this, &MainWindow::showMigrationReport);
+    m_migrationReportAction->setEnabled(false);
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     QMenu* schemes = m_viewMenu->addMenu(tr("Colour &Scheme"));
     auto* group = new QActionGroup(schemes);
@@ -396,6 +399,28 @@ void MainWindow::sizeDocksToWindow()
     resizeDocks({timeline}, {std::clamp(std::min(shared - editorNeeds, timelineNeeds), 200, most)}, Qt::Vertical);
 }
 
+void MainWindow::rememberMigration(const migration::MigrationReport& report, const schema::Document& before,
+                                   const QString& name)
+{
+    m_migration = RememberedMigration{report, before, name};
+    m_migrationReportAction->setEnabled(true);
+}
+
+void MainWindow::forgetMigration()
+{
+    m_migration.reset();
+    m_migrationReportAction->setEnabled(false);
+}
+
+void MainWindow::showMigrationReport()
+{
+    if (!m_migration)
+        return;
+    MigrationReviewDialog review(m_migration->report, m_migration->name, this, {}, &m_migration->before);
+    review.setReviewOnly();
+    review.exec();
+}
+
 void MainWindow::resetLayout()
 {
     restoreState(m_defaultState, kLayoutVersion);
@@ -418,6 +443,7 @@ bool MainWindow::openFile(const QString& path)
 {
     if (!maybeSave())
         return false;
+    forgetMigration();
     model::LoadResult loaded = model::loadDocumentFile(path);
     if (!loaded.document) {
         QMessageBox::critical(
@@ -436,16 +462,47 @@ bool MainWindow::openFile(const QString& path)
                "that nothing is downgraded.")
                 .arg(name));
     } else if (loaded.legacy) {
-        const migration::MigrationReport report = migration::planMigration(doc->document());
-        MigrationReviewDialog review(report, name, this);
-        if (review.exec() == QDialog::Accepted && !report.hasErrors()) {
-            const auto migrated = migration::applyMigration(doc->document(), report);
-            doc->undoStack()->push(new model::ReplaceDocumentCommand(doc.get(), *migrated, tr("Migrate legacy rules")));
-        } else {
-            doc->setReadOnly(true,
-                report.hasErrors() ? tr("some legacy rules in this document cannot be migrated")
-                                   : tr("its legacy rules were not migrated"));
+        QString migratedMessage;
+        // Review until the person migrates, opens read-only, or settles a
+        // conflict (an undoable edit) and reviews the result again.
+        for (bool asRead = true;; asRead = false) {
+            const migration::MigrationReport report = migration::planMigration(doc->document());
+            MigrationReviewDialog review(report, name, this, {}, &doc->document());
+            if (asRead)  // line numbers hold only for the document as it is in the file
+                review.setSourceFile(path);
+            review.setChoicesOffered(true);
+            const int answer = review.exec();
+            if (answer == MigrationReviewDialog::ChoiceMade && review.choice()) {
+                const MigrationReviewDialog::Choice choice = *review.choice();
+                const schema::Document settled = migration::keepConflictingRule(
+                    doc->document(), choice.profileIndex, choice.candidateIndex, choice.errorClass, choice.keep);
+                const auto& candidate = settled.profiles[choice.profileIndex].dynamic->candidates[choice.candidateIndex];
+                doc->undoStack()->push(new model::ReplaceDocumentCommand(
+                    doc.get(), settled,
+                    tr("Let %1 decide %2 of %3")
+                        .arg(QString::fromStdString(choice.keep), model::PolicyText::classInSentence(choice.errorClass),
+                             QString::fromStdString(candidate.executionProfileId))));
+                continue;
+            }
+            if (answer == QDialog::Accepted && !report.hasErrors()) {
+                rememberMigration(report, doc->document(), name);
+                const auto migrated = migration::applyMigration(doc->document(), report);
+                doc->undoStack()->push(new model::ReplaceDocumentCommand(doc.get(), *migrated, tr("Migrate legacy rules")));
+                migratedMessage = tr("Migrated %n candidate(s) to versioned policies; nothing is written until you save. "
+                                     "View › Migration Report shows how.",
+                                     nullptr, int(report.changedCandidates()));
+            } else {
+                doc->setReadOnly(true,
+                    report.hasErrors() ? tr("some legacy rules in this document cannot be migrated")
+                                       : tr("its legacy rules were not migrated"));
+            }
+            break;
         }
+        setDocument(std::move(doc));
+        addRecentFile(m_doc->filePath());
+        if (!migratedMessage.isEmpty())
+            statusBar()->showMessage(migratedMessage, 15000);
+        return true;
     }
     setDocument(std::move(doc));
     addRecentFile(m_doc->filePath());
@@ -551,6 +608,7 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
 {
     if (!maybeSave())
         return false;
+    forgetMigration();
     QString error;
     store::DatabaseTarget target = requested;
     store::OpenFailure failure = store::OpenFailure::Other;
@@ -588,8 +646,9 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
 
     if (loaded->document.hasLegacyRules()) {
         const migration::MigrationReport report = store::planDatabaseMigration(*loaded);
-        MigrationReviewDialog review(report, target.displayName(), this, unreadable);
+        MigrationReviewDialog review(report, target.displayName(), this, unreadable, &loaded->document);
         if (review.exec() == QDialog::Accepted) {
+            rememberMigration(report, loaded->document, target.displayName());
             const auto answer = QMessageBox::question(
                 this, tr("Apply Migration"),
                 tr("Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left "
@@ -606,8 +665,12 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
                 } else {
                     database.reset();
                     doc.reset();
+                    const auto kept = m_migration;  // opening again must not forget it
                     const bool reopened = openDatabase(target);
-                    statusBar()->showMessage(tr("Migrated %n profile(s); backup: %1", nullptr, written.profilesWritten)
+                    m_migration = kept;
+                    m_migrationReportAction->setEnabled(m_migration.has_value());
+                    statusBar()->showMessage(tr("Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.",
+                                                nullptr, written.profilesWritten)
                                                  .arg(written.backupPath));
                     return reopened;
                 }

@@ -5,6 +5,14 @@
 #include "policy/catalogue.h"
 
 #include <QDialogButtonBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QPlainTextEdit>
+#include <QTextBlock>
+#include <QScrollBar>
+#include <QTimer>
+#include <QUrl>
 #include <QLabel>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -42,16 +50,30 @@ QString actionText(const std::string& action)
 
 }  // namespace
 
-QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& report)
+QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& report, const schema::Document* document,
+                                          bool offerChoices, bool lineLinks)
 {
     QString html = QStringLiteral("<html><body>");
     for (const auto& profile : report.profiles) {
-        html += QStringLiteral("<h3>%1</h3>")
-                    .arg(profile.profileId.empty() ? tr("Dynamic profile") : tr("Profile %1").arg(esc(profile.profileId)));
+        const schema::ProfileRecord* record
+            = document && profile.profileIndex < document->profiles.size() ? &document->profiles[profile.profileIndex] : nullptr;
+        // The name people know the profile by, then its id.
+        if (record && !record->name.empty() && !profile.profileId.empty())
+            html += QStringLiteral("<h3>%1 <small>(%2)</small></h3>").arg(esc(record->name), esc(profile.profileId));
+        else
+            html += QStringLiteral("<h3>%1</h3>")
+                        .arg(profile.profileId.empty() ? tr("Dynamic profile") : tr("Profile %1").arg(esc(profile.profileId)));
         for (const auto& c : profile.candidates) {
             if (c.source == migration::SourceForm::Canonical && c.errors.empty())
                 continue;
-            html += QStringLiteral("<h4>%1</h4>").arg(tr("%1. %2").arg(c.index).arg(esc(c.executionProfileId)));
+            const policy::Candidate* candidate = record && record->dynamic && c.index < record->dynamic->candidates.size()
+                ? &record->dynamic->candidates[c.index]
+                : nullptr;
+            QString heading = tr("%1. %2").arg(c.index).arg(esc(c.executionProfileId));
+            if (candidate)
+                heading += QStringLiteral(" <small>— %1</small>")
+                               .arg(candidate->enabled ? tr("enabled") : tr("disabled: the route skips it"));
+            html += QStringLiteral("<h4>%1</h4>").arg(heading);
             html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='4' border='1' "
                                    "style='border-collapse:collapse'><tr><th align='left' width='45%'>%1</th>"
                                    "<th align='left'>%2</th></tr><tr><td valign='top'>")
@@ -85,6 +107,10 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
                               .arg(esc(r.key), esc(r.action));
                 if (!r.overriddenBy.empty())
                     line += QLatin1Char(' ') + tr("The per-code rule <code>%1</code> wins over it for its class.").arg(esc(r.overriddenBy));
+                if (const auto action = migration::legacyActionFromName(r.readAction))
+                    line += QLatin1Char(' ')
+                        + tr("<code>%1</code> becomes %2 — kandev's documented mapping.")
+                              .arg(esc(r.readAction), PolicyText::classSummary(migration::policyForAction(*action)).toHtmlEscaped());
                 html += QStringLiteral("<li>%1</li>").arg(line);
             }
             if (c.source == migration::SourceForm::Legacy) {
@@ -103,9 +129,29 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
                                           PolicyText::classSummary(d.ours).toHtmlEscaped()));
             }
             for (const auto& e : c.errors) {
-                html += QStringLiteral("<p style='background-color:#f8d7da; color:#721c24; padding:4px'>&#10006; %1 "
-                                       "<code>%2</code></p>")
-                            .arg(esc(e.message), esc(e.path));
+                // The sentence, then where it is: the field path, and the line in the file when it is known.
+                QString where = tr("Field: <code>%1</code>").arg(esc(e.path));
+                if (lineLinks && e.line > 0)
+                    where += QStringLiteral(" · <a href='line:%1'>%2</a>").arg(e.line).arg(tr("show line %1 of the file").arg(e.line));
+                html += QStringLiteral("<p style='background-color:#f8d7da; color:#721c24; padding:4px'>&#10006; %1<br/>%2</p>")
+                            .arg(esc(e.message), where);
+            }
+            if (offerChoices) {
+                for (const auto& conflict : c.conflicts) {
+                    QStringList links;
+                    for (const auto& rule : conflict.rules) {
+                        links << QStringLiteral("<a href='keep:%1:%2:%3:%4'><code>%5 = %6</code></a>")
+                                     .arg(profile.profileIndex)
+                                     .arg(c.index)
+                                     .arg(int(conflict.errorClass))
+                                     .arg(QString::fromUtf8(QUrl::toPercentEncoding(QString::fromStdString(rule.key))),
+                                          esc(rule.key), esc(rule.action));
+                    }
+                    html += QStringLiteral("<p>%1 %2</p>")
+                                .arg(tr("Choose the rule that decides %1 (the others are removed; Undo brings them back):")
+                                         .arg(PolicyText::classInSentence(conflict.errorClass)),
+                                     links.join(QStringLiteral(" · ")));
+                }
             }
         }
     }
@@ -114,44 +160,125 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
 }
 
 MigrationReviewDialog::MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName,
-                                             QWidget* parent, const QStringList& unreadable)
-    : QDialog(parent), m_browser(new QTextBrowser(this))
+                                             QWidget* parent, const QStringList& unreadable, const schema::Document* document)
+    : QDialog(parent), m_report(report), m_unreadable(unreadable), m_browser(new QTextBrowser(this)),
+      m_buttons(new QDialogButtonBox(this)), m_intro(new QLabel(this))
 {
+    if (document)
+        m_document = *document;
     setWindowTitle(tr("Review Migration — %1").arg(fileName));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(this);
-    intro->setWordWrap(true);
+    m_intro->setWordWrap(true);
     const bool errors = report.hasErrors();
-    intro->setText(errors ? tr("<b>%1 uses legacy rules that cannot be migrated.</b> It opens read-only; fix the rules "
-                               "marked below in the file, or in kandev, and open it again.")
-                                .arg(fileName.toHtmlEscaped())
-                          : tr("<b>%1 uses legacy rules.</b> Before it can be edited, its %n candidate(s) are converted "
-                               "to versioned policies as shown. Nothing is written until you save.",
-                               nullptr, int(report.changedCandidates()))
-                                .arg(fileName.toHtmlEscaped()));
-    layout->addWidget(intro);
-    QString html = reportHtml(report);
-    if (!unreadable.isEmpty()) {
+    m_intro->setText(errors ? tr("<b>%1 uses legacy rules that cannot be migrated.</b> It opens read-only; fix the rules "
+                                 "marked below in the file, or in kandev, and open it again.")
+                                  .arg(fileName.toHtmlEscaped())
+                            : tr("<b>%1 uses legacy rules.</b> Before it can be edited, its %n candidate(s) are converted "
+                                 "to versioned policies as shown. Nothing is written until you save.",
+                                 nullptr, int(report.changedCandidates()))
+                                  .arg(fileName.toHtmlEscaped()));
+    layout->addWidget(m_intro);
+    m_browser->setOpenLinks(false);
+    m_browser->setAccessibleName(tr("Migration report"));
+    layout->addWidget(m_browser, 1);
+    if (!errors) {
+        auto* migrate = m_buttons->addButton(tr("&Migrate"), QDialogButtonBox::AcceptRole);
+        migrate->setDefault(true);
+    }
+    m_buttons->addButton(tr("Open &Read-Only"), QDialogButtonBox::RejectRole);
+    layout->addWidget(m_buttons);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_browser, &QTextBrowser::anchorClicked, this, &MigrationReviewDialog::followLink);
+    render();
+    resize(780, 580);
+}
+
+void MigrationReviewDialog::setSourceFile(const QString& path)
+{
+    m_sourceFile = path;
+    render();
+}
+
+void MigrationReviewDialog::setChoicesOffered(bool offered)
+{
+    m_offerChoices = offered;
+    if (offered && m_report.hasErrors())
+        m_intro->setText(m_intro->text() + QLatin1Char(' ') + tr("Or choose below which rule wins; that is an edit you can undo."));
+    render();
+}
+
+void MigrationReviewDialog::setReviewOnly()
+{
+    // View > Migration Report: the same report, to read again.
+    m_offerChoices = false;
+    m_buttons->clear();
+    m_buttons->addButton(QDialogButtonBox::Close);
+    m_intro->setText(tr("How the legacy rules were migrated when the document was opened."));
+    render();
+}
+
+void MigrationReviewDialog::render()
+{
+    QString html = reportHtml(m_report, m_document ? &*m_document : nullptr, m_offerChoices, !m_sourceFile.isEmpty());
+    if (!m_unreadable.isEmpty()) {
         QString rows;
-        for (const QString& row : unreadable)
+        for (const QString& row : m_unreadable)
             rows += QStringLiteral("<li>%1</li>").arg(row.toHtmlEscaped());
         html.replace(QStringLiteral("<body>"), QStringLiteral("<body><p style='background-color:#f8d7da; color:#721c24; padding:4px'>%1</p><ul>%2</ul>")
                                                    .arg(tr("These routes cannot be read; their profiles are left untouched:"), rows));
     }
     m_browser->setHtml(html);
-    m_browser->setOpenLinks(false);
-    m_browser->setAccessibleName(tr("Migration report"));
-    layout->addWidget(m_browser, 1);
-    auto* buttons = new QDialogButtonBox(this);
-    if (!errors) {
-        auto* migrate = buttons->addButton(tr("&Migrate"), QDialogButtonBox::AcceptRole);
-        migrate->setDefault(true);
+}
+
+void MigrationReviewDialog::showEvent(QShowEvent* event)
+{
+    QDialog::showEvent(event);
+    // The report is read from its beginning.
+    m_browser->moveCursor(QTextCursor::Start);
+    m_browser->verticalScrollBar()->setValue(0);
+}
+
+void MigrationReviewDialog::followLink(const QUrl& url)
+{
+    const QString link = url.toString();
+    if (link.startsWith(QLatin1String("line:"))) {
+        showFileLine(link.mid(5).toInt());
+        return;
     }
-    buttons->addButton(tr("Open &Read-Only"), QDialogButtonBox::RejectRole);
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    resize(760, 560);
+    const QStringList parts = link.split(QLatin1Char(':'));
+    if (parts.size() == 5 && parts[0] == QLatin1String("keep")) {
+        m_choice = Choice{parts[1].toULongLong(), parts[2].toULongLong(), policy::ErrorClass(parts[3].toInt()),
+                          QUrl::fromPercentEncoding(parts[4].toUtf8()).toStdString()};
+        done(ChoiceMade);
+    }
+}
+
+void MigrationReviewDialog::showFileLine(int line)
+{
+    // The file as it is on disk, at the line the problem is on.
+    QFile file(m_sourceFile);
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    QDialog viewer(this);
+    viewer.setWindowTitle(tr("%1 — line %2").arg(QFileInfo(m_sourceFile).fileName()).arg(line));
+    auto* layout = new QVBoxLayout(&viewer);
+    auto* text = new QPlainTextEdit(&viewer);
+    text->setObjectName(QStringLiteral("fileText"));
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text->setPlainText(QString::fromUtf8(file.read(4 * 1024 * 1024)));
+    QTextCursor cursor(text->document()->findBlockByLineNumber(std::max(0, line - 1)));
+    cursor.select(QTextCursor::LineUnderCursor);
+    text->setTextCursor(cursor);
+    layout->addWidget(text);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, &viewer);
+    connect(close, &QDialogButtonBox::rejected, &viewer, &QDialog::reject);
+    layout->addWidget(close);
+    viewer.resize(720, 480);
+    QTimer::singleShot(0, text, [text] { text->centerCursor(); });
+    viewer.exec();
 }
 
 }  // namespace widgets

@@ -50,6 +50,13 @@ struct Divergence {
     policy::ClassPolicy go;
 };
 
+// Per-code rules of one class that disagree: the candidate cannot be
+// migrated until one of them is chosen (keepConflictingRule).
+struct RuleConflict {
+    policy::ErrorClass errorClass;
+    std::vector<policy::LegacyRule> rules;  // as written, in the candidate's order
+};
+
 struct CandidateMigration {
     std::size_t index = 0;
     std::string executionProfileId;
@@ -62,6 +69,7 @@ struct CandidateMigration {
     std::optional<policy::PolicyDocument> result;      // empty when the candidate has errors
     std::vector<Divergence> divergences;
     std::vector<schema::Diagnostic> errors;
+    std::vector<RuleConflict> conflicts;  // each also reported in errors
 
     bool changes() const { return source != SourceForm::Canonical && errors.empty(); }
 };
@@ -98,6 +106,12 @@ MigrationReport planMigration(const schema::Document& document, policy::Reading 
 std::optional<schema::Document> applyMigration(schema::Document document, const MigrationReport& report);
 
 // Human-readable report, one block per candidate that is not already canonical.
+// The document with a conflict settled: of the per-code rules that disagree
+// for `errorClass` on that candidate, the one keyed `keep` stays and the
+// others are removed. The document is unchanged when there is no such conflict.
+schema::Document keepConflictingRule(schema::Document document, std::size_t profileIndex, std::size_t candidateIndex,
+                                     policy::ErrorClass errorClass, const std::string& keep);
+
 std::string renderReportText(const MigrationReport& report, bool includeCanonical = false);
 // The same text, written to `stream` as it is made.
 void writeReportText(std::ostream& stream, const MigrationReport& report, bool includeCanonical = false);

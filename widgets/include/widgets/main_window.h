@@ -7,6 +7,8 @@
 
 #include "store/database_target.h"
 
+#include "migration/migration.h"
+
 #include <QMainWindow>
 #include <QHash>
 #include <QPointer>
@@ -80,6 +82,7 @@ public:
     // From this available width on, the timeline starts on the right instead of at the bottom.
     static constexpr int kWideScreenWidth = 2200;
     QAction* saveAction() const { return m_saveAction; }
+    QAction* migrationReportAction() const { return m_migrationReportAction; }
     QToolBar* mainToolBar() const { return m_toolBar; }
     QToolButton* problemCountButton() const { return m_problemButton; }
     QAction* undoAction() const { return m_undoAction; }
@@ -103,6 +106,10 @@ private:
     void updateProblemCount();
     void showValidation();
     void resetLayout();
+    // View > Migration Report: the review of the migration done on opening, to read again.
+    void rememberMigration(const migration::MigrationReport& report, const schema::Document& before, const QString& name);
+    void forgetMigration();
+    void showMigrationReport();
     void placeDocksForScreen(const QSize& available);
     void sizeDocksToWindow();
     QList<QDockWidget*> documentDocks() const;  // shown once a document is open
@@ -138,6 +145,13 @@ private:
     QByteArray m_defaultState;               // docks and tool bar as first built: View > Reset Layout
     QHash<QDockWidget*, bool> m_dockWanted;  // the route and timeline docks' visibility, while the start page hides them
     static constexpr int kLayoutVersion = 2;  // saved dock layouts of another version are not restored
+    struct RememberedMigration {
+        migration::MigrationReport report;
+        schema::Document before;
+        QString name;
+    };
+    std::optional<RememberedMigration> m_migration;
+    QAction* m_migrationReportAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_reloadAction = nullptr;
