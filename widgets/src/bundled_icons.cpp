@@ -1,6 +1,7 @@
 #include "bundled_icons.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QHash>
 #include <QIconEngine>
 #include <QPainter>
@@ -63,7 +64,8 @@ private:
 QIcon bundledIcon(const QString& name)
 {
     const QString path = QStringLiteral(":/icons/%1.svg").arg(name);
-    if (!QSvgRenderer(path).isValid())
+    // Parsed when first drawn, not here: start-up pays for no icon it does not show.
+    if (!QFile::exists(path))
         return {};
     return QIcon(new TintedSvgEngine(path));
 }

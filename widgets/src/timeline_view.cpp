@@ -383,19 +383,48 @@ QString TimelineView::legendDescription()
               "candidate with invalid policies).");
 }
 
-double TimelineView::renderLegend(QPainter& p, double width, double top) const
+namespace {
+// Where each legend entry goes: entries flow left to right and wrap.
+struct LegendFlow {
+    std::vector<QPointF> origins;  // top left of each entry
+    double height = 0;
+};
+
+LegendFlow flowLegend(const QFontMetricsF& fm, double width, double top)
 {
-    // Entries flow left to right and wrap; returns the height used.
-    const Colors c = colors();
-    const QFontMetricsF fm(p.font());
+    LegendFlow flow;
     const double rowHeight = std::max(22.0, fm.height() + 8);
     double x = 8, y = top;
-    for (const auto& [kind, text] : legendEntries()) {
-        const double w = 30 + fm.horizontalAdvance(text) + 18;
+    for (const auto& entry : TimelineView::legendEntries()) {
+        const double w = 30 + fm.horizontalAdvance(entry.second) + 18;
         if (x + w > width && x > 8) {
             x = 8;
             y += rowHeight;
         }
+        flow.origins.emplace_back(x, y);
+        x += w;
+    }
+    flow.height = y + rowHeight - top;
+    return flow;
+}
+}  // namespace
+
+double TimelineView::legendHeight(const QFont& font, double width)
+{
+    return flowLegend(QFontMetricsF(font), width, 0).height;
+}
+
+double TimelineView::renderLegend(QPainter& p, double width, double top) const
+{
+    const Colors c = colors();
+    const QFontMetricsF fm(p.font());
+    const double rowHeight = std::max(22.0, fm.height() + 8);
+    const LegendFlow flow = flowLegend(fm, width, top);
+    const auto entries = legendEntries();
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const auto& [kind, text] = entries[i];
+        const double x = flow.origins[std::size_t(i)].x();
+        const double y = flow.origins[std::size_t(i)].y();
         const double mid = y + rowHeight / 2;
         QRectF shape = kind == EventKind::RetryWait || kind == EventKind::WaitForReset ? QRectF(x, mid - 6, 24, 12)
                      : kind == EventKind::Skip                                       ? QRectF(x + 7, mid - 16, 10, 32)
@@ -406,9 +435,8 @@ double TimelineView::renderLegend(QPainter& p, double width, double top) const
         p.restore();
         p.setPen(c.text);
         p.drawText(QPointF(x + 30, mid + fm.ascent() / 2 - 1), text);
-        x += w;
     }
-    return y + rowHeight - top;
+    return flow.height;
 }
 
 void TimelineView::render(QPainter& p, const QSize& size) const
@@ -485,11 +513,7 @@ TimelineLegend::TimelineLegend(TimelineView* view, QWidget* parent) : QWidget(pa
 
 int TimelineLegend::heightForWidth(int width) const
 {
-    // Measured by painting nowhere: the same flow as paintEvent.
-    QImage scratch(1, 1, QImage::Format_ARGB32_Premultiplied);
-    QPainter p(&scratch);
-    p.setFont(font());
-    return int(std::ceil(m_view->renderLegend(p, width, 0)));
+    return int(std::ceil(TimelineView::legendHeight(font(), width)));
 }
 
 QSize TimelineLegend::sizeHint() const

@@ -35,6 +35,7 @@ public:
     void renderAxis(QPainter& painter, double width, double top, double lanesBottom) const;
     void renderLanes(QPainter& painter, const QSize& size, double top, bool decorations) const;
     double renderLegend(QPainter& painter, double width, double top) const;
+    static double legendHeight(const QFont& font, double width);
     // What each shape means, in legend order.
     static QList<QPair<policy::EventKind, QString>> legendEntries();
     static QString legendDescription();
