@@ -1450,6 +1450,14 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
             <numerusform>%n Profile in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;New Dynamic Profile</source>
+        <translation>&amp;Neues dynamisches Profil</translation>
+    </message>
+    <message>
+        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
+        <translation>Ein neues dynamisches Profil: Fügen Sie mit „Kandidat hinzufügen“ (%1) den ersten Kandidaten hinzu.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1790,6 +1798,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Open the Sample</source>
         <translation>Das Beispiel öffnen</translation>
+    </message>
+    <message>
+        <source>New Dynamic Profile</source>
+        <translation>Neues dynamisches Profil</translation>
     </message>
 </context>
 <context>

@@ -1438,6 +1438,14 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
             <numerusform>Migrated %n profiles in the database; backup: %1. View › Migration Report shows how.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;New Dynamic Profile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1777,6 +1785,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Open the Sample</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New Dynamic Profile</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -7,10 +7,12 @@
 #include "widgets/class_policy_panel.h"
 #include "widgets/main_window.h"
 #include "widgets/route_pane.h"
+#include "widgets/start_page.h"
 #include "widgets/timeline_panel.h"
 #include "widgets/timeline_view.h"
 
 #include "model/candidate_list_model.h"
+#include "model/commands.h"
 
 #include "../common/gui_helpers.h"
 #include "../common/test_paths.h"
@@ -27,6 +29,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -56,6 +59,9 @@ private slots:
     void helpersStartHiddenAndComeWhenAsked();
     void filterHidesCandidatesAndProfiles();
     void problemActivationShowsTheField();
+    void newProfileFromTheStartPage();
+    void exportIsNamedAndTitled();
+    void layoutIsRemembered();
 
 private:
     // A route of `count` candidates (the sample's first, repeated under other ids).
@@ -185,6 +191,9 @@ void TestWindowLayout::panelsFitSideBySideAt1920()
     QScrollArea* scroll = editorScroll(window);
     const QList<QWidget*> controls = panelControls(window);
     QVERIFY(controls.size() >= 14);  // two panels: retry, max, interval, unit, wait, max wait, unit, skip, stop, toggle
+    // Each panel's controls take about 300 px of height.
+    for (ClassPolicyPanel* panel : {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()})
+        QVERIFY2(panel->height() <= 320, qPrintable(QString::number(panel->height())));
     for (QWidget* w : controls) {
         const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
         QVERIFY2(scroll->viewport()->rect().contains(r),
@@ -413,6 +422,72 @@ void TestWindowLayout::problemActivationShowsTheField()
     QScrollArea* scroll = editorScroll(window);
     const QRect r(focus->mapTo(scroll->viewport(), QPoint(0, 0)), focus->size());
     QVERIFY(scroll->viewport()->rect().intersects(r));
+}
+
+void TestWindowLayout::newProfileFromTheStartPage()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QTest::mouseClick(window.startPage()->newProfileButton(), Qt::LeftButton);
+    model::EditorDocument* doc = window.document();
+    QVERIFY(doc);
+    QCOMPARE(doc->candidateCount(), 0);
+    QVERIFY(!doc->allIssues().empty());  // a profile needs a candidate; Validation says so
+    QVERIFY(window.candidateList()->addAction()->isEnabled());
+    doc->undoStack()->push(new model::InsertCandidateCommand(doc, 0, model::newCandidate("claude-sonnet"), QStringLiteral("claude-sonnet")));
+    QVERIFY(doc->allIssues().empty());
+    const QString path = m_dir.filePath(QStringLiteral("new-profile.json"));
+    QVERIFY(doc->saveAs(path).ok);
+    MainWindow again;
+    QVERIFY(again.openFile(path));
+    QCOMPARE(again.document()->candidateCount(), 1);
+    QVERIFY(again.document()->candidate(0).policies);  // kandev's defaults, versioned
+}
+
+void TestWindowLayout::exportIsNamedAndTitled()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    TimelinePanel* panel = window.timelinePanel();
+    QCOMPARE(panel->defaultExportName(), QStringLiteral("timeline-main-route-capacity-error-before-output-every-attempt.svg"));
+    const QString svg = m_dir.filePath(QStringLiteral("t.svg"));
+    QVERIFY(panel->view()->exportSvg(svg));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    QVERIFY(text.contains(QStringLiteral("Main route — Capacity error before output, every attempt — ")));
+    QVERIFY(text.contains(QStringLiteral("reset wait")));  // the legend came along
+    // No focus frame in a picture: focusing an event on screen leaves the export unchanged.
+    panel->view()->setFocusedEvent(1);
+    QVERIFY(panel->view()->exportSvg(svg));
+    QFile g(svg);
+    QVERIFY(g.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(g.readAll()).count(QStringLiteral("stroke-dasharray")), text.count(QStringLiteral("stroke-dasharray")));
+}
+
+void TestWindowLayout::layoutIsRemembered()
+{
+    int routeWidth = 0;
+    {
+        MainWindow window;
+        showAt(window, QSize(1366, 768));
+        QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+        settle(window);
+        window.resizeDocks({dock(window, "routeDock")}, {420}, Qt::Horizontal);
+        dock(window, "undoDock")->show();
+        settle(window);
+        routeWidth = dock(window, "routeDock")->width();
+        window.close();
+    }
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    settle(window);
+    QVERIFY(dock(window, "undoDock")->isVisible());
+    QVERIFY2(std::abs(dock(window, "routeDock")->width() - routeWidth) <= 8,
+             qPrintable(QStringLiteral("%1 then %2").arg(routeWidth).arg(dock(window, "routeDock")->width())));
 }
 
 QTEST_MAIN(TestWindowLayout)

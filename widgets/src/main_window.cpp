@@ -127,6 +127,7 @@ MainWindow::MainWindow(QWidget* parent)
         openDatabase(target);
     });
     connect(m_startPage, &StartPage::openSampleRequested, this, &MainWindow::openSample);
+    connect(m_startPage, &StartPage::newProfileRequested, this, &MainWindow::newDocument);
     connect(m_startPage, &StartPage::recentFileRequested, this, &MainWindow::openFromCommandLine);
 
     m_undoView->setEmptyLabel(tr("<opened>"));
@@ -178,7 +179,9 @@ MainWindow::MainWindow(QWidget* parent)
     if (settings.contains(QStringLiteral("window/geometry"))) {
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         // A layout saved by an older window (another set of docks) is not applied.
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+        m_savedState = settings.value(QStringLiteral("window/state")).toByteArray();
+        restoreState(m_savedState, kLayoutVersion);
+        m_route->restoreSplitState(settings.value(QStringLiteral("window/routeSplit")).toByteArray());
     } else {
         move(available.center() - rect().center());
     }
@@ -223,6 +226,7 @@ void MainWindow::detachDocument()
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New Dynamic Profile"), this, &MainWindow::newDocument)->setShortcut(QKeySequence::New);
     QAction* open = file->addAction(bundledIcon(QStringLiteral("open")), tr("&Open…"), this, &MainWindow::openDialog);
     open->setShortcut(QKeySequence::Open);
     QAction* openDatabase
@@ -570,6 +574,25 @@ QString MainWindow::sampleDocumentPath()
     return {};
 }
 
+bool MainWindow::newDocument()
+{
+    if (!maybeSave())
+        return false;
+    forgetMigration();
+    // A bare dynamic profile document with no candidate yet: Validation says
+    // what it needs, and Save asks where to put it.
+    schema::Document document;
+    document.shape = schema::FileShape::DynamicDocument;
+    schema::ProfileRecord profile;
+    profile.dynamic = schema::DynamicRecord{};
+    document.profiles.push_back(std::move(profile));
+    setDocument(std::make_unique<model::EditorDocument>(std::move(document), QString(), QByteArray()));
+    statusBar()->showMessage(tr("A new dynamic profile: add its first candidate with Add Candidate (%1).")
+                                 .arg(m_candidates->addAction()->shortcut().toString(QKeySequence::NativeText)),
+                             15000);
+    return true;
+}
+
 bool MainWindow::openSample()
 {
     // A copy, so that saving never changes the sample itself.
@@ -711,10 +734,16 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     m_candidates->setDocument(m_doc.get());
     m_undoView->setStack(m_doc->undoStack());
     m_route->showProfile(m_doc->currentProfile());
-    // The route and the timeline come back as they were left (the start page hid them).
+    // The route and the timeline come back as they were left (the start page
+    // hid them); hidden docks forget their sizes, so the saved layout is
+    // applied again once they show.
     for (auto it = m_dockWanted.cbegin(); it != m_dockWanted.cend(); ++it)
         it.key()->setVisible(it.value());
     m_dockWanted.clear();
+    if (!m_savedState.isEmpty()) {
+        restoreState(m_savedState, kLayoutVersion);
+        m_savedState.clear();
+    }
     if (m_sizeDocksOnOpen) {
         m_sizeDocksOnOpen = false;
         QTimer::singleShot(0, this, &MainWindow::sizeDocksToWindow);
@@ -950,8 +979,10 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     // Closed on the start page, the docks are hidden only for the moment: the last layout stays.
-    if (m_doc)
+    if (m_doc) {
         settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+        settings.setValue(QStringLiteral("window/routeSplit"), m_route->saveSplitState());
+    }
     event->accept();
 }
 

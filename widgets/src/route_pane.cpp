@@ -66,6 +66,16 @@ void RoutePane::showProfile(int profileIndex)
         m_profiles->setCurrentIndex(index);
 }
 
+QByteArray RoutePane::saveSplitState() const
+{
+    return m_split->saveState();
+}
+
+void RoutePane::restoreSplitState(const QByteArray& state)
+{
+    m_split->restoreState(state);
+}
+
 void RoutePane::updateProfileListVisibility()
 {
     m_profiles->setVisible(m_profileModel->rowCount() > 1);

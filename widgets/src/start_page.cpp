@@ -15,7 +15,8 @@ StartPage::StartPage(QWidget* parent)
     : QWidget(parent), m_openFile(new QPushButton(bundledIcon(QStringLiteral("open")), tr("Open File…"), this)),
       m_openDatabase(new QPushButton(bundledIcon(QStringLiteral("database")), tr("Open kandev Database…"), this)),
       m_openDefault(new QPushButton(bundledIcon(QStringLiteral("database")), QString(), this)),
-      m_openSample(new QPushButton(tr("Open the Sample"), this)), m_recentTitle(new QLabel(tr("Recent files"), this)),
+      m_openSample(new QPushButton(tr("Open the Sample"), this)),
+      m_newProfile(new QPushButton(bundledIcon(QStringLiteral("add")), tr("New Dynamic Profile"), this)), m_recentTitle(new QLabel(tr("Recent files"), this)),
       m_recent(new QListWidget(this))
 {
     setObjectName(QStringLiteral("startPage"));
@@ -36,7 +37,7 @@ StartPage::StartPage(QWidget* parent)
     column->addSpacing(12);
     // No mnemonics here: the File menu's own (Alt+F, O) work on this page, and
     // the editor that replaces it owns the letters.
-    for (QPushButton* b : {m_openFile, m_openDatabase, m_openDefault, m_openSample}) {
+    for (QPushButton* b : {m_openFile, m_openDatabase, m_openDefault, m_openSample, m_newProfile}) {
         b->setMinimumHeight(32);
         column->addWidget(b);
     }
@@ -66,6 +67,7 @@ StartPage::StartPage(QWidget* parent)
     connect(m_openDatabase, &QPushButton::clicked, this, &StartPage::openDatabaseRequested);
     connect(m_openDefault, &QPushButton::clicked, this, [this] { emit openDefaultDatabaseRequested(m_defaultDatabase); });
     connect(m_openSample, &QPushButton::clicked, this, &StartPage::openSampleRequested);
+    connect(m_newProfile, &QPushButton::clicked, this, &StartPage::newProfileRequested);
     connect(m_recent, &QListWidget::itemActivated, this,
             [this](QListWidgetItem* item) { emit recentFileRequested(item->data(Qt::UserRole).toString()); });
     setRecentFiles({});

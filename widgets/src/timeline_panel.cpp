@@ -210,7 +210,9 @@ QString TimelinePanel::defaultExportName() const
         QString slug;
         for (const QChar ch : part.toLower())
             slug += ch.isLetterOrNumber() ? ch : QLatin1Char('-');
-        slug = slug.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-')).left(40);
+        slug = slug.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-'));
+        if (slug.size() > 60)  // whole words only
+            slug = slug.left(slug.lastIndexOf(QLatin1Char('-'), 60));
         if (!slug.isEmpty())
             name += QLatin1Char('-') + slug;
     }

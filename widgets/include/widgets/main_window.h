@@ -58,6 +58,8 @@ public:
     // A command-line argument: a kandev database (sqlite:PATH, postgres://…,
     // or a file that is SQLite inside) or a document file.
     bool openFromCommandLine(const QString& argument);
+    // File > New Dynamic Profile: an untitled document with no candidate yet.
+    bool newDocument();
     // A copy of the bundled sample, in a temporary directory.
     bool openSample();
     // The bundled sample document, installed or in the source tree; "" when neither is there.
@@ -158,7 +160,8 @@ private:
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     bool m_askingAboutDisk = false;
-    bool m_sizeDocksOnOpen = false;  // no saved layout: size the docks for the first document
+    bool m_sizeDocksOnOpen = false;
+    QByteArray m_savedState;  // the layout of the last session, applied again when the first document shows  // no saved layout: size the docks for the first document
 };
 
 }  // namespace widgets

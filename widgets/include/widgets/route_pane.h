@@ -27,6 +27,9 @@ public:
     CandidateListPanel* candidates() const { return m_candidates; }
     // Selects the profile (an index into the document's profiles) in the list.
     void showProfile(int profileIndex);
+    // The split between the profiles and the candidates, for the window's saved layout.
+    QByteArray saveSplitState() const;
+    void restoreSplitState(const QByteArray& state);
     // The profile list is shown only when there is a choice.
     void updateProfileListVisibility();
 

@@ -1,6 +1,6 @@
 #pragma once
 // What the window shows before anything is open: the ways to start (a file,
-// kandev's database, the bundled sample) and the files opened lately,
+// kandev's database, the bundled sample, a new profile) and the files opened lately,
 // instead of an empty editor that reports "0 attempts" and "no problems".
 
 #include <QWidget>
@@ -26,6 +26,7 @@ public:
     QPushButton* openDatabaseButton() const { return m_openDatabase; }
     QPushButton* openDefaultDatabaseButton() const { return m_openDefault; }
     QPushButton* openSampleButton() const { return m_openSample; }
+    QPushButton* newProfileButton() const { return m_newProfile; }
     QListWidget* recentList() const { return m_recent; }
 
 signals:
@@ -33,6 +34,7 @@ signals:
     void openDatabaseRequested();
     void openDefaultDatabaseRequested(const QString& path);
     void openSampleRequested();
+    void newProfileRequested();
     void recentFileRequested(const QString& path);
 
 private:
@@ -40,6 +42,7 @@ private:
     QPushButton* m_openDatabase;
     QPushButton* m_openDefault;
     QPushButton* m_openSample;
+    QPushButton* m_newProfile;
     QLabel* m_recentTitle;
     QListWidget* m_recent;
     QString m_defaultDatabase;
