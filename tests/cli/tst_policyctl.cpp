@@ -76,6 +76,9 @@ QString evaluateLine(const QString& failure, int ordinal = 0, bool resetUsed = f
 class TestPolicyctl final : public QObject {
     Q_OBJECT
 private slots:
+    void diffIsSemantic_data();
+    void diffIsSemantic();
+    void diffJsonAndErrors();
     void usage_data();
     void usage();
     void validateJson();
@@ -1039,6 +1042,71 @@ void TestPolicyctl::explain()
              qPrintable(negative.err));
     QVERIFY2(runInProcess({"explain", testpaths::sample("profile-v1.json"), "-"}).err.contains(QStringLiteral("--candidate N is required")),
              "a missing --candidate");
+}
+
+void TestPolicyctl::diffIsSemantic_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("expected");  // golden text, "" for "no differences"
+    const QString diff = testpaths::fixture(QStringLiteral("diff/"));
+    QTest::newRow("same meaning, other bytes") << diff + "export-a.json" << diff + "export-a-reformatted.json" << 0 << QString();
+    QTest::newRow("moved, switched off, outcome, renamed") << diff + "export-a.json" << diff + "export-b.json" << 1
+                                                           << diff + "export-a-b.txt";
+    QTest::newRow("legacy rules against their migration") << testpaths::sample(QStringLiteral("legacy-profile.json"))
+                                                           << testpaths::fixture(QStringLiteral("migration/legacy-profile.migrated.json"))
+                                                           << 1 << diff + "legacy-migrated.txt";
+    QTest::newRow("unmigratable rules") << testpaths::sample(QStringLiteral("legacy-conflict.json"))
+                                        << testpaths::sample(QStringLiteral("legacy-profile.json")) << 1
+                                        << diff + "conflict-legacy.txt";
+}
+
+void TestPolicyctl::diffIsSemantic()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(int, code);
+    QFETCH(QString, expected);
+    const Result r = runInProcess({QStringLiteral("diff"), a, b});
+    QCOMPARE(r.code, code);
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.out, expected.isEmpty() ? QStringLiteral("no differences\n") : QString::fromStdString(testpaths::readAll(expected)));
+    // Symmetric in what it finds: B against A differs exactly when A against B does.
+    QCOMPARE(runInProcess({QStringLiteral("diff"), b, a}).code, code);
+}
+
+void TestPolicyctl::diffJsonAndErrors()
+{
+    const QString diff = testpaths::fixture(QStringLiteral("diff/"));
+    const Result r = runProcess({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("json"), diff + "export-a.json",
+                                 diff + "export-b.json"});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(r.out, QString::fromStdString(testpaths::readAll(diff + "export-a-b.json.out")));
+    const QJsonObject j = json(r.out);
+    QCOMPARE(j[QStringLiteral("equal")].toBool(), false);
+    const QJsonArray candidates = j[QStringLiteral("profiles")].toArray()[0].toObject()[QStringLiteral("candidates")].toArray();
+    QCOMPARE(candidates[0].toObject()[QStringLiteral("fields")].toArray()[0].toObject()[QStringLiteral("path")].toString(),
+             QStringLiteral("hard.on_exhausted"));
+    // Exit 2: a missing file, a file that is not JSON, one argument, a bad format.
+    QCOMPARE(runInProcess({QStringLiteral("diff"), diff + "export-a.json", diff + "missing.json"}).code, 2);
+    QTemporaryDir dir;
+    const QString broken = dir.filePath(QStringLiteral("broken.json"));
+    {
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"candidates\": [");
+    }
+    const Result bad = runInProcess({QStringLiteral("diff"), diff + "export-a.json", broken});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains(QStringLiteral("broken.json:1:")), qPrintable(bad.err));
+    QCOMPARE(runInProcess({QStringLiteral("diff"), diff + "export-a.json"}).code, 2);
+    QCOMPARE(runInProcess({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("xml"), broken, broken}).code, 2);
+    // A database that cannot be opened is named by its side, never by its URL (it may hold a password).
+    const Result db = runInProcess({QStringLiteral("diff"), QStringLiteral("postgres://u:s3cret@127.0.0.1:1/none"), broken});
+    QCOMPARE(db.code, 2);
+    QVERIFY(!db.err.contains(QStringLiteral("s3cret")));
+    QCOMPARE(runInProcess({QStringLiteral("diff"), QStringLiteral("--help")}).code, 0);
 }
 
 QTEST_GUILESS_MAIN(TestPolicyctl)

@@ -48,6 +48,7 @@ private slots:
     void lockedSqliteFileGivesAClearError();
     void vanishedTablesGiveAClearError();
     void policyctlMigrateDb();
+    void policyctlDiffDatabases();
     void blankRouteIdIsAnError_data();
     void hostileRows_data();
     void silentChangesAreConflicts_data();
@@ -422,6 +423,30 @@ void TestDatabase::lockedSqliteFileGivesAClearError()
     QVERIFY(result.error.contains(fx.target.path));
     QVERIFY(fx.exec(QStringLiteral("ROLLBACK")));
     QCOMPARE(fx.snapshot(), before);
+}
+
+void TestDatabase::policyctlDiffDatabases()
+{
+    // A real SQLite file against a copy of itself, then against the copy after kandev changed a route.
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    auto run = [&](const QStringList& args) {
+        QProcess p;
+        p.start(QStringLiteral(POLICYCTL_PATH), args);
+        p.waitForFinished(60000);
+        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()));
+    };
+    const QString before = dir.filePath(QStringLiteral("before.db"));
+    QVERIFY(QFile::copy(fx.target.path, before));
+    auto [same, sameOut] = run({"diff", before, QStringLiteral("sqlite:") + fx.target.path});
+    QCOMPARE(same, 0);
+    QCOMPARE(sameOut, QStringLiteral("no differences\n"));
+    fx.exec(QStringLiteral("UPDATE dynamic_agent_routes SET enabled = 0 WHERE dynamic_profile_id = 'dyn-current' AND position = 0"));
+    auto [changed, changedOut] = run({"diff", before, fx.target.path});
+    QCOMPARE(changed, 1);
+    QVERIFY2(changedOut.contains(QStringLiteral("profile dyn-current")), qPrintable(changedOut));
+    QVERIFY2(changedOut.contains(QStringLiteral("candidate claude-sonnet\n    enabled: true -> false")), qPrintable(changedOut));
 }
 
 void TestDatabase::policyctlMigrateDb()

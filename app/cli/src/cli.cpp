@@ -24,6 +24,7 @@ commands:
   timeline   simulate one route cycle for a failure scenario
   classify   classify a provider error from its status, headers, body or stderr
   explain    classify an error and show what a candidate's policy does with it
+  diff       the semantic difference between two documents or databases
 
 Run 'policyctl COMMAND --help' for a command's options.
 exit codes: 0 success / all valid, 1 invalid input or conflicts, 2 usage error or unreadable file
@@ -102,6 +103,8 @@ int run(const std::vector<std::string>& args, Io& io)
         return classifyCommand(rest, io);
     if (command == "explain")
         return explainCommand(rest, io);
+    if (command == "diff")
+        return diffCommand(rest, io);
     io.err << "policyctl: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
 }

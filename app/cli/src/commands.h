@@ -5,6 +5,9 @@
 
 #include "migration/document_check.h"
 #include "policy/kandev_backend.h"
+#include "store/kandev_database.h"
+
+#include <memory>
 
 #include <optional>
 #include <string>
@@ -19,6 +22,7 @@ int scheduleCommand(const std::vector<std::string>& args, Io& io);
 int timelineCommand(const std::vector<std::string>& args, Io& io);
 int classifyCommand(const std::vector<std::string>& args, Io& io);
 int explainCommand(const std::vector<std::string>& args, Io& io);
+int diffCommand(const std::vector<std::string>& args, Io& io);
 
 // --- shared by the commands ---
 
@@ -32,6 +36,12 @@ struct DatabaseMigration {
     std::optional<std::string> passwordFile;  // its first line is the PostgreSQL password
 };
 int migrateDatabase(const DatabaseMigration& options, Io& io);
+// Opens DB (SQLite path, sqlite:PATH, postgres://..., or "env") read-only, the
+// password from the first line of passwordFile when given; on failure prints
+// why ("policyctl COMMAND: LABEL: ...", never the spec, which may hold a
+// password) and returns null.
+std::unique_ptr<store::KandevDatabase> openDatabaseOption(const std::string& spec, const std::string& label,
+                                                        const std::optional<std::string>& passwordFile, Io& io, const char* command);
 // Reads --format; prints a usage error and returns nullopt when it is neither text nor json.
 std::optional<Format> formatOption(const std::optional<std::string>& value, Io& io, const char* command);
 

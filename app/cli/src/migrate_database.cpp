@@ -12,24 +12,22 @@ namespace cli {
 
 // policyctl migrate --db: the same review and migration as for files, on
 // kandev's database, dry run unless --apply.
-int migrateDatabase(const DatabaseMigration& options, Io& io)
+std::unique_ptr<store::KandevDatabase> openDatabaseOption(const std::string& spec, const std::string& label,
+                                                        const std::optional<std::string>& passwordFile, Io& io, const char* command)
 {
-    const bool apply = options.apply;
-    const Format format = options.format;
     QString error;
-    std::optional<store::DatabaseTarget> target = options.db == "env"
-        ? store::databaseTargetFromEnvironment(&error)
-        : store::parseDatabaseTarget(QString::fromStdString(options.db), &error);
+    std::optional<store::DatabaseTarget> target = spec == "env" ? store::databaseTargetFromEnvironment(&error)
+                                                                : store::parseDatabaseTarget(QString::fromStdString(spec), &error);
     if (!target) {
-        io.err << "policyctl migrate: --db: " << (error.isEmpty() ? std::string("KANDEV_DATABASE_DRIVER is not set") : error.toStdString())
-               << "\n";
-        return kExitUsage;
+        io.err << "policyctl " << command << ": " << label << ": "
+               << (error.isEmpty() ? std::string("KANDEV_DATABASE_DRIVER is not set") : error.toStdString()) << "\n";
+        return nullptr;
     }
-    if (options.passwordFile) {
-        const store::ReadResult read = store::readFile(*options.passwordFile, 4096);
+    if (passwordFile) {
+        const store::ReadResult read = store::readFile(*passwordFile, 4096);
         if (read.error) {
-            io.err << "policyctl migrate: --password-file: " << read.error->message << "\n";
-            return kExitUsage;
+            io.err << "policyctl " << command << ": --password-file: " << read.error->message << "\n";
+            return nullptr;
         }
         const std::string& text = *read.bytes;
         std::string line = text.substr(0, text.find('\n'));
@@ -37,11 +35,21 @@ int migrateDatabase(const DatabaseMigration& options, Io& io)
             line.pop_back();
         target->password = QString::fromStdString(line);
     }
-    const auto database = store::KandevDatabase::open(*target, &error);
-    if (!database) {
-        io.err << "policyctl migrate: " << error.toStdString() << "\n";
+    auto database = store::KandevDatabase::open(*target, &error);
+    if (!database)
+        io.err << "policyctl " << command << ": " << error.toStdString() << "\n";
+    return database;
+}
+
+int migrateDatabase(const DatabaseMigration& options, Io& io)
+{
+    const bool apply = options.apply;
+    const Format format = options.format;
+    const auto database = openDatabaseOption(options.db, "--db", options.passwordFile, io, "migrate");
+    if (!database)
         return kExitUsage;
-    }
+    const store::DatabaseTarget* target = &database->target();
+    QString error;
     const auto loaded = database->load(&error);
     if (!loaded) {
         io.err << "policyctl migrate: " << error.toStdString() << "\n";

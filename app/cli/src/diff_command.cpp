@@ -1,0 +1,144 @@
+#include "args.h"
+#include "commands.h"
+
+#include "migration/document_diff.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <ostream>
+
+namespace cli {
+namespace {
+
+constexpr const char* kHelp = R"(usage: policyctl diff [--format text|json] [--password-file F] A B
+
+Prints the semantic difference between A and B, each a document file (any
+shape: a dynamic profile document, an agent profile, an export) or a kandev
+database (a SQLite file, sqlite:PATH, postgres://user@host:port/name, or
+'env' for kandev's KANDEV_DATABASE_* settings): per dynamic profile, the
+candidates added, removed, moved and switched on or off, and every class
+field that differs ("hard.on_exhausted: skip -> stop"). Not a text diff: key
+order, white space and positions written with gaps do not count. Legacy
+rules compare by the policies they migrate to; rules on one side and
+policies on the other are reported as a difference of form.
+
+options:
+  --format text|json   output format (default: text)
+  --password-file F    for a PostgreSQL database: the password is F's first line
+  --help               show this help
+
+exit codes: 0 no differences, 1 differences, 2 usage error or an unreadable A or B
+)";
+
+bool looksLikeDatabase(const std::string& spec)
+{
+    if (spec == "env" || spec.rfind("sqlite:", 0) == 0 || spec.rfind("postgres://", 0) == 0 || spec.rfind("postgresql://", 0) == 0)
+        return true;
+    // A SQLite file says so in its first 16 bytes, whatever its name.
+    std::ifstream f(spec, std::ios::binary);
+    char magic[16] = {};
+    return f && f.read(magic, sizeof magic) && std::string(magic, sizeof magic) == std::string("SQLite format 3\0", 16);
+}
+
+std::optional<schema::Document> load(const std::string& spec, const char* label, const std::optional<std::string>& passwordFile,
+                                     Io& io)
+{
+    if (looksLikeDatabase(spec)) {
+        const auto database = openDatabaseOption(spec, label, passwordFile, io, "diff");
+        if (!database)
+            return std::nullopt;
+        QString error;
+        auto loaded = database->load(&error);
+        if (!loaded) {
+            io.err << "policyctl diff: " << label << ": " << error.toStdString() << "\n";
+            return std::nullopt;
+        }
+        return std::move(loaded->document);
+    }
+    const CheckedFile file = readAndCheck(spec, io.in);
+    if (file.readError) {
+        io.err << "policyctl diff: " << *file.readError << "\n";
+        return std::nullopt;
+    }
+    if (!file.check.document) {
+        for (const auto& e : file.check.errors)
+            io.err << formatDiagnostic(spec, e) << "\n";
+        return std::nullopt;
+    }
+    return file.check.document;
+}
+
+const char* changeName(migration::Change c)
+{
+    switch (c) {
+    case migration::Change::Added: return "added";
+    case migration::Change::Removed: return "removed";
+    case migration::Change::Changed: return "changed";
+    }
+    return "";
+}
+
+nlohmann::ordered_json toJson(const migration::DocumentDiff& diff)
+{
+    nlohmann::ordered_json profiles = nlohmann::ordered_json::array();
+    for (const auto& p : diff.profiles) {
+        nlohmann::ordered_json jp = nlohmann::ordered_json::object();
+        jp["id"] = p.id;
+        jp["name"] = p.name;
+        jp["change"] = changeName(p.change);
+        if (p.renamed)
+            jp["renamed"] = {{"before", p.renamed->before}, {"after", p.renamed->after}};
+        nlohmann::ordered_json candidates = nlohmann::ordered_json::array();
+        for (const auto& c : p.candidates) {
+            nlohmann::ordered_json jc = nlohmann::ordered_json::object();
+            jc["execution_profile_id"] = c.executionProfileId;
+            jc["change"] = c.change == migration::Change::Changed && c.moved() && c.fields.empty() ? "moved" : changeName(c.change);
+            jc["from"] = c.from ? nlohmann::ordered_json(*c.from) : nlohmann::ordered_json(nullptr);
+            jc["to"] = c.to ? nlohmann::ordered_json(*c.to) : nlohmann::ordered_json(nullptr);
+            nlohmann::ordered_json fields = nlohmann::ordered_json::array();
+            for (const auto& f : c.fields)
+                fields.push_back({{"path", f.path}, {"before", f.before}, {"after", f.after}});
+            jc["fields"] = std::move(fields);
+            candidates.push_back(std::move(jc));
+        }
+        jp["candidates"] = std::move(candidates);
+        profiles.push_back(std::move(jp));
+    }
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    j["equal"] = diff.equal();
+    j["profiles"] = std::move(profiles);
+    return j;
+}
+
+}  // namespace
+
+int diffCommand(const std::vector<std::string>& rawArgs, Io& io)
+{
+    Args args;
+    if (const auto error = args.parse(rawArgs, {{"format", true}, {"password-file", true}, {"help", false}}); !error.empty())
+        return usageError(io, "diff", error);
+    if (args.has("help")) {
+        io.out << kHelp;
+        return kExitOk;
+    }
+    const auto format = formatOption(args.value("format"), io, "diff");
+    if (!format)
+        return kExitUsage;
+    if (args.positional().size() != 2)
+        return usageError(io, "diff", "give two documents or databases, A and B");
+    const auto a = load(args.positional()[0], "A", args.value("password-file"), io);
+    if (!a)
+        return kExitUsage;
+    const auto b = load(args.positional()[1], "B", args.value("password-file"), io);
+    if (!b)
+        return kExitUsage;
+    const migration::DocumentDiff diff = migration::diffDocuments(*a, *b);
+    if (*format == Format::Json)
+        io.out << jsonOutput(toJson(diff)) << "\n";
+    else
+        io.out << migration::renderDiffText(diff);
+    return diff.equal() ? kExitOk : kExitInvalid;
+}
+
+}  // namespace cli

@@ -1,0 +1,56 @@
+#pragma once
+// The semantic difference between two documents (files or databases): per
+// dynamic profile, candidates added, removed, moved, switched on or off, and
+// every class field that differs — not a text diff. Qt-free, so that the
+// editor's review and `policyctl diff` print the same thing.
+
+#include "schema/document.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace migration {
+
+struct FieldChange {
+    std::string path;    // relative to the candidate: "hard.on_exhausted", "enabled", "form"
+    std::string before;  // as kandev's JSON spells the value: "skip", "30", "true"
+    std::string after;
+};
+
+enum class Change { Added, Removed, Changed };
+
+struct CandidateDiff {
+    std::string executionProfileId;
+    Change change = Change::Changed;
+    std::optional<std::size_t> from;  // position in A (not for Added)
+    std::optional<std::size_t> to;    // position in B (not for Removed)
+    std::vector<FieldChange> fields;
+    bool moved() const { return from && to && *from != *to; }
+};
+
+struct ProfileDiff {
+    std::string id;    // "" for a bare document
+    std::string name;  // B's name, else A's
+    Change change = Change::Changed;
+    std::optional<FieldChange> renamed;
+    std::vector<CandidateDiff> candidates;  // only those that differ, in B's order, then the removed ones
+};
+
+struct DocumentDiff {
+    std::vector<ProfileDiff> profiles;  // only those that differ
+    bool equal() const { return profiles.empty(); }
+};
+
+// Profiles are matched by id (a bare document's only profile matches the
+// other side's only dynamic profile), candidates by execution_profile_id as
+// kandev trims it. Legacy rules are compared by the policies they migrate
+// to; a candidate written as rules on one side and as policies on the other
+// is a difference of its own ("form"), even when the policies agree: what is
+// stored differs. Positions count in route order.
+DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b);
+
+// "profile dyn-main (Main route):\n  candidate codex-gpt5 moved from 2 to 1\n..."; "no differences\n" when equal.
+std::string renderDiffText(const DocumentDiff& diff);
+
+}  // namespace migration
