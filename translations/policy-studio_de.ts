@@ -1458,6 +1458,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
         <translation>Ein neues dynamisches Profil: Fügen Sie mit „Kandidat hinzufügen“ (%1) den ersten Kandidaten hinzu.</translation>
     </message>
+    <message>
+        <source>Revie&amp;w Changes…</source>
+        <translation>Änderungen &amp;prüfen …</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1670,6 +1674,25 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Choose a SQLite file.</source>
         <translation>Wählen Sie eine SQLite-Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ReviewChangesDialog</name>
+    <message>
+        <source>Review Changes — %1</source>
+        <translation>Änderungen prüfen — %1</translation>
+    </message>
+    <message>
+        <source>Nothing to save: the document is as it was read.</source>
+        <translation>Nichts zu speichern: Das Dokument ist so, wie es gelesen wurde.</translation>
+    </message>
+    <message>
+        <source>Saving writes these changes to %1 (against what was read or last saved):</source>
+        <translation>Speichern schreibt diese Änderungen nach %1 (gegenüber dem Gelesenen oder zuletzt Gespeicherten):</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
     </message>
 </context>
 <context>

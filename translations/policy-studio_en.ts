@@ -1446,6 +1446,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Revie&amp;w Changes…</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1657,6 +1661,25 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Choose a SQLite file.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::ReviewChangesDialog</name>
+    <message>
+        <source>Review Changes — %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing to save: the document is as it was read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saving writes these changes to %1 (against what was read or last saved):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Changes</source>
         <translation type="unfinished" />
     </message>
 </context>

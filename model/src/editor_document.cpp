@@ -1,5 +1,7 @@
 #include "model/editor_document.h"
 
+#include "migration/document_diff.h"
+
 #include "migration/document_check.h"
 #include "migration/migration.h"
 #include "store/file_store.h"
@@ -37,7 +39,8 @@ std::vector<Item> inCandidate(const std::vector<Item>& items, int row)
 }  // namespace
 
 EditorDocument::EditorDocument(schema::Document document, QString filePath, QByteArray diskBytes, QObject* parent)
-    : QObject(parent), m_document(std::move(document)), m_filePath(std::move(filePath)), m_diskBytes(std::move(diskBytes))
+    : QObject(parent), m_document(std::move(document)), m_asRead(m_document), m_filePath(std::move(filePath)),
+      m_diskBytes(std::move(diskBytes))
 {
     const auto dynamic = dynamicProfiles();
     m_current = dynamic.empty() ? -1 : dynamic.front();
@@ -45,6 +48,11 @@ EditorDocument::EditorDocument(schema::Document document, QString filePath, QByt
 }
 
 EditorDocument::~EditorDocument() = default;
+
+migration::DocumentDiff EditorDocument::pendingChanges() const
+{
+    return migration::diffDocuments(m_asRead, m_document);
+}
 
 QString EditorDocument::displayName() const
 {
@@ -367,6 +375,7 @@ EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
     if (const auto error = store::writeFileAtomically(path.toStdString(), bytes))
         return {false, QString::fromStdString(error->message)};
     m_document = std::move(toSave);
+    m_asRead = m_document;
     m_filePath = path;
     m_diskBytes = QByteArray::fromStdString(bytes);
     m_undo.setClean();
@@ -393,6 +402,7 @@ EditorDocument::SaveResult EditorDocument::saveToDatabase()
             profile.dynamic->candidates[i].position = std::int64_t(i);
         it = m_editedProfiles.erase(it);
     }
+    m_asRead = m_document;
     m_undo.setClean();
     emit saved(displayName());
     return {true, {}, false};

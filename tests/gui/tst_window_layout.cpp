@@ -7,6 +7,7 @@
 #include "widgets/class_policy_panel.h"
 #include "widgets/main_window.h"
 #include "widgets/route_pane.h"
+#include "widgets/review_changes_dialog.h"
 #include "widgets/start_page.h"
 #include "widgets/timeline_panel.h"
 #include "widgets/timeline_view.h"
@@ -29,6 +30,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
@@ -39,6 +41,8 @@
 #include <QTemporaryDir>
 #include <QWheelEvent>
 #include <QtTest>
+
+#include <functional>
 
 using namespace widgets;
 using guitest::eventLoopAnswers;
@@ -62,6 +66,7 @@ private slots:
     void newProfileFromTheStartPage();
     void exportIsNamedAndTitled();
     void layoutIsRemembered();
+    void reviewChangesShowsWhatSavingWrites();
 
 private:
     // A route of `count` candidates (the sample's first, repeated under other ids).
@@ -488,6 +493,39 @@ void TestWindowLayout::layoutIsRemembered()
     QVERIFY(dock(window, "undoDock")->isVisible());
     QVERIFY2(std::abs(dock(window, "routeDock")->width() - routeWidth) <= 8,
              qPrintable(QStringLiteral("%1 then %2").arg(routeWidth).arg(dock(window, "routeDock")->width())));
+}
+
+void TestWindowLayout::reviewChangesShowsWhatSavingWrites()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    const QString path = copyOf(QStringLiteral("profile-v1.json"));
+    QVERIFY(window.openFile(path));
+    guitest::typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 4);
+    QTest::keyClick(window.candidateList()->view(), Qt::Key_Down, Qt::AltModifier);  // claude-sonnet to 1
+    const auto review = [&] {
+        QString text;
+        QTimer::singleShot(0, [&] {
+            const std::function<void()> look = [&] {
+                auto* dialog = qobject_cast<ReviewChangesDialog*>(QApplication::activeModalWidget());
+                if (!dialog) {
+                    QTimer::singleShot(10, look);
+                    return;
+                }
+                text = dialog->text()->toPlainText();
+                dialog->reject();
+            };
+            look();
+        });
+        window.reviewChangesAction()->trigger();
+        return text;
+    };
+    const QString changes = review();
+    QVERIFY2(changes.contains(QStringLiteral("candidate claude-sonnet moved from 0 to 1\n    transient.retry.max_retries: 3 -> 4")),
+             qPrintable(changes));
+    QVERIFY(changes.contains(QStringLiteral("candidate codex-gpt5 moved from 1 to 0")));
+    QVERIFY(window.document()->saveAs(path).ok);
+    QCOMPARE(review(), QStringLiteral("no differences\n"));
 }
 
 QTEST_MAIN(TestWindowLayout)

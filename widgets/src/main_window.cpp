@@ -9,6 +9,7 @@
 #include "widgets/start_page.h"
 #include "widgets/candidate_list_panel.h"
 #include "widgets/route_pane.h"
+#include "widgets/review_changes_dialog.h"
 #include "widgets/colour_scheme.h"
 #include "widgets/migration_review_dialog.h"
 #include "widgets/open_database_dialog.h"
@@ -243,6 +244,10 @@ void MainWindow::createActions()
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_reviewAction = file->addAction(tr("Revie&w Changes…"), this, [this] {
+        if (m_doc)
+            ReviewChangesDialog(m_doc->pendingChanges(), m_doc->displayName(), this).exec();
+    });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -801,6 +806,7 @@ void MainWindow::updateActions()
     m_saveAction->setEnabled(savable);
     m_saveAsAction->setEnabled(savable && !m_doc->isDatabase());
     m_reloadAction->setEnabled(open && !m_doc->filePath().isEmpty());
+    m_reviewAction->setEnabled(open);
     QUndoStack* stack = open ? m_doc->undoStack() : nullptr;
     m_undoAction->setEnabled(stack && stack->canUndo());
     m_redoAction->setEnabled(stack && stack->canRedo());

@@ -7,6 +7,7 @@
 #include "schema/codec.h"
 #include "schema/diagnostic.h"
 #include "schema/document.h"
+#include "migration/document_diff.h"
 #include "schema/eligibility.h"
 
 #include "policy/types.h"
@@ -45,6 +46,9 @@ public:
 
     // --- what is open
     const schema::Document& document() const { return m_document; }
+    // What a save would change, against the document as read (or last saved):
+    // File > Review Changes shows it, policyctl diff prints the same.
+    migration::DocumentDiff pendingChanges() const;
     QString filePath() const { return m_filePath; }
     QString displayName() const;  // file name, database name, or "Untitled"
     QUndoStack* undoStack() { return &m_undo; }
@@ -145,6 +149,7 @@ private:
     const schema::ProfileRecord* catalogueEntry(const std::string& id) const;
 
     schema::Document m_document;
+    schema::Document m_asRead;  // as opened or last saved
     QString m_filePath;
     QByteArray m_diskBytes;
     QUndoStack m_undo;

@@ -85,6 +85,7 @@ public:
     static constexpr int kWideScreenWidth = 2200;
     QAction* saveAction() const { return m_saveAction; }
     QAction* migrationReportAction() const { return m_migrationReportAction; }
+    QAction* reviewChangesAction() const { return m_reviewAction; }
     QToolBar* mainToolBar() const { return m_toolBar; }
     QToolButton* problemCountButton() const { return m_problemButton; }
     QAction* undoAction() const { return m_undoAction; }
@@ -156,6 +157,7 @@ private:
     QAction* m_migrationReportAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
+    QAction* m_reviewAction = nullptr;
     QAction* m_reloadAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
