@@ -1,6 +1,8 @@
 #include "store/database_target.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QUrl>
 
 namespace store {
@@ -105,6 +107,17 @@ std::optional<DatabaseTarget> databaseTargetFromEnvironment(QString* error)
     t.password = passwordFromEnvironment();
     t.database = qEnvironmentVariable("KANDEV_DATABASE_NAME", QStringLiteral("kandev"));
     return t;
+}
+
+bool namesDatabase(const QString& argument)
+{
+    if (argument.startsWith(QLatin1String("sqlite:")) || argument.startsWith(QLatin1String("postgres://"))
+        || argument.startsWith(QLatin1String("postgresql://")))
+        return true;
+    QFile f(argument);
+    if (!QFileInfo(argument).isFile() || !f.open(QIODevice::ReadOnly))
+        return false;
+    return f.read(16) == QByteArray("SQLite format 3\0", 16);
 }
 
 }  // namespace store

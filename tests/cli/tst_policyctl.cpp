@@ -1102,6 +1102,12 @@ void TestPolicyctl::diffJsonAndErrors()
     QVERIFY2(bad.err.contains(QStringLiteral("broken.json:1:")), qPrintable(bad.err));
     QCOMPARE(runInProcess({QStringLiteral("diff"), diff + "export-a.json"}).code, 2);
     QCOMPARE(runInProcess({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("xml"), broken, broken}).code, 2);
+    // A FIFO is refused, never opened to look for a SQLite header (that would wait for a writer forever).
+    const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const Result pipe = runProcess({QStringLiteral("diff"), fifo, diff + "export-a.json"});
+    QCOMPARE(pipe.code, 2);
+    QVERIFY2(pipe.err.contains(QStringLiteral("FIFO")), qPrintable(pipe.err));
     // A database that cannot be opened is named by its side, never by its URL (it may hold a password).
     const Result db = runInProcess({QStringLiteral("diff"), QStringLiteral("postgres://u:s3cret@127.0.0.1:1/none"), broken});
     QCOMPARE(db.code, 2);

@@ -554,19 +554,6 @@ std::optional<QString> MainWindow::askDatabasePassword(const store::DatabaseTarg
     return dialog.textValue();
 }
 
-namespace {
-
-// A SQLite file says so in its first 16 bytes, whatever its name.
-bool isSqliteFile(const QString& path)
-{
-    QFile f(path);
-    if (!QFileInfo(path).isFile() || !f.open(QIODevice::ReadOnly))
-        return false;
-    return f.read(16) == QByteArray("SQLite format 3\0", 16);
-}
-
-}  // namespace
-
 QString MainWindow::sampleDocumentPath()
 {
     // Installed (share/policy-studio/samples beside bin/), else the source tree this build came from.
@@ -618,9 +605,7 @@ bool MainWindow::openSample()
 
 bool MainWindow::openFromCommandLine(const QString& argument)
 {
-    const bool named = argument.startsWith(QLatin1String("sqlite:")) || argument.startsWith(QLatin1String("postgres://"))
-        || argument.startsWith(QLatin1String("postgresql://"));
-    if (!named && !isSqliteFile(argument))
+    if (!store::namesDatabase(argument))
         return openFile(argument);
     QString error;
     const auto target = store::parseDatabaseTarget(argument, &error);

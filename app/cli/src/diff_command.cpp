@@ -2,10 +2,10 @@
 #include "commands.h"
 
 #include "migration/document_diff.h"
+#include "store/database_target.h"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <ostream>
 
 namespace cli {
@@ -31,20 +31,10 @@ options:
 exit codes: 0 no differences, 1 differences, 2 usage error or an unreadable A or B
 )";
 
-bool looksLikeDatabase(const std::string& spec)
-{
-    if (spec == "env" || spec.rfind("sqlite:", 0) == 0 || spec.rfind("postgres://", 0) == 0 || spec.rfind("postgresql://", 0) == 0)
-        return true;
-    // A SQLite file says so in its first 16 bytes, whatever its name.
-    std::ifstream f(spec, std::ios::binary);
-    char magic[16] = {};
-    return f && f.read(magic, sizeof magic) && std::string(magic, sizeof magic) == std::string("SQLite format 3\0", 16);
-}
-
 std::optional<schema::Document> load(const std::string& spec, const char* label, const std::optional<std::string>& passwordFile,
                                      Io& io)
 {
-    if (looksLikeDatabase(spec)) {
+    if (spec == "env" || store::namesDatabase(QString::fromStdString(spec))) {
         const auto database = openDatabaseOption(spec, label, passwordFile, io, "diff");
         if (!database)
             return std::nullopt;

@@ -36,6 +36,12 @@ QString passwordFromEnvironment();
 // KANDEV_HOME_DIR, else ~/.kandev (kandev's own defaults). The file may not exist.
 QString defaultSqlitePath();
 
+// A command-line argument that names a database rather than a document:
+// sqlite:PATH, postgres://… (or postgresql://…), or a regular file that is
+// SQLite inside (its first 16 bytes say so, whatever its name; a FIFO or a
+// device is never opened to find out).
+bool namesDatabase(const QString& argument);
+
 // A database name made safe as part of a file name: only ASCII letters,
 // digits, '-' and '_' survive (others become '_', so "../x" cannot pick a
 // directory); a name with nothing left becomes "kandev-database".
