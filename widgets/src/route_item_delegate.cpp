@@ -1,5 +1,7 @@
 #include "route_item_delegate.h"
 
+#include "colour_mix.h"
+
 #include "model/candidate_list_model.h"
 
 #include <QApplication>
@@ -12,11 +14,6 @@ namespace {
 constexpr int kPadding = 4;
 constexpr int kBadgePadding = 5;
 
-QColor mix(const QColor& a, const QColor& b, double f)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - f) + b.redF() * f), float(a.greenF() * (1 - f) + b.greenF() * f),
-                            float(a.blueF() * (1 - f) + b.blueF() * f));
-}
 }  // namespace
 
 QSize RouteItemDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex&) const

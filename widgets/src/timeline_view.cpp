@@ -1,5 +1,7 @@
 #include "widgets/timeline_view.h"
 
+#include "colour_mix.h"
+
 #include "model/policy_text.h"
 
 #include <QCoreApplication>
@@ -35,11 +37,6 @@ constexpr std::int64_t kLinearSteps[] = {1,    2,    5,     10,    15,    30,   
 // Ticks of the logarithmic axis.
 constexpr std::int64_t kLogTicks[] = {1, 10, 60, 600, 3600, 21600, 86400, 604800, 2592000};
 
-QColor mix(const QColor& a, const QColor& b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
-}
 
 }  // namespace
 
