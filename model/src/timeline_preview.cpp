@@ -53,6 +53,7 @@ void TimelinePreview::recompute()
     }
     m_timeline = policy::simulateRouteCycle(m_candidates, m_scenario);
     m_review = policy::reviewRoute(m_candidates);
+    replayCycle();
     emit changed();
 }
 
@@ -74,6 +75,7 @@ QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
     case EventKind::Exhausted: return tr("No eligible candidate left");
     case EventKind::ConfigError: return tr("Configuration error");
     case EventKind::Truncated: return tr("Simulation stopped at its event limit");
+    case EventKind::CircuitOpen: return tr("Passed over: circuit open for %1").arg(PolicyText::duration(e.delaySeconds));
     }
     return {};
 }
@@ -99,6 +101,10 @@ QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
     case EventKind::Stop:
         return e.gateStop ? tr("%1 · safety gate: unclassified or after side effects").arg(error) : error;
     case EventKind::ConfigError: return QString::fromStdString(e.reason);
+    case EventKind::CircuitOpen:
+        return tr("%1 · %2 · until %3")
+            .arg(QString::fromStdString(e.resourceKey), QString::fromStdString(e.code),
+                 QString::fromStdString(policy::formatRfc3339(e.deadline)));
     default: return {};
     }
 }
@@ -133,31 +139,43 @@ QString unusedHintReason(const policy::ClassPolicy& p, const policy::ScenarioAtt
 
 }  // namespace
 
+void TimelinePreview::replayCycle()
+{
+    using policy::EventKind;
+    // One pass over the cycle: for each event, the attempt it answers and the
+    // reset waits its candidate had used before it (the live start's, first).
+    m_replay.clear();
+    m_replay.reserve(m_timeline.events.size());
+    Replay state;
+    std::size_t candidate = m_candidates.size();
+    bool first = true;
+    for (const auto& e : m_timeline.events) {
+        if (e.candidateIndex != candidate) {
+            candidate = e.candidateIndex;
+            state.resetUsed = {false, false};
+            if (first && m_scenario.from && candidate < m_candidates.size()
+                && m_candidates[candidate].executionProfileId == m_scenario.from->executionProfileId)
+                state.resetUsed = {m_scenario.from->transientResetWaitUsed, m_scenario.from->hardResetWaitUsed};
+        }
+        if (e.kind != EventKind::CircuitOpen)
+            first = false;
+        if (e.kind == EventKind::Attempt)
+            state.attemptNumber = e.attempt;
+        m_replay.push_back(state);
+        if (e.kind == EventKind::WaitForReset)
+            state.resetUsed[e.errorClass == policy::ErrorClass::Hard ? 1 : 0] = true;
+    }
+}
+
 QString TimelinePreview::eventReason(std::size_t index) const
 {
     using policy::EventKind;
     const auto& events = m_timeline.events;
-    if (index >= events.size())
+    if (index >= events.size() || index >= m_replay.size())
         return {};
-    // Replay the cycle up to the event: which attempt it answers, and
-    // whether that candidate already used its reset wait for the class.
-    std::int64_t attemptNumber = 0;
-    std::array<bool, 2> resetUsed{false, false};
-    std::size_t candidate = events.empty() ? 0 : events.front().candidateIndex;
-    for (std::size_t i = 0; i < index; ++i) {
-        const auto& e = events[i];
-        if (e.candidateIndex != candidate) {
-            candidate = e.candidateIndex;
-            resetUsed = {false, false};
-        }
-        if (e.kind == EventKind::Attempt)
-            attemptNumber = e.attempt;
-        if (e.kind == EventKind::WaitForReset)
-            resetUsed[e.errorClass == policy::ErrorClass::Hard ? 1 : 0] = true;
-    }
     const auto& e = events[index];
-    if (e.candidateIndex != candidate)
-        resetUsed = {false, false};
+    const std::int64_t attemptNumber = m_replay[index].attemptNumber;
+    const std::array<bool, 2>& resetUsed = m_replay[index].resetUsed;
     const policy::ScenarioAttempt success = policy::ScenarioAttempt::successful();
     const policy::ScenarioAttempt* attempt = &success;
     if (attemptNumber > 0) {
@@ -207,6 +225,11 @@ QString TimelinePreview::eventReason(std::size_t index) const
     case EventKind::ConfigError:
         return tr("This candidate's policies are not valid (%1), so the cycle stops here.").arg(QString::fromStdString(e.reason));
     case EventKind::Truncated: return tr("The scenario never ends; the preview stops at its event limit.");
+    case EventKind::CircuitOpen:
+        //: %1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time
+        return tr("kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.")
+            .arg(QString::fromStdString(e.resourceKey), QString::fromStdString(e.code),
+                 QString::fromStdString(policy::formatRfc3339(e.deadline)));
     }
     return {};
 }

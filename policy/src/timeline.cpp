@@ -34,12 +34,13 @@ public:
 
     Timeline run()
     {
-        auto current = nextEnabled(m_candidates, 0);
-        if (!current) {
-            finish(EventKind::Exhausted).reason = "no_eligible_candidate";
+        const std::optional<std::size_t> resumed = resumedCandidate();
+        if (!enterFrom(resumed ? *resumed : 0))
             return std::move(m_timeline);
+        if (resumed) {
+            m_ordinal = m_scenario.from->retryOrdinal;
+            m_resetUsed = {m_scenario.from->transientResetWaitUsed, m_scenario.from->hardResetWaitUsed};
         }
-        enter(*current);
         while (!m_done) {
             if (m_timeline.events.size() >= m_scenario.maxEvents) {
                 m_timeline.truncated = true;
@@ -70,6 +71,50 @@ private:
         m_timeline.totals.finalEvent = kind;
         m_timeline.totals.durationSeconds = (m_now - m_scenario.start).count();
         return push(kind);
+    }
+
+    // The live route's candidate, when the scenario continues one that is in this route.
+    std::optional<std::size_t> resumedCandidate() const
+    {
+        if (!m_scenario.from)
+            return std::nullopt;
+        for (std::size_t i = 0; i < m_candidates.size(); ++i) {
+            if (m_candidates[i].enabled && m_candidates[i].executionProfileId == m_scenario.from->executionProfileId)
+                return i;
+        }
+        return std::nullopt;
+    }
+
+    const CircuitPause* openCircuit(std::size_t index) const
+    {
+        for (const CircuitPause& pause : m_scenario.circuits) {
+            if (pause.executionProfileId == m_candidates[index].executionProfileId && m_now < pause.until)
+                return &pause;
+        }
+        return nullptr;
+    }
+
+    // Enters the first enabled candidate from `from` whose circuit is closed,
+    // passing the paused ones over without an attempt; false when none is left.
+    bool enterFrom(std::size_t from)
+    {
+        const std::size_t before = m_index;
+        for (auto next = nextEnabled(m_candidates, from); next; next = nextEnabled(m_candidates, *next + 1)) {
+            const CircuitPause* pause = openCircuit(*next);
+            if (!pause) {
+                enter(*next);
+                return true;
+            }
+            m_index = *next;
+            TimelineEvent& e = push(EventKind::CircuitOpen);
+            e.code = pause->code;
+            e.deadline = pause->until;
+            e.delaySeconds = (pause->until - m_now).count();
+            e.resourceKey = pause->resourceKey;
+        }
+        m_index = before;
+        finish(EventKind::Exhausted).reason = "no_eligible_candidate";
+        return false;
     }
 
     void enter(std::size_t index)
@@ -145,12 +190,7 @@ private:
         }
         case DecisionKind::Skip: {
             describe(push(EventKind::Skip));
-            const auto next = nextEnabled(m_candidates, m_index + 1);
-            if (!next) {
-                finish(EventKind::Exhausted).reason = "no_eligible_candidate";
-                return;
-            }
-            enter(*next);
+            enterFrom(m_index + 1);
             break;
         }
         case DecisionKind::Stop: {
@@ -193,7 +233,7 @@ std::vector<ScenarioPreset> makePresets()
     auto preset = [&](std::string_view id, std::string name, std::vector<ScenarioAttempt> attempts,
                       ScenarioThen then) {
         return ScenarioPreset{id, Scenario{std::move(name), start, std::move(attempts), then,
-                                           kDefaultMaxTimelineEvents}};
+                                           kDefaultMaxTimelineEvents, std::nullopt, {}}};
     };
     return {
         preset(kDefaultScenarioId, "Capacity error before output, every attempt", {failureOf("model_capacity")},
@@ -224,6 +264,7 @@ std::string_view eventKindName(EventKind k) noexcept
     case EventKind::Exhausted: return "exhausted";
     case EventKind::ConfigError: return "config_error";
     case EventKind::Truncated: return "truncated";
+    case EventKind::CircuitOpen: return "circuit_open";
     }
     return "attempt";
 }

@@ -36,7 +36,8 @@ QStringList render(const Timeline& timeline)
         switch (e.kind) {
         case EventKind::Attempt: line += QStringLiteral(" #%1").arg(e.attempt); break;
         case EventKind::RetryWait: line += QStringLiteral(" %1s ord%2").arg(e.delaySeconds).arg(e.retryOrdinal); break;
-        case EventKind::WaitForReset: line += QStringLiteral(" %1s").arg(e.delaySeconds); break;
+        case EventKind::WaitForReset:
+        case EventKind::CircuitOpen: line += QStringLiteral(" %1s").arg(e.delaySeconds); break;
         case EventKind::Exhausted:
         case EventKind::ConfigError: line += QLatin1Char(' ') + QString::fromStdString(e.reason); break;
         default: break;
@@ -60,6 +61,10 @@ private slots:
     void resetWaitKeepsOrdinalAndIsPerClass();
     void explicitSequenceThenSuccess();
     void eventBound();
+    void liveStartContinuesTheRoute_data();
+    void liveStartContinuesTheRoute();
+    void openCircuitsArePassedOver_data();
+    void openCircuitsArePassedOver();
     void reviewWarnings();
 };
 
@@ -235,6 +240,114 @@ void TestTimeline::eventBound()
     QCOMPARE(t.events.size(), std::size_t(5));
     QCOMPARE(t.events.back().kind, EventKind::Truncated);
     QCOMPARE(t.totals.finalEvent, EventKind::Truncated);
+}
+
+void TestTimeline::liveStartContinuesTheRoute_data()
+{
+    QTest::addColumn<QString>("candidate");
+    QTest::addColumn<int>("ordinal");
+    QTest::addColumn<bool>("hardResetUsed");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QStringList>("expected");
+    // codex-gpt5 retries transient errors twice from 10 s: ordinal 1 is used, so retry 2 after 20 s, then skip.
+    QTest::newRow("retry ordinal carried") << "codex-gpt5" << 1 << false << "model_capacity"
+        << QStringList{"0 attempt codex-gpt5 #1", "0 retry_wait codex-gpt5 20s ord2", "20 attempt codex-gpt5 #2",
+                       "20 skip codex-gpt5", "20 attempt gemini-pro #3", "20 retry_wait gemini-pro 30s ord1",
+                       "50 attempt gemini-pro #4", "50 stop gemini-pro"};
+    // claude-sonnet waits up to 1 h for a hard reset, once per class: used already, so it skips.
+    QTest::newRow("reset wait already used") << "claude-sonnet" << 0 << true << "quota_limited"
+        << QStringList{"0 attempt claude-sonnet #1", "0 skip claude-sonnet", "0 attempt codex-gpt5 #2",
+                       "0 skip codex-gpt5", "0 attempt gemini-pro #3", "0 wait_for_reset gemini-pro 60s",
+                       "60 attempt gemini-pro #4", "60 stop gemini-pro"};
+    QTest::newRow("reset wait still free") << "claude-sonnet" << 0 << false << "quota_limited"
+        << QStringList{"0 attempt claude-sonnet #1", "0 wait_for_reset claude-sonnet 60s", "60 attempt claude-sonnet #2",
+                       "60 skip claude-sonnet", "60 attempt codex-gpt5 #3", "60 skip codex-gpt5",
+                       "60 attempt gemini-pro #4", "60 wait_for_reset gemini-pro 60s", "120 attempt gemini-pro #5",
+                       "120 stop gemini-pro"};
+    // A candidate the edited route no longer has: a fresh cycle from the first candidate.
+    QTest::newRow("candidate not in the route") << "removed-profile" << 2 << true << "model_capacity"
+        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
+                       "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+                       "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+                       "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1", "45 attempt codex-gpt5 #6",
+                       "45 retry_wait codex-gpt5 20s ord2", "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
+                       "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1", "95 attempt gemini-pro #9",
+                       "95 stop gemini-pro"};
+}
+
+void TestTimeline::liveStartContinuesTheRoute()
+{
+    QFETCH(QString, candidate);
+    QFETCH(int, ordinal);
+    QFETCH(bool, hardResetUsed);
+    QFETCH(QString, code);
+    QFETCH(QStringList, expected);
+    Scenario s;
+    s.start = *parseRfc3339(kDefaultScenarioStart);
+    ScenarioAttempt failure;
+    failure.code = code.toStdString();
+    if (code == QLatin1String("quota_limited"))
+        failure.resetAfterSeconds = 60;
+    s.attempts = {failure};
+    s.from = RouteStartState{candidate.toStdString(), ordinal, false, hardResetUsed};
+    const auto candidates = sampleProfile();
+    QCOMPARE(render(simulateRouteCycle(candidates, s)), expected);
+}
+
+void TestTimeline::openCircuitsArePassedOver_data()
+{
+    QTest::addColumn<int>("codexPausedSeconds");  // from the start; 0: no circuit
+    QTest::addColumn<int>("geminiPausedSeconds");
+    QTest::addColumn<QStringList>("expected");
+    // claude-sonnet skips capacity errors after 35 s of retries.
+    QTest::newRow("open when reached") << 60 << 0
+        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
+                       "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+                       "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+                       "35 circuit_open codex-gpt5 25s", "35 attempt gemini-pro #5", "35 retry_wait gemini-pro 30s ord1",
+                       "65 attempt gemini-pro #6", "65 stop gemini-pro"};
+    QTest::newRow("closed again when reached") << 30 << 0
+        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
+                       "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+                       "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+                       "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1", "45 attempt codex-gpt5 #6",
+                       "45 retry_wait codex-gpt5 20s ord2", "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
+                       "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1", "95 attempt gemini-pro #9",
+                       "95 stop gemini-pro"};
+    QTest::newRow("every later one open") << 3600 << 3600
+        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
+                       "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+                       "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+                       "35 circuit_open codex-gpt5 3565s", "35 circuit_open gemini-pro 3565s",
+                       "35 exhausted claude-sonnet no_eligible_candidate"};
+}
+
+void TestTimeline::openCircuitsArePassedOver()
+{
+    QFETCH(int, codexPausedSeconds);
+    QFETCH(int, geminiPausedSeconds);
+    QFETCH(QStringList, expected);
+    Scenario s = findScenarioPreset(kDefaultScenarioId)->scenario;
+    for (const auto& [id, seconds] : {std::pair{"codex-gpt5", codexPausedSeconds}, std::pair{"gemini-pro", geminiPausedSeconds}}) {
+        if (seconds > 0)
+            s.circuits.push_back({id, s.start + std::chrono::seconds{seconds}, "provider_overloaded", std::string("profile:") + id});
+    }
+    const auto candidates = sampleProfile();
+    const Timeline t = simulateRouteCycle(candidates, s);
+    QCOMPARE(render(t), expected);
+    for (const auto& e : t.events) {
+        if (e.kind == EventKind::CircuitOpen) {
+            QCOMPARE(e.code, std::string("provider_overloaded"));
+            QCOMPARE(e.resourceKey, "profile:" + e.candidate);
+        }
+    }
+    // Passed-over candidates are not counted as tried: only those with an attempt are.
+    QSet<QString> attempted;
+    for (const QString& line : expected) {
+        if (line.contains(QLatin1String(" attempt ")))
+            attempted.insert(line.section(QLatin1Char(' '), 2, 2));
+    }
+    QCOMPARE(t.totals.candidatesTried, std::int64_t(attempted.size()));
 }
 
 void TestTimeline::reviewWarnings()

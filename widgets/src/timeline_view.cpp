@@ -221,6 +221,15 @@ void TimelineView::drawShape(QPainter& p, EventKind kind, const QRectF& r, const
         p.drawLine(QPointF(m.x() - 6, m.y() - 6), QPointF(m.x() + 6, m.y() + 6));
         p.drawLine(QPointF(m.x() - 6, m.y() + 6), QPointF(m.x() + 6, m.y() - 6));
         break;
+    case EventKind::CircuitOpen:  // a pause sign: kandev will not select this candidate yet
+        p.setPen(QPen(mix(c.base, c.text, 0.6), 1));
+        p.setBrush(mix(c.base, c.reset, 0.35));
+        p.drawRoundedRect(QRectF(m.x() - 7, m.y() - 7, 14, 14), 3, 3);
+        p.setPen(Qt::NoPen);
+        p.setBrush(c.text);
+        p.drawRect(QRectF(m.x() - 4, m.y() - 4, 3, 8));
+        p.drawRect(QRectF(m.x() + 1, m.y() - 4, 3, 8));
+        break;
     case EventKind::Truncated: break;
     }
     p.setBrush(Qt::NoBrush);
@@ -332,6 +341,7 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
         case EventKind::Exhausted: label = tr("no eligible candidate left"); break;
         case EventKind::ConfigError: label = tr("configuration error"); break;
         case EventKind::Truncated: label = tr("… (event limit)"); break;
+        case EventKind::CircuitOpen: label = tr("paused by kandev (circuit open)"); break;
         default: continue;
         }
         const QPointF m = l.hits[i].center();
@@ -369,7 +379,8 @@ QList<QPair<EventKind, QString>> TimelineView::legendEntries()
     return {{EventKind::Attempt, tr("attempt")},         {EventKind::RetryWait, tr("retry wait")},
             {EventKind::WaitForReset, tr("reset wait")}, {EventKind::Skip, tr("skip")},
             {EventKind::Success, tr("success")},         {EventKind::Stop, tr("stop")},
-            {EventKind::Exhausted, tr("none left")},     {EventKind::ConfigError, tr("invalid")}};
+            {EventKind::Exhausted, tr("none left")},     {EventKind::ConfigError, tr("invalid")},
+            {EventKind::CircuitOpen, tr("paused")}};
 }
 
 QString TimelineView::legendDescription()
@@ -377,7 +388,8 @@ QString TimelineView::legendDescription()
     return tr("A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a "
               "wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond "
               "(success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a "
-              "candidate with invalid policies).");
+              "candidate with invalid policies). A pause sign marks a candidate kandev passes over because its "
+              "circuit is open (live routes only).");
 }
 
 namespace {

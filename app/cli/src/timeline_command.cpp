@@ -96,6 +96,12 @@ Json eventJson(const policy::TimelineEvent& e)
         break;
     case EventKind::Truncated:
         break;
+    case EventKind::CircuitOpen:
+        j["candidate"] = e.candidate;
+        j["code"] = e.code;
+        j["resource_key"] = e.resourceKey;
+        j["until"] = policy::formatRfc3339(e.deadline);
+        break;
     }
     return j;
 }
@@ -122,6 +128,9 @@ std::string eventText(const policy::TimelineEvent& e)
     case EventKind::Exhausted: return "no eligible candidate left; the route waits (" + e.reason + ")";
     case EventKind::ConfigError: return "configuration error on " + e.candidate + ": " + e.reason;
     case EventKind::Truncated: return "simulation stopped at its event limit";
+    case EventKind::CircuitOpen:
+        return e.candidate + " passed over: its circuit (" + e.resourceKey + ", " + e.code + ") is open until "
+            + policy::formatRfc3339(e.deadline);
     }
     return {};
 }

@@ -1,4 +1,5 @@
 #pragma once
+
 // The route cycle of the current profile for one scenario, recomputed by the
 // shared evaluator (policy::simulateRouteCycle, policy::reviewRoute) whenever
 // the profile changes. Views read it; they compute nothing themselves.
@@ -10,6 +11,8 @@
 
 #include <QAbstractTableModel>
 #include <QPointer>
+
+#include <array>
 
 namespace model {
 
@@ -51,6 +54,12 @@ private:
     policy::Timeline m_timeline;
     policy::RouteReview m_review;
     QList<QMetaObject::Connection> m_connections;
+    struct Replay {
+        std::int64_t attemptNumber = 0;
+        std::array<bool, 2> resetUsed{false, false};  // transient, hard: before the event
+    };
+    std::vector<Replay> m_replay;  // one per event of m_timeline
+    void replayCycle();
 };
 
 // The same events as a table: the accessible alternative to the picture.

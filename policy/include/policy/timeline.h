@@ -33,6 +33,28 @@ struct ScenarioAttempt {
 
 enum class ScenarioThen { Repeat, Success };
 
+// Where a cycle continues a route that is running now (kandev's route state):
+// the candidate owning it, its retry ordinal and the reset waits it used. A
+// candidate id that is not in the route starts the cycle at the first
+// enabled candidate, as if there were no live state.
+struct RouteStartState {
+    std::string executionProfileId;
+    std::int64_t retryOrdinal = 0;
+    bool transientResetWaitUsed = false;
+    bool hardResetWaitUsed = false;
+    friend bool operator==(const RouteStartState&, const RouteStartState&) = default;
+};
+
+// A candidate kandev will not select until `until` (its circuit in
+// dynamic_resource_circuits is open, or half open with its probe taken).
+struct CircuitPause {
+    std::string executionProfileId;
+    Seconds until{};
+    std::string code;         // the failure that opened it
+    std::string resourceKey;  // "profile:..." or "credential:..."
+    friend bool operator==(const CircuitPause&, const CircuitPause&) = default;
+};
+
 inline constexpr std::string_view kDefaultScenarioStart = "2026-01-01T00:00:00Z";
 
 struct Scenario {
@@ -41,6 +63,8 @@ struct Scenario {
     std::vector<ScenarioAttempt> attempts;
     ScenarioThen then = ScenarioThen::Repeat;
     std::size_t maxEvents = kDefaultMaxTimelineEvents;
+    std::optional<RouteStartState> from;  // live state; none: a fresh cycle
+    std::vector<CircuitPause> circuits;   // live state; none: every circuit closed
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };
 
@@ -55,8 +79,8 @@ struct RouteCandidate {
     bool eligible = true;  // references a profile it may use (SPEC section 7); reported, not simulated
 };
 
-enum class EventKind { Attempt, RetryWait, WaitForReset, Skip, Stop, Success, Exhausted, ConfigError, Truncated };
-std::string_view eventKindName(EventKind k) noexcept;  // the wire names: attempt, retry_wait, ...
+enum class EventKind { Attempt, RetryWait, WaitForReset, Skip, Stop, Success, Exhausted, ConfigError, Truncated, CircuitOpen };
+std::string_view eventKindName(EventKind k) noexcept;  // the wire names: attempt, retry_wait, ..., circuit_open
 
 struct TimelineEvent {
     EventKind kind = EventKind::Attempt;
@@ -65,11 +89,12 @@ struct TimelineEvent {
     std::int64_t attempt = 0;           // Attempt: 1-based count across the cycle
     std::size_t candidateIndex = 0;     // index into the candidate list
     std::string candidate;              // execution_profile_id
-    std::string code;                   // failure code (RetryWait, WaitForReset, Skip, Stop)
+    std::string code;                   // failure code (RetryWait, WaitForReset, Skip, Stop, CircuitOpen)
     ErrorClass errorClass = ErrorClass::Unclassified;
     std::int64_t retryOrdinal = 0;      // RetryWait
     std::int64_t delaySeconds = 0;      // RetryWait, WaitForReset
-    Seconds deadline{};                 // RetryWait, WaitForReset
+    Seconds deadline{};                 // RetryWait, WaitForReset; CircuitOpen: until when
+    std::string resourceKey;            // CircuitOpen
     Outcome pendingOutcome = Outcome::Stop;
     std::string reason;                 // Exhausted: "no_eligible_candidate"; ConfigError: the error
     bool gateStop = false;              // Stop: the safety gate stopped, not the policy
