@@ -646,6 +646,19 @@
         <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
         <translation>Nach ausgeschöpfter Wiederherstellung halten %1 bei diesem Kandidaten für manuelle Wiederherstellung an.</translation>
     </message>
+    <message>
+        <source>Passed over: circuit open for %1</source>
+        <translation>Übergangen: Schutzschalter offen für %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · until %3</source>
+        <translation>%1 · %2 · bis %3</translation>
+    </message>
+    <message>
+        <source>kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.</source>
+        <extracomment>%1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time</extracomment>
+        <translation>kandev hat %1 nach %2 bis %3 pausiert; ein Kandidat mit offenem Schutzschalter wird ohne Versuch übergangen.</translation>
+    </message>
 </context>
 <context>
     <name>model::ValidationModel</name>
@@ -2004,10 +2017,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>ungültig</translation>
     </message>
     <message>
-        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies).</source>
-        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil springt zum nächsten Kandidaten. Der Durchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss handeln), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien).</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -2018,6 +2027,18 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Why: %1</source>
         <translation>Warum: %1</translation>
+    </message>
+    <message>
+        <source>paused by kandev (circuit open)</source>
+        <translation>von kandev pausiert (Schutzschalter offen)</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
+        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil springt zum nächsten Kandidaten. Der Durchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss handeln), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
     </message>
 </context>
 <context>

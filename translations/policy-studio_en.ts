@@ -646,6 +646,19 @@
         <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Passed over: circuit open for %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · %2 · until %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.</source>
+        <extracomment>%1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time</extracomment>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::ValidationModel</name>
@@ -1992,10 +2005,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation type="unfinished" />
     </message>
@@ -2005,6 +2014,18 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Why: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>paused by kandev (circuit open)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
         <translation type="unfinished" />
     </message>
 </context>
