@@ -2,6 +2,8 @@
 
 #include "store/file_store.h"
 
+#include "sql_support.h"
+
 #include "migration/report_json.h"
 #include "schema/codec.h"
 
@@ -31,11 +33,8 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-QString sqlError(const QSqlError& e)
-{
-    const QString text = e.databaseText().isEmpty() ? e.text() : e.databaseText();
-    return text.trimmed();
-}
+using detail::hasTable;
+using detail::sqlError;
 
 // Reads one rules_json value with the checks a file gets (size, encoding,
 // nesting before any recursion, duplicate keys, shape). Returns the error
@@ -283,11 +282,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     const QStringList tables = db.tables();
     for (const QString& table : {QStringLiteral("agent_profiles"), QStringLiteral("dynamic_agent_profiles"),
                                  QStringLiteral("dynamic_agent_routes"), QStringLiteral("agents")}) {
-        // QPSQL names tables outside the public schema "schema.table".
-        const bool found = std::any_of(tables.begin(), tables.end(), [&](const QString& t) {
-            return t == table || t.endsWith(QLatin1Char('.') + table);
-        });
-        if (!found) {
+        if (!hasTable(tables, table)) {
             if (error)
                 *error = QStringLiteral("%1 is not a kandev database: it has no %2 table (kandev's are agents, "
                                         "agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)")

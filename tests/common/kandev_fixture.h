@@ -170,6 +170,51 @@ public:
             qWarning("%s", qPrintable(q.lastError().text()));
     }
 
+    // Route state as kandev writes it for a running session (times in UTC).
+    void routeState(const QString& session, const QString& profile, const QString& candidate, const QString& state,
+                    const QString& policyState, qint64 version = 9, const QString& updatedAt = QStringLiteral("2026-08-21 10:00:00"))
+    {
+        QSqlQuery s(db());
+        s.prepare(QStringLiteral("INSERT INTO task_sessions (id, task_id, state, created_at, updated_at) VALUES (?, 'task', "
+                                 "'RUNNING', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"));
+        s.addBindValue(session);
+        if (!s.exec())
+            qWarning("%s", qPrintable(s.lastError().text()));
+        QSqlQuery q(db());
+        q.prepare(QStringLiteral("INSERT INTO dynamic_route_states (session_id, logical_profile_id, execution_profile_id, "
+                                 "route_generation, profile_version, state, continuation_json, policy_state_json, updated_at) "
+                                 "VALUES (?, ?, ?, 2, ?, ?, ?, ?, ?)"));
+        for (const QVariant& v : {QVariant(session), QVariant(profile), QVariant(candidate), QVariant(version), QVariant(state),
+                                  QVariant(QStringLiteral("{\"prompt\":\"TASK-CONTEXT-SECRET\"}")), QVariant(policyState.isNull() ? QString(QLatin1String("")) : policyState),
+                                  QVariant(updatedAt)})
+            q.addBindValue(v);
+        if (!q.exec())
+            qWarning("%s", qPrintable(q.lastError().text()));
+    }
+    void routeAttempt(const QString& session, const QString& profile, const QString& candidate, int generation,
+                      const QString& reason)
+    {
+        QSqlQuery q(db());
+        q.prepare(QStringLiteral("INSERT INTO dynamic_route_attempts (id, session_id, logical_profile_id, execution_profile_id, "
+                                 "route_generation, profile_version, reason, created_at) VALUES (?, ?, ?, ?, ?, 9, ?, "
+                                 "'2026-08-21 09:59:00')"));
+        for (const QVariant& v : {QVariant(session + QString::number(generation)), QVariant(session), QVariant(profile),
+                                  QVariant(candidate), QVariant(generation), QVariant(reason)})
+            q.addBindValue(v);
+        if (!q.exec())
+            qWarning("%s", qPrintable(q.lastError().text()));
+    }
+    void circuit(const QString& key, const QString& state, const QVariant& until, const QString& code, const QVariant& probe = {})
+    {
+        QSqlQuery q(db());
+        q.prepare(QStringLiteral("INSERT INTO dynamic_resource_circuits (resource_key, state, until_at, code, probe_until, "
+                                 "updated_at) VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)"));
+        for (const QVariant& v : {QVariant(key), QVariant(state), until, QVariant(code), probe})
+            q.addBindValue(v);
+        if (!q.exec())
+            qWarning("%s", qPrintable(q.lastError().text()));
+    }
+
 private:
     QString m_connection;
 };

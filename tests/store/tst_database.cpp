@@ -9,6 +9,7 @@
 #include "../common/test_paths.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,6 +19,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QUuid>
 #include <QtTest>
 
@@ -60,6 +62,12 @@ private slots:
     void backupOnAFullDiskWritesNothing();
     void hostileRows();
     void blankRouteIdIsAnError();
+    void liveRoutesInEveryState_data() { backends(); }
+    void liveRoutesInEveryState();
+    void liveRoutesWhileKandevWrites();
+    void liveRoutesGiveUpQuicklyOnALockedFile();
+    void liveRoutesOfAnOlderKandev_data() { backends(); }
+    void liveRoutesOfAnOlderKandev();
 
 private:
     QTemporaryDir m_dir;
@@ -733,6 +741,232 @@ void TestDatabase::backupOnAFullDiskWritesNothing()
     // No partial copy is left to be mistaken for a backup.
     QCOMPARE(QDir(backups.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
     QCOMPARE(::umount(mountPoint.constData()), 0);
+}
+
+namespace {
+
+// A snapshot as kandev writes it: transient rate limit, retry 1 scheduled.
+QString snapshotJson(const QString& code, const QString& cls, int ordinal, const QString& deadline)
+{
+    return QStringLiteral(R"({"failure_code":"%1","failure_class":"%2","catalogue_version":"provider-errors.v1","policy_json":%3,)"
+                          R"("retry_ordinal":%4,"reset_wait_used":false,"deadline":"%5","pending_outcome":"skip"})")
+        .arg(code, cls,
+             QString::fromUtf8(QJsonDocument(QJsonArray{QString::fromUtf8(kPolicies)}).toJson(QJsonDocument::Compact)).mid(1).chopped(1))
+        .arg(ordinal)
+        .arg(deadline);
+}
+
+// Another process writing kandev's route state, as kandev does while the editor reads.
+class RouteStateWriter : public QThread {
+public:
+    RouteStateWriter(QString path, int updates) : m_path(std::move(path)), m_updates(updates) {}
+    int written = 0;
+    QString error;
+
+protected:
+    void run() override
+    {
+        const QString name = QStringLiteral("writer-") + QUuid::createUuid().toString();
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            db.setDatabaseName(m_path);
+            db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+            if (!db.open()) {
+                error = db.lastError().text();
+                return;
+            }
+            for (int i = 0; i < m_updates; ++i) {
+                QSqlQuery q(db);
+                q.prepare(QStringLiteral("UPDATE dynamic_route_states SET route_generation = ?, state = ? WHERE session_id = 's-retry'"));
+                q.addBindValue(i + 3);
+                q.addBindValue(i % 2 ? QStringLiteral("retry_wait") : QStringLiteral("retrying"));
+                if (!q.exec()) {
+                    error = q.lastError().text();
+                    break;
+                }
+                ++written;
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+
+private:
+    QString m_path;
+    int m_updates;
+};
+
+}  // namespace
+
+void TestDatabase::liveRoutesInEveryState()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    const QStringList states{"selecting", "starting", "waiting", "retrying", "retry_wait", "waiting_for_reset", "action_required"};
+    for (const QString& state : states)
+        fx.routeState(QStringLiteral("s-") + state, QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), state,
+                      snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1,
+                                   QStringLiteral("2026-08-21T10:00:10Z")));
+    fx.routeState(QStringLiteral("s-unknown"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+                  QStringLiteral("hibernating"), QString());
+    fx.routeState(QStringLiteral("s-malformed"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+                  QStringLiteral("retry_wait"), QStringLiteral(R"({"failure_code":"rate_)"));
+    fx.routeState(QStringLiteral("s-huge"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+                  QStringLiteral("retry_wait"), QString(int(schema::kMaxRouteSnapshotCharacters) + 10, QLatin1Char(' ')));
+    fx.routeState(QStringLiteral("s-other"), QStringLiteral("dyn-legacy"), QStringLiteral("codex-gpt5"),
+                  QStringLiteral("starting"), QString(), 3);
+    fx.routeAttempt(QStringLiteral("s-retry_wait"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
+                    QStringLiteral("candidate_order"));
+    fx.routeAttempt(QStringLiteral("s-retry_wait"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 2,
+                    QStringLiteral("retry"));
+    fx.routeAttempt(QStringLiteral("s-other"), QStringLiteral("dyn-legacy"), QStringLiteral("codex-gpt5"), 1,
+                    QStringLiteral("candidate_order"));
+    fx.circuit(QStringLiteral("profile:codex-gpt5"), QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"),
+               QStringLiteral("provider_overloaded"));
+    fx.circuit(QStringLiteral("credential:7a1e"), QStringLiteral("half_open"), QStringLiteral("2026-08-21 09:00:00"),
+               QStringLiteral("quota_limited"), QStringLiteral("2026-08-21 10:00:30"));
+
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto read = db->readLiveRoutes("dyn-current", &error);
+    QVERIFY2(read, qPrintable(error));
+    QVERIFY(read->hasRouteStates && read->hasRouteAttempts && read->hasCircuits);
+    QCOMPARE(read->routes.size(), std::size_t(states.size() + 3));  // the other profile's route is left out
+    QCOMPARE(read->attempts.size(), std::size_t(2));
+    QCOMPARE(read->circuits.size(), std::size_t(2));
+    QCOMPARE(read->circuits[1].resourceKey, std::string("profile:codex-gpt5"));
+    QCOMPARE(read->circuits[1].untilAt, policy::parseRfc3339("2026-08-21T10:05:00Z"));
+    QCOMPARE(read->circuits[0].probeUntil, policy::parseRfc3339("2026-08-21T10:00:30Z"));
+    QVERIFY(!read->circuits[1].probeUntil);
+    const auto huge = std::find_if(read->routes.begin(), read->routes.end(), [](const auto& r) { return r.sessionId == "s-huge"; });
+    QVERIFY(huge != read->routes.end() && huge->policyStateTooLong && huge->policyStateJson.empty());
+    QCOMPARE(read->routes.front().updatedAt, policy::parseRfc3339("2026-08-21T10:00:00Z"));
+    // continuation_json (task context) is never selected.
+    for (const auto& r : read->routes)
+        QVERIFY(r.policyStateJson.find("TASK-CONTEXT-SECRET") == std::string::npos);
+
+    // What the dock and policyctl routes show of it.
+    const auto loaded = db->load(&error);
+    QVERIFY(loaded);
+    const migration::LiveRoutes live =
+        migration::analyseLiveRoutes(*read, loaded->document, "dyn-current", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
+    QCOMPARE(live.circuits.size(), std::size_t(2));  // both block at 10:00
+    int scheduled = 0, unreadable = 0, unknown = 0;
+    for (const auto& r : live.routes) {
+        scheduled += r.next ? 1 : 0;
+        unreadable += r.snapshotError.empty() ? 0 : 1;
+        unknown += r.state == migration::RouteState::Unknown ? 1 : 0;
+    }
+    QCOMPARE(scheduled, 2);  // retry_wait and waiting_for_reset with a readable snapshot
+    QCOMPARE(unreadable, 2);
+    QCOMPARE(unknown, 1);
+
+    const auto everything = db->readLiveRoutes("", &error);
+    QVERIFY(everything);
+    QCOMPARE(everything->routes.size(), std::size_t(states.size() + 4));
+    QCOMPARE(everything->attempts.size(), std::size_t(3));
+}
+
+void TestDatabase::liveRoutesWhileKandevWrites()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    QSqlQuery wal(fx.db());
+    QVERIFY(wal.exec(QStringLiteral("PRAGMA journal_mode = WAL")) && wal.next());
+    QCOMPARE(wal.value(0).toString(), QStringLiteral("wal"));
+    wal.finish();
+    fx.routeState(QStringLiteral("s-retry"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+                  QStringLiteral("retry_wait"), snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
+
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+
+    // A writer in the middle of a transaction: the reader sees the last commit and does not wait.
+    QVERIFY(fx.exec(QStringLiteral("BEGIN IMMEDIATE")));
+    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_route_states SET state = 'action_required' WHERE session_id = 's-retry'")));
+    auto during = db->readLiveRoutes("dyn-current", &error);
+    QVERIFY2(during, qPrintable(error));
+    QCOMPARE(during->routes.front().state, std::string("retry_wait"));
+    QVERIFY(fx.exec(QStringLiteral("COMMIT")));
+    auto after = db->readLiveRoutes("dyn-current", &error);
+    QVERIFY2(after, qPrintable(error));
+    QCOMPARE(after->routes.front().state, std::string("action_required"));
+
+    // The read leaves no transaction open: a writer that will not wait at all still commits.
+    {
+        const QString name = QStringLiteral("impatient");
+        QSqlDatabase w = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        w.setDatabaseName(fx.target.path);
+        w.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=0"));
+        QVERIFY(w.open());
+        QSqlQuery q(w);
+        QVERIFY2(q.exec(QStringLiteral("UPDATE dynamic_route_states SET state = 'retry_wait' WHERE session_id = 's-retry'")),
+                 qPrintable(q.lastError().text()));
+        w.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("impatient"));
+
+    // Reads and writes interleaved from two connections: neither side fails.
+    RouteStateWriter writer(fx.target.path, 300);
+    writer.start();
+    int reads = 0;
+    while (!writer.isFinished() || reads < 20) {
+        const auto r = db->readLiveRoutes("dyn-current", &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->routes.size(), std::size_t(1));
+        ++reads;
+    }
+    writer.wait();
+    QVERIFY2(writer.error.isEmpty(), qPrintable(writer.error));
+    QCOMPARE(writer.written, 300);
+}
+
+void TestDatabase::liveRoutesGiveUpQuicklyOnALockedFile()
+{
+    // Without WAL a writer's exclusive lock shuts readers out: the read gives up
+    // after its short busy timeout with the reason, and loads keep their own timeout.
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY(db);
+    QVERIFY(fx.exec(QStringLiteral("BEGIN EXCLUSIVE")));
+    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version WHERE profile_id = 'dyn-current'")));
+    QElapsedTimer clock;
+    clock.start();
+    const auto read = db->readLiveRoutes("dyn-current", &error);
+    const qint64 waited = clock.elapsed();
+    QVERIFY(!read);
+    QVERIFY2(error.contains(QStringLiteral("locked")) && error.contains(fx.target.path), qPrintable(error));
+    QVERIFY2(waited < 2000, qPrintable(QString::number(waited)));  // the loader's 2 s would be the sign it waited
+    QVERIFY(fx.exec(QStringLiteral("ROLLBACK")));
+    QVERIFY(db->readLiveRoutes("dyn-current", &error));
+}
+
+void TestDatabase::liveRoutesOfAnOlderKandev()
+{
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    for (const char* table : {"dynamic_route_attempts", "dynamic_route_states", "dynamic_resource_circuits"})
+        QVERIFY(fx.exec(QStringLiteral("DROP TABLE %1").arg(QLatin1String(table))));
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY(db);
+    const auto read = db->readLiveRoutes("dyn-current", &error);
+    QVERIFY2(read, qPrintable(error));
+    QVERIFY(!read->hasTables());
+    QVERIFY(read->routes.empty());
+    QVERIFY(db->load(&error));  // the rest of the database still loads
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

@@ -25,6 +25,8 @@ commands:
   classify   classify a provider error from its status, headers, body or stderr
   explain    classify an error and show what a candidate's policy does with it
   diff       the semantic difference between two documents or databases
+  routes     the routes kandev is running now, beside the policy driving them
+  export     write a database's dynamic profiles as an export file
 
 Run 'policyctl COMMAND --help' for a command's options.
 exit codes: 0 success / all valid, 1 invalid input or conflicts, 2 usage error or unreadable file
@@ -105,6 +107,10 @@ int run(const std::vector<std::string>& args, Io& io)
         return explainCommand(rest, io);
     if (command == "diff")
         return diffCommand(rest, io);
+    if (command == "routes")
+        return routesCommand(rest, io);
+    if (command == "export")
+        return exportCommand(rest, io);
     io.err << "policyctl: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
 }

@@ -23,6 +23,8 @@ int timelineCommand(const std::vector<std::string>& args, Io& io);
 int classifyCommand(const std::vector<std::string>& args, Io& io);
 int explainCommand(const std::vector<std::string>& args, Io& io);
 int diffCommand(const std::vector<std::string>& args, Io& io);
+int routesCommand(const std::vector<std::string>& args, Io& io);
+int exportCommand(const std::vector<std::string>& args, Io& io);
 
 // --- shared by the commands ---
 

@@ -7,6 +7,7 @@
 
 #include "store/database_target.h"
 
+#include "migration/live_routes.h"
 #include "migration/migration.h"
 #include "schema/diagnostic.h"
 #include "schema/document.h"
@@ -91,6 +92,16 @@ public:
     // as a timestamped JSON file). All or nothing.
     WriteResult applyMigration(const LoadedDatabase& loaded, const migration::MigrationReport& report,
                                const QString& backupDir);
+
+    // The state of the routes kandev is running (dynamic_route_states, their
+    // attempts, and the resource circuits), for one dynamic profile or, with an
+    // empty id, every one. One short read transaction with a small busy or lock
+    // timeout, so that kandev's writers are never held up: SQLite readers do
+    // not block a WAL writer, and a writer holding the lock makes this fail
+    // quickly (the dock tries again later) instead of waiting. Only the
+    // columns shown are selected: never continuation_json (task context).
+    // A table an older kandev does not have is reported absent, not an error.
+    std::optional<migration::LiveRoutesRead> readLiveRoutes(const std::string& profileId, QString* error);
 
     // Tests: called with a running count before each statement of a write.
     std::function<void(int)> beforeWriteStatement;

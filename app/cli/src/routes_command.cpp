@@ -1,0 +1,104 @@
+#include "args.h"
+#include "commands.h"
+
+#include "migration/live_routes.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <ostream>
+
+namespace cli {
+namespace {
+
+constexpr const char* kHelp = R"(usage: policyctl routes --db DB [--profile ID] [--now T] [--format text|json] [--password-file F]
+
+Prints the routes kandev is running now through its dynamic profiles, read
+from kandev's route-state tables (dynamic_route_states, their attempts and
+dynamic_resource_circuits) without blocking kandev: for each route its
+session, the candidate owning it, its state, the failure it last evaluated
+(code and class), the retry ordinal, the reset waits used per class, the
+deadline and the time left, the profile version it ran under and its
+history; for a waiting route, what the policy it was scheduled under does if
+the same error repeats at the deadline, and how that policy differs from the
+profile's policy in the database now; and the circuits that pause candidates.
+A route whose policy_state_json cannot be read, or whose state is not one
+kandev documents, is shown as such, never guessed.
+
+options:
+  --db DB              a SQLite file, sqlite:PATH, postgres://user@host:port/name, or 'env'
+  --profile ID         only the routes of this dynamic profile (default: every one)
+  --now T              the time to count down from, RFC 3339 (default: the clock)
+  --format text|json   output format (default: text; JSON keys in kandev's snake_case)
+  --password-file F    for a PostgreSQL database: the password is F's first line
+  --help               show this help
+
+exit codes: 0 routes shown (also none, or a kandev without route-state tables),
+1 some route's state is unreadable or unknown (still shown), 2 usage error,
+an unreadable database or a profile that is not a dynamic profile in it
+)";
+
+}  // namespace
+
+int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
+{
+    Args args;
+    if (const auto error = args.parse(rawArgs, {{"db", true}, {"profile", true}, {"now", true}, {"format", true},
+                                                {"password-file", true}, {"help", false}});
+        !error.empty())
+        return usageError(io, "routes", error);
+    if (args.has("help")) {
+        io.out << kHelp;
+        return kExitOk;
+    }
+    const auto format = formatOption(args.value("format"), io, "routes");
+    if (!format)
+        return kExitUsage;
+    if (!args.value("db"))
+        return usageError(io, "routes", "--db is required");
+    if (!args.positional().empty())
+        return usageError(io, "routes", "unexpected argument '" + args.positional().front() + "'");
+    policy::Seconds now = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+    if (const auto t = args.value("now")) {
+        const auto parsed = policy::parseRfc3339(*t);
+        if (!parsed)
+            return usageError(io, "routes", "--now must be an RFC 3339 time, not '" + *t + "'");
+        now = *parsed;
+    }
+    const std::string profileId = args.value("profile").value_or("");
+
+    const auto database = openDatabaseOption(*args.value("db"), "--db", args.value("password-file"), io, "routes");
+    if (!database)
+        return kExitUsage;
+    QString error;
+    const auto loaded = database->load(&error);
+    if (!loaded) {
+        io.err << "policyctl routes: " << error.toStdString() << "\n";
+        return kExitUsage;
+    }
+    if (!profileId.empty()) {
+        const schema::ProfileRecord* p = loaded->profile(profileId);
+        if (!p || !p->isDynamic()) {
+            io.err << "policyctl routes: --profile: " << database->target().displayName().toStdString() << " has no dynamic profile '"
+                   << profileId << "'\n";
+            return kExitUsage;
+        }
+    }
+    const auto read = database->readLiveRoutes(profileId, &error);
+    if (!read) {
+        io.err << "policyctl routes: " << error.toStdString() << "\n";
+        return kExitUsage;
+    }
+    const migration::LiveRoutes live = migration::analyseLiveRoutes(*read, loaded->document, profileId, now);
+    if (*format == Format::Json)
+        io.out << jsonOutput(migration::liveRoutesJson(live, now)) << "\n";
+    else
+        io.out << migration::renderLiveRoutesText(live, now);
+    const bool unreadable = std::any_of(live.routes.begin(), live.routes.end(), [](const migration::LiveRoute& r) {
+        return !r.snapshotError.empty() || r.state == migration::RouteState::Unknown
+               || (r.snapshot && !r.snapshot->policiesError.empty());
+    });
+    return unreadable ? kExitInvalid : kExitOk;
+}
+
+}  // namespace cli

@@ -1,0 +1,471 @@
+#include "migration/live_routes.h"
+
+#include "migration/document_check.h"
+
+#include "schema/english.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+
+namespace migration {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::array<std::pair<RouteState, std::string_view>, 7> kStateNames{{
+    {RouteState::Selecting, "selecting"},
+    {RouteState::Starting, "starting"},
+    {RouteState::Waiting, "waiting"},
+    {RouteState::Retrying, "retrying"},
+    {RouteState::RetryWait, "retry_wait"},
+    {RouteState::WaitingForReset, "waiting_for_reset"},
+    {RouteState::ActionRequired, "action_required"},
+}};
+
+std::optional<policy::ErrorClass> classFromName(std::string_view name)
+{
+    if (name == "transient")
+        return policy::ErrorClass::Transient;
+    if (name == "hard")
+        return policy::ErrorClass::Hard;
+    return std::nullopt;
+}
+
+std::string_view className(policy::ErrorClass c)
+{
+    switch (c) {
+    case policy::ErrorClass::Transient: return "transient";
+    case policy::ErrorClass::Hard: return "hard";
+    default: return "unclassified";
+    }
+}
+
+const schema::ProfileRecord* findProfile(const schema::Document& document, const std::string& id, std::size_t* index = nullptr)
+{
+    for (std::size_t i = 0; i < document.profiles.size(); ++i) {
+        if (document.profiles[i].id == id) {
+            if (index)
+                *index = i;
+            return &document.profiles[i];
+        }
+    }
+    return nullptr;
+}
+
+// The profile's display name where the document has it ("Codex GPT-5"), else its id.
+std::string candidateLabel(const schema::Document& document, const std::string& id)
+{
+    const schema::ProfileRecord* p = findProfile(document, id);
+    return p && !p->name.empty() ? p->name : id;
+}
+
+// The enabled candidate the route goes to after `owner`, passing over candidates
+// whose circuit blocks now; "" when none is left.
+std::string candidateAfter(const std::vector<policy::RouteCandidate>& route, const std::string& owner,
+                           const std::vector<ActiveCircuit>& circuits)
+{
+    auto it = std::find_if(route.begin(), route.end(), [&](const auto& c) { return c.executionProfileId == owner; });
+    if (it == route.end())
+        return {};
+    for (++it; it != route.end(); ++it) {
+        const bool paused = std::any_of(circuits.begin(), circuits.end(),
+                                        [&](const ActiveCircuit& c) { return c.candidate == it->executionProfileId; });
+        if (it->enabled && !paused)
+            return it->executionProfileId;
+    }
+    return {};
+}
+
+bool blocksAt(const CircuitRow& c, policy::Seconds now, policy::Seconds* until)
+{
+    if (c.state == "open" && c.untilAt && *c.untilAt > now) {
+        *until = *c.untilAt;
+        return true;
+    }
+    if (c.state == "half_open" && c.probeUntil && *c.probeUntil > now) {
+        *until = *c.probeUntil;
+        return true;
+    }
+    return false;
+}
+
+std::optional<NextStep> evaluateNext(const schema::RouteSnapshot& s, const std::vector<policy::RouteCandidate>& route,
+                                     const std::string& owner, const std::vector<ActiveCircuit>& circuits,
+                                     const schema::Document& document, policy::Seconds now)
+{
+    if (!s.policies)
+        return std::nullopt;
+    policy::Failure failure;
+    failure.code = s.failureCode;
+    failure.statedClass = s.failureClass;
+    failure.catalogueVersion = s.catalogueVersion;
+    policy::EvaluationInput input;
+    input.failure = failure;
+    input.now = s.deadline.value_or(now);
+    input.retryOrdinal = s.retryOrdinal;
+    const policy::ErrorClass cls = policy::resolveClass(failure);
+    input.resetWaitUsed = cls != policy::ErrorClass::Unclassified && s.resetWaitUsed(cls);
+    input.effectSafe = true;
+    const policy::Decision d = policy::evaluate(*s.policies, input);
+
+    NextStep next;
+    next.kind = d.kind;
+    next.errorClass = d.errorClass.value_or(policy::ErrorClass::Unclassified);
+    next.retryOrdinal = d.retryOrdinal;
+    if (cls != policy::ErrorClass::Unclassified)
+        next.maxRetries = s.policies->forClass(cls).retry.maxRetries;
+    if (d.deadline)
+        next.delaySeconds = (*d.deadline - input.now).count();
+    next.then = d.pendingOutcome;
+    next.gateStop = d.kind == policy::DecisionKind::Stop && next.errorClass == policy::ErrorClass::Unclassified;
+    const bool skips = d.kind == policy::DecisionKind::Skip
+                       || (d.kind != policy::DecisionKind::Stop && d.pendingOutcome == policy::Outcome::Skip);
+    if (skips) {
+        const std::string after = candidateAfter(route, owner, circuits);
+        next.nextCandidate = after.empty() ? std::string() : candidateLabel(document, after);
+    }
+    return next;
+}
+
+// The first class (the failure's, else transient then hard) whose scheduled policy
+// is not the one being edited.
+std::optional<PolicyDrift> driftOf(const policy::PolicyDocument& scheduled, const policy::PolicyDocument& editing,
+                                   std::optional<policy::ErrorClass> failureClass)
+{
+    std::vector<policy::ErrorClass> classes;
+    if (failureClass)
+        classes = {*failureClass};
+    else
+        classes = {policy::ErrorClass::Transient, policy::ErrorClass::Hard};
+    for (const policy::ErrorClass c : classes) {
+        if (scheduled.forClass(c) != editing.forClass(c))
+            return PolicyDrift{c, scheduled.forClass(c), editing.forClass(c)};
+    }
+    return std::nullopt;
+}
+
+std::string plural(std::int64_t n, std::string_view one, std::string_view many)
+{
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string outcomeWords(policy::Outcome o)
+{
+    return o == policy::Outcome::Stop ? "stop" : o == policy::Outcome::Skip ? "skip" : "no outcome";
+}
+
+std::string timeOrNone(const std::optional<policy::Seconds>& t)
+{
+    return t ? policy::formatRfc3339(*t) : std::string("-");
+}
+
+Json timeJson(const std::optional<policy::Seconds>& t)
+{
+    return t ? Json(policy::formatRfc3339(*t)) : Json(nullptr);
+}
+
+std::string untilText(policy::Seconds deadline, policy::Seconds now)
+{
+    const auto left = (deadline - now).count();
+    if (left <= 0)
+        return "due now";
+    return "in " + schema::formatDuration(left);
+}
+
+}  // namespace
+
+RouteState routeStateFromName(std::string_view name) noexcept
+{
+    for (const auto& [state, n] : kStateNames) {
+        if (n == name)
+            return state;
+    }
+    return RouteState::Unknown;
+}
+
+std::string_view routeStateName(RouteState s) noexcept
+{
+    for (const auto& [state, n] : kStateNames) {
+        if (state == s)
+            return n;
+    }
+    return {};
+}
+
+bool isScheduled(RouteState s) noexcept
+{
+    return s == RouteState::RetryWait || s == RouteState::WaitingForReset;
+}
+
+int LiveRoutes::countInProfile(const std::string& profileId) const
+{
+    return static_cast<int>(std::count_if(routes.begin(), routes.end(),
+                                          [&](const LiveRoute& r) { return r.row.logicalProfileId == profileId; }));
+}
+
+LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document& document, const std::string& profileId,
+                             policy::Seconds now)
+{
+    LiveRoutes out;
+    out.hasTables = read.hasTables();
+    for (const CircuitRow& c : read.circuits) {
+        policy::Seconds until{};
+        if (!blocksAt(c, now, &until))
+            continue;
+        ActiveCircuit active{c, until, {}};
+        if (c.resourceKey.starts_with("profile:"))
+            active.candidate = c.resourceKey.substr(8);
+        out.circuits.push_back(std::move(active));
+    }
+
+    for (const RouteStateRow& row : read.routes) {
+        if (!profileId.empty() && row.logicalProfileId != profileId)
+            continue;
+        LiveRoute r;
+        r.row = row;
+        r.state = routeStateFromName(row.state);
+        if (row.policyStateTooLong) {
+            r.snapshotError = "policy_state_json is longer than " + std::to_string(schema::kMaxRouteSnapshotCharacters)
+                              + " characters and was not read";
+        } else {
+            schema::RouteSnapshotRead snapshot = schema::parseRouteSnapshot(row.policyStateJson);
+            r.snapshot = std::move(snapshot.snapshot);
+            r.snapshotError = std::move(snapshot.error);
+        }
+        if (r.snapshot)
+            r.failureClass = classFromName(r.snapshot->failureClass);
+        for (const RouteAttemptRow& a : read.attempts) {
+            if (a.sessionId == row.sessionId)
+                r.history.push_back(a);
+        }
+
+        std::size_t profileIndex = 0;
+        const schema::ProfileRecord* profile = findProfile(document, row.logicalProfileId, &profileIndex);
+        // A bare dynamic document has no id: it stands for whichever profile is asked for.
+        if (!profile && document.profiles.size() == 1 && document.profiles.front().id.empty())
+            profile = &document.profiles.front();
+        std::vector<policy::RouteCandidate> route;
+        if (profile && profile->isDynamic())
+            route = routeCandidates(document, profileIndex);
+        const auto owner = std::find_if(route.begin(), route.end(), [&](const policy::RouteCandidate& c) {
+            return c.executionProfileId == row.executionProfileId;
+        });
+        r.candidateInRoute = owner != route.end();
+        if (r.snapshot && r.snapshot->policies && r.candidateInRoute && !owner->configurationError)
+            r.drift = driftOf(*r.snapshot->policies, owner->policies, r.failureClass);
+        if (r.snapshot && isScheduled(r.state))
+            r.next = evaluateNext(*r.snapshot, route, row.executionProfileId, out.circuits, document, now);
+        out.routes.push_back(std::move(r));
+    }
+    return out;
+}
+
+policy::Scenario scenarioForRoute(const LiveRoute& route, const std::vector<ActiveCircuit>& circuits, policy::Seconds now)
+{
+    policy::Scenario s;
+    s.name = "route " + route.row.sessionId;
+    s.start = now;
+    policy::ScenarioAttempt failure;
+    if (route.snapshot) {
+        s.start = route.snapshot->deadline.value_or(now);
+        failure.code = route.snapshot->failureCode;
+        failure.statedClass = route.snapshot->failureClass;
+        s.from = policy::RouteStartState{route.row.executionProfileId, route.snapshot->retryOrdinal,
+                                         route.snapshot->transientResetWaitUsed, route.snapshot->hardResetWaitUsed};
+    } else {
+        s.from = policy::RouteStartState{route.row.executionProfileId, 0, false, false};
+    }
+    if (failure.code.empty())
+        failure.code = "unknown";
+    s.attempts = {failure};
+    s.then = policy::ScenarioThen::Repeat;
+    for (const ActiveCircuit& c : circuits) {
+        if (!c.candidate.empty())
+            s.circuits.push_back(policy::CircuitPause{c.candidate, c.until, c.row.code, c.row.resourceKey});
+    }
+    return s;
+}
+
+std::string briefClassPolicy(const policy::ClassPolicy& p, bool withOutcome)
+{
+    std::string text;
+    if (p.waitForReset.enabled)
+        text = "wait up to " + schema::formatDuration(p.waitForReset.maxWaitSeconds) + " for a reset";
+    if (p.retry.enabled && p.retry.maxRetries > 0) {
+        if (!text.empty())
+            text += ", then ";
+        text += plural(p.retry.maxRetries, "retry", "retries") + " from " + schema::formatDuration(p.retry.initialIntervalSeconds);
+    }
+    if (text.empty())
+        text = "no wait, no retry";
+    if (withOutcome)
+        text += ", then " + outcomeWords(p.onExhausted);
+    return text;
+}
+
+std::string describeNextStep(const NextStep& next)
+{
+    auto destination = [&] {
+        return next.nextCandidate.empty() ? std::string("skip, but no candidate is left (the route waits)")
+                                          : "skip to " + next.nextCandidate;
+    };
+    auto afterwards = [&] {
+        return next.then == policy::Outcome::Skip ? destination() : std::string("stop for a person");
+    };
+    std::string text = "if the same error repeats at the deadline: ";
+    switch (next.kind) {
+    case policy::DecisionKind::RetryWait:
+        return text + "retry " + std::to_string(next.retryOrdinal) + " of " + std::to_string(next.maxRetries) + " in "
+               + schema::formatDuration(next.delaySeconds) + ", then " + afterwards();
+    case policy::DecisionKind::WaitingForReset:
+        return text + "wait " + schema::formatDuration(next.delaySeconds) + " for the provider's reset, then " + afterwards();
+    case policy::DecisionKind::Skip: return text + destination();
+    case policy::DecisionKind::Stop:
+        return text + (next.gateStop ? "stop for a person (the error is not classified)" : "stop for a person");
+    }
+    return text;
+}
+
+std::string describeDrift(const PolicyDrift& drift)
+{
+    const bool outcomes = drift.scheduled.onExhausted != drift.editing.onExhausted;
+    return std::string(drift.errorClass == policy::ErrorClass::Hard ? "hard errors" : "transient errors")
+           + " scheduled under " + briefClassPolicy(drift.scheduled, outcomes) + "; you are editing "
+           + briefClassPolicy(drift.editing, outcomes);
+}
+
+std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
+{
+    if (!routes.hasTables)
+        return "this database has no route-state tables (kandev older than August 2026): no live routes to show\n";
+    std::string out;
+    out += plural(static_cast<std::int64_t>(routes.routes.size()), "route", "routes") + " running at "
+           + policy::formatRfc3339(now) + "\n";
+    for (const LiveRoute& r : routes.routes) {
+        out += "\nsession " + r.row.sessionId + "  profile " + r.row.logicalProfileId + " (version "
+               + std::to_string(r.row.profileVersion) + ")\n";
+        out += "  candidate: " + (r.row.executionProfileId.empty() ? std::string("-") : r.row.executionProfileId);
+        if (!r.row.executionProfileId.empty() && !r.candidateInRoute)
+            out += " (no longer in the route being edited)";
+        out += "\n  state: " + r.row.state + (r.state == RouteState::Unknown ? " (unknown state, shown as stored)" : "") + "\n";
+        if (!r.snapshotError.empty()) {
+            out += "  policy state: unreadable: " + r.snapshotError + "\n";
+        } else if (r.snapshot) {
+            const schema::RouteSnapshot& s = *r.snapshot;
+            out += "  failure: " + (s.failureCode.empty() ? std::string("-") : s.failureCode)
+                   + (s.failureClass.empty() ? std::string() : " (" + s.failureClass + ")") + ", retry ordinal "
+                   + std::to_string(s.retryOrdinal) + ", reset waits used: transient "
+                   + (s.transientResetWaitUsed ? "yes" : "no") + ", hard " + (s.hardResetWaitUsed ? "yes" : "no") + "\n";
+            if (s.deadline)
+                out += "  deadline: " + policy::formatRfc3339(*s.deadline) + " (" + untilText(*s.deadline, now) + ")\n";
+            if (!s.pendingOutcome.empty())
+                out += "  pending outcome: " + s.pendingOutcome + "\n";
+            if (!s.policiesError.empty())
+                out += "  scheduled policy: unreadable: " + s.policiesError + "\n";
+        } else {
+            out += "  policy state: none (no provider failure yet)\n";
+        }
+        if (r.next)
+            out += "  next: " + describeNextStep(*r.next) + "\n";
+        if (r.drift)
+            out += "  differs: " + describeDrift(*r.drift) + "\n";
+        for (const RouteAttemptRow& a : r.history) {
+            out += "  history: generation " + std::to_string(a.routeGeneration) + " " + a.executionProfileId + " ("
+                   + (a.reason.empty() ? std::string("-") : a.reason) + ", version " + std::to_string(a.profileVersion)
+                   + ") at " + timeOrNone(a.createdAt) + "\n";
+        }
+    }
+    if (!routes.circuits.empty())
+        out += "\n";
+    for (const ActiveCircuit& c : routes.circuits) {
+        out += "circuit " + c.row.resourceKey + " " + c.row.state + " until " + policy::formatRfc3339(c.until) + " ("
+               + (c.row.code.empty() ? std::string("no code") : c.row.code) + ", " + untilText(c.until, now) + ")";
+        out += c.candidate.empty() ? std::string(": shared by the candidates using these credentials\n")
+                                   : ": " + c.candidate + " is passed over\n";
+    }
+    return out;
+}
+
+Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
+{
+    Json root = Json::object();
+    root["has_route_tables"] = routes.hasTables;
+    root["now"] = policy::formatRfc3339(now);
+    Json list = Json::array();
+    for (const LiveRoute& r : routes.routes) {
+        Json j = Json::object();
+        j["session_id"] = r.row.sessionId;
+        j["logical_profile_id"] = r.row.logicalProfileId;
+        j["execution_profile_id"] = r.row.executionProfileId;
+        j["candidate_in_route"] = r.candidateInRoute;
+        j["route_generation"] = r.row.routeGeneration;
+        j["profile_version"] = r.row.profileVersion;
+        j["state"] = r.row.state;
+        j["state_known"] = r.state != RouteState::Unknown;
+        j["updated_at"] = timeJson(r.row.updatedAt);
+        if (!r.snapshotError.empty())
+            j["policy_state_error"] = r.snapshotError;
+        if (r.snapshot) {
+            const schema::RouteSnapshot& s = *r.snapshot;
+            j["failure_code"] = s.failureCode;
+            j["failure_class"] = s.failureClass;
+            j["catalogue_version"] = s.catalogueVersion;
+            j["retry_ordinal"] = s.retryOrdinal;
+            j["reset_wait_classes"] = Json{{"transient", s.transientResetWaitUsed}, {"hard", s.hardResetWaitUsed}};
+            j["deadline"] = timeJson(s.deadline);
+            j["seconds_until_deadline"] = s.deadline ? Json((*s.deadline - now).count()) : Json(nullptr);
+            j["pending_outcome"] = s.pendingOutcome;
+            if (!s.policiesError.empty())
+                j["policy_json_error"] = s.policiesError;
+        }
+        if (r.next) {
+            const NextStep& n = *r.next;
+            Json next = Json::object();
+            next["decision"] = policy::decisionKindName(n.kind);
+            next["error_class"] = className(n.errorClass);
+            if (n.kind == policy::DecisionKind::RetryWait) {
+                next["retry_ordinal"] = n.retryOrdinal;
+                next["max_retries"] = n.maxRetries;
+            }
+            if (n.kind == policy::DecisionKind::RetryWait || n.kind == policy::DecisionKind::WaitingForReset) {
+                next["delay_seconds"] = n.delaySeconds;
+                next["pending_outcome"] = policy::outcomeName(n.then);
+            }
+            next["next_candidate"] = n.nextCandidate.empty() ? Json(nullptr) : Json(n.nextCandidate);
+            next["text"] = describeNextStep(n);
+            j["next"] = std::move(next);
+        }
+        if (r.drift) {
+            j["drift"] = Json{{"error_class", className(r.drift->errorClass)},
+                              {"scheduled", briefClassPolicy(r.drift->scheduled, true)},
+                              {"editing", briefClassPolicy(r.drift->editing, true)},
+                              {"text", describeDrift(*r.drift)}};
+        }
+        Json history = Json::array();
+        for (const RouteAttemptRow& a : r.history) {
+            history.push_back(Json{{"execution_profile_id", a.executionProfileId},
+                                   {"route_generation", a.routeGeneration},
+                                   {"profile_version", a.profileVersion},
+                                   {"reason", a.reason},
+                                   {"created_at", timeJson(a.createdAt)}});
+        }
+        j["history"] = std::move(history);
+        list.push_back(std::move(j));
+    }
+    root["routes"] = std::move(list);
+    Json circuits = Json::array();
+    for (const ActiveCircuit& c : routes.circuits) {
+        circuits.push_back(Json{{"resource_key", c.row.resourceKey},
+                                {"state", c.row.state},
+                                {"until", policy::formatRfc3339(c.until)},
+                                {"code", c.row.code},
+                                {"execution_profile_id", c.candidate.empty() ? Json(nullptr) : Json(c.candidate)}});
+    }
+    root["circuits"] = std::move(circuits);
+    return root;
+}
+
+}  // namespace migration
