@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 namespace migration {
 
@@ -221,6 +222,13 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
         out.circuits.push_back(std::move(active));
     }
 
+    // Each session's attempts, and each profile's candidates resolved once, not once per route.
+    std::unordered_map<std::string, std::vector<RouteAttemptRow>> history;
+    for (const RouteAttemptRow& a : read.attempts)
+        history[a.sessionId].push_back(a);
+    std::unordered_map<std::string, std::vector<policy::RouteCandidate>> routes;
+    schema::PolicyJsonCache policyCache;
+
     for (const RouteStateRow& row : read.routes) {
         if (!profileId.empty() && row.logicalProfileId != profileId)
             continue;
@@ -231,25 +239,28 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
             r.snapshotError = "policy_state_json is longer than " + std::to_string(schema::kMaxRouteSnapshotCharacters)
                               + " characters and was not read";
         } else {
-            schema::RouteSnapshotRead snapshot = schema::parseRouteSnapshot(row.policyStateJson);
+            schema::RouteSnapshotRead snapshot = schema::parseRouteSnapshot(row.policyStateJson, &policyCache);
             r.snapshot = std::move(snapshot.snapshot);
             r.snapshotError = std::move(snapshot.error);
         }
         if (r.snapshot)
             r.failureClass = classFromName(r.snapshot->failureClass);
-        for (const RouteAttemptRow& a : read.attempts) {
-            if (a.sessionId == row.sessionId)
-                r.history.push_back(a);
-        }
+        if (const auto h = history.find(row.sessionId); h != history.end())
+            r.history = std::move(h->second);
 
-        std::size_t profileIndex = 0;
-        const schema::ProfileRecord* profile = findProfile(document, row.logicalProfileId, &profileIndex);
-        // A bare dynamic document has no id: it stands for whichever profile is asked for.
-        if (!profile && document.profiles.size() == 1 && document.profiles.front().id.empty())
-            profile = &document.profiles.front();
-        std::vector<policy::RouteCandidate> route;
-        if (profile && profile->isDynamic())
-            route = routeCandidates(document, profileIndex);
+        auto cached = routes.find(row.logicalProfileId);
+        if (cached == routes.end()) {
+            std::size_t profileIndex = 0;
+            const schema::ProfileRecord* profile = findProfile(document, row.logicalProfileId, &profileIndex);
+            // A bare dynamic document has no id: it stands for whichever profile is asked for.
+            if (!profile && document.profiles.size() == 1 && document.profiles.front().id.empty())
+                profile = &document.profiles.front();
+            std::vector<policy::RouteCandidate> candidates;
+            if (profile && profile->isDynamic())
+                candidates = routeCandidates(document, profileIndex);
+            cached = routes.emplace(row.logicalProfileId, std::move(candidates)).first;
+        }
+        const std::vector<policy::RouteCandidate>& route = cached->second;
         const auto owner = std::find_if(route.begin(), route.end(), [&](const policy::RouteCandidate& c) {
             return c.executionProfileId == row.executionProfileId;
         });

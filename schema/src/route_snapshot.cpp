@@ -29,9 +29,26 @@ const char* typeName(const Json& v)
                                                                                                  : "an object";
 }
 
+// policy_json: a v1 document this build reads, or why not.
+void readPolicies(const std::string& policyJson, RouteSnapshot& s)
+{
+    RulesJson read = parseRulesJson(policyJson);
+    if (!read.errors.empty()) {
+        const Diagnostic& e = read.errors.front();
+        s.policiesError = (e.path.empty() ? std::string("policy_json") : "policy_json." + e.path) + ": " + e.message;
+    } else if (!read.policies) {
+        s.policiesError = "policy_json: not a versioned policy document";
+    } else if (read.policies->version > policy::kSupportedPolicyVersion) {
+        s.policiesError = "policy_json: policy version " + std::to_string(read.policies->version) + " is newer than this build's "
+                          + std::to_string(policy::kSupportedPolicyVersion);
+    } else {
+        s.policies = std::move(read.policies);
+    }
+}
+
 }  // namespace
 
-RouteSnapshotRead parseRouteSnapshot(std::string_view text)
+RouteSnapshotRead parseRouteSnapshot(std::string_view text, PolicyJsonCache* cache)
 {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return {};
@@ -105,17 +122,16 @@ RouteSnapshotRead parseRouteSnapshot(std::string_view text)
             return failed("policy_state_json.deadline: \"" + deadline + "\" is not an RFC 3339 time");
     }
     if (!policyJson.empty() && policyJson != "null") {
-        RulesJson read = parseRulesJson(policyJson);
-        if (!read.errors.empty()) {
-            const Diagnostic& e = read.errors.front();
-            s.policiesError = (e.path.empty() ? std::string("policy_json") : "policy_json." + e.path) + ": " + e.message;
-        } else if (!read.policies) {
-            s.policiesError = "policy_json: not a versioned policy document";
-        } else if (read.policies->version > policy::kSupportedPolicyVersion) {
-            s.policiesError = "policy_json: policy version " + std::to_string(read.policies->version) + " is newer than this build's "
-                              + std::to_string(policy::kSupportedPolicyVersion);
+        if (cache) {
+            if (const auto hit = cache->entries.find(policyJson); hit != cache->entries.end()) {
+                s.policies = hit->second.first;
+                s.policiesError = hit->second.second;
+            } else {
+                readPolicies(policyJson, s);
+                cache->entries.emplace(policyJson, std::pair{s.policies, s.policiesError});
+            }
         } else {
-            s.policies = std::move(read.policies);
+            readPolicies(policyJson, s);
         }
     }
     RouteSnapshotRead r;

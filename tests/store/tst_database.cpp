@@ -68,6 +68,8 @@ private slots:
     void liveRoutesGiveUpQuicklyOnALockedFile();
     void liveRoutesOfAnOlderKandev_data() { backends(); }
     void liveRoutesOfAnOlderKandev();
+    void policyctlRoutes();
+    void policyctlExportOpensAgain();
 
 private:
     QTemporaryDir m_dir;
@@ -967,6 +969,117 @@ void TestDatabase::liveRoutesOfAnOlderKandev()
     QVERIFY(!read->hasTables());
     QVERIFY(read->routes.empty());
     QVERIFY(db->load(&error));  // the rest of the database still loads
+}
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run policyctl(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(POLICYCTL_PATH), args);
+    p.waitForFinished(60000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+}  // namespace
+
+void TestDatabase::policyctlRoutes()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retry_wait"),
+                  snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
+    fx.routeAttempt(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
+                    QStringLiteral("candidate_order"));
+    fx.circuit(QStringLiteral("profile:codex-gpt5"), QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"),
+               QStringLiteral("provider_overloaded"));
+    const QStringList base{"routes", "--db", fx.target.path, "--profile", "dyn-current", "--now", "2026-08-21T10:00:00Z"};
+
+    const Run text = policyctl(base);
+    QCOMPARE(text.code, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("deadline: 2026-08-21T10:00:10Z (in 10 s)")), qPrintable(text.out));
+    // dyn-current has one candidate: after its retries the route has nowhere to go.
+    QVERIFY2(text.out.contains(QStringLiteral("next: if the same error repeats at the deadline: retry 2 of 3 in 10 s, then skip, "
+                                              "but no candidate is left")),
+             qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("history: generation 1 claude-sonnet (candidate_order")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("circuit profile:codex-gpt5 open until 2026-08-21T10:05:00Z")), qPrintable(text.out));
+    QVERIFY(!text.out.contains(QStringLiteral("TASK-CONTEXT-SECRET")));
+
+    const Run json = policyctl(base + QStringList{"--format", "json"});
+    QCOMPARE(json.code, 0);
+    const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(root.value(QStringLiteral("routes")).toArray().size(), 1);
+    const QJsonObject route = root.value(QStringLiteral("routes")).toArray().first().toObject();
+    QCOMPARE(route.value(QStringLiteral("session_id")).toString(), QStringLiteral("s-1"));
+    QCOMPARE(route.value(QStringLiteral("next")).toObject().value(QStringLiteral("decision")).toString(), QStringLiteral("retry_wait"));
+    QCOMPARE(route.value(QStringLiteral("seconds_until_deadline")).toInt(), 10);
+
+    // An unreadable snapshot is shown as such and makes the exit code 1.
+    fx.routeState(QStringLiteral("s-2"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retry_wait"),
+                  QStringLiteral("{\"failure_code\":"));
+    const Run bad = policyctl(base);
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.out.contains(QStringLiteral("policy state: unreadable: policy_state_json")), qPrintable(bad.out));
+
+    const Run unknown = policyctl({"routes", "--db", fx.target.path, "--profile", "claude-sonnet"});
+    QCOMPARE(unknown.code, 2);
+    QVERIFY2(unknown.err.contains(QStringLiteral("has no dynamic profile 'claude-sonnet'")), qPrintable(unknown.err));
+    QCOMPARE(policyctl({"routes"}).code, 2);
+    QCOMPARE(policyctl({"routes", "--db", fx.target.path, "--now", "soon"}).code, 2);
+
+    QVERIFY(fx.exec(QStringLiteral("DROP TABLE dynamic_route_attempts")));
+    QVERIFY(fx.exec(QStringLiteral("DROP TABLE dynamic_route_states")));
+    const Run older = policyctl({"routes", "--db", fx.target.path});
+    QCOMPARE(older.code, 0);
+    QVERIFY2(older.out.contains(QStringLiteral("no route-state tables")), qPrintable(older.out));
+}
+
+void TestDatabase::policyctlExportOpensAgain()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    const QString file = dir.filePath(QStringLiteral("export.json"));
+
+    // dyn-broken's unreadable route is not exported as the default document: nothing is written.
+    const Run refused = policyctl({"export", "--db", fx.target.path, "--output", file});
+    QCOMPARE(refused.code, 1);
+    QVERIFY2(refused.err.contains(QStringLiteral("dyn-broken")), qPrintable(refused.err));
+    QVERIFY(!QFile::exists(file));
+
+    // One profile and the concrete profiles it uses.
+    const Run one = policyctl({"export", "--db", fx.target.path, "--profile", "dyn-current"});
+    QCOMPARE(one.code, 0);
+    const QJsonArray profiles = QJsonDocument::fromJson(one.out.toUtf8()).object().value(QStringLiteral("profiles")).toArray();
+    QStringList ids;
+    for (const QJsonValue& p : profiles)
+        ids << p.toObject().value(QStringLiteral("id")).toString();
+    QCOMPARE(ids, (QStringList{"claude-sonnet", "dyn-current"}));
+    QVERIFY(!one.out.contains(QStringLiteral("SECRET")));
+
+    // Every profile, once the unreadable one is gone: the file validates and has no difference from the database.
+    QVERIFY(fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = 'dyn-broken'")));
+    const Run all = policyctl({"export", "--db", fx.target.path, "--output", file});
+    QCOMPARE(all.code, 0);
+    QVERIFY2(all.err.contains(QStringLiteral("warning:")), qPrintable(all.err));  // dyn-conflict's rules conflict
+    QVERIFY(QFile::exists(file));
+    const Run diff = policyctl({"diff", file, fx.target.path});
+    QVERIFY2(diff.code == 0, qPrintable(diff.out + diff.err));
+    const Run validate = policyctl({"validate", file});
+    // It opens; what validate finds is kandev's rules as they stand (the legacy conflict the export warned about).
+    QCOMPARE(validate.code, 1);
+    QVERIFY2(validate.out.contains(QStringLiteral("conflicting legacy rules")), qPrintable(validate.out));
+
+    QCOMPARE(policyctl({"export", "--db", fx.target.path, "--profile", "nope"}).code, 2);
+    QCOMPARE(policyctl({"export", "--db", fx.target.path, "--output", dir.filePath(QStringLiteral("no/such/dir/x.json"))}).code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

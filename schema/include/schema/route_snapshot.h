@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace schema {
 
@@ -40,6 +41,12 @@ struct RouteSnapshotRead {
 // Values longer than this are refused without being parsed.
 inline constexpr std::size_t kMaxRouteSnapshotCharacters = 1024 * 1024;
 
-RouteSnapshotRead parseRouteSnapshot(std::string_view text);
+// The routes of a profile share a few policy documents: with a cache, each
+// distinct policy_json is parsed once.
+struct PolicyJsonCache {
+    std::unordered_map<std::string, std::pair<std::optional<policy::PolicyDocument>, std::string>> entries;
+};
+
+RouteSnapshotRead parseRouteSnapshot(std::string_view text, PolicyJsonCache* cache = nullptr);
 
 }  // namespace schema
