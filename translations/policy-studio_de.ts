@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>DatabaseWrites</name>
+    <message>
+        <source>profile %1</source>
+        <translation>Profil %1</translation>
+    </message>
+    <message>
+        <source>profile %1 (%2)</source>
+        <translation>Profil %1 (%2)</translation>
+    </message>
+    <message>
+        <source>version %1 becomes %2</source>
+        <translation>Version %1 wird zu %2</translation>
+    </message>
+    <message>
+        <source>written as a new profile</source>
+        <translation>als neues Profil geschrieben</translation>
+    </message>
+    <message>
+        <source>this kandev keeps no route state</source>
+        <translation>dieses kandev speichert keinen Routenzustand</translation>
+    </message>
+    <message>
+        <source>the routes running now could not be read (%1)</source>
+        <translation>die laufenden Routen konnten nicht gelesen werden (%1)</translation>
+    </message>
+    <message>
+        <source>no route is running under it</source>
+        <translation>keine Route läuft darunter</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
+        <translation><numerusform>%n Route läuft, keine wartet auf eine Frist: sie trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform><numerusform>%n Routen laufen, keine wartet auf eine Frist: jede trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running</source>
+        <translation><numerusform>%n Route läuft</numerusform><numerusform>%n Routen laufen</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
+        <translation><numerusform>%n wartet unter der alten Richtlinie: ihre geplante Frist bleibt, ihr nächster Fehler nutzt die neue</numerusform><numerusform>%n warten unter der alten Richtlinie: ihre geplanten Fristen bleiben, ihr nächster Fehler nutzt die neue</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2; %3.</source>
+        <translation>%1: %2; %3.</translation>
+    </message>
+</context>
+<context>
     <name>PolicyText</name>
     <message>
         <source>0 s</source>
@@ -403,6 +450,168 @@
     <message>
         <source>Profile %1 is read-only: %2</source>
         <translation>Das Profil %1 ist schreibgeschützt: %2</translation>
+    </message>
+</context>
+<context>
+    <name>model::LiveRoutesModel</name>
+    <message>
+        <source>Selecting</source>
+        <translation>Auswahl läuft</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>Startet</translation>
+    </message>
+    <message>
+        <source>Waiting (no candidate)</source>
+        <translation>Wartet (kein Kandidat)</translation>
+    </message>
+    <message>
+        <source>Retrying</source>
+        <translation>Wiederholt</translation>
+    </message>
+    <message>
+        <source>Retry wait</source>
+        <translation>Wartet auf Wiederholung</translation>
+    </message>
+    <message>
+        <source>Waiting for reset</source>
+        <translation>Wartet auf Zurücksetzung</translation>
+    </message>
+    <message>
+        <source>Action required</source>
+        <translation>Eingriff nötig</translation>
+    </message>
+    <message>
+        <source>Unknown: %1</source>
+        <translation>Unbekannt: %1</translation>
+    </message>
+    <message>
+        <source>due</source>
+        <translation>fällig</translation>
+    </message>
+    <message>
+        <source>wait up to %1 for a reset</source>
+        <translation>bis zu %1 auf eine Zurücksetzung warten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n retries from %1</source>
+        <translation>
+            <numerusform>%n Wiederholung ab %1</numerusform>
+            <numerusform>%n Wiederholungen ab %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no wait, no retry</source>
+        <translation>kein Warten, keine Wiederholung</translation>
+    </message>
+    <message>
+        <source>, then </source>
+        <translation>, dann </translation>
+    </message>
+    <message>
+        <source>skip, but no candidate is left (the route waits)</source>
+        <translation>überspringen, aber kein Kandidat bleibt (die Route wartet)</translation>
+    </message>
+    <message>
+        <source>skip to %1</source>
+        <translation>zu %1 überspringen</translation>
+    </message>
+    <message>
+        <source>stop for a person</source>
+        <translation>für einen Menschen anhalten</translation>
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: retry %1 of %2 in %3, then %4.</source>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: Wiederholung %1 von %2 in %3, dann %4.</translation>
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: %1 auf die Zurücksetzung des Anbieters warten, dann %2.</translation>
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: %1.</source>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: %1.</translation>
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: stop for a person (the error is not classified).</source>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für einen Menschen anhalten (der Fehler ist nicht klassifiziert).</translation>
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: stop for a person.</source>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für einen Menschen anhalten.</translation>
+    </message>
+    <message>
+        <source>%1: scheduled under %2; you are editing %3.</source>
+        <translation>%1: geplant unter %2; Sie bearbeiten %3.</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>unlesbar</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>abweichend</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>gleich</translation>
+    </message>
+    <message>
+        <source>policy_state_json cannot be read: %1</source>
+        <translation>policy_state_json ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>The policy it was scheduled under cannot be read: %1</source>
+        <translation>Die Richtlinie, unter der sie geplant wurde, ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Wiederholung</translation>
+    </message>
+    <message>
+        <source>Reset waits used</source>
+        <translation>Genutzte Rücksetz-Wartezeiten</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>Frist</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>Verbleibend</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Richtlinie</translation>
     </message>
 </context>
 <context>
@@ -1094,6 +1303,95 @@
     </message>
 </context>
 <context>
+    <name>widgets::LiveRoutesPane</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation>In der Zeitleiste zeigen</translation>
+    </message>
+    <message>
+        <source>Live routes</source>
+        <translation>Laufende Routen</translation>
+    </message>
+    <message>
+        <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
+        <translation>Den Rest des Zyklus dieser Route ab ihrem aktuellen Zustand zeigen, falls derselbe Fehler erneut auftritt</translation>
+    </message>
+    <message>
+        <source>Live routes are shown for a kandev database.</source>
+        <translation>Laufende Routen werden für eine kandev-Datenbank gezeigt.</translation>
+    </message>
+    <message>
+        <source>Could not read the live routes (%1); shown as of the last read.</source>
+        <translation>Die laufenden Routen konnten nicht gelesen werden (%1); gezeigt wird der Stand des letzten Lesens.</translation>
+    </message>
+    <message>
+        <source>This kandev database keeps no route state (kandev before August 2026).</source>
+        <translation>Diese kandev-Datenbank speichert keinen Routenzustand (kandev vor August 2026).</translation>
+    </message>
+    <message>
+        <source>Credentials &lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): every candidate using them is passed over.</source>
+        <translation>Zugangsdaten &lt;b&gt;%1&lt;/b&gt; pausiert bis %2 (%3): jeder Kandidat, der sie nutzt, wird übergangen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): the route passes it over.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; pausiert bis %2 (%3): die Route übergeht ihn.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running; %1 scheduled under another policy than the one you are editing.</source>
+        <translation>
+            <numerusform>%n Route läuft; %1 unter einer anderen Richtlinie geplant als der, die Sie bearbeiten.</numerusform>
+            <numerusform>%n Routen laufen; %1 unter einer anderen Richtlinie geplant als der, die Sie bearbeiten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running, read at %1.</source>
+        <translation>
+            <numerusform>%n Route läuft, gelesen um %1.</numerusform>
+            <numerusform>%n Routen laufen, gelesen um %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a route to see what happens next and its history.</source>
+        <translation>Wählen Sie eine Route, um zu sehen, was als Nächstes geschieht, und ihren Verlauf.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
+        <translation>&lt;b&gt;Sitzung %1&lt;/b&gt; auf %2, %3 (Profilversion %4)</translation>
+    </message>
+    <message>
+        <source>Its policy state cannot be read, so nothing is predicted: %1</source>
+        <translation>Ihr Richtlinienzustand ist nicht lesbar, daher wird nichts vorhergesagt: %1</translation>
+    </message>
+    <message>
+        <source>Deadline %1, in %2.</source>
+        <translation>Frist %1, in %2.</translation>
+    </message>
+    <message>
+        <source>The policy it was scheduled under cannot be read: %1</source>
+        <translation>Die Richtlinie, unter der sie geplant wurde, ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
+        <translation>Speichern ändert, womit ihr nächster Fehler bewertet wird; ihre geplante Frist bleibt.</translation>
+    </message>
+    <message>
+        <source>%1 is no longer in the route you are editing.</source>
+        <translation>%1 ist nicht mehr in der Route, die Sie bearbeiten.</translation>
+    </message>
+    <message>
+        <source>%1. %2 (%3)%4</source>
+        <translation>%1. %2 (%3)%4</translation>
+    </message>
+    <message>
+        <source>History: %1</source>
+        <translation>Verlauf: %1</translation>
+    </message>
+</context>
+<context>
     <name>widgets::MainWindow</name>
     <message>
         <source>Policy Studio</source>
@@ -1475,6 +1773,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>Revie&amp;w Changes…</source>
         <translation>Änderungen &amp;prüfen …</translation>
     </message>
+    <message>
+        <source>Live Routes</source>
+        <translation>Laufende Routen</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1706,6 +2008,14 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Changes</source>
         <translation>Änderungen</translation>
+    </message>
+    <message>
+        <source>Save Changes — %1</source>
+        <translation>Änderungen speichern — %1</translation>
+    </message>
+    <message>
+        <source>Written to the database, one transaction per profile:</source>
+        <translation>In die Datenbank geschrieben, eine Transaktion je Profil:</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>DatabaseWrites</name>
+    <message>
+        <source>profile %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile %1 (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>version %1 becomes %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>written as a new profile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>this kandev keeps no route state</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the routes running now could not be read (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no route is running under it</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
+        <translation><numerusform>%n route running, not waiting for a deadline: it meets the new policy at its next failure</numerusform><numerusform>%n routes running, none waiting for a deadline: each meets the new policy at its next failure</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running</source>
+        <translation><numerusform>%n route running</numerusform><numerusform>%n routes running</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
+        <translation><numerusform>%n waiting under the old policy: its scheduled deadline stays, its next failure uses the new one</numerusform><numerusform>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2; %3.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>PolicyText</name>
     <message>
         <source>0 s</source>
@@ -402,6 +449,168 @@
     </message>
     <message>
         <source>Profile %1 is read-only: %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>model::LiveRoutesModel</name>
+    <message>
+        <source>Selecting</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Waiting (no candidate)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Retrying</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Retry wait</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Waiting for reset</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Action required</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unknown: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>due</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>wait up to %1 for a reset</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n retries from %1</source>
+        <translation>
+            <numerusform>%n retry from %1</numerusform>
+            <numerusform>%n retries from %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no wait, no retry</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>, then </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>skip, but no candidate is left (the route waits)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>skip to %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stop for a person</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: retry %1 of %2 in %3, then %4.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: wait %1 for the provider's reset, then %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: stop for a person (the error is not classified).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>If the same error repeats at the deadline: stop for a person.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: scheduled under %2; you are editing %3.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>differs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>same</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>policy_state_json cannot be read: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The policy it was scheduled under cannot be read: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset waits used</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Left</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Policy</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1094,6 +1303,95 @@
     </message>
 </context>
 <context>
+    <name>widgets::LiveRoutesPane</name>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Live routes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Preview the rest of this route's cycle from its current state, if the same error repeats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Live routes are shown for a kandev database.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not read the live routes (%1); shown as of the last read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This kandev database keeps no route state (kandev before August 2026).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Credentials &lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): every candidate using them is passed over.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): the route passes it over.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running; %1 scheduled under another policy than the one you are editing.</source>
+        <translation>
+            <numerusform>%n route running; %1 scheduled under another policy than the one you are editing.</numerusform>
+            <numerusform>%n routes running; %1 scheduled under another policy than the one you are editing.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running, read at %1.</source>
+        <translation>
+            <numerusform>%n route running, read at %1.</numerusform>
+            <numerusform>%n routes running, read at %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a route to see what happens next and its history.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Its policy state cannot be read, so nothing is predicted: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Deadline %1, in %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The policy it was scheduled under cannot be read: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is no longer in the route you are editing.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1. %2 (%3)%4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>History: %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>widgets::MainWindow</name>
     <message>
         <source>Policy Studio</source>
@@ -1463,6 +1761,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>Revie&amp;w Changes…</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Live Routes</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1693,6 +1995,14 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Changes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save Changes — %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Written to the database, one transaction per profile:</source>
         <translation type="unfinished" />
     </message>
 </context>

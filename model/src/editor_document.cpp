@@ -61,6 +61,12 @@ QString EditorDocument::displayName() const
     return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
 }
 
+std::optional<std::int64_t> EditorDocument::versionRead(const std::string& profileId) const
+{
+    const auto it = m_versions.find(profileId);
+    return it == m_versions.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
+}
+
 void EditorDocument::attachDatabase(std::shared_ptr<store::KandevDatabase> database,
                                     std::map<std::string, std::int64_t> versions)
 {

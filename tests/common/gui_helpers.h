@@ -11,6 +11,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QtTest>
@@ -18,6 +19,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -54,13 +56,14 @@ inline void typeValue(widgets::ValueSpinBox* box, std::int64_t value)
     QTest::keyClick(box, Qt::Key_Enter);
 }
 
-// Answers the next modal dialog: clicks the button with the given text.
-inline void answerNextDialog(const QString& buttonText, QString* seenText = nullptr)
+// Answers the next modal dialog: clicks the button with the given text, then
+// calls `then` (which may answer the dialog that follows: the clicked one is closed by then).
+inline void answerNextDialog(const QString& buttonText, QString* seenText = nullptr, std::function<void()> then = {})
 {
     QTimer::singleShot(0, [=] {
         QWidget* modal = QApplication::activeModalWidget();
         if (!modal) {
-            answerNextDialog(buttonText, seenText);  // not shown yet
+            answerNextDialog(buttonText, seenText, then);  // not shown yet
             return;
         }
         if (seenText) {
@@ -68,10 +71,14 @@ inline void answerNextDialog(const QString& buttonText, QString* seenText = null
                 *seenText = box->text();
             else if (auto* browser = modal->findChild<QTextBrowser*>())
                 *seenText = browser->toPlainText();
+            else if (auto* plain = modal->findChild<QPlainTextEdit*>())
+                *seenText = plain->toPlainText();
         }
         for (auto* button : modal->findChildren<QAbstractButton*>()) {
             if (button->text().remove(QLatin1Char('&')) == buttonText) {
                 QTest::mouseClick(button, Qt::LeftButton);
+                if (then)
+                    then();
                 return;
             }
         }

@@ -5,6 +5,7 @@
 #include "widgets/class_policy_panel.h"
 #include "widgets/field_binder.h"
 #include "widgets/value_controls.h"
+#include "widgets/live_routes_pane.h"
 #include "widgets/main_window.h"
 #include "widgets/migration_review_dialog.h"
 #include "widgets/validation_pane.h"
@@ -102,6 +103,8 @@ private slots:
     void databaseMigrateEditSaveAndConflict();
     void databasePasswordIsAskedFor();
     void unreadableDatabaseProfileAloneIsReadOnly();
+    void liveRoutesDock();
+    void liveRoutesDockHiddenWithoutRouteState();
     void externalChangeIsDetectedBeforeOverwriting();
     void tryAnError();
     void tryAnErrorReadsTheAgentAndThePhase();
@@ -711,10 +714,163 @@ void TestGui::unreadableDatabaseProfileAloneIsReadOnly()
     QVERIFY(retries->isEnabled() && !retries->isReadOnly());
     typeValue(retries, 7);
     QVERIFY(choose("dyn-broken"));  // saving from a read-only profile saves the others
+    answerNextDialog(QStringLiteral("Save"));
     QVERIFY(window.save());
     QVERIFY(fx.rulesJson(QStringLiteral("dyn-current"), 0).contains(QStringLiteral("\"max_retries\":7")));
     QCOMPARE(fx.rulesJson(QStringLiteral("dyn-broken"), 0), broken);
     QCOMPARE(fx.version(QStringLiteral("dyn-broken")), 5);
+}
+
+namespace {
+
+// Makes the profile with this id the one being edited.
+bool editProfile(model::EditorDocument& doc, const std::string& id)
+{
+    for (const int index : doc.dynamicProfiles()) {
+        if (doc.document().profiles[std::size_t(index)].id == id) {
+            doc.setCurrentProfile(index);
+            return true;
+        }
+    }
+    return false;
+}
+
+// One route of dyn-current waiting for retry 1 of claude-sonnet's 3 (from 5 s).
+void addWaitingRoute(Fixture& fx)
+{
+    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
+    QString policy = QString::fromUtf8(kPolicies);
+    policy.replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retry_wait"),
+                  QStringLiteral(R"({"failure_code":"rate_limited","failure_class":"transient","catalogue_version":"provider-errors.v1",)"
+                                 R"("policy_json":"%1","retry_ordinal":1,"deadline":"2026-08-21T10:00:10Z","pending_outcome":"skip"})")
+                      .arg(policy));
+    fx.routeAttempt(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
+                    QStringLiteral("candidate_order"));
+    fx.circuit(QStringLiteral("profile:codex-gpt5"), QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"),
+               QStringLiteral("provider_overloaded"));
+}
+
+}  // namespace
+
+void TestGui::liveRoutesDock()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    addWaitingRoute(fx);
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    LiveRoutesPane* pane = window.liveRoutesPane();
+    policy::Seconds clock = *policy::parseRfc3339("2026-08-21T10:00:00Z");
+    pane->setClock([&clock] { return clock; });
+    QVERIFY(window.openDatabase(fx.target));
+    model::EditorDocument* doc = window.document();
+    QVERIFY(editProfile(*doc, "dyn-current"));
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("liveRoutesDock"));
+    QVERIFY(dock);
+    QVERIFY(dock->toggleViewAction()->isEnabled());
+    dock->show();
+    dock->raise();
+    QTRY_VERIFY(pane->isVisible());
+    QAbstractItemModelTester tester(pane->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
+    QCOMPARE(pane->model()->rowCount(), 1);
+    const auto cell = [&](int column) { return pane->model()->index(0, column).data().toString(); };
+    QCOMPARE(cell(model::LiveRoutesModel::Session), QStringLiteral("s-1"));
+    QCOMPARE(cell(model::LiveRoutesModel::State), QStringLiteral("Retry wait"));
+    QCOMPARE(cell(model::LiveRoutesModel::Left), QStringLiteral("10 s"));
+    QCOMPARE(cell(model::LiveRoutesModel::Policy), QStringLiteral("same"));
+    QVERIFY2(pane->status()->text().contains(QStringLiteral("1 route running")), qPrintable(pane->status()->text()));
+
+    // Chosen with the mouse: what happens next, the history, and the paused candidate.
+    QTableView* view = pane->view();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(pane->model()->index(0, 0)).center());
+    QCOMPARE(view->currentIndex().row(), 0);
+    QVERIFY2(pane->details()->text().contains(QStringLiteral("retry 2 of 3 in 10 s")), qPrintable(pane->details()->text()));
+    QVERIFY2(pane->details()->text().contains(QStringLiteral("candidate_order")), qPrintable(pane->details()->text()));
+    // For the docs: POLICY_STUDIO_SCREENSHOT_DIR=docs writes what this looks like.
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(300);
+        QVERIFY(window.grab().save(dir + QStringLiteral("/live-routes.png")));
+    }
+
+    // The countdown moves with the clock, the rows stay.
+    QSignalSpy changed(pane->model(), &QAbstractItemModel::dataChanged);
+    clock += std::chrono::seconds{4};
+    QTRY_COMPARE(cell(model::LiveRoutesModel::Left), QStringLiteral("6 s"));
+    QVERIFY(changed.count() >= 1);
+    QCOMPARE(view->currentIndex().row(), 0);
+
+    // Editing the policy marks the route and spells out the difference.
+    window.candidateList()->selectRow(0);
+    typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 1);
+    QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
+    QCOMPARE(cell(model::LiveRoutesModel::Policy), QStringLiteral("differs"));
+    QCOMPARE(view->currentIndex().row(), 0);  // the same route stays selected across a refresh
+    QVERIFY2(pane->details()->text().contains(QStringLiteral("scheduled under 3 retries from 5 s; you are editing 1 retry from 5 s")),
+             qPrintable(pane->details()->text()));
+
+    // Saving says which routes run under the profile it writes; the route keeps its snapshot.
+    QString review;
+    answerNextDialog(QStringLiteral("Save"), &review);
+    QVERIFY(window.save());
+    QVERIFY2(review.contains(QStringLiteral("1 route running, 1 waiting under the old policy: its scheduled deadline stays, "
+                                            "its next failure uses the new one.")),
+             qPrintable(review));
+    QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
+    QCOMPARE(cell(model::LiveRoutesModel::Policy), QStringLiteral("differs"));
+
+    // kandev writes while the dock is open: the next refresh shows it.
+    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_route_states SET state = 'action_required' WHERE session_id = 's-1'")));
+    QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
+    QCOMPARE(cell(model::LiveRoutesModel::State), QStringLiteral("Action required"));
+
+    // Show in Timeline continues the route from its state, the paused candidate passed over.
+    QSignalSpy requested(pane, &LiveRoutesPane::scenarioRequested);
+    QVERIFY(pane->timelineButton()->isEnabled());
+    QTest::mouseClick(pane->timelineButton(), Qt::LeftButton);
+    QCOMPARE(requested.count(), 1);
+    const auto scenario = requested.first().first().value<policy::Scenario>();
+    QVERIFY(scenario.from);
+    QCOMPARE(scenario.from->retryOrdinal, 1);
+    QCOMPARE(scenario.circuits.size(), std::size_t(1));
+    QTRY_VERIFY(window.findChild<QDockWidget*>(QStringLiteral("timelineDock"))->isVisible());
+}
+
+void TestGui::liveRoutesDockHiddenWithoutRouteState()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
+    for (const char* table : {"dynamic_route_attempts", "dynamic_route_states", "dynamic_resource_circuits"})
+        QVERIFY(fx.exec(QStringLiteral("DROP TABLE %1").arg(QLatin1String(table))));
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openDatabase(fx.target));
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("liveRoutesDock"));
+    QVERIFY(!dock->isVisible());
+    QVERIFY(!dock->toggleViewAction()->isEnabled());
+    QVERIFY(window.liveRoutesPane()->status()->text().contains(QStringLiteral("no route state")));
+    // Its save confirmation says so instead of counting routes.
+    model::EditorDocument* doc = window.document();
+    QVERIFY(editProfile(*doc, "dyn-current"));
+    window.candidateList()->selectRow(0);
+    typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 6);
+    QString review;
+    answerNextDialog(QStringLiteral("Save"), &review);
+    QVERIFY(window.save());
+    QVERIFY2(review.contains(QStringLiteral("this kandev keeps no route state.")), qPrintable(review));
+    QCOMPARE(fx.version(QStringLiteral("dyn-current")), 10);
+    // A file has no live routes either.
+    QVERIFY(window.openFromCommandLine(testpaths::sample(QStringLiteral("export.json"))));
+    QVERIFY(!dock->isVisible());
+    QVERIFY(!dock->toggleViewAction()->isEnabled());
 }
 
 void TestGui::databaseMigrateEditSaveAndConflict()
@@ -739,13 +895,19 @@ void TestGui::databaseMigrateEditSaveAndConflict()
     QVERIFY(window.windowTitle().startsWith(fx.target.path));
 
     // Edit dyn-current and save: one transaction, version 9 -> 10.
-    for (const int index : doc->dynamicProfiles()) {
-        if (doc->document().profiles[std::size_t(index)].id == "dyn-current")
-            doc->setCurrentProfile(index);
-    }
+    QVERIFY(editProfile(*doc, "dyn-current"));
     window.candidateList()->selectRow(0);
     typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 6);
     QVERIFY(window.isWindowModified());
+    // Every database save is confirmed first; Cancel writes nothing.
+    QString review;
+    answerNextDialog(QStringLiteral("Cancel"), &review);
+    QVERIFY(!window.save());
+    QVERIFY(window.isWindowModified());
+    QCOMPARE(fx.version(QStringLiteral("dyn-current")), 9);
+    QVERIFY2(review.contains(QStringLiteral("version 9 becomes 10; no route is running under it.")), qPrintable(review));
+    QVERIFY2(review.contains(QStringLiteral("transient.retry.max_retries: 3 -> 6")), qPrintable(review));
+    answerNextDialog(QStringLiteral("Save"));
     QVERIFY(window.save());
     QVERIFY(!window.isWindowModified());
     QCOMPARE(fx.version(QStringLiteral("dyn-current")), 10);
@@ -755,7 +917,7 @@ void TestGui::databaseMigrateEditSaveAndConflict()
     fx.exec(QStringLiteral("UPDATE dynamic_agent_profiles SET version = 11 WHERE profile_id = 'dyn-current'"));
     typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 2);
     QString message;
-    answerNextDialog(QStringLiteral("No"), &message);
+    answerNextDialog(QStringLiteral("Save"), nullptr, [&message] { answerNextDialog(QStringLiteral("No"), &message); });
     QVERIFY(!window.save());
     QVERIFY2(message.contains(QStringLiteral("changed in the database")), qPrintable(message));
     QVERIFY(window.isWindowModified());

@@ -1,4 +1,5 @@
 #include "widgets/main_window.h"
+#include "widgets/live_routes_pane.h"
 
 #include "catalogue/classifier.h"
 #include "policy/catalogue.h"
@@ -20,6 +21,7 @@
 #include "widgets/what_happens_panel.h"
 
 #include "model/commands.h"
+#include "model/database_writes.h"
 #include "model/policy_text.h"
 #include "model/profile_list_model.h"
 
@@ -98,6 +100,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_timeline(new TimelinePanel(this))
     , m_tryError(new TryErrorPanel(this))
     , m_undoView(new QUndoView(this))
+    , m_liveRoutes(new LiveRoutesPane(this))
     , m_watcher(new QFileSystemWatcher(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -163,6 +166,13 @@ MainWindow::MainWindow(QWidget* parent)
             dock->raise();
         }
     });
+    connect(m_liveRoutes, &LiveRoutesPane::scenarioRequested, this, [this](const policy::Scenario& scenario) {
+        m_timeline->showScenario(scenario);
+        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("timelineDock"))) {
+            dock->show();
+            dock->raise();
+        }
+    });
     connect(m_validation, &ValidationPane::issueActivated, this, &MainWindow::goToIssue);
     connect(m_route, &RoutePane::profileChosen, this, [this](int profile) {
         if (m_doc)
@@ -214,6 +224,7 @@ void MainWindow::detachDocument()
     m_validation->setDocument(nullptr);
     m_whatHappens->setDocument(nullptr);
     m_tryError->setDocument(nullptr);
+    m_liveRoutes->setDocument(nullptr);
     m_timeline->setDocument(nullptr);
     m_profileModel->setDocument(nullptr);
     m_undoView->setStack(nullptr);
@@ -245,8 +256,12 @@ void MainWindow::createActions()
     m_saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     m_reviewAction = file->addAction(tr("Revie&w Changes…"), this, [this] {
-        if (m_doc)
-            ReviewChangesDialog(m_doc->pendingChanges(), m_doc->displayName(), this).exec();
+        if (!m_doc)
+            return;
+        const migration::DocumentDiff changes = m_doc->pendingChanges();
+        ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
+                            ReviewChangesDialog::Purpose::Review, this)
+            .exec();
     });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -341,8 +356,16 @@ void MainWindow::createDocks()
         = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), whatScroll, Qt::BottomDockWidgetArea);
     QDockWidget* tryError = dock(tr("Try an Error"), QStringLiteral("tryErrorDock"), m_tryError, Qt::BottomDockWidgetArea);
     QDockWidget* history = dock(tr("Undo History"), QStringLiteral("undoDock"), m_undoView, Qt::BottomDockWidgetArea);
+    QDockWidget* live = dock(tr("Live Routes"), QStringLiteral("liveRoutesDock"), m_liveRoutes, Qt::BottomDockWidgetArea);
+    // Only a kandev database with route state has live routes: elsewhere the
+    // dock is hidden and its View menu entry disabled.
+    live->toggleViewAction()->setEnabled(false);
+    connect(m_liveRoutes, &LiveRoutesPane::availabilityChanged, live, [live](bool available) {
+        live->toggleViewAction()->setEnabled(available);
+        live->setVisible(available);
+    });
     // The helpers wait in the timeline's tab group, closed until asked for.
-    for (QDockWidget* helper : {validation, what, tryError, history}) {
+    for (QDockWidget* helper : {validation, what, tryError, history, live}) {
         tabifyDockWidget(timeline, helper);
         helper->hide();
     }
@@ -380,7 +403,7 @@ void MainWindow::placeDocksForScreen(const QSize& available)
     if (dockWidgetArea(timeline) == area)
         return;
     addDockWidget(area, timeline);
-    for (const char* name : {"validationDock", "whatHappensDock", "tryErrorDock", "undoDock"}) {
+    for (const char* name : {"validationDock", "whatHappensDock", "tryErrorDock", "undoDock", "liveRoutesDock"}) {
         auto* helper = findChild<QDockWidget*>(QLatin1String(name));
         addDockWidget(area, helper);
         tabifyDockWidget(timeline, helper);
@@ -719,6 +742,7 @@ void MainWindow::setDocument(std::unique_ptr<model::EditorDocument> document)
     m_editor->setDocument(m_doc.get());
     m_whatHappens->setDocument(m_doc.get());
     m_tryError->setDocument(m_doc.get());
+    m_liveRoutes->setDocument(m_doc.get());
     m_timeline->setDocument(m_doc.get());
     m_validation->setDocument(m_doc.get());
     m_candidates->setDocument(m_doc.get());
@@ -827,6 +851,14 @@ bool MainWindow::save()
     if (!m_doc)
         return false;
     if (m_doc->isDatabase()) {
+        // Every database save is confirmed against what it writes and the routes it affects.
+        const migration::DocumentDiff changes = m_doc->pendingChanges();
+        if (!changes.equal()
+            && ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
+                                   ReviewChangesDialog::Purpose::ConfirmSave, this)
+                       .exec()
+                   != QDialog::Accepted)
+            return false;
         const auto result = m_doc->saveAs({});
         if (result.conflict) {
             saveConflictAskReload(result.error);

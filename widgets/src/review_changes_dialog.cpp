@@ -8,10 +8,12 @@
 
 namespace widgets {
 
-ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, const QString& documentName, QWidget* parent)
+ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
+                                         const QString& documentName, Purpose purpose, QWidget* parent)
     : QDialog(parent), m_text(new QPlainTextEdit(this))
 {
-    setWindowTitle(tr("Review Changes — %1").arg(documentName));
+    setWindowTitle(purpose == Purpose::ConfirmSave ? tr("Save Changes — %1").arg(documentName)
+                                                   : tr("Review Changes — %1").arg(documentName));
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(diff.equal() ? tr("Nothing to save: the document is as it was read.")
                                           : tr("Saving writes these changes to %1 (against what was read or last saved):")
@@ -19,17 +21,35 @@ ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, co
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+
+    QString text;
+    if (!writes.empty()) {
+        text += tr("Written to the database, one transaction per profile:") + QLatin1Char('\n');
+        for (const model::ProfileWrite& write : writes)
+            text += QStringLiteral("  ") + model::describeWrite(write) + QLatin1Char('\n');
+        text += QLatin1Char('\n');
+    }
+    text += QString::fromStdString(migration::renderDiffText(diff));
     m_text->setObjectName(QStringLiteral("changes"));
     m_text->setReadOnly(true);
-    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // The write lines are sentences; the diff lines are short and indented, so wrapping keeps both readable.
+    m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setPlainText(QString::fromStdString(migration::renderDiffText(diff)));
+    m_text->setPlainText(text);
     m_text->setAccessibleName(tr("Changes"));
     layout->addWidget(m_text, 1);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(buttons);
-    resize(640, 420);
+
+    if (purpose == Purpose::ConfirmSave) {
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+        connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+        connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+        layout->addWidget(buttons);
+    } else {
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+        connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+        layout->addWidget(buttons);
+    }
+    resize(720, 440);
 }
 
 }  // namespace widgets

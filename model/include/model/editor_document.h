@@ -108,6 +108,8 @@ public:
     void attachDatabase(std::shared_ptr<store::KandevDatabase> database, std::map<std::string, std::int64_t> versions);
     bool isDatabase() const { return m_database != nullptr; }
     std::shared_ptr<store::KandevDatabase> database() const { return m_database; }
+    // The version kandev's row had when it was read or last saved; none for a file or a profile not in the database.
+    std::optional<std::int64_t> versionRead(const std::string& profileId) const;
 
     // --- saving
     struct SaveResult {

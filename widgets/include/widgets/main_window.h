@@ -35,6 +35,7 @@ namespace widgets {
 
 class CandidateEditor;
 class CandidateListPanel;
+class LiveRoutesPane;
 class RoutePane;
 class StartPage;
 class TimelinePanel;
@@ -77,6 +78,7 @@ public:
     WhatHappensPanel* whatHappensPanel() const { return m_whatHappens; }
     TimelinePanel* timelinePanel() const { return m_timeline; }
     TryErrorPanel* tryErrorPanel() const { return m_tryError; }
+    LiveRoutesPane* liveRoutesPane() const { return m_liveRoutes; }
     QListView* profileList() const { return m_profiles; }
     RoutePane* routePane() const { return m_route; }
     // Below this the centre never shrinks, whatever the docks take.
@@ -136,6 +138,7 @@ private:
     TimelinePanel* m_timeline;
     TryErrorPanel* m_tryError;
     QUndoView* m_undoView;
+    LiveRoutesPane* m_liveRoutes;
     QFileSystemWatcher* m_watcher;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

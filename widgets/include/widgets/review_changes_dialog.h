@@ -1,11 +1,16 @@
 #pragma once
-// File > Review Changes: what saving would write, against what was read —
-// per profile, candidate and class field, in the words `policyctl diff`
-// prints (migration::diffDocuments), not a text diff.
+// File > Review Changes, and the confirmation before every database save:
+// what saving would write, against what was read — per profile, candidate and
+// class field, in the words `policyctl diff` prints (migration::diffDocuments),
+// not a text diff — and, for a database, the profile versions the save writes
+// and the routes kandev is running under each now.
 
 #include "migration/document_diff.h"
+#include "model/database_writes.h"
 
 #include <QDialog>
+
+#include <vector>
 
 class QPlainTextEdit;
 
@@ -14,7 +19,10 @@ namespace widgets {
 class ReviewChangesDialog final : public QDialog {
     Q_OBJECT
 public:
-    ReviewChangesDialog(const migration::DocumentDiff& diff, const QString& documentName, QWidget* parent = nullptr);
+    enum class Purpose { Review, ConfirmSave };
+
+    ReviewChangesDialog(const migration::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
+                        const QString& documentName, Purpose purpose, QWidget* parent = nullptr);
     QPlainTextEdit* text() const { return m_text; }
 
 private:

@@ -1,0 +1,44 @@
+#pragma once
+// The routes kandev is running now for the profile being edited, one row per
+// route, for the Live Routes dock. The analysis is migration::analyseLiveRoutes
+// (the same as policyctl routes); this model only words it, translated, and
+// counts deadlines down: setNow() changes the "Left" column alone.
+
+#include "migration/live_routes.h"
+
+#include <QAbstractTableModel>
+
+namespace model {
+
+class LiveRoutesModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Session, Candidate, State, Failure, Retry, ResetWaits, Deadline, Left, Version, Policy, ColumnCount };
+
+    explicit LiveRoutesModel(QObject* parent = nullptr);
+
+    // Replaces the rows; a route whose session was shown before keeps its row's identity in views (reset).
+    void setRoutes(migration::LiveRoutes routes, policy::Seconds now);
+    void setNow(policy::Seconds now);
+    const migration::LiveRoutes& routes() const { return m_routes; }
+    const migration::LiveRoute* route(int row) const;
+    policy::Seconds now() const { return m_now; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Translated sentences for the details under the table.
+    static QString stateText(const migration::LiveRoute& r);
+    static QString nextStepText(const migration::NextStep& next);
+    static QString driftText(const migration::PolicyDrift& drift);
+    static QString briefPolicy(const policy::ClassPolicy& p, bool withOutcome);
+    static QString timeLeft(policy::Seconds deadline, policy::Seconds now);
+
+private:
+    migration::LiveRoutes m_routes;
+    policy::Seconds m_now{};
+};
+
+}  // namespace model
