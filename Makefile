@@ -10,7 +10,7 @@ FUZZ_DIR    := build/fuzz
 FUZZ_SECONDS ?= 30
 SAMPLE      ?= resources/samples/export.json
 
-.PHONY: all deps run test bench fuzz release clean format format-check
+.PHONY: all deps run test bench fuzz release install package clean format format-check
 
 all: release
 
@@ -41,6 +41,15 @@ bench: deps
 	cmake -S . -B $(BENCH_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DPOLICY_STUDIO_TESTS=OFF -DPOLICY_STUDIO_BENCH=ON
 	cmake --build $(BENCH_DIR) -j $(JOBS)
 	scripts/run-benchmarks $(BENCH_DIR)
+
+# Installs the release build under PREFIX (default /usr/local; DESTDIR works too).
+PREFIX ?= /usr/local
+install: release
+	cmake --install $(RELEASE_DIR) --prefix $(PREFIX)
+
+# A Debian package of the release build, written to build/release/.
+package: release
+	cd $(RELEASE_DIR) && cpack -G DEB
 
 # libFuzzer targets (clang, ASan, UBSan), FUZZ_SECONDS each.
 fuzz: deps

@@ -1,10 +1,35 @@
 #include "translations.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QTranslator>
 
 namespace i18n {
+
+namespace {
+
+QString g_installedFile;
+
+}  // namespace
+
+QString translationsDirectory()
+{
+    const QString english = QStringLiteral("policy-studio_en.qm");
+    const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                  .filePath(QStringLiteral("../" POLICY_STUDIO_INSTALL_DATADIR "/policy-studio/translations"));
+    for (const QString& dir : {installed, QStringLiteral(POLICY_STUDIO_BUILD_TRANSLATIONS_DIR)}) {
+        if (QFileInfo::exists(QDir(dir).filePath(english)))
+            return QDir::cleanPath(dir);
+    }
+    return {};
+}
+
+QString installedFile()
+{
+    return g_installedFile;
+}
 
 QString install(const QLocale& locale)
 {
@@ -21,15 +46,20 @@ QString install(const QLocale& locale)
             *t = nullptr;
         }
     }
+    g_installedFile.clear();
+    const QString dir = translationsDirectory();
     english = new QTranslator(QCoreApplication::instance());
-    if (english->load(QStringLiteral(":/i18n/policy-studio_en.qm")))
+    if (english->load(QStringLiteral("policy-studio_en.qm"), dir)) {
         QCoreApplication::installTranslator(english);
+        g_installedFile = english->filePath();
+    }
     QString language = QStringLiteral("en");
     const QString wanted = locale.name().section(QLatin1Char('_'), 0, 0);
     if (wanted != QLatin1String("en") && wanted != QLatin1String("C")) {
         app = new QTranslator(QCoreApplication::instance());
-        if (app->load(locale, QStringLiteral("policy-studio"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        if (app->load(locale, QStringLiteral("policy-studio"), QStringLiteral("_"), dir)) {
             QCoreApplication::installTranslator(app);
+            g_installedFile = app->filePath();
             language = wanted;
         }
     }

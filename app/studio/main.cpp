@@ -52,6 +52,8 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("kandev"));
     QApplication::setApplicationName(QStringLiteral("Policy Studio"));
     QApplication::setApplicationVersion(QStringLiteral(POLICY_STUDIO_VERSION));
+    // The launcher entry's id: Wayland's app id, and how a desktop matches the window to its icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.kandev.PolicyStudio"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Edit the recovery policies of kandev dynamic profiles."));
@@ -78,13 +80,21 @@ int main(int argc, char** argv)
     const QCommandLineOption scheme(QStringLiteral("colour-scheme"),
                                     QStringLiteral("system, light or dark (for this run; View > Colour Scheme keeps a choice)."),
                                     QStringLiteral("scheme"));
-    parser.addOptions({profile, scenario, logTime, scheme});
+    // For the install test and bug reports: which translation file the chosen language loads.
+    const QCommandLineOption showTranslation(QStringLiteral("show-translation"),
+                                             QStringLiteral("Print the translation file the language loads and quit."));
+    parser.addOptions({profile, scenario, logTime, scheme, showTranslation});
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QStringLiteral("A dynamic profile document to open, or a kandev database: a SQLite file, "
                                                 "sqlite:PATH or postgres://user@host:port/name (the password from "
                                                 "KANDEV_DATABASE_PASSWORD or PGPASSWORD, or asked for)."));
     parser.process(app);
-    i18n::install(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
+    const QString language = i18n::install(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
+    if (parser.isSet(showTranslation)) {
+        const QString file = i18n::installedFile();
+        std::printf("%s: %s\n", qPrintable(language), file.isEmpty() ? "no translation file found" : qPrintable(file));
+        return file.isEmpty() ? 1 : 0;
+    }
     widgets::ColourScheme colours = widgets::storedColourScheme();
     if (parser.isSet(scheme)) {
         bool ok = false;

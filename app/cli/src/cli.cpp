@@ -28,7 +28,8 @@ commands:
   routes     the routes kandev is running now, beside the policy driving them
   export     write a database's dynamic profiles as an export file
 
-Run 'policyctl COMMAND --help' for a command's options.
+Run 'policyctl COMMAND --help' for a command's options, 'policyctl --version'
+for the version.
 exit codes: 0 success / all valid, 1 invalid input or conflicts, 2 usage error or unreadable file
 )";
 
@@ -89,6 +90,10 @@ int run(const std::vector<std::string>& args, Io& io)
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (command == "--help" || command == "-h" || command == "help") {
         io.out << kUsage;
+        return kExitOk;
+    }
+    if (command == "--version") {
+        io.out << "policyctl " POLICY_STUDIO_VERSION "\n";
         return kExitOk;
     }
     if (command == "validate")

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Installs the build into a temporary prefix and uses it from there: the
+# binaries, an installed sample, the German translation found beside the
+# installed binary, the launcher entry and metainfo (validated), the man
+# pages (one section per policyctl command) and the bash completion.
+set -euo pipefail
+build_dir=${1:?usage: test-install.sh BUILD_DIR}
+prefix=$(mktemp -d /tmp/policy-studio-install.XXXXXX)
+trap 'rm -rf "$prefix"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+cmake --install "$build_dir" --prefix "$prefix" >/dev/null
+export QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0
+
+version=$("$prefix/bin/policyctl" --version)
+[[ $version =~ ^policyctl\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "policyctl --version printed '$version'"
+"$prefix/bin/policyctl" validate "$prefix/share/policy-studio/samples/export.json" >/dev/null \
+    || fail "policyctl validate rejects the installed sample"
+studio_version=$("$prefix/bin/policy-studio" --version 2>/dev/null)
+[[ $studio_version == "Policy Studio ${version#policyctl }" ]] || fail "policy-studio --version printed '$studio_version'"
+translation=$("$prefix/bin/policy-studio" --lang de --show-translation 2>/dev/null)
+[[ $translation == "de: $prefix/share/policy-studio/translations/policy-studio_de.qm" ]] \
+    || fail "the German translation is not read from the installed location: '$translation'"
+
+for f in share/policy-studio/schema/policy.schema.json share/doc/policy-studio/README.md \
+         share/icons/hicolor/scalable/apps/io.github.kandev.PolicyStudio.svg \
+         share/icons/hicolor/256x256/apps/io.github.kandev.PolicyStudio.png \
+         share/icons/hicolor/16x16/apps/io.github.kandev.PolicyStudio.png; do
+    [[ -s $prefix/$f ]] || fail "$f is not installed"
+done
+desktop-file-validate "$prefix/share/applications/io.github.kandev.PolicyStudio.desktop" \
+    || fail "desktop-file-validate"
+appstreamcli validate --no-net "$prefix/share/metainfo/io.github.kandev.PolicyStudio.metainfo.xml" >/dev/null \
+    || { appstreamcli validate --no-net "$prefix/share/metainfo/io.github.kandev.PolicyStudio.metainfo.xml"; fail "appstreamcli validate"; }
+
+# Man pages: every command policyctl lists has its own section, and the text is policyctl's.
+page=$prefix/share/man/man1/policyctl.1
+commands=$("$prefix/bin/policyctl" --help | sed -n '/^commands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }')
+[[ -n $commands ]] || fail "no commands in policyctl --help"
+for c in $commands; do
+    grep -qx ".SS $c" "$page" || fail "policyctl(1) has no section for $c"
+done
+grep -q 'Simulates one route cycle' "$page" || fail "policyctl(1) lacks timeline's help text"
+grep -q '^\.TH POLICY-STUDIO 1' "$prefix/share/man/man1/policy-studio.1" || fail "policy-studio(1) header"
+grep -q 'show\\-translation' "$prefix/share/man/man1/policy-studio.1" || fail "policy-studio(1) lacks an option"
+if command -v man >/dev/null; then
+    man -l "$page" 2>&1 >/dev/null | grep . && fail "man reports problems in policyctl(1)"
+fi
+
+# Bash completion: commands, options, option values, presets.
+complete_words() {
+    (
+        set +eu
+        source "$prefix/share/bash-completion/completions/policyctl"
+        COMP_WORDS=("$@")
+        COMP_CWORD=$(($# - 1))
+        COMPREPLY=()
+        _policyctl 2>/dev/null
+        printf '%s\n' "${COMPREPLY[@]}"
+    )
+}
+[[ $(complete_words policyctl val) == validate ]] || fail "completing 'policyctl val'"
+[[ $(complete_words policyctl routes --pro) == --profile ]] || fail "completing 'routes --pro'"
+[[ $(complete_words policyctl validate --format j) == json ]] || fail "completing '--format j'"
+[[ $(complete_words policyctl timeline --scenario quota | sort | tr '\n' ' ') == "quota-reset-1m quota-reset-6h " ]] \
+    || fail "completing '--scenario quota': $(complete_words policyctl timeline --scenario quota)"
+(cd "$prefix/share/policy-studio/samples" && [[ $(complete_words policyctl validate exp) == export.json ]]) \
+    || fail "completing a file argument"
+echo "installed into a temporary prefix and used from there: ok"
