@@ -1,5 +1,5 @@
 // The policyctl evaluate line parser and the evaluator behind it.
-#include "evaluate_line.h"
+#include "schema/evaluate_line.h"
 
 #include <cstdint>
 #include <cstring>
@@ -7,21 +7,21 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    static cli::EvaluateLineParser spec(cli::Reading::Spec);
-    static cli::EvaluateLineParser kandev(cli::Reading::KandevBackend);
+    static schema::EvaluateLineParser spec(schema::Reading::Spec);
+    static schema::EvaluateLineParser kandev(schema::Reading::KandevBackend);
     // Both readings: the first byte picks one, so each gets the whole corpus.
-    const cli::Reading reading = size > 0 && (data[0] & 1) ? cli::Reading::KandevBackend : cli::Reading::Spec;
-    cli::EvaluateLineParser& parser = reading == cli::Reading::Spec ? spec : kandev;
+    const schema::Reading reading = size > 0 && (data[0] & 1) ? schema::Reading::KandevBackend : schema::Reading::Spec;
+    schema::EvaluateLineParser& parser = reading == schema::Reading::Spec ? spec : kandev;
     std::vector<char> buffer(size + simdjson::SIMDJSON_PADDING);
     if (size)
         std::memcpy(buffer.data(), data, size);
-    cli::EvaluateCase c;
+    schema::EvaluateCase c;
     const std::string problem = parser.parse(buffer.data(), size, buffer.size(), c);
     std::string out;
     if (problem.empty()) {
-        cli::appendDecisionJson(out, cli::decide(c, reading), c);
+        schema::appendDecisionJson(out, schema::decide(c, reading), c);
     } else {
-        cli::appendJsonString(out, problem);
+        schema::appendJsonString(out, problem);
     }
     return 0;
 }

@@ -1,6 +1,6 @@
 #include "args.h"
 #include "commands.h"
-#include "evaluate_line.h"
+#include "schema/evaluate_line.h"
 
 #include <unistd.h>
 
@@ -12,6 +12,11 @@
 
 namespace cli {
 namespace {
+
+using policy::Reading;
+using schema::EvaluateCase;
+using schema::EvaluateLineParser;
+using schema::appendJsonString;
 
 constexpr const char* kHelp = R"(usage: policyctl evaluate [--kandev]
 

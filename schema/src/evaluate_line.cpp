@@ -1,4 +1,4 @@
-#include "evaluate_line.h"
+#include "schema/evaluate_line.h"
 
 #include "policy/catalogue.h"
 #include "policy/kandev_backend.h"
@@ -10,7 +10,7 @@
 #include <charconv>
 #include <cstring>
 
-namespace cli {
+namespace schema {
 
 using namespace simdjson;
 
@@ -612,4 +612,4 @@ void appendDecisionJson(std::string& out, const policy::Decision& d, const Evalu
     out += '}';
 }
 
-}  // namespace cli
+}  // namespace schema

@@ -1,5 +1,6 @@
 #pragma once
-// The hot path of `policyctl evaluate`: one JSON line in, one decision out.
+// One evaluation case as JSON (a line of `policyctl evaluate`, or the text
+// handed to policy_evaluate in the C API) in, one decision out.
 // simdjson's DOM parser (runtime-dispatched to the CPU's SIMD kernels) reads
 // the line in place; nothing on the success path allocates.
 //
@@ -25,7 +26,7 @@
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace schema {
 
 // In kandev's reading its JSON decoder ignores unknown keys inside policies
 // and matches keys without regard to case, and policy::kandev decides.
@@ -72,4 +73,4 @@ void appendDecisionJson(std::string& out, const policy::Decision& d, const Evalu
 // Appends s as a JSON string literal.
 void appendJsonString(std::string& out, std::string_view s);
 
-}  // namespace cli
+}  // namespace schema
