@@ -2,9 +2,11 @@
 # Installs the build into a temporary prefix and uses it from there: the
 # binaries, an installed sample, the German translation found beside the
 # installed binary, the launcher entry and metainfo (validated), the man
-# pages (one section per policyctl command) and the bash completion.
+# pages (one section per policyctl command), the bash completion, and
+# libpolicy used by a backend's build through find_package(PolicyStudioCore).
 set -euo pipefail
 build_dir=${1:?usage: test-install.sh BUILD_DIR}
+source "$(dirname "$0")/sanitizer-flags.sh"
 prefix=$(mktemp -d /tmp/policy-studio-install.XXXXXX)
 trap 'rm -rf "$prefix"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -66,4 +68,16 @@ complete_words() {
     || fail "completing '--scenario quota': $(complete_words policyctl timeline --scenario quota)"
 (cd "$prefix/share/policy-studio/samples" && [[ $(complete_words policyctl validate exp) == export.json ]]) \
     || fail "completing a file argument"
+# A backend's CMake build finds libpolicy in the prefix and runs against it.
+library=$(find "$prefix" -name 'libpolicy.so.[0-9]*.*' -type f)
+[[ -n $library ]] || fail "libpolicy is not installed"
+soname=$(objdump -p "$library" | awk '/SONAME/ { print $2 }')
+[[ $soname == "libpolicy.so.$(cut -d. -f1 <<<"${version#policyctl }")" ]] || fail "libpolicy's SONAME is '$soname'"
+needed=$(objdump -p "$library" | awk '/NEEDED/ { print $2 }')
+[[ $needed != *libQt* ]] || fail "libpolicy links Qt: $needed"
+cmake -S "$(dirname "$0")/consumer" -B "$prefix/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_CXX_FLAGS="$(sanitizer_flags "$library")" >"$prefix/consumer.log" 2>&1 &&
+    cmake --build "$prefix/consumer" >>"$prefix/consumer.log" 2>&1 || { cat "$prefix/consumer.log"; fail "find_package(PolicyStudioCore)"; }
+consumer=$("$prefix/consumer/consumer")
+[[ $consumer == 'retry_wait 2 40 ok {"valid":true,"legacy":false,"errors":[]}' ]] || fail "the consumer printed '$consumer'"
 echo "installed into a temporary prefix and used from there: ok"

@@ -1,0 +1,3 @@
+module example.invalid/policystudio/policy
+
+go 1.19
