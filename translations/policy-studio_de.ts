@@ -33,15 +33,24 @@
     </message>
     <message numerus="yes">
         <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
-        <translation><numerusform>%n Route läuft, keine wartet auf eine Frist: sie trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform><numerusform>%n Routen laufen, keine wartet auf eine Frist: jede trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform></translation>
+        <translation>
+            <numerusform>%n Route läuft, keine wartet auf eine Frist: sie trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform>
+            <numerusform>%n Routen laufen, keine wartet auf eine Frist: jede trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running</source>
-        <translation><numerusform>%n Route läuft</numerusform><numerusform>%n Routen laufen</numerusform></translation>
+        <translation>
+            <numerusform>%n Route läuft</numerusform>
+            <numerusform>%n Routen laufen</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
-        <translation><numerusform>%n wartet unter der alten Richtlinie: ihre geplante Frist bleibt, ihr nächster Fehler nutzt die neue</numerusform><numerusform>%n warten unter der alten Richtlinie: ihre geplanten Fristen bleiben, ihr nächster Fehler nutzt die neue</numerusform></translation>
+        <translation>
+            <numerusform>%n wartet unter der alten Richtlinie: ihre geplante Frist bleibt, ihr nächster Fehler nutzt die neue</numerusform>
+            <numerusform>%n warten unter der alten Richtlinie: ihre geplanten Fristen bleiben, ihr nächster Fehler nutzt die neue</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: %2; %3.</source>
@@ -612,6 +621,26 @@
     <message>
         <source>Policy</source>
         <translation>Richtlinie</translation>
+    </message>
+    <message>
+        <source>skip</source>
+        <translation>überspringen</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>anhalten</translation>
+    </message>
+    <message>
+        <source>unknown: %1</source>
+        <translation>unbekannt: %1</translation>
+    </message>
+    <message>
+        <source>What the route does when its waits and retries are used up (the pending outcome it was scheduled with)</source>
+        <translation>Was die Route tut, wenn ihre Wartezeiten und Wiederholungen aufgebraucht sind (das ausstehende Ergebnis, mit dem sie geplant wurde)</translation>
+    </message>
+    <message>
+        <source>Then</source>
+        <translation>Danach</translation>
     </message>
 </context>
 <context>

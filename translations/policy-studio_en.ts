@@ -33,15 +33,24 @@
     </message>
     <message numerus="yes">
         <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
-        <translation><numerusform>%n route running, not waiting for a deadline: it meets the new policy at its next failure</numerusform><numerusform>%n routes running, none waiting for a deadline: each meets the new policy at its next failure</numerusform></translation>
+        <translation>
+            <numerusform>%n route running, not waiting for a deadline: it meets the new policy at its next failure</numerusform>
+            <numerusform>%n routes running, none waiting for a deadline: each meets the new policy at its next failure</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running</source>
-        <translation><numerusform>%n route running</numerusform><numerusform>%n routes running</numerusform></translation>
+        <translation>
+            <numerusform>%n route running</numerusform>
+            <numerusform>%n routes running</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
-        <translation><numerusform>%n waiting under the old policy: its scheduled deadline stays, its next failure uses the new one</numerusform><numerusform>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</numerusform></translation>
+        <translation>
+            <numerusform>%n waiting under the old policy: its scheduled deadline stays, its next failure uses the new one</numerusform>
+            <numerusform>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: %2; %3.</source>
@@ -611,6 +620,26 @@
     </message>
     <message>
         <source>Policy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>skip</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the route does when its waits and retries are used up (the pending outcome it was scheduled with)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Then</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -21,6 +21,11 @@ QString localTime(policy::Seconds t)
     return QLocale().toString(QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(), QLocale::ShortFormat);
 }
 
+bool isKnownOutcome(const std::string& stored)
+{
+    return stored == policy::outcomeName(policy::Outcome::Skip) || stored == policy::outcomeName(policy::Outcome::Stop);
+}
+
 }  // namespace
 
 LiveRoutesModel::LiveRoutesModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -76,6 +81,15 @@ QString LiveRoutesModel::timeLeft(policy::Seconds deadline, policy::Seconds now)
 {
     const auto left = (deadline - now).count();
     return left <= 0 ? tr("due") : PolicyText::duration(left);
+}
+
+QString LiveRoutesModel::pendingOutcomeText(const std::string& stored)
+{
+    if (stored.empty())
+        return QString();
+    if (isKnownOutcome(stored))
+        return stored == policy::outcomeName(policy::Outcome::Skip) ? tr("skip") : tr("stop");
+    return tr("unknown: %1").arg(text(stored));
 }
 
 QString LiveRoutesModel::briefPolicy(const policy::ClassPolicy& p, bool withOutcome)
@@ -148,6 +162,7 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
                 used << PolicyText::className(policy::ErrorClass::Hard);
             return used.isEmpty() ? tr("none") : used.join(QStringLiteral(", "));
         }
+        case Then: return s ? pendingOutcomeText(s->pendingOutcome) : QString();
         case Deadline: return s && s->deadline ? localTime(*s->deadline) : QString();
         case Left: return s && s->deadline ? timeLeft(*s->deadline, m_now) : QString();
         case Version: return qlonglong(r->row.profileVersion);
@@ -173,8 +188,9 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
         return tips.isEmpty() ? QVariant() : QVariant(tips.join(QLatin1Char('\n')));
     }
     if (role == Qt::ForegroundRole) {
+        const bool unknownOutcome = s && !s->pendingOutcome.empty() && !isKnownOutcome(s->pendingOutcome);
         const bool warn = (index.column() == Policy && r->drift) || (index.column() == State && r->state == migration::RouteState::Unknown)
-                          || (index.column() == Failure && !r->snapshotError.empty());
+                          || (index.column() == Failure && !r->snapshotError.empty()) || (index.column() == Then && unknownOutcome);
         if (warn)
             return QBrush(QColor(0xb0, 0x5a, 0x00));
         return {};
@@ -186,6 +202,8 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
 
 QVariant LiveRoutesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Then)
+        return tr("What the route does when its waits and retries are used up (the pending outcome it was scheduled with)");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -195,6 +213,7 @@ QVariant LiveRoutesModel::headerData(int section, Qt::Orientation orientation, i
     case Failure: return tr("Failure");
     case Retry: return tr("Retry");
     case ResetWaits: return tr("Reset waits used");
+    case Then: return tr("Then");
     case Deadline: return tr("Deadline");
     case Left: return tr("Left");
     case Version: return tr("Version");

@@ -783,6 +783,7 @@ void TestGui::liveRoutesDock()
     QCOMPARE(cell(model::LiveRoutesModel::Session), QStringLiteral("s-1"));
     QCOMPARE(cell(model::LiveRoutesModel::State), QStringLiteral("Retry wait"));
     QCOMPARE(cell(model::LiveRoutesModel::Left), QStringLiteral("10 s"));
+    QCOMPARE(cell(model::LiveRoutesModel::Then), QStringLiteral("skip"));
     QCOMPARE(cell(model::LiveRoutesModel::Policy), QStringLiteral("same"));
     QVERIFY2(pane->status()->text().contains(QStringLiteral("1 route running")), qPrintable(pane->status()->text()));
 

@@ -2,6 +2,7 @@
 #include "model/commands.h"
 #include "model/database_writes.h"
 #include "model/editor_document.h"
+#include "model/live_routes_model.h"
 #include "model/policy_text.h"
 #include "model/profile_list_model.h"
 #include "model/validation_model.h"
@@ -58,6 +59,8 @@ private slots:
     void summaries();
     void databaseWriteSentences_data();
     void databaseWriteSentences();
+    void liveRoutePendingOutcome_data();
+    void liveRoutePendingOutcome();
 };
 
 void TestModel::modelsPassTheTester()
@@ -434,6 +437,47 @@ void TestModel::databaseWriteSentences()
     write.routesRunning = running;
     write.routesScheduled = scheduled;
     QCOMPARE(describeWrite(write), sentence);
+}
+
+// The Then column shows the snapshot's pending_outcome as stored: a value this
+// build does not know is shown, marked, and never read as skip or stop.
+void TestModel::liveRoutePendingOutcome_data()
+{
+    QTest::addColumn<bool>("snapshot");
+    QTest::addColumn<QString>("stored");
+    QTest::addColumn<QString>("shown");
+    QTest::addColumn<bool>("marked");
+    QTest::newRow("skip") << true << "skip" << "skip" << false;
+    QTest::newRow("stop") << true << "stop" << "stop" << false;
+    QTest::newRow("absent") << true << "" << "" << false;
+    QTest::newRow("unknown") << true << "retry_forever" << "unknown: retry_forever" << true;
+    QTest::newRow("case differs") << true << "Skip" << "unknown: Skip" << true;
+    QTest::newRow("no snapshot") << false << "" << "" << false;
+}
+
+void TestModel::liveRoutePendingOutcome()
+{
+    QFETCH(bool, snapshot);
+    QFETCH(QString, stored);
+    QFETCH(QString, shown);
+    QFETCH(bool, marked);
+    migration::LiveRoutes routes;
+    routes.hasTables = true;
+    migration::LiveRoute route;
+    route.row.sessionId = "s-1";
+    if (snapshot) {
+        route.snapshot.emplace();
+        route.snapshot->pendingOutcome = stored.toStdString();
+    }
+    routes.routes.push_back(route);
+    LiveRoutesModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setRoutes(routes, policy::Seconds{});
+    const QModelIndex cell = m.index(0, LiveRoutesModel::Then);
+    QCOMPARE(cell.data().toString(), shown);
+    QCOMPARE(cell.data(Qt::ForegroundRole).isValid(), marked);
+    QCOMPARE(m.headerData(LiveRoutesModel::Then, Qt::Horizontal).toString(), QStringLiteral("Then"));
+    QVERIFY(!m.headerData(LiveRoutesModel::Then, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestModel)

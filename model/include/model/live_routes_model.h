@@ -13,7 +13,7 @@ namespace model {
 class LiveRoutesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Session, Candidate, State, Failure, Retry, ResetWaits, Deadline, Left, Version, Policy, ColumnCount };
+    enum Column { Session, Candidate, State, Failure, Retry, ResetWaits, Then, Deadline, Left, Version, Policy, ColumnCount };
 
     explicit LiveRoutesModel(QObject* parent = nullptr);
 
@@ -35,6 +35,8 @@ public:
     static QString driftText(const migration::PolicyDrift& drift);
     static QString briefPolicy(const policy::ClassPolicy& p, bool withOutcome);
     static QString timeLeft(policy::Seconds deadline, policy::Seconds now);
+    // The snapshot's pending_outcome as stored: skip, stop, or unknown (shown, never guessed).
+    static QString pendingOutcomeText(const std::string& stored);
 
 private:
     migration::LiveRoutes m_routes;
