@@ -36,23 +36,39 @@ QString helpOf(const QString& binary, const QStringList& args)
     return text;
 }
 
-// The commands a "commands:" block lists, in its order.
-QStringList commandsIn(const QString& help)
+// The names a help block lists, in its order: the two-space-indented entries
+// (matched by `entry`, the name captured) under the first line that `isHeading`
+// accepts, up to the first line that is not one.
+template <typename IsHeading>
+QStringList entriesUnder(const QString& help, IsHeading isHeading, const QRegularExpression& entry)
 {
-    QStringList commands;
+    QStringList names;
     bool inBlock = false;
     for (const QString& line : help.split(QLatin1Char('\n'))) {
-        if (line == QLatin1String("commands:")) {
-            inBlock = true;
-        } else if (inBlock) {
-            static const QRegularExpression entry(QStringLiteral("^  ([a-z][a-z-]*)  "));
-            const auto m = entry.match(line);
-            if (!m.hasMatch())
-                break;
-            commands << m.captured(1);
+        if (!inBlock) {
+            inBlock = isHeading(line);
+            continue;
         }
+        const auto m = entry.match(line);
+        if (!m.hasMatch())
+            break;
+        names << m.captured(1);
     }
-    return commands;
+    return names;
+}
+
+// The commands a "commands:" block lists.
+QStringList commandsIn(const QString& help)
+{
+    static const QRegularExpression entry(QStringLiteral("^  ([a-z][a-z-]*)  "));
+    return entriesUnder(help, [](const QString& line) { return line == QLatin1String("commands:"); }, entry);
+}
+
+// The scenario presets a "...presets:" block lists.
+QStringList presetsIn(const QString& help)
+{
+    static const QRegularExpression entry(QStringLiteral("^  ([a-z0-9][a-z0-9-]*)  "));
+    return entriesUnder(help, [](const QString& line) { return line.endsWith(QLatin1String("presets:")); }, entry);
 }
 
 QString roffEscape(QString s)
@@ -182,24 +198,6 @@ std::map<QString, Option> optionsIn(const QString& help)
         }
     }
     return options;
-}
-
-QStringList presetsIn(const QString& help)
-{
-    QStringList presets;
-    bool inBlock = false;
-    for (const QString& line : help.split(QLatin1Char('\n'))) {
-        if (line.endsWith(QLatin1String("presets:"))) {
-            inBlock = true;
-        } else if (inBlock) {
-            static const QRegularExpression entry(QStringLiteral("^  ([a-z0-9][a-z0-9-]*)  "));
-            const auto m = entry.match(line);
-            if (!m.hasMatch())
-                break;
-            presets << m.captured(1);
-        }
-    }
-    return presets;
 }
 
 int completion(const QStringList& a)

@@ -623,14 +623,6 @@
         <translation>Richtlinie</translation>
     </message>
     <message>
-        <source>skip</source>
-        <translation>überspringen</translation>
-    </message>
-    <message>
-        <source>stop</source>
-        <translation>anhalten</translation>
-    </message>
-    <message>
         <source>unknown: %1</source>
         <translation>unbekannt: %1</translation>
     </message>

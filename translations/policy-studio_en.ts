@@ -623,14 +623,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>skip</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>stop</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>unknown: %1</source>
         <translation type="unfinished" />
     </message>

@@ -216,7 +216,8 @@ policy_status policy_evaluate(const char* text, size_t length, policy_reading re
             setOut(message, why);
             return POLICY_BAD_ARGUMENT;
         }
-        // The parser reads in place and needs padding after the text.
+        // The parser reads in place and needs padding after the text. A parser
+        // per call keeps nothing between calls or threads (2 us a call, bench_policy_c).
         std::string buffer(textView(text, length));
         buffer.resize(length + simdjson::SIMDJSON_PADDING);
         schema::EvaluateLineParser parser(readingOf(reading));

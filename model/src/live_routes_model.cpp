@@ -87,8 +87,10 @@ QString LiveRoutesModel::pendingOutcomeText(const std::string& stored)
 {
     if (stored.empty())
         return QString();
-    if (isKnownOutcome(stored))
-        return stored == policy::outcomeName(policy::Outcome::Skip) ? tr("skip") : tr("stop");
+    for (const policy::Outcome o : {policy::Outcome::Skip, policy::Outcome::Stop}) {
+        if (stored == policy::outcomeName(o))
+            return PolicyText::outcome(o);
+    }
     return tr("unknown: %1").arg(text(stored));
 }
 
