@@ -20,7 +20,11 @@ def singular(text: str) -> str:
     out = text
     for plural, single in SINGULAR:
         out = re.sub(r"(%n\s+)" + re.escape(plural), r"\g<1>" + single, out, count=1)
-    return out.replace("problem(s)", "problem").replace("candidate(s)", "candidate")
+    out = out.replace("problem(s)", "problem").replace("candidate(s)", "candidate")
+    # The verb after a counted subject agrees: "%n candidate is", "%n rule was".
+    for many, one in (("are", "is"), ("were", "was"), ("have", "has")):
+        out = re.sub(r"(%n\s+[a-z]+\s+)" + many + r"\b", r"\g<1>" + one, out)
+    return out
 
 
 def plural(text: str) -> str:

@@ -1872,7 +1872,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     <message numerus="yes">
         <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
         <translation>
-            <numerusform>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate are converted to versioned policies as shown. Nothing is written until you save.</numerusform>
+            <numerusform>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate is converted to versioned policies as shown. Nothing is written until you save.</numerusform>
             <numerusform>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidates are converted to versioned policies as shown. Nothing is written until you save.</numerusform>
         </translation>
     </message>

@@ -1102,7 +1102,12 @@ void TestGui::translationsAreComplete()
             source = xml.readElementText();
         } else if (xml.name() == QLatin1String("translation")) {
             const bool unfinished = xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished");
-            const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            QStringList forms;  // a numerus message's forms, singular first
+            if (numerus) {
+                while (xml.readNextStartElement())
+                    forms << xml.readElementText();
+            }
+            const QString text = numerus ? forms.join(QLatin1Char('\n')) : xml.readElementText(QXmlStreamReader::IncludeChildElements);
             // English needs only its plural forms; every other language needs every message.
             const bool required = file.endsWith(QLatin1String("_de.ts")) || numerus;
             if (required && (unfinished || text.trimmed().isEmpty()))
@@ -1110,6 +1115,10 @@ void TestGui::translationsAreComplete()
             // An English plural form is a real one, not the source's "(s)".
             if (numerus && file.endsWith(QLatin1String("_en.ts")) && text.contains(QLatin1String("(s)")))
                 untranslated << source;
+            // ... whose singular agrees: "%n candidate is", never "%n candidate are".
+            static const QRegularExpression pluralVerb(QStringLiteral("%n [a-z]+ (are|were|have)\\b"));
+            if (numerus && file.endsWith(QLatin1String("_en.ts")) && !forms.isEmpty() && pluralVerb.match(forms.first()).hasMatch())
+                untranslated << source + QStringLiteral(" (singular: ") + forms.first() + QLatin1Char(')');
         }
     }
     QVERIFY(messages > 250);
