@@ -634,6 +634,14 @@
         <source>Then</source>
         <translation>Danach</translation>
     </message>
+    <message>
+        <source>Deadline %1, due now.</source>
+        <translation>Frist %1, jetzt fällig.</translation>
+    </message>
+    <message>
+        <source>Deadline %1, in %2.</source>
+        <translation>Frist %1, in %2.</translation>
+    </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
@@ -1386,10 +1394,6 @@
     <message>
         <source>Its policy state cannot be read, so nothing is predicted: %1</source>
         <translation>Ihr Richtlinienzustand ist nicht lesbar, daher wird nichts vorhergesagt: %1</translation>
-    </message>
-    <message>
-        <source>Deadline %1, in %2.</source>
-        <translation>Frist %1, in %2.</translation>
     </message>
     <message>
         <source>The policy it was scheduled under cannot be read: %1</source>

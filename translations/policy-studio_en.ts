@@ -634,6 +634,14 @@
         <source>Then</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Deadline %1, due now.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Deadline %1, in %2.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
@@ -1385,10 +1393,6 @@
     </message>
     <message>
         <source>Its policy state cannot be read, so nothing is predicted: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Deadline %1, in %2.</source>
         <translation type="unfinished" />
     </message>
     <message>

@@ -16,11 +16,6 @@ QString text(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QString localTime(policy::Seconds t)
-{
-    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(), QLocale::ShortFormat);
-}
-
 bool isKnownOutcome(const std::string& stored)
 {
     return stored == policy::outcomeName(policy::Outcome::Skip) || stored == policy::outcomeName(policy::Outcome::Stop);
@@ -77,10 +72,22 @@ QString LiveRoutesModel::stateText(const migration::LiveRoute& r)
     return tr("Unknown: %1").arg(text(r.row.state));
 }
 
+QString LiveRoutesModel::localTime(policy::Seconds t)
+{
+    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(), QLocale::ShortFormat);
+}
+
 QString LiveRoutesModel::timeLeft(policy::Seconds deadline, policy::Seconds now)
 {
     const auto left = (deadline - now).count();
     return left <= 0 ? tr("due") : PolicyText::duration(left);
+}
+
+QString LiveRoutesModel::deadlineText(policy::Seconds deadline, policy::Seconds now)
+{
+    const auto left = (deadline - now).count();
+    return left <= 0 ? tr("Deadline %1, due now.").arg(localTime(deadline))
+                     : tr("Deadline %1, in %2.").arg(localTime(deadline), PolicyText::duration(left));
 }
 
 QString LiveRoutesModel::pendingOutcomeText(const std::string& stored)

@@ -61,6 +61,8 @@ private slots:
     void databaseWriteSentences();
     void liveRoutePendingOutcome_data();
     void liveRoutePendingOutcome();
+    void liveRouteDeadlineText_data();
+    void liveRouteDeadlineText();
 };
 
 void TestModel::modelsPassTheTester()
@@ -478,6 +480,27 @@ void TestModel::liveRoutePendingOutcome()
     QCOMPARE(cell.data(Qt::ForegroundRole).isValid(), marked);
     QCOMPARE(m.headerData(LiveRoutesModel::Then, Qt::Horizontal).toString(), QStringLiteral("Then"));
     QVERIFY(!m.headerData(LiveRoutesModel::Then, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+}
+
+// The sentence under the dock's table counts down, and says "due now" (never
+// "in due") once the deadline has passed.
+void TestModel::liveRouteDeadlineText_data()
+{
+    QTest::addColumn<qint64>("left");
+    QTest::addColumn<QString>("ending");
+    QTest::newRow("ninety seconds") << qint64(90) << ", in 1 min 30 s.";
+    QTest::newRow("one second") << qint64(1) << ", in 1 s.";
+    QTest::newRow("at the deadline") << qint64(0) << ", due now.";
+    QTest::newRow("past it") << qint64(-5) << ", due now.";
+}
+
+void TestModel::liveRouteDeadlineText()
+{
+    QFETCH(qint64, left);
+    QFETCH(QString, ending);
+    const policy::Seconds deadline = *policy::parseRfc3339("2026-08-21T10:00:10Z");
+    const QString text = LiveRoutesModel::deadlineText(deadline, deadline - std::chrono::seconds{left});
+    QCOMPARE(text, QStringLiteral("Deadline ") + LiveRoutesModel::localTime(deadline) + ending);
 }
 
 QTEST_GUILESS_MAIN(TestModel)

@@ -26,11 +26,6 @@ QString text(const std::string& s)
     return QString::fromStdString(s).toHtmlEscaped();
 }
 
-QString localTime(policy::Seconds t)
-{
-    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(), QLocale::ShortFormat);
-}
-
 }  // namespace
 
 LiveRoutesPane::LiveRoutesPane(QWidget* parent)
@@ -155,9 +150,9 @@ void LiveRoutesPane::refresh()
     for (const migration::ActiveCircuit& c : live.circuits) {
         circuits << (c.candidate.empty()
                          ? tr("Credentials <b>%1</b> paused until %2 (%3): every candidate using them is passed over.")
-                               .arg(text(c.row.resourceKey), localTime(c.until), text(c.row.code))
+                               .arg(text(c.row.resourceKey), model::LiveRoutesModel::localTime(c.until), text(c.row.code))
                          : tr("<b>%1</b> paused until %2 (%3): the route passes it over.")
-                               .arg(text(c.candidate), localTime(c.until), text(c.row.code)));
+                               .arg(text(c.candidate), model::LiveRoutesModel::localTime(c.until), text(c.row.code)));
     }
     m_circuits->setText(circuits.join(QStringLiteral("<br>")));
     m_circuits->setVisible(!circuits.isEmpty());
@@ -203,8 +198,7 @@ void LiveRoutesPane::updateDetails()
     if (r->snapshot) {
         const schema::RouteSnapshot& s = *r->snapshot;
         if (s.deadline)
-            lines << tr("Deadline %1, in %2.")
-                         .arg(localTime(*s.deadline), model::LiveRoutesModel::timeLeft(*s.deadline, m_model->now()));
+            lines << model::LiveRoutesModel::deadlineText(*s.deadline, m_model->now());
         if (!s.policiesError.empty())
             lines << tr("The policy it was scheduled under cannot be read: %1").arg(text(s.policiesError));
     }
@@ -220,7 +214,7 @@ void LiveRoutesPane::updateDetails()
         history << tr("%1. %2 (%3)%4")
                        .arg(a.routeGeneration)
                        .arg(text(a.executionProfileId), text(a.reason),
-                            a.createdAt ? QStringLiteral(", ") + localTime(*a.createdAt) : QString());
+                            a.createdAt ? QStringLiteral(", ") + model::LiveRoutesModel::localTime(*a.createdAt) : QString());
     }
     if (!history.isEmpty())
         lines << tr("History: %1").arg(history.join(QStringLiteral(" → ")));

@@ -35,6 +35,10 @@ public:
     static QString driftText(const migration::PolicyDrift& drift);
     static QString briefPolicy(const policy::ClassPolicy& p, bool withOutcome);
     static QString timeLeft(policy::Seconds deadline, policy::Seconds now);
+    // "Deadline 4 Dec 2026 18:40, in 1 min 30 s." or "..., due now." once it has passed.
+    static QString deadlineText(policy::Seconds deadline, policy::Seconds now);
+    // A time as the dock shows it: local, in the locale's short format.
+    static QString localTime(policy::Seconds t);
     // The snapshot's pending_outcome as stored: skip, stop, or unknown (shown, never guessed).
     static QString pendingOutcomeText(const std::string& stored);
 
