@@ -603,10 +603,6 @@
         <translation>Wiederholung</translation>
     </message>
     <message>
-        <source>Reset waits used</source>
-        <translation>Genutzte Rücksetz-Wartezeiten</translation>
-    </message>
-    <message>
         <source>Deadline</source>
         <translation>Frist</translation>
     </message>
@@ -641,6 +637,14 @@
     <message>
         <source>Deadline %1, in %2.</source>
         <translation>Frist %1, in %2.</translation>
+    </message>
+    <message>
+        <source>The classes whose wait for a provider reset this route cycle has used</source>
+        <translation>Die Klassen, deren Warten auf eine Zurücksetzung des Anbieters dieser Routenzyklus schon genutzt hat</translation>
+    </message>
+    <message>
+        <source>Reset waits</source>
+        <translation>Rücksetz-Wartezeiten</translation>
     </message>
 </context>
 <context>

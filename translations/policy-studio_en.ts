@@ -603,10 +603,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Reset waits used</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Deadline</source>
         <translation type="unfinished" />
     </message>
@@ -640,6 +636,14 @@
     </message>
     <message>
         <source>Deadline %1, in %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The classes whose wait for a provider reset this route cycle has used</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset waits</source>
         <translation type="unfinished" />
     </message>
 </context>

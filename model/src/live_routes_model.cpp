@@ -39,7 +39,7 @@ void LiveRoutesModel::setNow(policy::Seconds now)
         return;
     m_now = now;
     if (!m_routes.routes.empty())
-        emit dataChanged(index(0, Left), index(rowCount() - 1, Left), {Qt::DisplayRole});
+        emit dataChanged(index(0, Deadline), index(rowCount() - 1, Left), {Qt::DisplayRole});  // the date shows from midnight on
 }
 
 const migration::LiveRoute* LiveRoutesModel::route(int row) const
@@ -75,6 +75,13 @@ QString LiveRoutesModel::stateText(const migration::LiveRoute& r)
 QString LiveRoutesModel::localTime(policy::Seconds t)
 {
     return QLocale().toString(QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(), QLocale::ShortFormat);
+}
+
+QString LiveRoutesModel::localTimeOnDayOf(policy::Seconds t, policy::Seconds now)
+{
+    const QDateTime at = QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime();
+    const QDateTime today = QDateTime::fromSecsSinceEpoch(now.time_since_epoch().count()).toLocalTime();
+    return at.date() == today.date() ? QLocale().toString(at.time(), QLocale::ShortFormat) : localTime(t);
 }
 
 QString LiveRoutesModel::timeLeft(policy::Seconds deadline, policy::Seconds now)
@@ -172,7 +179,7 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
             return used.isEmpty() ? tr("none") : used.join(QStringLiteral(", "));
         }
         case Then: return s ? pendingOutcomeText(s->pendingOutcome) : QString();
-        case Deadline: return s && s->deadline ? localTime(*s->deadline) : QString();
+        case Deadline: return s && s->deadline ? localTimeOnDayOf(*s->deadline, m_now) : QString();
         case Left: return s && s->deadline ? timeLeft(*s->deadline, m_now) : QString();
         case Version: return qlonglong(r->row.profileVersion);
         case Policy:
@@ -213,6 +220,8 @@ QVariant LiveRoutesModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Then)
         return tr("What the route does when its waits and retries are used up (the pending outcome it was scheduled with)");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == ResetWaits)
+        return tr("The classes whose wait for a provider reset this route cycle has used");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -221,7 +230,7 @@ QVariant LiveRoutesModel::headerData(int section, Qt::Orientation orientation, i
     case State: return tr("State");
     case Failure: return tr("Failure");
     case Retry: return tr("Retry");
-    case ResetWaits: return tr("Reset waits used");
+    case ResetWaits: return tr("Reset waits");
     case Then: return tr("Then");
     case Deadline: return tr("Deadline");
     case Left: return tr("Left");

@@ -63,6 +63,7 @@ private slots:
     void liveRoutePendingOutcome();
     void liveRouteDeadlineText_data();
     void liveRouteDeadlineText();
+    void liveRouteDeadlineColumnDropsTodaysDate();
 };
 
 void TestModel::modelsPassTheTester()
@@ -501,6 +502,33 @@ void TestModel::liveRouteDeadlineText()
     const policy::Seconds deadline = *policy::parseRfc3339("2026-08-21T10:00:10Z");
     const QString text = LiveRoutesModel::deadlineText(deadline, deadline - std::chrono::seconds{left});
     QCOMPARE(text, QStringLiteral("Deadline ") + LiveRoutesModel::localTime(deadline) + ending);
+}
+
+// The Deadline column leaves out today's date (narrow docks), not another day's.
+void TestModel::liveRouteDeadlineColumnDropsTodaysDate()
+{
+    const policy::Seconds now = *policy::parseRfc3339("2026-08-21T10:00:00Z");
+    const policy::Seconds soon = now + std::chrono::seconds{10};
+    const policy::Seconds later = now + std::chrono::hours{72};
+    const auto local = [](policy::Seconds t) { return QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(); };
+    QCOMPARE(LiveRoutesModel::localTimeOnDayOf(soon, now), QLocale().toString(local(soon).time(), QLocale::ShortFormat));
+    QCOMPARE(LiveRoutesModel::localTimeOnDayOf(later, now), LiveRoutesModel::localTime(later));
+    QVERIFY(LiveRoutesModel::localTime(later).contains(QLocale().toString(local(later).date(), QLocale::ShortFormat)));
+
+    migration::LiveRoutes routes;
+    migration::LiveRoute route;
+    route.snapshot.emplace();
+    route.snapshot->deadline = soon;
+    routes.routes.push_back(route);
+    LiveRoutesModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setRoutes(routes, now);
+    QCOMPARE(m.index(0, LiveRoutesModel::Deadline).data().toString(), LiveRoutesModel::localTimeOnDayOf(soon, now));
+    QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+    m.setNow(now + std::chrono::seconds{1});
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().at(0).toModelIndex().column(), int(LiveRoutesModel::Deadline));
+    QCOMPARE(changed.first().at(1).toModelIndex().column(), int(LiveRoutesModel::Left));
 }
 
 QTEST_GUILESS_MAIN(TestModel)

@@ -2,7 +2,7 @@
 // The routes kandev is running now for the profile being edited, one row per
 // route, for the Live Routes dock. The analysis is migration::analyseLiveRoutes
 // (the same as policyctl routes); this model only words it, translated, and
-// counts deadlines down: setNow() changes the "Left" column alone.
+// counts deadlines down: setNow() changes only the "Deadline" and "Left" columns.
 
 #include "migration/live_routes.h"
 
@@ -13,7 +13,10 @@ namespace model {
 class LiveRoutesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Session, Candidate, State, Failure, Retry, ResetWaits, Then, Deadline, Left, Version, Policy, ColumnCount };
+    // Policy (same/differs) stands beside State, so drift stays in sight when
+    // the dock is too narrow for every column; Then, a word, is last, where the
+    // view stretches the column to the dock's width.
+    enum Column { Session, Candidate, Version, State, Policy, Failure, Retry, ResetWaits, Deadline, Left, Then, ColumnCount };
 
     explicit LiveRoutesModel(QObject* parent = nullptr);
 
@@ -39,6 +42,8 @@ public:
     static QString deadlineText(policy::Seconds deadline, policy::Seconds now);
     // A time as the dock shows it: local, in the locale's short format.
     static QString localTime(policy::Seconds t);
+    // The same, without the date when it falls on the same local day as `now`.
+    static QString localTimeOnDayOf(policy::Seconds t, policy::Seconds now);
     // The snapshot's pending_outcome as stored: skip, stop, or unknown (shown, never guessed).
     static QString pendingOutcomeText(const std::string& stored);
 
