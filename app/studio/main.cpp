@@ -93,6 +93,10 @@ int main(int argc, char** argv)
     if (parser.isSet(showTranslation)) {
         const QString file = i18n::installedFile();
         std::printf("%s: %s\n", qPrintable(language), file.isEmpty() ? "no translation file found" : qPrintable(file));
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::fprintf(stderr, "policy-studio: cannot write to standard output\n");
+            return 2;
+        }
         return file.isEmpty() ? 1 : 0;
     }
     widgets::ColourScheme colours = widgets::storedColourScheme();

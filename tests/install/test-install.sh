@@ -23,6 +23,10 @@ studio_version=$("$prefix/bin/policy-studio" --version 2>/dev/null)
 translation=$("$prefix/bin/policy-studio" --lang de --show-translation 2>/dev/null)
 [[ $translation == "de: $prefix/share/policy-studio/translations/policy-studio_de.qm" ]] \
     || fail "the German translation is not read from the installed location: '$translation'"
+status=0
+"$prefix/bin/policy-studio" --show-translation >/dev/full 2>"$prefix/full.err" || status=$?
+[[ $status == 2 ]] && grep -q "cannot write to standard output" "$prefix/full.err" \
+    || fail "--show-translation into a full stdout: exit $status, '$(cat "$prefix/full.err")'"
 
 for f in share/policy-studio/schema/policy.schema.json share/doc/policy-studio/README.md \
          share/icons/hicolor/scalable/apps/io.github.kandev.PolicyStudio.svg \
