@@ -809,6 +809,9 @@ void TestGui::liveRoutesDock()
     // Editing the policy marks the route and spells out the difference.
     window.candidateList()->selectRow(0);
     typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 1);
+    // ... at once, from the rows already read: well before the next read of the database.
+    QTRY_COMPARE_WITH_TIMEOUT(cell(model::LiveRoutesModel::Policy), QStringLiteral("differs"), LiveRoutesPane::kRefreshIntervalMs / 5);
+    QCOMPARE(view->currentIndex().row(), 0);
     QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
     QCOMPARE(cell(model::LiveRoutesModel::Policy), QStringLiteral("differs"));
     QCOMPARE(view->currentIndex().row(), 0);  // the same route stays selected across a refresh

@@ -39,6 +39,7 @@ LiveRoutesPane::LiveRoutesPane(QWidget* parent)
     , m_showTimeline(new QPushButton(tr("Show in Timeline"), this))
     , m_refreshTimer(new QTimer(this))
     , m_countdown(new QTimer(this))
+    , m_reanalyse(new QTimer(this))
 {
     setObjectName(QStringLiteral("liveRoutesPane"));
     m_view->setObjectName(QStringLiteral("liveRoutesView"));
@@ -75,6 +76,10 @@ LiveRoutesPane::LiveRoutesPane(QWidget* parent)
     m_countdown->setInterval(1000);
     connect(m_refreshTimer, &QTimer::timeout, this, &LiveRoutesPane::refresh);
     connect(m_countdown, &QTimer::timeout, this, &LiveRoutesPane::tick);
+    // Typing a value edits the document once per key: one analysis after the last.
+    m_reanalyse->setSingleShot(true);
+    m_reanalyse->setInterval(150);
+    connect(m_reanalyse, &QTimer::timeout, this, &LiveRoutesPane::showRoutes);
     connect(m_refresh, &QPushButton::clicked, this, &LiveRoutesPane::refresh);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LiveRoutesPane::updateDetails);
     connect(m_showTimeline, &QPushButton::clicked, this, [this] {
@@ -96,11 +101,22 @@ void LiveRoutesPane::setDocument(model::EditorDocument* document)
     if (m_doc)
         disconnect(m_doc, nullptr, this, nullptr);
     m_doc = document;
-    if (m_doc)
+    m_lastRead.reset();
+    if (m_doc) {
         connect(m_doc, &model::EditorDocument::currentProfileChanged, this, [this] {
             if (isVisible())
                 refresh();
         });
+        const auto edited = [this] {
+            if (isVisible() && m_lastRead)
+                m_reanalyse->start();
+        };
+        connect(m_doc, &model::EditorDocument::candidateChanged, this, edited);
+        connect(m_doc, &model::EditorDocument::candidateInserted, this, edited);
+        connect(m_doc, &model::EditorDocument::candidateRemoved, this, edited);
+        connect(m_doc, &model::EditorDocument::candidateMoved, this, edited);
+        connect(m_doc, &model::EditorDocument::candidatesReset, this, edited);
+    }
     refresh();
 }
 
@@ -114,7 +130,9 @@ void LiveRoutesPane::setAvailable(bool available)
 
 void LiveRoutesPane::refresh()
 {
+    m_reanalyse->stop();
     if (!m_doc || !m_doc->isDatabase()) {
+        m_lastRead.reset();
         m_model->setRoutes({}, now());
         m_status->setText(tr("Live routes are shown for a kandev database."));
         m_circuits->clear();
@@ -124,12 +142,8 @@ void LiveRoutesPane::refresh()
     }
     const int profile = m_doc->currentProfile();
     const std::string profileId = profile >= 0 ? m_doc->document().profiles[std::size_t(profile)].id : std::string();
-    const QString selected = m_view->currentIndex().isValid()
-                                 ? m_model->data(m_model->index(m_view->currentIndex().row(), model::LiveRoutesModel::Session)).toString()
-                                 : QString();
     QString error;
-    const auto read = m_doc->database()->readLiveRoutes(profileId, &error);
-    const policy::Seconds t = now();
+    auto read = m_doc->database()->readLiveRoutes(profileId, &error);
     if (!read) {
         // A busy database is tried again on the next refresh; the rows shown stay, marked as not current.
         m_status->setText(tr("Could not read the live routes (%1); shown as of the last read.").arg(error));
@@ -137,13 +151,28 @@ void LiveRoutesPane::refresh()
     }
     setAvailable(read->hasTables());
     if (!read->hasTables()) {
-        m_model->setRoutes({}, t);
+        m_lastRead.reset();
+        m_model->setRoutes({}, now());
         m_status->setText(tr("This kandev database keeps no route state (kandev before August 2026)."));
         m_circuits->clear();
         updateDetails();
         return;
     }
-    migration::LiveRoutes live = migration::analyseLiveRoutes(*read, m_doc->document(), profileId, t);
+    m_lastRead = std::move(*read);
+    m_lastProfileId = profileId;
+    m_readAt = QTime::currentTime();
+    showRoutes();
+}
+
+void LiveRoutesPane::showRoutes()
+{
+    if (!m_doc || !m_lastRead)
+        return;
+    const QString selected = m_view->currentIndex().isValid()
+                                 ? m_model->data(m_model->index(m_view->currentIndex().row(), model::LiveRoutesModel::Session)).toString()
+                                 : QString();
+    const policy::Seconds t = now();
+    migration::LiveRoutes live = migration::analyseLiveRoutes(*m_lastRead, m_doc->document(), m_lastProfileId, t);
     const int count = int(live.routes.size());
     const int differing = int(std::count_if(live.routes.begin(), live.routes.end(), [](const auto& r) { return r.drift.has_value(); }));
     QStringList circuits;
@@ -164,7 +193,7 @@ void LiveRoutesPane::refresh()
     m_status->setText(differing > 0 ? tr("%n route(s) running; %1 scheduled under another policy than the one you are editing.", nullptr, count)
                                           .arg(differing)
                                     : tr("%n route(s) running, read at %1.", nullptr, count)
-                                          .arg(QLocale().toString(QTime::currentTime(), QLocale::ShortFormat)));
+                                          .arg(QLocale().toString(m_readAt, QLocale::ShortFormat)));
     // The same route stays selected across refreshes.
     for (int row = 0; row < m_model->rowCount(); ++row) {
         if (!selected.isEmpty() && m_model->route(row)->row.sessionId == selected.toStdString()) {

@@ -10,7 +10,10 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <QTime>
+
 #include <functional>
+#include <optional>
 
 class QLabel;
 class QPushButton;
@@ -56,6 +59,8 @@ protected:
     void hideEvent(QHideEvent* event) override;
 
 private:
+    // Analyses the rows last read against the document as it is now and shows them.
+    void showRoutes();
     void updateDetails();
     void tick();
     void setAvailable(bool available);
@@ -70,6 +75,10 @@ private:
     QPushButton* m_showTimeline;
     QTimer* m_refreshTimer;
     QTimer* m_countdown;
+    QTimer* m_reanalyse;  // an edit re-analyses the rows read, without reading again
+    std::optional<migration::LiveRoutesRead> m_lastRead;
+    std::string m_lastProfileId;
+    QTime m_readAt;
     std::function<policy::Seconds()> m_clock;
     bool m_available = false;
 };
