@@ -13,6 +13,8 @@
  *   NULL when the caller does not want that value.
  * - The return value is a policy_status; *message, when requested, explains
  *   every status other than POLICY_OK in one English sentence.
+ * - A length larger than PTRDIFF_MAX (no object is that large) is
+ *   POLICY_BAD_ARGUMENT; the text is not touched then.
  * - Each function is reentrant and may be called from several threads at once.
  *   No C++ exception crosses this boundary.
  */
@@ -34,12 +36,14 @@ typedef enum policy_status {
     /* The text is not what the function reads: not JSON, not an object, or a
        required field missing (evaluate). Nothing else is returned. */
     POLICY_UNREADABLE = 2,
-    /* A NULL text with a non-zero length, or a number outside its range. */
+    /* A NULL text with a non-zero length, a length no object can have, a
+       reading that is not one of policy_reading's, or a number outside its range. */
     POLICY_BAD_ARGUMENT = 3,
     POLICY_OUT_OF_MEMORY = 4,
     POLICY_INTERNAL_ERROR = 5,
-    /* Not a status: makes the enum int-sized in C and C++ alike, so any int a
-       caller passes is a value of the type. */
+    /* Not statuses: they make the enum span every int in C and C++ alike, so
+       any int a caller passes (also a negative one) is a value of the type. */
+    POLICY_STATUS_MIN_ENUM = -0x7fffffff - 1,
     POLICY_STATUS_MAX_ENUM = 0x7fffffff
 } policy_status;
 
@@ -48,7 +52,10 @@ typedef enum policy_reading {
     POLICY_READING_SPEC = 0,
     /* kandev's Go backend as it decides today (policyctl --kandev). */
     POLICY_READING_KANDEV = 1,
-    POLICY_READING_MAX_ENUM = 0x7fffffff /* not a reading; see POLICY_STATUS_MAX_ENUM */
+    /* Not readings; see POLICY_STATUS_MIN_ENUM. Any other value is answered
+       with POLICY_BAD_ARGUMENT. */
+    POLICY_READING_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_READING_MAX_ENUM = 0x7fffffff
 } policy_reading;
 
 /* The library's version, e.g. "0.1.0"; a static string, never freed. */
@@ -87,8 +94,11 @@ policy_status policy_next_retry_delay(int64_t initial_interval_seconds, int64_t 
  * *decision_json is the line policyctl prints for it: {"kind","class","code",
  * "catalogue_version","retry_ordinal","deadline","pending_outcome"}, with
  * "policy_errors" and "warnings" when parts of the input were invalid (which
- * fails closed: such a decision stops). POLICY_UNREADABLE when the text is not
- * a JSON object with a valid `now`.
+ * fails closed: such a decision stops; a number out of range inside
+ * "policies" makes them invalid, one in a key the line does not use is
+ * ignored). POLICY_UNREADABLE, with policyctl's error text as the message,
+ * when the text is not a JSON object with a valid `now`, or is longer than
+ * policyctl's bound of 16 MiB ("the line is longer than 16 MiB").
  */
 policy_status policy_evaluate(const char* text, size_t length, policy_reading reading, char** decision_json,
                               char** message);

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -73,16 +74,22 @@ policy_status guarded(char** result, char** message, Body body) noexcept
         return body();
     } catch (const std::bad_alloc&) {
         return fail(POLICY_OUT_OF_MEMORY, "out of memory");
-    } catch (const std::exception& e) {
-        return fail(POLICY_INTERNAL_ERROR, e.what());
     } catch (...) {
-        return fail(POLICY_INTERNAL_ERROR, "unexpected internal error");
+        // A library's own text ("basic_string::_M_create") means nothing to
+        // a caller and is never passed on.
+        return fail(POLICY_INTERNAL_ERROR, "an internal error stopped the call; please report it with the input");
     }
 }
 
-bool badText(const char* text, std::size_t length)
+// Why the text cannot be read at all, or "" when it can: NULL with a length,
+// or a length no object can have (the text is never touched then).
+std::string badText(const char* text, std::size_t length)
 {
-    return text == nullptr && length != 0;
+    if (text == nullptr && length != 0)
+        return "the text is NULL but its length is not 0";
+    if (length > static_cast<std::size_t>(PTRDIFF_MAX))
+        return "the length " + std::to_string(length) + " is larger than any object can be";
+    return {};
 }
 
 std::string_view textView(const char* text, std::size_t length)
@@ -120,21 +127,22 @@ policy::Reading readingOf(policy_reading reading)
     return reading == POLICY_READING_KANDEV ? policy::Reading::KandevBackend : policy::Reading::Spec;
 }
 
+// The enum spans every int (POLICY_READING_MIN_ENUM..MAX_ENUM), so any value
+// a caller passes may be compared.
 bool knownReading(policy_reading reading)
 {
     return reading == POLICY_READING_SPEC || reading == POLICY_READING_KANDEV;
 }
 
-constexpr const char* kBadText = "the text is NULL but its length is not 0";
-
-// Why the arguments cannot be used, or nullptr when they can.
-const char* badArguments(const char* text, std::size_t length, policy_reading reading)
+// Why the arguments cannot be used, or "" when they can.
+std::string badArguments(const char* text, std::size_t length, policy_reading reading)
 {
-    if (badText(text, length))
-        return kBadText;
+    if (std::string why = badText(text, length); !why.empty())
+        return why;
     if (!knownReading(reading))
-        return "the reading is neither POLICY_READING_SPEC nor POLICY_READING_KANDEV";
-    return nullptr;
+        return "the reading " + std::to_string(static_cast<int>(reading))
+               + " is neither POLICY_READING_SPEC nor POLICY_READING_KANDEV";
+    return {};
 }
 
 }  // namespace
@@ -155,6 +163,7 @@ const char* policy_status_name(policy_status status)
     case POLICY_BAD_ARGUMENT: return "bad_argument";
     case POLICY_OUT_OF_MEMORY: return "out_of_memory";
     case POLICY_INTERNAL_ERROR: return "internal_error";
+    case POLICY_STATUS_MIN_ENUM:
     case POLICY_STATUS_MAX_ENUM: break;
     }
     return "unknown";
@@ -168,8 +177,8 @@ void policy_free(void* text)
 policy_status policy_validate(const char* text, size_t length, char** result_json, char** message)
 {
     return guarded(result_json, message, [&] {
-        if (badText(text, length)) {
-            setOut(message, kBadText);
+        if (const std::string why = badText(text, length); !why.empty()) {
+            setOut(message, why);
             return POLICY_BAD_ARGUMENT;
         }
         const migration::DocumentCheck check = migration::checkDocument(textView(text, length));
@@ -212,9 +221,14 @@ policy_status policy_evaluate(const char* text, size_t length, policy_reading re
                               char** message)
 {
     return guarded(decision_json, message, [&] {
-        if (const char* why = badArguments(text, length, reading)) {
+        if (const std::string why = badArguments(text, length, reading); !why.empty()) {
             setOut(message, why);
             return POLICY_BAD_ARGUMENT;
+        }
+        // policyctl's answer to such a line, without copying it first.
+        if (length > schema::kMaxEvaluateLineBytes) {
+            setOut(message, schema::kLineTooLong);
+            return POLICY_UNREADABLE;
         }
         // The parser reads in place and needs padding after the text. A parser
         // per call keeps nothing between calls or threads (2 us a call, bench_policy_c).
@@ -238,7 +252,7 @@ policy_status policy_migrate(const char* text, size_t length, policy_reading rea
                              char** message)
 {
     return guarded(result_json, message, [&] {
-        if (const char* why = badArguments(text, length, reading)) {
+        if (const std::string why = badArguments(text, length, reading); !why.empty()) {
             setOut(message, why);
             return POLICY_BAD_ARGUMENT;
         }

@@ -132,4 +132,88 @@ std::string toValidUtf8(std::string_view s)
     return out;
 }
 
+std::size_t utf8Characters(std::string_view s) noexcept
+{
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < s.size(); ++count) {
+        const std::size_t n = static_cast<std::uint8_t>(s[i]) < 0x80 ? 1 : utf8SequenceAt(s, i);
+        i += n == 0 ? 1 : n;
+    }
+    return count;
+}
+
+namespace {
+
+void appendCodeEscape(std::string& out, char32_t c)
+{
+    static constexpr char hex[] = "0123456789abcdef";
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4)
+        out += hex[(c >> shift) & 15];
+}
+
+bool isBidiControl(char32_t c) noexcept
+{
+    return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+char32_t decode(std::string_view s, std::size_t i, std::size_t n) noexcept
+{
+    const auto b = [&](std::size_t k) { return static_cast<char32_t>(static_cast<std::uint8_t>(s[i + k])); };
+    switch (n) {
+    case 2: return ((b(0) & 0x1F) << 6) | (b(1) & 0x3F);
+    case 3: return ((b(0) & 0x0F) << 12) | ((b(1) & 0x3F) << 6) | (b(2) & 0x3F);
+    case 4: return ((b(0) & 0x07) << 18) | ((b(1) & 0x3F) << 12) | ((b(2) & 0x3F) << 6) | (b(3) & 0x3F);
+    default: return b(0);
+    }
+}
+
+}  // namespace
+
+void escapeControls(std::string& out, std::string_view s, Escaping escaping)
+{
+    static constexpr char hex[] = "0123456789abcdef";
+    out.reserve(out.size() + s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<std::uint8_t>(s[i]);
+        if (b < 0x80) {
+            if (escaping == Escaping::JsonString && (b == '"' || b == '\\')) {
+                out += '\\';
+                out += static_cast<char>(b);
+            } else if ((b < 0x20 || b == 0x7F) && !(escaping == Escaping::Text && (b == '\n' || b == '\t'))) {
+                appendCodeEscape(out, b);
+            } else {
+                out += static_cast<char>(b);
+            }
+            ++i;
+            continue;
+        }
+        const std::size_t n = utf8SequenceAt(s, i);
+        if (n == 0) {
+            if (escaping == Escaping::JsonString) {
+                out += "\xEF\xBF\xBD";  // U+FFFD
+            } else {
+                out += "\\x";
+                out += hex[b >> 4];
+                out += hex[b & 15];
+            }
+            ++i;
+            continue;
+        }
+        const char32_t c = decode(s, i, n);
+        if ((c >= 0x80 && c < 0xA0) || isBidiControl(c))
+            appendCodeEscape(out, c);
+        else
+            out.append(s.substr(i, n));
+        i += n;
+    }
+}
+
+std::string escapedControls(std::string_view s, Escaping escaping)
+{
+    std::string out;
+    escapeControls(out, s, escaping);
+    return out;
+}
+
 }  // namespace policy

@@ -2,6 +2,7 @@
 
 #include "policy/catalogue.h"
 #include "policy/kandev_backend.h"
+#include "policy/text.h"
 #include "policy/validation.h"
 #include "schema/diagnostic.h"
 
@@ -45,8 +46,30 @@ private:
     std::size_t m_size;
 };
 
+// A number simdjson cannot hold (1e400, a 30-digit integer) is rewritten to
+// this string before the line is read again (see withOutOfRangeNumbersMarked):
+// where a value is used it is an error naming the number; in a key the line
+// does not use it is ignored, like any other value there.
+constexpr std::string_view kOutOfRangeMarkerJson = "\"\\u0000number out of range\"";
+constexpr std::string_view kOutOfRangeMarker{"\0number out of range", 20};
+
+bool isOutOfRangeNumber(dom::element v) noexcept
+{
+    std::string_view s;
+    return !v.get_string().get(s) && s == kOutOfRangeMarker;
+}
+
+// Reads a string as simdjson's get_string does (true when it is none), but a
+// rewritten out-of-range number is a number, not a string.
+bool notAString(dom::element v, std::string_view& out) noexcept
+{
+    return isOutOfRangeNumber(v) || v.get_string().get(out) != SUCCESS;
+}
+
 std::string typeOf(dom::element v)
 {
+    if (isOutOfRangeNumber(v))
+        return "a number out of range";
     switch (v.type()) {
     case dom::element_type::ARRAY: return "an array";
     case dom::element_type::OBJECT: return "an object";
@@ -174,6 +197,80 @@ bool writesNegativeZero(const char* line, std::size_t length) noexcept
     return false;
 }
 
+// Whether [begin, end) is a number as JSON's grammar writes it:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+bool isJsonNumberToken(std::string_view t) noexcept
+{
+    std::size_t i = 0;
+    const auto digits = [&] {
+        const std::size_t start = i;
+        while (i < t.size() && t[i] >= '0' && t[i] <= '9')
+            ++i;
+        return i > start;
+    };
+    if (i < t.size() && t[i] == '-')
+        ++i;
+    if (i < t.size() && t[i] == '0')
+        ++i;
+    else if (!digits())
+        return false;
+    if (i < t.size() && t[i] == '.' && (++i, !digits()))
+        return false;
+    if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == '+' || t[i] == '-'))
+            ++i;
+        if (!digits())
+            return false;
+    }
+    return i == t.size();
+}
+
+// The line with every well-formed number that simdjson cannot hold (1e400, a
+// 30-digit integer) replaced by kOutOfRangeMarkerJson, followed by simdjson's
+// padding; none when the line has no such number. One pass over the line,
+// and only after a parse failed on a number: the common line never gets here.
+std::optional<std::string> withOutOfRangeNumbersMarked(std::string_view line)
+{
+    std::string out;
+    bool replaced = false, inString = false;
+    dom::parser single;
+    std::size_t copied = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            continue;
+        }
+        if (c != '-' && !(c >= '0' && c <= '9'))
+            continue;
+        std::size_t end = i;
+        while (end < line.size() && std::strchr("0123456789+-.eE", line[end]) && line[end] != '\0')
+            ++end;
+        const std::string_view token = line.substr(i, end - i);
+        dom::element ignored;
+        if (isJsonNumberToken(token) && single.parse(padded_string(token)).get(ignored) == NUMBER_ERROR) {
+            out.append(line.substr(copied, i - copied));
+            out.append(kOutOfRangeMarkerJson);
+            copied = end;
+            replaced = true;
+        }
+        i = end - 1;
+    }
+    if (!replaced)
+        return std::nullopt;
+    out.append(line.substr(copied));
+    out.append(SIMDJSON_PADDING, '\0');
+    return out;
+}
+
 class CaseReader {
 public:
     CaseReader(Reading reading, EvaluateCase& c) : m_reading(reading), m_case(c) {}
@@ -242,17 +339,17 @@ public:
             const dom::element value = field.value;
             const Path at = Path("failure").child(key);
             if (key == "code") {
-                codeRead = !value.get_string().get(f.code);
+                codeRead = !notAString(value, f.code);
                 codeNamed = !codeRead;
                 if (!codeRead)
                     warn(at, "expected a string, found " + typeOf(value) + "; the failure is unclassified");
             } else if (key == "class") {
-                if (!value.is_null() && value.get_string().get(f.statedClass))
+                if (!value.is_null() && notAString(value, f.statedClass))
                     unreadable(at, "expected a string, found " + typeOf(value));
             } else if (key == "confidence") {
                 readConfidence(value, at, f.confidence);
             } else if (key == "catalogue_version") {
-                if (!value.is_null() && value.get_string().get(f.catalogueVersion))
+                if (!value.is_null() && notAString(value, f.catalogueVersion))
                     unreadable(at, "expected a string, found " + typeOf(value));
             } else if (key == "reset_at") {
                 readResetHint(value, at, f.resetAt);
@@ -404,7 +501,7 @@ private:
         if (v.is_null())
             return;
         std::string_view s;
-        if (v.get_string().get(s))
+        if (notAString(v, s))
             policyError(at, "expected \"skip\" or \"stop\", found " + typeOf(v));
         else if (s == "skip")
             out = policy::Outcome::Skip;
@@ -420,7 +517,7 @@ private:
         if (v.is_null())
             return;
         std::string_view s;
-        if (v.get_string().get(s)) {
+        if (notAString(v, s)) {
             unreadable(at, "expected a string, found " + typeOf(v));
         } else if (!s.empty()) {  // "" is a Go backend's zero value: high
             if (const auto c = policy::confidenceFromName(s)) {
@@ -439,7 +536,7 @@ private:
         if (v.is_null())
             return;
         std::string_view s;
-        if (v.get_string().get(s)) {
+        if (notAString(v, s)) {
             warn(at, "expected an RFC 3339 time, found " + typeOf(v) + "; the reset hint is ignored");
             return;
         }
@@ -485,8 +582,17 @@ std::string EvaluateLineParser::parse(const char* line, std::size_t length, std:
     if (capacity < length + SIMDJSON_PADDING)
         return "internal error: unpadded line";
     out.clear();
+    if (length > kMaxEvaluateLineBytes)
+        return kLineTooLong;
     dom::element doc;
-    if (const auto error = m_parser.parse(line, length, false).get(doc))
+    auto error = m_parser.parse(line, length, false).get(doc);
+    if (error == NUMBER_ERROR) {
+        // A number out of range is a value the line cannot use, not a reason
+        // to give no decision: read the line again with such numbers marked.
+        if (const auto marked = withOutOfRangeNumbersMarked({line, length}))
+            error = m_parser.parse(marked->data(), marked->size() - SIMDJSON_PADDING, false).get(doc);
+    }
+    if (error)
         return std::string("invalid JSON: ") + error_message(error);
     dom::object root;
     if (doc.get_object().get(root))
@@ -510,7 +616,7 @@ std::string EvaluateLineParser::parse(const char* line, std::size_t length, std:
         } else if (key == "now") {
             std::string_view s;
             std::optional<policy::Seconds> t;
-            if (value.get_string().get(s))
+            if (notAString(value, s))
                 nowProblem = "now: expected an RFC 3339 time, found " + typeOf(value);
             else if (!(t = policy::parseRfc3339(s)))
                 nowProblem = "now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z";
@@ -541,21 +647,11 @@ policy::Decision decide(const EvaluateCase& c, Reading reading) noexcept
 
 void appendJsonString(std::string& out, std::string_view s)
 {
+    // The same escaping as every other output: evaluate writes past the
+    // terminal-safe layer, so DEL, C1 and bidirectional controls from the
+    // input must not reach standard output raw.
     out += '"';
-    for (const char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            static constexpr char hex[] = "0123456789abcdef";
-            out += "\\u00";
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        } else {
-            out += c;
-        }
-    }
+    policy::escapeControls(out, s, policy::Escaping::JsonString);
     out += '"';
 }
 

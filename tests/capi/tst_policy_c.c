@@ -6,6 +6,7 @@
  */
 #include "policy_c.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -52,6 +53,8 @@ static void test_version_and_names(void)
         {POLICY_OUT_OF_MEMORY, "out_of_memory"},
         {POLICY_INTERNAL_ERROR, "internal_error"},
         {(policy_status)99, "unknown"},
+        {(policy_status)-1, "unknown"},
+        {(policy_status)INT_MIN, "unknown"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
         CHECK(strcmp(policy_status_name(names[i].status), names[i].name) == 0, "status %d", (int)names[i].status);
@@ -261,6 +264,132 @@ static void test_migrate(void)
     }
 }
 
+/* Any int is a value of the enums: an unknown reading, negative ones
+   included, is a bad argument with a sentence (UBSan checks the library's
+   loads of these values in the test build). */
+static void test_readings_out_of_range(void)
+{
+    static const int readings[] = {-1, INT_MIN, 2, 7, INT_MAX};
+    for (size_t i = 0; i < sizeof readings / sizeof readings[0]; ++i) {
+        char* result = (char*)"left alone";
+        char* message = NULL;
+        CHECK(policy_evaluate("{}", 2, (policy_reading)readings[i], &result, &message) == POLICY_BAD_ARGUMENT,
+              "evaluate, reading %d", readings[i]);
+        CHECK(result == NULL, "reading %d: result cleared", readings[i]);
+        CHECK(contains(message, "POLICY_READING_SPEC"), "reading %d: message %s", readings[i], message ? message : "");
+        policy_free(message);
+        message = NULL;
+        CHECK(policy_migrate("{}", 2, (policy_reading)readings[i], NULL, &message) == POLICY_BAD_ARGUMENT,
+              "migrate, reading %d", readings[i]);
+        CHECK(contains(message, "POLICY_READING_SPEC"), "reading %d: message %s", readings[i], message ? message : "");
+        policy_free(message);
+    }
+}
+
+/* A length no object can have is refused before a byte is read, with a
+   sentence of ours, never a library's internal text. */
+static void test_impossible_lengths(void)
+{
+    static const size_t lengths[] = {SIZE_MAX, SIZE_MAX / 2 + 1};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
+        char* result = (char*)"left alone";
+        char* message = NULL;
+        const policy_status statuses[] = {
+            policy_validate("{}", lengths[i], &result, &message),
+        };
+        CHECK(statuses[0] == POLICY_BAD_ARGUMENT, "validate, length %zu: %s", lengths[i],
+              policy_status_name(statuses[0]));
+        CHECK(result == NULL, "length %zu: result cleared", lengths[i]);
+        CHECK(contains(message, "length") && !contains(message, "basic_string") && !contains(message, "_M_"),
+              "length %zu: message %s", lengths[i], message ? message : "(null)");
+        policy_free(message);
+        message = NULL;
+        CHECK(policy_evaluate("{}", lengths[i], POLICY_READING_SPEC, NULL, &message) == POLICY_BAD_ARGUMENT,
+              "evaluate, length %zu", lengths[i]);
+        CHECK(contains(message, "length"), "message %s", message ? message : "(null)");
+        policy_free(message);
+        message = NULL;
+        CHECK(policy_migrate("{}", lengths[i], POLICY_READING_KANDEV, NULL, &message) == POLICY_BAD_ARGUMENT,
+              "migrate, length %zu", lengths[i]);
+        CHECK(contains(message, "length"), "message %s", message ? message : "(null)");
+        policy_free(message);
+    }
+}
+
+/* The line bound is policyctl evaluate's: a longer line gets its error, not
+   a decision; a line within it gets a decision. */
+static void test_line_bound(void)
+{
+    static const size_t sizes[] = {(size_t)16 << 20, ((size_t)16 << 20) + 1, (size_t)17 << 20};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
+        char head[2048];
+        snprintf(head, sizeof head,
+                 "{\"policies\":%s,%s,\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true,\"pad\":\"", POLICIES,
+                 kEvaluateNow);
+        const size_t size = sizes[i];
+        char* line = (char*)malloc(size);
+        CHECK(line != NULL, "allocation");
+        if (!line)
+            return;
+        const size_t headLength = strlen(head);
+        memcpy(line, head, headLength);
+        memset(line + headLength, 'x', size - headLength - 2);
+        memcpy(line + size - 2, "\"}", 2);
+        char* decision = NULL;
+        char* message = NULL;
+        const policy_status status = policy_evaluate(line, size, POLICY_READING_SPEC, &decision, &message);
+        if (size <= ((size_t)16 << 20)) {
+            CHECK(status == POLICY_OK, "%zu bytes: %s (%s)", size, policy_status_name(status), message ? message : "");
+            CHECK(contains(decision, "\"kind\":\"retry_wait\""), "%zu bytes: decision %s", size, decision ? decision : "");
+        } else {
+            CHECK(status == POLICY_UNREADABLE, "%zu bytes: %s", size, policy_status_name(status));
+            CHECK(contains(message, "the line is longer than 16 MiB"), "%zu bytes: message %s", size,
+                  message ? message : "(null)");
+        }
+        policy_free(decision);
+        policy_free(message);
+        free(line);
+    }
+}
+
+/* A number out of range inside policies makes them invalid (a stop with
+   policy_errors); one in a key the line does not use is ignored. */
+static void test_out_of_range_numbers(void)
+{
+    static const struct {
+        const char* line;
+        const char* decision_part;
+        const char* also_part;
+    } cases[] = {
+        {"{\"policies\":{\"version\":1,\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":1e400,"
+         "\"initial_interval_seconds\":5},\"on_exhausted\":\"skip\"},\"hard\":{\"on_exhausted\":\"stop\"}},"
+         "\"now\":\"2026-08-17T12:00:00Z\",\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true}",
+         "\"kind\":\"stop\"", "\"policy_errors\":[\"policies.transient.retry.max_retries"},
+        {"{\"policies\":{\"version\":1,\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":2,"
+         "\"initial_interval_seconds\":123456789012345678901234567890},\"on_exhausted\":\"skip\"},"
+         "\"hard\":{\"on_exhausted\":\"stop\"}},"
+         "\"now\":\"2026-08-17T12:00:00Z\",\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true}",
+         "\"kind\":\"stop\"", "policies.transient.retry.initial_interval_seconds"},
+        {"{\"policies\":" POLICIES ",\"now\":\"2026-08-17T12:00:00Z\",\"ignored\":1e400,"
+         "\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true}",
+         "\"kind\":\"retry_wait\"", "\"warnings\":[\"ignored: unknown key, ignored\"]"},
+        {"{\"policies\":" POLICIES ",\"now\":\"2026-08-17T12:00:00Z\",\"ignored\":[-123456789012345678901234567890],"
+         "\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true}",
+         "\"kind\":\"retry_wait\"", "\"warnings\":["},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        char* decision = NULL;
+        char* message = NULL;
+        const policy_status status =
+            policy_evaluate(cases[i].line, strlen(cases[i].line), POLICY_READING_SPEC, &decision, &message);
+        CHECK(status == POLICY_OK, "case %zu: %s (%s)", i, policy_status_name(status), message ? message : "");
+        CHECK(contains(decision, cases[i].decision_part) && contains(decision, cases[i].also_part),
+              "case %zu: decision %s", i, decision ? decision : "(null)");
+        policy_free(decision);
+        policy_free(message);
+    }
+}
+
 /* Several threads evaluating at once get what one thread gets. */
 static void* evaluate_many(void* expected)
 {
@@ -308,6 +437,10 @@ int main(void)
     test_validate();
     test_evaluate();
     test_migrate();
+    test_readings_out_of_range();
+    test_impossible_lengths();
+    test_line_bound();
+    test_out_of_range_numbers();
     test_threads();
     if (failures) {
         fprintf(stderr, "tst_policy_c: %d checks failed\n", failures);

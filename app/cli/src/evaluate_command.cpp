@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <istream>
@@ -53,7 +54,9 @@ exit codes: 0 every line answered with a decision from valid policies,
 
 constexpr std::size_t kPadding = simdjson::SIMDJSON_PADDING;
 constexpr std::size_t kInitialBuffer = 1 << 20;
-constexpr std::size_t kMaxLine = 16u << 20;
+// The parser answers a line past the bound; the buffer holds one byte more
+// and the line's "\r\n", so that it sees every line it must answer.
+constexpr std::size_t kLargestBuffer = schema::kMaxEvaluateLineBytes + 3 + kPadding;
 
 class Stream {
 public:
@@ -78,12 +81,12 @@ public:
                     std::memmove(m_buffer.data(), m_buffer.data() + begin, end - begin);
                     end -= begin;
                     begin = 0;
-                } else if (m_buffer.size() - kPadding < kMaxLine) {
-                    m_buffer.resize(m_buffer.size() * 2);
+                } else if (m_buffer.size() < kLargestBuffer) {
+                    m_buffer.resize(std::min(m_buffer.size() * 2, kLargestBuffer));
                 } else {
-                    // A line longer than kMaxLine: answer it once, drop its bytes.
+                    // Longer than the parser reads: answer it once, drop its bytes.
                     if (!skipping)
-                        error(m_lineNumber + 1, "the line is longer than 16 MiB");
+                        error(m_lineNumber + 1, schema::kLineTooLong);
                     skipping = true;
                     begin = end = 0;
                 }

@@ -15,7 +15,10 @@
 //   `catalogue_version`) -> the gate's stop, named in `warnings`;
 // - a failure without a readable `code` -> an unclassified failure (stop);
 // - an unknown key outside `policies` -> ignored, named in `warnings`
-//   (as a Go backend's decoder ignores it).
+//   (as a Go backend's decoder ignores it);
+// - a number no 64-bit integer or double can hold (1e400, 30 digits) -> an
+//   error of the field that holds it (a policy error inside `policies`),
+//   ignored in a key the line does not use.
 
 #include "policy/evaluator.h"
 #include "policy/kandev_backend.h"
@@ -27,6 +30,11 @@
 #include <vector>
 
 namespace schema {
+
+// The longest line policyctl evaluate and policy_evaluate read: a longer one
+// gets "the line is longer than 16 MiB", in both.
+inline constexpr std::size_t kMaxEvaluateLineBytes = 16u << 20;
+inline constexpr const char* kLineTooLong = "the line is longer than 16 MiB";
 
 // In kandev's reading its JSON decoder ignores unknown keys inside policies
 // and matches keys without regard to case, and policy::kandev decides.
