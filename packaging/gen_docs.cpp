@@ -189,14 +189,19 @@ std::map<QString, Option> optionsIn(const QString& help)
     static const QRegularExpression listed(QStringLiteral("^\\s+(--[a-z][a-z-]*)(?: ([^ ]+))?(?:\\s{2,}|$)"),
                                            QRegularExpression::MultilineOption);
     static const QRegularExpression bracketed(QStringLiteral("\\[(--[a-z][a-z-]*)(?: ([^\\]]+))?\\]"));
-    for (const QRegularExpression* re : {&listed, &bracketed}) {
-        for (auto it = re->globalMatch(help); it.hasNext();) {
+    // The usage line names required options too ("--candidate N").
+    static const QRegularExpression inUsage(QStringLiteral("(?:^|\\s)(--[a-z][a-z-]*)(?: ([A-Z][A-Z|]*|[a-z]+\\|[a-z|]+))?"));
+    const QString usage = help.section(QStringLiteral("\n\n"), 0, 0);
+    for (const QRegularExpression* re : {&listed, &bracketed, &inUsage}) {
+        const QString& text = re == &inUsage ? usage : help;
+        for (auto it = re->globalMatch(text); it.hasNext();) {
             const auto m = it.next();
             QString spec = m.captured(2);
             spec.remove(QLatin1Char('\''));
             options.emplace(m.captured(1), Option{spec});
         }
     }
+    options.emplace(QStringLiteral("--help"), Option{});  // every command takes it
     return options;
 }
 
@@ -211,7 +216,7 @@ int completion(const QStringList& a)
         "{\n"
         "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} opts=\"\" arg=0 values=\"\" files=0\n"
         "    if ((COMP_CWORD == 1)); then\n"
-        "        COMPREPLY=($(compgen -W \"%1 --help --version\" -- \"$cur\"))\n"
+        "        mapfile -t COMPREPLY < <(compgen -W \"%1 --help --version\" -- \"$cur\")\n"
         "        return\n"
         "    fi\n"
         "    case \"${COMP_WORDS[1]}\" in\n")
@@ -247,15 +252,16 @@ int completion(const QStringList& a)
     script += QStringLiteral(
         "    esac\n"
         "    if ((arg)); then  # the value of the option before\n"
-        "        COMPREPLY=($(compgen -W \"$values\" -- \"$cur\"))\n"
-        "        ((files)) && COMPREPLY+=($(compgen -f -- \"$cur\")) && compopt -o filenames 2>/dev/null\n"
+        "        mapfile -t COMPREPLY < <(compgen -W \"$values\" -- \"$cur\")\n"
+        "        # File names one per line, as they are: a space or a glob character does not split or expand them.\n"
+        "        ((files)) && mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -f -- \"$cur\") && compopt -o filenames 2>/dev/null\n"
         "        return\n"
         "    fi\n"
         "    if [[ $cur == -* ]]; then\n"
-        "        COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
+        "        mapfile -t COMPREPLY < <(compgen -W \"$opts\" -- \"$cur\")\n"
         "    else\n"
         "        compopt -o filenames 2>/dev/null\n"
-        "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
+        "        mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
         "    fi\n"
         "}\n"
         "complete -F _policyctl policyctl\n");

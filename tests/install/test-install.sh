@@ -72,6 +72,23 @@ complete_words() {
     || fail "completing '--scenario quota': $(complete_words policyctl timeline --scenario quota)"
 (cd "$prefix/share/policy-studio/samples" && [[ $(complete_words policyctl validate exp) == export.json ]]) \
     || fail "completing a file argument"
+# Every command completes --help and each option its help names: explain its
+# own (--candidate, from the usage line) and the classify options it takes.
+for c in $commands; do
+    [[ $(complete_words policyctl "$c" --hel) == --help ]] || fail "completing '$c --hel'"
+done
+[[ $(complete_words policyctl explain --cand) == --candidate ]] || fail "completing 'explain --cand'"
+[[ $(complete_words policyctl explain --pro | sort | tr '\n' ' ') == "--profile --provider " ]] \
+    || fail "completing 'explain --pro': $(complete_words policyctl explain --pro)"
+for o in --status --header --exit-code --phase --now --after-output; do
+    [[ $(complete_words policyctl explain "${o:0:5}" | grep -cx -- "$o") == 1 ]] || fail "completing 'explain ${o:0:5}' lacks $o"
+done
+# File names with spaces and glob characters complete whole, one word each.
+mkdir "$prefix/files" && touch "$prefix/files/my file [1].json" "$prefix/files/my*star?.json" "$prefix/files/other.json"
+(cd "$prefix/files" && [[ $(complete_words policyctl validate my | sort | tr '\n' '|') == "my file [1].json|my*star?.json|" ]]) \
+    || fail "completing names with spaces and globs: $(cd "$prefix/files" && complete_words policyctl validate my | tr '\n' '|')"
+(cd "$prefix/files" && [[ $(complete_words policyctl diff --password-file my | sort | tr '\n' '|') == "my file [1].json|my*star?.json|" ]]) \
+    || fail "completing an option's file value with a space"
 # A backend's CMake build finds libpolicy in the prefix and runs against it.
 library=$(find "$prefix" -name 'libpolicy.so.[0-9]*.*' -type f)
 [[ -n $library ]] || fail "libpolicy is not installed"

@@ -56,6 +56,19 @@ of the dynamic profile in PROFILE decides (as the first failure, before any
 output unless --after-output) and the route cycle that follows when every
 attempt meets the same error.
 
+options:
+  --candidate N        the candidate's index in the route, 0 for the first (required)
+  --after-output       the error came after the agent had produced output (not effect-safe)
+  --profile ID         which dynamic profile of an export (default: the only one)
+  --provider ID        as for classify: kandev's agent id, whose wording is read first
+  --status N           as for classify: the HTTP status
+  --header 'Name: value'
+                       as for classify: a response header (repeatable)
+  --exit-code N        as for classify: the process exit code
+  --phase P            as for classify: kandev's lifecycle phase
+  --now T              as for classify: the current time, RFC 3339
+  --help               show this help
+
 exit codes: 0 success, 1 invalid profile, 2 usage error or unreadable file
 )";
 
@@ -113,7 +126,7 @@ std::optional<Parsed> readEvidence(const Args& args, const std::string& textPath
         ? store::readStream(io.in, "standard input", bound, store::ReadLimit::KeepPrefix)
         : store::readFile(textPath, bound, store::ReadLimit::KeepPrefix);
     if (read.error) {
-        io.err << "policyctl " << command << ": " << read.error->message << "\n";
+        io.err << "policyctl " << command << ": " << shown(read.error->message) << "\n";
         exitCode = kExitUsage;
         return std::nullopt;
     }
@@ -189,7 +202,7 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
 
     const CheckedFile profileFile = readAndCheck(args.positional()[0], io.in);
     if (profileFile.readError) {
-        io.err << "policyctl explain: " << *profileFile.readError << "\n";
+        io.err << "policyctl explain: " << shown(*profileFile.readError) << "\n";
         return kExitUsage;
     }
     if (!profileFile.check.document) {
@@ -204,7 +217,7 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
             chosen = i;
     }
     if (!chosen) {
-        io.err << "policyctl explain: " << profileFile.path << ": no dynamic profile\n";
+        io.err << "policyctl explain: " << shown(profileFile.path) << ": no dynamic profile\n";
         return kExitInvalid;
     }
     const auto route = migration::routeCandidates(doc, *chosen);
