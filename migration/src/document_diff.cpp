@@ -6,7 +6,7 @@
 #include "policy/types.h"
 
 #include <algorithm>
-#include <sstream>
+#include <unordered_map>
 
 namespace migration {
 
@@ -56,11 +56,31 @@ void diffClass(const std::string& cls, const policy::ClassPolicy& a, const polic
     field("on_exhausted", std::string(policy::outcomeName(a.onExhausted)), std::string(policy::outcomeName(b.onExhausted)));
 }
 
-std::vector<FieldChange> diffCandidate(const policy::Candidate& a, std::size_t ia, const policy::Candidate& b, std::size_t ib)
+// The policy version a side is written in when this build cannot read it.
+std::optional<std::int64_t> unreadableVersion(const policy::Candidate& c)
 {
-    std::vector<FieldChange> fields;
+    if (c.policies && c.policies->version != policy::kSupportedPolicyVersion)
+        return c.policies->version;
+    return std::nullopt;
+}
+
+void diffCandidate(const policy::Candidate& a, std::size_t ia, const policy::Candidate& b, std::size_t ib, CandidateDiff& d)
+{
+    std::vector<FieldChange>& fields = d.fields;
     if (a.enabled != b.enabled)
         fields.push_back({"enabled", flag(a.enabled), flag(b.enabled)});
+    const auto va = unreadableVersion(a), vb = unreadableVersion(b);
+    if (va || vb) {
+        // Fields of a version we cannot read would be invented zero values.
+        const auto version = [](const policy::Candidate& c) {
+            return c.policies ? std::to_string(c.policies->version) : std::string("legacy rules");
+        };
+        if (version(a) != version(b))
+            fields.push_back({"policies.version", version(a), version(b)});
+        d.incomparable = "policy version " + std::to_string(va ? *va : *vb) + " is not one this build reads (it reads "
+                         + std::to_string(policy::kSupportedPolicyVersion) + "); its fields are not compared";
+        return;
+    }
     const Meaning ma = meaningOf(a, ia);
     const Meaning mb = meaningOf(b, ib);
     if (ma.legacy != mb.legacy)
@@ -73,12 +93,32 @@ std::vector<FieldChange> diffCandidate(const policy::Candidate& a, std::size_t i
         const auto said = [](const Meaning& m) { return m.policies ? std::string("rules that migrate") : "rules that cannot be migrated (" + m.rules + ")"; };
         fields.push_back({"rules", said(ma), said(mb)});
     }
-    return fields;
 }
 
 std::string key(const policy::Candidate& c)
 {
     return std::string(policy::trimSpace(c.executionProfileId));
+}
+
+// Pairs the items of A and B by key and occurrence: the n-th item with a key
+// in B pairs with the n-th with that key in A. Linear in both lists.
+template <typename Item, typename KeyOf>
+std::vector<std::optional<std::size_t>> pairByOccurrence(const std::vector<Item>& a, const std::vector<Item>& b, KeyOf keyOf)
+{
+    std::unordered_map<std::string, std::vector<std::size_t>> inA;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        inA[keyOf(a[i])].push_back(i);
+    std::unordered_map<std::string, std::size_t> used;
+    std::vector<std::optional<std::size_t>> partner(b.size());
+    for (std::size_t j = 0; j < b.size(); ++j) {
+        const std::string k = keyOf(b[j]);
+        const auto found = inA.find(k);
+        std::size_t& n = used[k];
+        if (found != inA.end() && n < found->second.size())
+            partner[j] = found->second[n];
+        ++n;
+    }
+    return partner;
 }
 
 ProfileDiff diffProfile(const schema::ProfileRecord* a, const schema::ProfileRecord* b)
@@ -92,29 +132,26 @@ ProfileDiff diffProfile(const schema::ProfileRecord* a, const schema::ProfileRec
     static const std::vector<policy::Candidate> kNone;
     const auto& ca = a ? a->dynamic->candidates : kNone;
     const auto& cb = b ? b->dynamic->candidates : kNone;
-    const auto find = [](const std::vector<policy::Candidate>& list, const std::string& id) -> std::optional<std::size_t> {
-        for (std::size_t i = 0; i < list.size(); ++i)
-            if (key(list[i]) == id)
-                return i;
-        return std::nullopt;
-    };
+    const auto partner = pairByOccurrence(ca, cb, key);
+    std::vector<bool> paired(ca.size(), false);
     for (std::size_t j = 0; j < cb.size(); ++j) {
         CandidateDiff d;
         d.executionProfileId = key(cb[j]);
         d.to = j;
-        d.from = find(ca, d.executionProfileId);
+        d.from = partner[j];
         if (!d.from) {
             d.change = Change::Added;
         } else {
-            d.fields = diffCandidate(ca[*d.from], *d.from, cb[j], j);
-            if (d.fields.empty() && !d.moved())
+            paired[*d.from] = true;
+            diffCandidate(ca[*d.from], *d.from, cb[j], j, d);
+            if (d.fields.empty() && d.incomparable.empty() && !d.moved())
                 continue;
         }
         p.candidates.push_back(std::move(d));
     }
     for (std::size_t i = 0; i < ca.size(); ++i) {
-        if (!find(cb, key(ca[i])))
-            p.candidates.push_back({key(ca[i]), Change::Removed, i, std::nullopt, {}});
+        if (!paired[i])
+            p.candidates.push_back({key(ca[i]), Change::Removed, i, std::nullopt, {}, {}});
     }
     return p;
 }
@@ -140,6 +177,14 @@ const char* changeName(Change c)
 
 }  // namespace
 
+bool DocumentDiff::comparable() const
+{
+    return std::none_of(profiles.begin(), profiles.end(), [](const ProfileDiff& p) {
+        return std::any_of(p.candidates.begin(), p.candidates.end(),
+                           [](const CandidateDiff& c) { return !c.incomparable.empty(); });
+    });
+}
+
 DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b)
 {
     DocumentDiff diff;
@@ -154,17 +199,16 @@ DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b)
         keep(diffProfile(pa[0], pb[0]));
         return diff;
     }
-    const auto find = [](const std::vector<const schema::ProfileRecord*>& list, const std::string& id) -> const schema::ProfileRecord* {
-        for (const auto* p : list)
-            if (p->id == id)
-                return p;
-        return nullptr;
-    };
-    for (const auto* p : pb)
-        keep(diffProfile(find(pa, p->id), p));
-    for (const auto* p : pa)
-        if (!find(pb, p->id))
-            keep(diffProfile(p, nullptr));
+    const auto partner = pairByOccurrence(pa, pb, [](const schema::ProfileRecord* p) { return p->id; });
+    std::vector<bool> paired(pa.size(), false);
+    for (std::size_t j = 0; j < pb.size(); ++j) {
+        if (partner[j])
+            paired[*partner[j]] = true;
+        keep(diffProfile(partner[j] ? pa[*partner[j]] : nullptr, pb[j]));
+    }
+    for (std::size_t i = 0; i < pa.size(); ++i)
+        if (!paired[i])
+            keep(diffProfile(pa[i], nullptr));
     return diff;
 }
 
@@ -172,30 +216,38 @@ std::string renderDiffText(const DocumentDiff& diff)
 {
     if (diff.equal())
         return "no differences\n";
-    std::ostringstream s;
+    // Each line's content is escaped as a whole: an id or a name holding a
+    // newline cannot start a line of its own.
+    std::string out;
+    const auto line = [&](const std::string& content) {
+        policy::escapeControls(out, content);
+        out += '\n';
+    };
     for (const auto& p : diff.profiles) {
-        s << "profile " << (p.id.empty() ? std::string("(document)") : p.id);
+        std::string head = "profile " + (p.id.empty() ? std::string("(document)") : p.id);
         if (!p.name.empty())
-            s << " (" << p.name << ")";
+            head += " (" + p.name + ")";
         if (p.change != Change::Changed)
-            s << " " << changeName(p.change);
-        s << ":\n";
+            head += std::string(" ") + changeName(p.change);
+        line(head + ":");
         if (p.renamed)
-            s << "  name \"" << p.renamed->before << "\" -> \"" << p.renamed->after << "\"\n";
+            line("  name \"" + p.renamed->before + "\" -> \"" + p.renamed->after + "\"");
         for (const auto& c : p.candidates) {
-            s << "  candidate " << c.executionProfileId;
+            std::string text = "  candidate " + c.executionProfileId;
             if (c.change == Change::Added)
-                s << " added at " << *c.to;
+                text += " added at " + std::to_string(*c.to);
             else if (c.change == Change::Removed)
-                s << " removed from " << *c.from;
+                text += " removed from " + std::to_string(*c.from);
             else if (c.moved())
-                s << " moved from " << *c.from << " to " << *c.to;
-            s << "\n";
+                text += " moved from " + std::to_string(*c.from) + " to " + std::to_string(*c.to);
+            line(text);
             for (const auto& f : c.fields)
-                s << "    " << f.path << ": " << f.before << " -> " << f.after << "\n";
+                line("    " + f.path + ": " + f.before + " -> " + f.after);
+            if (!c.incomparable.empty())
+                line("    cannot compare: " + c.incomparable);
         }
     }
-    return s.str();
+    return out;
 }
 
 }  // namespace migration

@@ -4,6 +4,8 @@
 
 #include "schema/english.h"
 
+#include "policy/text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -63,19 +65,24 @@ std::string candidateLabel(const schema::Document& document, const std::string& 
     return p && !p->name.empty() ? p->name : id;
 }
 
-// The enabled candidate the route goes to after `owner`, passing over candidates
-// whose circuit blocks now; "" when none is left.
-std::string candidateAfter(const std::vector<policy::RouteCandidate>& route, const std::string& owner,
-                           const std::vector<ActiveCircuit>& circuits)
+// The candidate the route reaches once it leaves its owner, replayed as the
+// timeline replays it: the snapshot's failure repeats from the deadline under
+// the policy the route was scheduled with, and a circuit passes a candidate
+// over only while it is open at the instant the route reaches it (SPEC 6),
+// not because it is open now. "" when none is left.
+std::string candidateAfter(const LiveRoute& live, std::vector<policy::RouteCandidate> route,
+                           const std::vector<ActiveCircuit>& circuits, policy::Seconds now)
 {
-    auto it = std::find_if(route.begin(), route.end(), [&](const auto& c) { return c.executionProfileId == owner; });
-    if (it == route.end())
+    const std::string& owner = live.row.executionProfileId;
+    const auto it = std::find_if(route.begin(), route.end(), [&](const auto& c) { return c.executionProfileId == owner; });
+    if (it == route.end() || !live.snapshot || !live.snapshot->policies)
         return {};
-    for (++it; it != route.end(); ++it) {
-        const bool paused = std::any_of(circuits.begin(), circuits.end(),
-                                        [&](const ActiveCircuit& c) { return c.candidate == it->executionProfileId; });
-        if (it->enabled && !paused)
-            return it->executionProfileId;
+    it->policies = *live.snapshot->policies;
+    it->configurationError.reset();
+    const policy::Timeline timeline = policy::simulateRouteCycle(route, scenarioForRoute(live, circuits, now));
+    for (const policy::TimelineEvent& e : timeline.events) {
+        if (e.kind == policy::EventKind::Attempt && e.candidate != owner)
+            return e.candidate;
     }
     return {};
 }
@@ -93,10 +100,11 @@ bool blocksAt(const CircuitRow& c, policy::Seconds now, policy::Seconds* until)
     return false;
 }
 
-std::optional<NextStep> evaluateNext(const schema::RouteSnapshot& s, const std::vector<policy::RouteCandidate>& route,
-                                     const std::string& owner, const std::vector<ActiveCircuit>& circuits,
-                                     const schema::Document& document, policy::Seconds now)
+std::optional<NextStep> evaluateNext(const LiveRoute& live, const std::vector<policy::RouteCandidate>& route,
+                                     const std::vector<ActiveCircuit>& circuits, const schema::Document& document,
+                                     policy::Seconds now)
 {
+    const schema::RouteSnapshot& s = *live.snapshot;
     if (!s.policies)
         return std::nullopt;
     policy::Failure failure;
@@ -125,7 +133,7 @@ std::optional<NextStep> evaluateNext(const schema::RouteSnapshot& s, const std::
     const bool skips = d.kind == policy::DecisionKind::Skip
                        || (d.kind != policy::DecisionKind::Stop && d.pendingOutcome == policy::Outcome::Skip);
     if (skips) {
-        const std::string after = candidateAfter(route, owner, circuits);
+        const std::string after = candidateAfter(live, route, circuits, now);
         next.nextCandidate = after.empty() ? std::string() : candidateLabel(document, after);
     }
     return next;
@@ -268,7 +276,7 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
         if (r.snapshot && r.snapshot->policies && r.candidateInRoute && !owner->configurationError)
             r.drift = driftOf(*r.snapshot->policies, owner->policies, r.failureClass);
         if (r.snapshot && isScheduled(r.state))
-            r.next = evaluateNext(*r.snapshot, route, row.executionProfileId, out.circuits, document, now);
+            r.next = evaluateNext(r, route, out.circuits, document, now);
         out.routes.push_back(std::move(r));
     }
     return out;
@@ -352,50 +360,56 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
 {
     if (!routes.hasTables)
         return "this database has no route-state tables (kandev older than August 2026): no live routes to show\n";
+    // Every line's content is escaped as a whole: a session id, a profile
+    // name or a circuit key holding a newline cannot forge a line.
     std::string out;
-    out += plural(static_cast<std::int64_t>(routes.routes.size()), "route", "routes") + " running at "
-           + policy::formatRfc3339(now) + "\n";
+    const auto line = [&](const std::string& content) {
+        policy::escapeControls(out, content);
+        out += '\n';
+    };
+    line(plural(static_cast<std::int64_t>(routes.routes.size()), "route", "routes") + " running at "
+         + policy::formatRfc3339(now));
     for (const LiveRoute& r : routes.routes) {
-        out += "\nsession " + r.row.sessionId + "  profile " + r.row.logicalProfileId + " (version "
-               + std::to_string(r.row.profileVersion) + ")\n";
-        out += "  candidate: " + (r.row.executionProfileId.empty() ? std::string("-") : r.row.executionProfileId);
-        if (!r.row.executionProfileId.empty() && !r.candidateInRoute)
-            out += " (no longer in the route being edited)";
-        out += "\n  state: " + r.row.state + (r.state == RouteState::Unknown ? " (unknown state, shown as stored)" : "") + "\n";
+        out += '\n';
+        line("session " + r.row.sessionId + "  profile " + r.row.logicalProfileId + " (version "
+             + std::to_string(r.row.profileVersion) + ")");
+        line("  candidate: " + (r.row.executionProfileId.empty() ? std::string("-") : r.row.executionProfileId)
+             + (!r.row.executionProfileId.empty() && !r.candidateInRoute ? " (no longer in the route being edited)" : ""));
+        line("  state: " + r.row.state + (r.state == RouteState::Unknown ? " (unknown state, shown as stored)" : ""));
         if (!r.snapshotError.empty()) {
-            out += "  policy state: unreadable: " + r.snapshotError + "\n";
+            line("  policy state: unreadable: " + r.snapshotError);
         } else if (r.snapshot) {
             const schema::RouteSnapshot& s = *r.snapshot;
-            out += "  failure: " + (s.failureCode.empty() ? std::string("-") : s.failureCode)
-                   + (s.failureClass.empty() ? std::string() : " (" + s.failureClass + ")") + ", retry ordinal "
-                   + std::to_string(s.retryOrdinal) + ", reset waits used: transient "
-                   + (s.transientResetWaitUsed ? "yes" : "no") + ", hard " + (s.hardResetWaitUsed ? "yes" : "no") + "\n";
+            line("  failure: " + (s.failureCode.empty() ? std::string("-") : s.failureCode)
+                 + (s.failureClass.empty() ? std::string() : " (" + s.failureClass + ")") + ", retry ordinal "
+                 + std::to_string(s.retryOrdinal) + ", reset waits used: transient "
+                 + (s.transientResetWaitUsed ? "yes" : "no") + ", hard " + (s.hardResetWaitUsed ? "yes" : "no"));
             if (s.deadline)
-                out += "  deadline: " + policy::formatRfc3339(*s.deadline) + " (" + untilText(*s.deadline, now) + ")\n";
+                line("  deadline: " + policy::formatRfc3339(*s.deadline) + " (" + untilText(*s.deadline, now) + ")");
             if (!s.pendingOutcome.empty())
-                out += "  pending outcome: " + s.pendingOutcome + "\n";
+                line("  pending outcome: " + s.pendingOutcome);
             if (!s.policiesError.empty())
-                out += "  scheduled policy: unreadable: " + s.policiesError + "\n";
+                line("  scheduled policy: unreadable: " + s.policiesError);
         } else {
-            out += "  policy state: none (no provider failure yet)\n";
+            line("  policy state: none (no provider failure yet)");
         }
         if (r.next)
-            out += "  next: " + describeNextStep(*r.next) + "\n";
+            line("  next: " + describeNextStep(*r.next));
         if (r.drift)
-            out += "  differs: " + describeDrift(*r.drift) + "\n";
+            line("  differs: " + describeDrift(*r.drift));
         for (const RouteAttemptRow& a : r.history) {
-            out += "  history: generation " + std::to_string(a.routeGeneration) + " " + a.executionProfileId + " ("
-                   + (a.reason.empty() ? std::string("-") : a.reason) + ", version " + std::to_string(a.profileVersion)
-                   + ") at " + timeOrNone(a.createdAt) + "\n";
+            line("  history: generation " + std::to_string(a.routeGeneration) + " " + a.executionProfileId + " ("
+                 + (a.reason.empty() ? std::string("-") : a.reason) + ", version " + std::to_string(a.profileVersion)
+                 + ") at " + timeOrNone(a.createdAt));
         }
     }
     if (!routes.circuits.empty())
-        out += "\n";
+        out += '\n';
     for (const ActiveCircuit& c : routes.circuits) {
-        out += "circuit " + c.row.resourceKey + " " + c.row.state + " until " + policy::formatRfc3339(c.until) + " ("
-               + (c.row.code.empty() ? std::string("no code") : c.row.code) + ", " + untilText(c.until, now) + ")";
-        out += c.candidate.empty() ? std::string(": shared by the candidates using these credentials\n")
-                                   : ": " + c.candidate + " is passed over\n";
+        line("circuit " + c.row.resourceKey + " " + c.row.state + " until " + policy::formatRfc3339(c.until) + " ("
+             + (c.row.code.empty() ? std::string("no code") : c.row.code) + ", " + untilText(c.until, now) + ")"
+             + (c.candidate.empty() ? std::string(": shared by the candidates using these credentials")
+                                    : ": " + c.candidate + " is passed over"));
     }
     return out;
 }

@@ -3,12 +3,20 @@
 #include "schema/english.h"
 
 #include "policy/catalogue.h"
+#include "policy/text.h"
 
 #include <ostream>
 #include <sstream>
 
 namespace migration {
 namespace {
+
+// Ids, rule keys and messages come from the document or the database: shown
+// with their control characters escaped, so none can start a line.
+std::string shown(std::string_view value)
+{
+    return policy::escapedControls(value);
+}
 
 std::string classList(const std::vector<policy::ErrorClass>& classes)
 {
@@ -20,7 +28,7 @@ std::string classList(const std::vector<policy::ErrorClass>& classes)
 
 void renderCandidate(std::string& out, const CandidateMigration& c)
 {
-    out += "  candidate " + std::to_string(c.index) + " \"" + c.executionProfileId + "\" ("
+    out += "  candidate " + std::to_string(c.index) + " \"" + shown(c.executionProfileId) + "\" ("
         + std::string(sourceFormName(c.source)) + ")";
     if (c.source == SourceForm::Canonical && c.errors.empty()) {
         out += ": already in the v1 form, unchanged\n";
@@ -32,15 +40,15 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
         out += "\n";
     }
     for (const auto& r : c.rules) {
-        out += "    rule " + r.readKey + " = " + r.readAction;
+        out += "    rule " + shown(r.readKey) + " = " + shown(r.readAction);
         if (r.readKey != r.key || r.readAction != r.action)
-            out += " (written \"" + r.key + "\" = \"" + r.action + "\", read with white space trimmed)";
+            out += " (written \"" + shown(r.key) + "\" = \"" + shown(r.action) + "\", read with white space trimmed)";
         out += ": covers " + classList(r.classes) + " errors";
         if (!r.appliedTo.empty())
             out += "; decides " + classList(r.appliedTo) + " errors";
         if (!r.overriddenBy.empty()) {
-            out += c.reading == policy::Reading::Spec ? "; overridden by the per-code rule " + r.overriddenBy
-                                                      : "; overwritten by " + r.overriddenBy + ", which sorts after it";
+            out += c.reading == policy::Reading::Spec ? "; overridden by the per-code rule " + shown(r.overriddenBy)
+                                                      : "; overwritten by " + shown(r.overriddenBy) + ", which sorts after it";
         }
         out += "\n";
     }
@@ -56,17 +64,17 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
     for (const auto& d : c.divergences) {
         const std::string cls(policy::errorClassName(d.errorClass));
         if (c.reading == policy::Reading::Spec) {
-            out += "    warning: kandev's Go backend applies rules in sorted key order and would use " + d.goKey + " for "
+            out += "    warning: kandev's Go backend applies rules in sorted key order and would use " + shown(d.goKey) + " for "
                 + cls + " errors (" + schema::describeClassPolicy(d.go) + "); Policy Studio follows the documented rule, so "
-                + d.ourKey + " wins (" + schema::describeClassPolicy(d.ours) + ")\n";
+                + shown(d.ourKey) + " wins (" + schema::describeClassPolicy(d.ours) + ")\n";
         } else {
-            out += "    warning: the documented rule would use " + d.ourKey + " for " + cls + " errors ("
+            out += "    warning: the documented rule would use " + shown(d.ourKey) + " for " + cls + " errors ("
                 + schema::describeClassPolicy(d.ours) + "); read as kandev's Go backend reads it (sorted key order, last wins), "
-                + d.goKey + " wins (" + schema::describeClassPolicy(d.go) + ")\n";
+                + shown(d.goKey) + " wins (" + schema::describeClassPolicy(d.go) + ")\n";
         }
     }
     for (const auto& e : c.errors)
-        out += "    error: " + e.path + ": " + e.message + "\n";
+        out += "    error: " + shown(e.path) + ": " + shown(e.message) + "\n";
 }
 
 }  // namespace
@@ -80,9 +88,9 @@ void writeReportText(std::ostream& stream, const MigrationReport& report, bool i
     if (report.reading == policy::Reading::KandevBackend)
         out += "Read as kandev's Go backend reads legacy rules today (--kandev): in sorted key order, the last one winning.\n";
     for (const auto& p : report.profiles) {
-        out += (p.path.empty() ? std::string("document") : p.path);
+        out += (p.path.empty() ? std::string("document") : shown(p.path));
         if (!p.profileId.empty())
-            out += " (profile \"" + p.profileId + "\")";
+            out += " (profile \"" + shown(p.profileId) + "\")";
         out += "\n";
         for (const auto& c : p.candidates) {
             if (includeCanonical || c.source != SourceForm::Canonical || !c.errors.empty())

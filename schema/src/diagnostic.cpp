@@ -90,6 +90,17 @@ std::string Document::dynamicPath(std::size_t profileIndex) const
     return {};
 }
 
+std::string Document::profilePath(std::size_t profileIndex) const
+{
+    switch (shape) {
+    case FileShape::DynamicDocument:
+    case FileShape::AgentProfile: return {};
+    case FileShape::ExportArray: return indexPath("", profileIndex);
+    case FileShape::ExportObject: return indexPath("profiles", profileIndex);
+    }
+    return {};
+}
+
 bool Document::hasLegacyRules() const
 {
     for (const auto& p : profiles) {

@@ -1,6 +1,10 @@
 #include "schema/route_snapshot.h"
 
 #include "schema/codec.h"
+#include "schema/diagnostic.h"
+
+#include "policy/text.h"
+#include "policy/validation.h"
 
 #include "json_parse.h"
 
@@ -41,6 +45,10 @@ void readPolicies(const std::string& policyJson, RouteSnapshot& s)
     } else if (read.policies->version > policy::kSupportedPolicyVersion) {
         s.policiesError = "policy_json: policy version " + std::to_string(read.policies->version) + " is newer than this build's "
                           + std::to_string(policy::kSupportedPolicyVersion);
+    } else if (const auto issues = policy::validate(*read.policies, "policy_json"); !issues.empty()) {
+        // Out of range, a class missing, no outcome: such a policy is shown
+        // as unreadable and never evaluated (invalid data authorizes nothing).
+        s.policiesError = issues.front().path + ": " + describeIssue(issues.front());
     } else {
         s.policies = std::move(read.policies);
     }
@@ -52,8 +60,9 @@ RouteSnapshotRead parseRouteSnapshot(std::string_view text, PolicyJsonCache* cac
 {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return {};
-    if (text.size() > kMaxRouteSnapshotCharacters)
-        return failed("policy_state_json is " + std::to_string(text.size()) + " characters long; at most "
+    // The database counts characters (length() in SQLite and PostgreSQL), and so does this message.
+    if (const std::size_t characters = policy::utf8Characters(text); characters > kMaxRouteSnapshotCharacters)
+        return failed("policy_state_json is " + std::to_string(characters) + " characters long; at most "
                       + std::to_string(kMaxRouteSnapshotCharacters) + " are read");
     Json root;
     if (const auto e = detail::parseJsonText(text, root)) {

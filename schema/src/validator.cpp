@@ -25,6 +25,8 @@
 #include <memory>
 #include <mutex>
 
+#include <unordered_map>
+
 namespace schema {
 namespace {
 
@@ -149,8 +151,21 @@ std::vector<Diagnostic> detail::validateTreeAgainstSchema(const nlohmann::ordere
 std::vector<Diagnostic> validateDocument(const Document& document, std::string_view text)
 {
     std::vector<Diagnostic> out;
+    // An export holds each profile once: kandev's agent_profiles.id is its
+    // primary key, so a second profile with an id could never be stored.
+    std::unordered_map<std::string_view, std::size_t> firstWithId;
     for (std::size_t i = 0; i < document.profiles.size(); ++i) {
         const ProfileRecord& p = document.profiles[i];
+        if (!p.id.empty() && !document.profilePath(i).empty()) {
+            if (const auto [first, added] = firstWithId.emplace(p.id, i); !added) {
+                const std::string path = document.profilePath(i) + ".id";
+                const TextPosition pos = text.empty() ? TextPosition{} : locatePath(text, path);
+                out.push_back({path,
+                               "is also the id of " + document.profilePath(first->second)
+                                   + "; kandev keeps one profile per id (agent_profiles' primary key)",
+                               pos.line, pos.column});
+            }
+        }
         if (!p.dynamic)
             continue;
         for (const policy::Issue& issue : policy::validateCandidates(p.dynamic->candidates, document.dynamicPath(i))) {

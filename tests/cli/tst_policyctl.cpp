@@ -79,6 +79,7 @@ private slots:
     void diffIsSemantic_data();
     void diffIsSemantic();
     void diffJsonAndErrors();
+    void validateRefusesARepeatedProfile();
     void usage_data();
     void usage();
     void validateJson();
@@ -92,6 +93,10 @@ private slots:
     void evaluate();
     void evaluateBadLinesDoNotStopTheStream();
     void evaluateStreamsLineByLine();
+    void evaluateEscapesLikeEveryOutput();
+    void evaluateOutOfRangeNumbers_data();
+    void evaluateOutOfRangeNumbers();
+    void evaluateLineBound();
     void unwritableOutputFails_data();
     void hostileInputsAndTargets_data();
     void bytesThatAreNotUtf8NeverAbort_data();
@@ -512,6 +517,76 @@ void TestPolicyctl::evaluateBadLinesDoNotStopTheStream()
         QVERIFY(!json(line).isEmpty());
     QVERIFY2(r.err.contains(QStringLiteral("policyctl evaluate: line 3: policies.fatal: unknown key\n")), qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("policyctl evaluate: line 5: policies: is missing")), qPrintable(r.err));
+}
+
+void TestPolicyctl::evaluateEscapesLikeEveryOutput()
+{
+    // DEL, a C1 control (CSI) and a bidirectional override are valid inside a
+    // JSON string: they come back escaped, as every other command prints them.
+    const QString code = QStringLiteral("rate") + QChar(0x7f) + QChar(0x9b) + QStringLiteral("31m") + QChar(0x202e);
+    const Result r = runProcess({QStringLiteral("evaluate")}, (evaluateLine(QStringLiteral(R"({"code":"%1"})").arg(code)) + '\n').toUtf8());
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral(R"("code":"rate\u007f\u009b31m\u202e")")), qPrintable(r.out));
+    for (const QChar raw : {QChar(0x7f), QChar(0x9b), QChar(0x202e)})
+        QVERIFY(!r.out.contains(raw));
+    QCOMPARE(json(r.out.trimmed())[QStringLiteral("code")].toString(), code);  // the same value, escaped
+}
+
+void TestPolicyctl::evaluateOutOfRangeNumbers_data()
+{
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("policyError");  // "" when the policies stay valid
+    const QString good = evaluateLine(R"({"code":"model_capacity"})");
+    QString huge = good;
+    huge.replace(QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":1e400"));
+    QVERIFY(huge != good);
+    QTest::newRow("1e400 in policies") << huge << "stop" << "policies.transient.retry.max_retries";
+    QString digits = good;
+    digits.replace(QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":123456789012345678901234567890"));
+    QTest::newRow("30 digits in policies") << digits << "stop" << "policies.transient.retry.max_retries";
+    QString ignored = good;
+    ignored.replace(QStringLiteral("\"now\""), QStringLiteral("\"extra\":{\"a\":[1e400,-1e999]},\"now\""));
+    QTest::newRow("in an ignored key") << ignored << "retry_wait" << "";
+    QString unknownInFailure = evaluateLine(R"({"code":"model_capacity","size":123456789012345678901234567890})");
+    QTest::newRow("in an ignored failure key") << unknownInFailure << "retry_wait" << "";
+}
+
+void TestPolicyctl::evaluateOutOfRangeNumbers()
+{
+    QFETCH(QString, line);
+    QFETCH(QString, kind);
+    QFETCH(QString, policyError);
+    const Result r = runInProcess({"evaluate"}, line.toStdString() + "\n");
+    const QJsonObject decision = json(r.out.trimmed());
+    QVERIFY2(!decision.contains(QStringLiteral("error")), qPrintable(r.out));
+    QCOMPARE(decision[QStringLiteral("kind")].toString(), kind);
+    if (policyError.isEmpty()) {
+        QCOMPARE(r.code, 0);
+        QVERIFY(!decision.contains(QStringLiteral("policy_errors")));
+    } else {
+        QCOMPARE(r.code, 1);
+        QCOMPARE(decision[QStringLiteral("policy_errors")].toArray().first().toString(), policyError);
+        QVERIFY2(r.err.contains(policyError + QStringLiteral(": expected an integer, found a number out of range")), qPrintable(r.err));
+    }
+}
+
+void TestPolicyctl::evaluateLineBound()
+{
+    // The C API answers the same (tst_policy_c): a decision up to 16 MiB, the error past it.
+    for (const qsizetype size : {qsizetype(16) << 20, (qsizetype(16) << 20) + 1}) {
+        QString line = evaluateLine(R"({"code":"model_capacity"})");
+        line.chop(1);
+        line += QStringLiteral(",\"pad\":\"");
+        line += QString(size - line.size() - 2, QLatin1Char('x'));
+        line += QStringLiteral("\"}");
+        QCOMPARE(line.size(), size);
+        const Result r = runProcess({QStringLiteral("evaluate")}, line.toUtf8() + "\r\n");
+        if (size <= (qsizetype(16) << 20))
+            QVERIFY2(r.out.startsWith(QStringLiteral("{\"kind\":\"retry_wait\"")), qPrintable(r.out.left(200)));
+        else
+            QCOMPARE(r.out, QStringLiteral("{\"error\":\"line 1: the line is longer than 16 MiB\",\"line\":1}\n"));
+    }
 }
 
 void TestPolicyctl::evaluateStreamsLineByLine()
@@ -1060,6 +1135,16 @@ void TestPolicyctl::diffIsSemantic_data()
     QTest::newRow("unmigratable rules") << testpaths::sample(QStringLiteral("legacy-conflict.json"))
                                         << testpaths::sample(QStringLiteral("legacy-profile.json")) << 1
                                         << diff + "conflict-legacy.txt";
+    // A version this build cannot read is never "no differences", whichever side holds it.
+    QTest::newRow("a newer policy version") << testpaths::sample(QStringLiteral("profile-v1.json")) << diff + "profile-v2.json"
+                                            << 2 << diff + "v1-v2.txt";
+    QTest::newRow("a newer policy version, both sides") << diff + "profile-v2.json" << diff + "profile-v2.json" << 2
+                                                        << diff + "v2-v2.txt";
+    // A repeated candidate or profile is an addition, whichever side is A.
+    QTest::newRow("a candidate twice") << testpaths::sample(QStringLiteral("profile-v1.json"))
+                                       << diff + "profile-repeated.json" << 1 << diff + "candidate-repeated.txt";
+    QTest::newRow("a profile twice") << diff + "export-a.json" << diff + "export-a-repeated-profile.json" << 1
+                                     << diff + "profile-repeated.txt";
 }
 
 void TestPolicyctl::diffIsSemantic()
@@ -1072,8 +1157,11 @@ void TestPolicyctl::diffIsSemantic()
     QCOMPARE(r.code, code);
     QCOMPARE(r.err, QString());
     QCOMPARE(r.out, expected.isEmpty() ? QStringLiteral("no differences\n") : QString::fromStdString(testpaths::readAll(expected)));
-    // Symmetric in what it finds: B against A differs exactly when A against B does.
-    QCOMPARE(runInProcess({QStringLiteral("diff"), b, a}).code, code);
+    // Symmetric in what it finds: B against A differs (or cannot be compared)
+    // exactly when A against B does.
+    const Result reversed = runInProcess({QStringLiteral("diff"), b, a});
+    QCOMPARE(reversed.code, code);
+    QCOMPARE(reversed.out == QStringLiteral("no differences\n"), code == 0);
 }
 
 void TestPolicyctl::diffJsonAndErrors()
@@ -1113,6 +1201,19 @@ void TestPolicyctl::diffJsonAndErrors()
     QCOMPARE(db.code, 2);
     QVERIFY(!db.err.contains(QStringLiteral("s3cret")));
     QCOMPARE(runInProcess({QStringLiteral("diff"), QStringLiteral("--help")}).code, 0);
+}
+
+void TestPolicyctl::validateRefusesARepeatedProfile()
+{
+    const QString file = testpaths::fixture(QStringLiteral("diff/export-a-repeated-profile.json"));
+    const Result r = runInProcess({QStringLiteral("validate"), file});
+    QCOMPARE(r.code, 1);
+    // Both profiles are named: the repeat by its path, line and column, the first in the message.
+    QVERIFY2((r.out + r.err).contains(QStringLiteral(
+                 ":322:13: profiles[7].id: is also the id of profiles[5]; kandev keeps one profile per id")),
+             qPrintable(r.out + r.err));
+    // The same file without the repeat is valid: the rule is the repeat, not the file.
+    QCOMPARE(runInProcess({QStringLiteral("validate"), testpaths::fixture(QStringLiteral("diff/export-a.json"))}).code, 0);
 }
 
 QTEST_GUILESS_MAIN(TestPolicyctl)

@@ -8,6 +8,7 @@
 #include "schema/codec.h"
 
 #include "policy/evaluator.h"
+#include "policy/text.h"
 #include "policy/timeline.h"
 
 #include <nlohmann/json.hpp>
@@ -122,6 +123,12 @@ private slots:
     void circuitsThatBlock_data();
     void circuitsThatBlock();
     void nextCandidatePassesOverAPausedOne();
+    void circuitsAreJudgedWhenTheRouteReachesThem_data();
+    void circuitsAreJudgedWhenTheRouteReachesThem();
+    void invalidScheduledPolicyIsUnreadable_data();
+    void invalidScheduledPolicyIsUnreadable();
+    void snapshotLengthCountsCharacters();
+    void textCannotForgeLines();
     void scenarioContinuesTheRoute();
     void historyAndProfileFilter();
     void outputNamesEveryField();
@@ -376,6 +383,110 @@ void TestLiveRoutes::nextCandidatePassesOverAPausedOne()
     QCOMPARE(live.circuits[1].candidate, std::string());  // a credential key names no candidate
     QVERIFY(live.routes.front().next);
     QCOMPARE(live.routes.front().next->nextCandidate, std::string("Claude Haiku"));
+}
+
+void TestLiveRoutes::circuitsAreJudgedWhenTheRouteReachesThem_data()
+{
+    QTest::addColumn<QString>("deadline");  // when the route skips away from claude-sonnet
+    QTest::addColumn<QString>("until");     // codex-gpt5's circuit
+    QTest::addColumn<QString>("next");
+    // Retry 3 of 3 is used up: at the deadline the route skips to the next candidate.
+    QTest::newRow("closes before the route reaches it") << "2026-08-21T10:10:00Z" << "2026-08-21T10:05:00Z" << "Codex GPT-5";
+    QTest::newRow("closes as the route reaches it") << "2026-08-21T10:05:00Z" << "2026-08-21T10:05:00Z" << "Codex GPT-5";
+    QTest::newRow("still open when the route reaches it") << "2026-08-21T10:04:59Z" << "2026-08-21T10:05:00Z" << "Claude Haiku";
+}
+
+void TestLiveRoutes::circuitsAreJudgedWhenTheRouteReachesThem()
+{
+    QFETCH(QString, deadline);
+    QFETCH(QString, until);
+    QFETCH(QString, next);
+    CircuitRow paused{"profile:codex-gpt5", "open", at(until.toUtf8().constData()), "provider_overloaded", std::nullopt};
+    const LiveRoutes live = analyseLiveRoutes(
+        readWith({routeRow("s1", "claude-sonnet", "retry_wait",
+                           snapshot("provider_overloaded", "transient", 3, deadline.toStdString()))},
+                 {paused}),
+        document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
+    QVERIFY(live.routes.front().next);
+    QCOMPARE(live.routes.front().next->kind, policy::DecisionKind::Skip);
+    QCOMPARE(QString::fromStdString(live.routes.front().next->nextCandidate), next);
+}
+
+void TestLiveRoutes::invalidScheduledPolicyIsUnreadable_data()
+{
+    QTest::addColumn<QString>("policies");
+    QTest::addColumn<QString>("path");
+    QString outOfRange = QString::fromStdString(kScheduled);
+    outOfRange.replace(QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":99"));
+    QTest::newRow("max_retries 99") << outOfRange << "policy_json.transient.retry.max_retries";
+    QTest::newRow("no hard class")
+        << R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},"wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"}})"
+        << "policy_json.hard";
+}
+
+void TestLiveRoutes::invalidScheduledPolicyIsUnreadable()
+{
+    QFETCH(QString, policies);
+    QFETCH(QString, path);
+    const LiveRoutes live = analyseLiveRoutes(
+        readWith({routeRow("s1", "claude-sonnet", "retry_wait",
+                           snapshot("provider_overloaded", "transient", 0, "2026-08-21T10:00:10Z", policies.toStdString()))}),
+        document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
+    const LiveRoute& r = live.routes.front();
+    QVERIFY(r.snapshot);
+    QVERIFY2(QString::fromStdString(r.snapshot->policiesError).startsWith(path), r.snapshot->policiesError.c_str());
+    QVERIFY(!r.snapshot->policies);
+    QVERIFY(!r.next);  // never evaluated as if valid
+    QVERIFY(!r.drift);
+    const nlohmann::ordered_json j = liveRoutesJson(live, at("2026-08-21T10:00:00Z"));
+    QVERIFY(QString::fromStdString(j["routes"][0]["policy_json_error"].get<std::string>()).startsWith(path));
+}
+
+void TestLiveRoutes::snapshotLengthCountsCharacters()
+{
+    // 1,100,019 characters, most of them four bytes: the message counts characters, as the database does.
+    std::string text = R"({"failure_code":")";
+    for (int i = 0; i < 1100000; ++i)
+        text += "\xF0\x9F\x98\x80";
+    text += R"("})";
+    QCOMPARE(policy::utf8Characters(text), std::size_t(1100000 + 19));
+    const schema::RouteSnapshotRead read = schema::parseRouteSnapshot(text);
+    QVERIFY(!read.snapshot);
+    QVERIFY2(QString::fromStdString(read.error).contains(QStringLiteral("is 1100019 characters long")), read.error.c_str());
+    // Within the bound in characters though over it in bytes: read.
+    std::string within = R"({"failure_code":")";
+    for (int i = 0; i < 500000; ++i)
+        within += "\xF0\x9F\x98\x80";
+    within += R"("})";
+    QVERIFY(within.size() > schema::kMaxRouteSnapshotCharacters);
+    QVERIFY(schema::parseRouteSnapshot(within).snapshot);
+}
+
+void TestLiveRoutes::textCannotForgeLines()
+{
+    // Every string a database row gives, holding a newline, a carriage
+    // return, DEL, a C1 control and a bidirectional override.
+    const std::string hostile = "x\nFAKE: injected\r\x7f\xC2\x9b\xE2\x80\xAE" "evil";
+    const std::string hostileSnapshot =
+        nlohmann::json{{"failure_code", hostile}, {"failure_class", hostile}, {"pending_outcome", hostile},
+                       {"deadline", "2026-08-21T10:00:10Z"}}
+            .dump();
+    RouteStateRow row = routeRow(hostile, hostile, hostile, hostileSnapshot);
+    row.logicalProfileId = "dyn";
+    RouteAttemptRow attempt{hostile, hostile, 1, 2, hostile, at("2026-08-21T09:00:00Z")};
+    LiveRoutesRead read = readWith({row, routeRow("s2", "claude-sonnet", "retry_wait",
+                                                   snapshot("provider_overloaded", "transient", 3, "2026-08-21T10:00:10Z"))},
+                                   {CircuitRow{"profile:" + hostile, "open", at("2026-08-21T10:05:00Z"), hostile, std::nullopt},
+                                    CircuitRow{"credential:" + hostile, "open", at("2026-08-21T10:05:00Z"), hostile, std::nullopt}});
+    read.attempts = {attempt};
+    read.routes[1].sessionId = hostile;
+    const LiveRoutes live = analyseLiveRoutes(read, document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
+    const std::string text = renderLiveRoutesText(live, at("2026-08-21T10:00:00Z"));
+    QVERIFY(text.find("x\\u000aFAKE: injected\\u000d\\u007f\\u009b\\u202eevil") != std::string::npos);
+    for (const QString& line : QString::fromStdString(text).split(QLatin1Char('\n')))
+        QVERIFY2(!line.startsWith(QStringLiteral("FAKE")), qPrintable(line));
+    for (const char* raw : {"\r", "\x7f", "\xC2\x9b", "\xE2\x80\xAE"})
+        QVERIFY2(text.find(raw) == std::string::npos, raw);
 }
 
 void TestLiveRoutes::scenarioContinuesTheRoute()

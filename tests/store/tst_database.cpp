@@ -69,6 +69,7 @@ private slots:
     void liveRoutesOfAnOlderKandev_data() { backends(); }
     void liveRoutesOfAnOlderKandev();
     void policyctlRoutes();
+    void textOutputCannotForgeLines();
     void policyctlExportOpensAgain();
 
 private:
@@ -1040,6 +1041,52 @@ void TestDatabase::policyctlRoutes()
     const Run older = policyctl({"routes", "--db", fx.target.path});
     QCOMPARE(older.code, 0);
     QVERIFY2(older.out.contains(QStringLiteral("no route-state tables")), qPrintable(older.out));
+}
+
+void TestDatabase::textOutputCannotForgeLines()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    // A newline, a carriage return, DEL, a C1 control and a right-to-left
+    // override in every string a database gives: ids, names, codes, keys.
+    const QString hostile = QStringLiteral("x\nFAKE: injected\r\x7f") + QChar(0x9b) + QChar(0x202e) + QStringLiteral("evil");
+    const QByteArray hostileUtf8 = hostile.toUtf8();
+    fx.concrete(hostileUtf8.constData(), hostileUtf8.constData(), 1, 0, false);
+    fx.route("dyn-legacy", 3, hostileUtf8.constData(), R"({"on_provider_error":"try_next"})");
+    fx.routeState(hostile, QStringLiteral("dyn-current"), hostile, QStringLiteral("retry_wait"),
+                  snapshotJson(hostile, QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
+    fx.routeAttempt(hostile, QStringLiteral("dyn-current"), hostile, 1, hostile);
+    fx.circuit(QStringLiteral("profile:") + hostile, QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"), hostile);
+    const QString before = dir.filePath(QStringLiteral("before.json"));
+    QCOMPARE(policyctl({"export", "--db", fx.target.path, "--profile", "dyn-legacy", "--output", before}).code, 0);
+    QSqlQuery rename(fx.db());
+    rename.prepare(QStringLiteral("UPDATE agent_profiles SET name = ? WHERE id = 'dyn-legacy'"));
+    rename.addBindValue(hostile);
+    QVERIFY(rename.exec());
+
+    // The command, and whether its output names a hostile string (escaped).
+    const QList<std::pair<QStringList, bool>> commands{
+        {{"routes", "--db", fx.target.path, "--now", "2026-08-21T10:00:00Z"}, true},
+        {{"routes", "--db", fx.target.path, "--profile", hostile}, true},
+        {{"migrate", "--db", fx.target.path}, true},
+        {{"export", "--db", fx.target.path, "--profile", "dyn-legacy", "--output", dir.filePath(QStringLiteral("after.json"))}, false},
+        {{"export", "--db", fx.target.path, "--profile", hostile}, true},
+        {{"validate", dir.filePath(QStringLiteral("after.json"))}, false},
+        {{"diff", before, fx.target.path}, true},
+        {{"timeline", dir.filePath(QStringLiteral("after.json")), "--profile", "dyn-legacy"}, true},
+    };
+    for (const auto& [args, named] : commands) {
+        const Run r = policyctl(args);
+        const QString all = r.out + r.err;
+        if (named)
+            QVERIFY2(all.contains(QStringLiteral("x\\u000aFAKE: injected\\u000d\\u007f\\u009b\\u202eevil")),
+                     qPrintable(args.first() + QStringLiteral(": ") + all));
+        for (const QString& line : all.split(QLatin1Char('\n')))
+            QVERIFY2(!line.startsWith(QStringLiteral("FAKE")), qPrintable(args.first() + QStringLiteral(": ") + line));
+        for (const QChar raw : {QChar(u'\r'), QChar(0x7f), QChar(0x9b), QChar(0x202e)})
+            QVERIFY2(!all.contains(raw), qPrintable(args.first()));
+    }
 }
 
 void TestDatabase::policyctlExportOpensAgain()

@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "commands.h"
+#include "policy/text.h"
 
 #include "schema/codec.h"
 #include "store/file_store.h"
@@ -37,7 +38,7 @@ exit codes: 0 success / all valid, 1 invalid input or conflicts, 2 usage error o
 
 int usageError(Io& io, const char* command, const std::string& message)
 {
-    io.err << "policyctl " << command << ": " << message << "\n"
+    io.err << "policyctl " << command << ": " << shown(message) << "\n"
            << "Run 'policyctl " << command << " --help' for usage.\n";
     return kExitUsage;
 }
@@ -70,14 +71,24 @@ CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream)
 std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& d)
 {
     std::ostringstream s;
-    s << file;
+    s << shown(file);
     if (d.line > 0)
         s << ':' << d.line << ':' << d.column;
     s << ": ";
     if (!d.path.empty())
-        s << d.path << ": ";
-    s << d.message;
+        s << shown(d.path) << ": ";
+    s << shown(d.message);
     return s.str();
+}
+
+std::string shown(std::string_view value)
+{
+    return policy::escapedControls(value);
+}
+
+std::string shown(const QString& value)
+{
+    return shown(value.toStdString());
 }
 
 int run(const std::vector<std::string>& args, Io& io)
@@ -116,7 +127,7 @@ int run(const std::vector<std::string>& args, Io& io)
         return routesCommand(rest, io);
     if (command == "export")
         return exportCommand(rest, io);
-    io.err << "policyctl: unknown command '" << command << "'\n\n" << kUsage;
+    io.err << "policyctl: unknown command '" << shown(command) << "'\n\n" << kUsage;
     return kExitUsage;
 }
 

@@ -7,6 +7,8 @@
 #include "policy/kandev_backend.h"
 #include "store/kandev_database.h"
 
+#include <QString>
+
 #include <memory>
 
 #include <optional>
@@ -66,7 +68,15 @@ std::string jsonOutput(const Json& j)
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-// "file:line:column: path: message" (parts left out when unknown)
+// "file:line:column: path: message" (parts left out when unknown), each part
+// shown as with shown(): a key or a message holding a newline stays on its line.
 std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& d);
+
+// A value from a file, a database or the command line (an id, a name, a
+// path, a message quoting one) made safe to put inside a line of text
+// output: its control characters escaped (policy::escapeControls), so it can
+// neither start a line of its own nor reorder the text after it.
+std::string shown(std::string_view value);
+std::string shown(const QString& value);
 
 }  // namespace cli

@@ -21,14 +21,19 @@ candidates added, removed, moved and switched on or off, and every class
 field that differs ("hard.on_exhausted: skip -> stop"). Not a text diff: key
 order, white space and positions written with gaps do not count. Legacy
 rules compare by the policies they migrate to; rules on one side and
-policies on the other are reported as a difference of form.
+policies on the other are reported as a difference of form. A profile id or
+candidate written twice pairs with its n-th use on the other side, so the
+answer does not depend on which side is A. A candidate whose policy version
+this build cannot read is never called equal: diff says it cannot compare
+it and exits 2.
 
 options:
   --format text|json   output format (default: text)
   --password-file F    for a PostgreSQL database: the password is F's first line
   --help               show this help
 
-exit codes: 0 no differences, 1 differences, 2 usage error or an unreadable A or B
+exit codes: 0 no differences, 1 differences, 2 usage error, an unreadable A
+or B, or a candidate that cannot be compared (a newer policy version)
 )";
 
 std::optional<schema::Document> load(const std::string& spec, const char* label, const std::optional<std::string>& passwordFile,
@@ -41,14 +46,14 @@ std::optional<schema::Document> load(const std::string& spec, const char* label,
         QString error;
         auto loaded = database->load(&error);
         if (!loaded) {
-            io.err << "policyctl diff: " << label << ": " << error.toStdString() << "\n";
+            io.err << "policyctl diff: " << label << ": " << shown(error) << "\n";
             return std::nullopt;
         }
         return std::move(loaded->document);
     }
     const CheckedFile file = readAndCheck(spec, io.in);
     if (file.readError) {
-        io.err << "policyctl diff: " << *file.readError << "\n";
+        io.err << "policyctl diff: " << shown(*file.readError) << "\n";
         return std::nullopt;
     }
     if (!file.check.document) {
@@ -90,6 +95,8 @@ nlohmann::ordered_json toJson(const migration::DocumentDiff& diff)
             for (const auto& f : c.fields)
                 fields.push_back({{"path", f.path}, {"before", f.before}, {"after", f.after}});
             jc["fields"] = std::move(fields);
+            if (!c.incomparable.empty())
+                jc["incomparable"] = c.incomparable;
             candidates.push_back(std::move(jc));
         }
         jp["candidates"] = std::move(candidates);
@@ -97,6 +104,7 @@ nlohmann::ordered_json toJson(const migration::DocumentDiff& diff)
     }
     nlohmann::ordered_json j = nlohmann::ordered_json::object();
     j["equal"] = diff.equal();
+    j["comparable"] = diff.comparable();
     j["profiles"] = std::move(profiles);
     return j;
 }
@@ -128,6 +136,8 @@ int diffCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.out << jsonOutput(toJson(diff)) << "\n";
     else
         io.out << migration::renderDiffText(diff);
+    if (!diff.comparable())
+        return kExitUsage;
     return diff.equal() ? kExitOk : kExitInvalid;
 }
 

@@ -88,12 +88,12 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
     QString error;
     const auto loaded = database->load(&error);
     if (!loaded) {
-        io.err << "policyctl export: " << error.toStdString() << "\n";
+        io.err << "policyctl export: " << shown(error) << "\n";
         return kExitUsage;
     }
     if (!profileId.empty() && (!loaded->profile(profileId) || !loaded->profile(profileId)->isDynamic())) {
-        io.err << "policyctl export: --profile: " << database->target().displayName().toStdString()
-               << " has no dynamic profile '" << profileId << "'\n";
+        io.err << "policyctl export: --profile: " << shown(database->target().displayName())
+               << " has no dynamic profile '" << shown(profileId) << "'\n";
         return kExitUsage;
     }
     // Rows that could not be read would be exported as the default document: refuse instead.
@@ -101,7 +101,7 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
     for (const auto* rows : {&loaded->invalidRows, &loaded->newerVersionRows}) {
         for (const schema::Diagnostic& d : *rows) {
             if (profileId.empty() || d.message.find("profile \"" + profileId + "\"") != std::string::npos) {
-                io.err << "policyctl export: " << database->target().displayName().toStdString() << ": " << d.message << "\n";
+                io.err << "policyctl export: " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
                 refused = true;
             }
         }
@@ -124,7 +124,7 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.err << "policyctl export: warning: " << formatDiagnostic(args.value("output").value_or("-"), e) << "\n";
     if (const auto output = args.value("output")) {
         if (const auto failure = store::writeFileAtomically(*output, std::span<const std::string>(pieces))) {
-            io.err << "policyctl export: " << failure->message << "\n";
+            io.err << "policyctl export: " << shown(failure->message) << "\n";
             return kExitUsage;
         }
         return kExitOk;

@@ -103,7 +103,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
 
     CheckedFile file = readAndCheck(path, io.in);
     if (file.readError) {
-        io.err << "policyctl migrate: " << *file.readError << "\n";
+        io.err << "policyctl migrate: " << shown(*file.readError) << "\n";
         return kExitUsage;
     }
 

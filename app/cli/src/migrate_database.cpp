@@ -20,13 +20,13 @@ std::unique_ptr<store::KandevDatabase> openDatabaseOption(const std::string& spe
                                                                 : store::parseDatabaseTarget(QString::fromStdString(spec), &error);
     if (!target) {
         io.err << "policyctl " << command << ": " << label << ": "
-               << (error.isEmpty() ? std::string("KANDEV_DATABASE_DRIVER is not set") : error.toStdString()) << "\n";
+               << (error.isEmpty() ? std::string("KANDEV_DATABASE_DRIVER is not set") : shown(error)) << "\n";
         return nullptr;
     }
     if (passwordFile) {
         const store::ReadResult read = store::readFile(*passwordFile, 4096);
         if (read.error) {
-            io.err << "policyctl " << command << ": --password-file: " << read.error->message << "\n";
+            io.err << "policyctl " << command << ": --password-file: " << shown(read.error->message) << "\n";
             return nullptr;
         }
         const std::string& text = *read.bytes;
@@ -37,7 +37,7 @@ std::unique_ptr<store::KandevDatabase> openDatabaseOption(const std::string& spe
     }
     auto database = store::KandevDatabase::open(*target, &error);
     if (!database)
-        io.err << "policyctl " << command << ": " << error.toStdString() << "\n";
+        io.err << "policyctl " << command << ": " << shown(error) << "\n";
     return database;
 }
 
@@ -52,7 +52,7 @@ int migrateDatabase(const DatabaseMigration& options, Io& io)
     QString error;
     const auto loaded = database->load(&error);
     if (!loaded) {
-        io.err << "policyctl migrate: " << error.toStdString() << "\n";
+        io.err << "policyctl migrate: " << shown(error) << "\n";
         return kExitUsage;
     }
     const migration::MigrationReport report = store::planDatabaseMigration(*loaded, options.reading);
@@ -81,10 +81,10 @@ int migrateDatabase(const DatabaseMigration& options, Io& io)
         j["profiles_written"] = written.profilesWritten;
         io.out << jsonOutput(j) << "\n";
     } else {
-        io.out << "database " << target->displayName().toStdString() << "\n" << migration::renderReportText(report);
+        io.out << "database " << shown(target->displayName()) << "\n" << migration::renderReportText(report);
         if (apply && written.ok)
             io.out << "applied: " << written.profilesWritten << " profile(s) written in one transaction"
-                   << (written.backupPath.isEmpty() ? std::string() : "; backup: " + written.backupPath.toStdString()) << "\n";
+                   << (written.backupPath.isEmpty() ? std::string() : "; backup: " + shown(written.backupPath)) << "\n";
         else if (!apply)
             io.out << "dry run: nothing was written (use --apply)\n";
     }
@@ -93,7 +93,7 @@ int migrateDatabase(const DatabaseMigration& options, Io& io)
     for (const auto& w : loaded->newerVersionRows)
         io.err << "warning: " << formatDiagnostic(target->displayName().toStdString(), w) << "\n";
     if (apply && !written.ok) {
-        io.err << "policyctl migrate: " << written.error.toStdString() << "\n";
+        io.err << "policyctl migrate: " << shown(written.error) << "\n";
         return kExitInvalid;
     }
     return problems.empty() ? kExitOk : kExitInvalid;

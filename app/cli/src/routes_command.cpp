@@ -73,20 +73,20 @@ int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
     QString error;
     const auto loaded = database->load(&error);
     if (!loaded) {
-        io.err << "policyctl routes: " << error.toStdString() << "\n";
+        io.err << "policyctl routes: " << shown(error) << "\n";
         return kExitUsage;
     }
     if (!profileId.empty()) {
         const schema::ProfileRecord* p = loaded->profile(profileId);
         if (!p || !p->isDynamic()) {
-            io.err << "policyctl routes: --profile: " << database->target().displayName().toStdString() << " has no dynamic profile '"
-                   << profileId << "'\n";
+            io.err << "policyctl routes: --profile: " << shown(database->target().displayName()) << " has no dynamic profile '"
+                   << shown(profileId) << "'\n";
             return kExitUsage;
         }
     }
     const auto read = database->readLiveRoutes(profileId, &error);
     if (!read) {
-        io.err << "policyctl routes: " << error.toStdString() << "\n";
+        io.err << "policyctl routes: " << shown(error) << "\n";
         return kExitUsage;
     }
     const migration::LiveRoutes live = migration::analyseLiveRoutes(*read, loaded->document, profileId, now);

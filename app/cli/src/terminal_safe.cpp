@@ -10,54 +10,28 @@ namespace {
 
 constexpr std::size_t kDrainAt = 64 * 1024;
 
-void appendHex(std::string& out, const char* prefix, unsigned value)
-{
-    static constexpr char hex[] = "0123456789abcdef";
-    out += prefix;
-    out += hex[(value >> 4) & 15];
-    out += hex[value & 15];
-}
-
 }  // namespace
 
 std::string TerminalSafeBuffer::escape(std::string_view text, bool final, std::size_t* consumed)
 {
-    std::string out;
-    out.reserve(text.size());
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto b = static_cast<std::uint8_t>(text[i]);
-        if (b < 0x80) {
-            if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7F)
-                appendHex(out, "\\u00", b);
-            else
-                out += static_cast<char>(b);
-            ++i;
-            continue;
-        }
-        const std::size_t n = policy::utf8SequenceAt(text, i);
-        if (n == 0) {
-            // A sequence cut by the end of this chunk may complete in the next.
+    // A sequence cut by the end of this chunk may complete in the next: keep
+    // its bytes back unless this is the end.
+    std::size_t cut = text.size();
+    if (!final) {
+        for (std::size_t back = 1; back <= 3 && back <= text.size(); ++back) {
+            const auto b = static_cast<std::uint8_t>(text[text.size() - back]);
+            if ((b & 0xC0) == 0x80)
+                continue;  // a continuation byte: look further back for its lead
             const std::size_t expected = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0;
-            if (!final && expected > 0 && i + expected > text.size()) {
-                bool prefixOk = true;
-                for (std::size_t k = i + 1; k < text.size(); ++k)
-                    prefixOk = prefixOk && (static_cast<std::uint8_t>(text[k]) & 0xC0) == 0x80;
-                if (prefixOk)
-                    break;
-            }
-            appendHex(out, "\\x", b);
-            ++i;
-            continue;
+            if (expected > back)
+                cut = text.size() - back;
+            break;
         }
-        if (n == 2 && b == 0xC2 && static_cast<std::uint8_t>(text[i + 1]) < 0xA0)
-            appendHex(out, "\\u00", static_cast<std::uint8_t>(text[i + 1]));  // a C1 control
-        else
-            out.append(text.substr(i, n));
-        i += n;
     }
+    std::string out;
+    policy::escapeControls(out, text.substr(0, cut), policy::Escaping::Text);
     if (consumed)
-        *consumed = i;
+        *consumed = cut;
     return out;
 }
 

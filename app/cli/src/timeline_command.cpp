@@ -209,8 +209,8 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     } else {
         const store::ReadResult read = store::readFile(scenarioArg, schema::kMaxDocumentBytes);
         if (read.error) {
-            io.err << "policyctl timeline: --scenario '" << scenarioArg
-                   << "' is neither a preset (see --help) nor a readable file: " << read.error->message << "\n";
+            io.err << "policyctl timeline: --scenario '" << shown(scenarioArg)
+                   << "' is neither a preset (see --help) nor a readable file: " << shown(read.error->message) << "\n";
             return kExitUsage;
         }
         const schema::ScenarioParseResult parsed = schema::parseScenario(*read.bytes);
@@ -226,7 +226,7 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     const std::string path = args.positional().front();
     const CheckedFile file = readAndCheck(path, io.in);
     if (file.readError) {
-        io.err << "policyctl timeline: " << *file.readError << "\n";
+        io.err << "policyctl timeline: " << shown(*file.readError) << "\n";
         return kExitUsage;
     }
     if (!file.check.document) {
@@ -241,8 +241,8 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
             chosen = i;
     }
     if (!chosen) {
-        io.err << "policyctl timeline: " << path
-               << (args.has("profile") ? ": no dynamic profile with id '" + *args.value("profile") + "'"
+        io.err << "policyctl timeline: " << shown(path)
+               << (args.has("profile") ? ": no dynamic profile with id '" + shown(*args.value("profile")) + "'"
                                        : std::string(": holds no dynamic profile"))
                << "\n";
         return kExitInvalid;
@@ -281,14 +281,14 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
         return kExitOk;
     }
 
-    io.out << "Scenario: " << scenarioName;
+    io.out << "Scenario: " << shown(scenarioName);
     if (!scenario.name.empty() && scenario.name != scenarioName)
-        io.out << " (" << scenario.name << ")";
+        io.out << " (" << shown(scenario.name) << ")";
     io.out << ", starting " << policy::formatRfc3339(scenario.start) << "\n";
     for (const auto& e : timeline.events) {
         std::string offset = "+" + schema::formatDuration(e.offsetSeconds);
         offset.resize(std::max<std::size_t>(offset.size(), 14), ' ');
-        io.out << "  " << offset << eventText(e) << "\n";
+        io.out << "  " << offset << shown(eventText(e)) << "\n";
     }
     io.out << "Totals: " << timeline.totals.attempts << " attempt(s) on " << timeline.totals.candidatesTried
            << " candidate(s) in " << schema::formatDuration(timeline.totals.durationSeconds) << " (retry waits "
@@ -298,14 +298,14 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     auto worst = [&](const char* cls, const policy::ClassWorstCase& w) {
         io.out << "Worst case for " << cls << " errors: " << schema::formatDuration(w.seconds) << ", then "
                << (w.finalOutcome == policy::Outcome::Stop
-                       ? "stop on " + candidates[*w.stoppingCandidate].executionProfileId
+                       ? "stop on " + shown(candidates[*w.stoppingCandidate].executionProfileId)
                        : std::string("no eligible candidate left"))
                << "\n";
     };
     worst("transient", review.transient);
     worst("hard", review.hard);
     for (const auto& w : review.warnings)
-        io.out << "warning: " << warningText(w, candidates) << "\n";
+        io.out << "warning: " << shown(warningText(w, candidates)) << "\n";
     return kExitOk;
 }
 

@@ -44,7 +44,7 @@ int validateCommand(const std::vector<std::string>& rawArgs, Io& io)
         const CheckedFile file = readAndCheck(path, io.in);
         std::vector<schema::Diagnostic> errors = file.check.errors;
         if (file.readError) {
-            io.err << "policyctl validate: " << *file.readError << "\n";
+            io.err << "policyctl validate: " << shown(*file.readError) << "\n";
             exitCode = kExitUsage;
             errors = {{"", "cannot read the file: " + *file.readError, 0, 0}};
         } else if (!file.check.valid() && exitCode == kExitOk) {
@@ -63,7 +63,7 @@ int validateCommand(const std::vector<std::string>& rawArgs, Io& io)
             f["errors"] = std::move(list);
             files.push_back(std::move(f));
         } else if (!file.readError) {
-            io.out << path << ": " << (valid ? "valid" : "invalid");
+            io.out << shown(path) << ": " << (valid ? "valid" : "invalid");
             if (file.check.legacy)
                 io.out << " (legacy rules; 'policyctl migrate' converts them)";
             if (file.check.readOnly)

@@ -26,6 +26,9 @@ struct CandidateDiff {
     std::optional<std::size_t> from;  // position in A (not for Added)
     std::optional<std::size_t> to;    // position in B (not for Removed)
     std::vector<FieldChange> fields;
+    // Why the two sides could not be compared (a policy version this build
+    // does not read): never equal, never described field by field.
+    std::string incomparable;
     bool moved() const { return from && to && *from != *to; }
 };
 
@@ -40,17 +43,22 @@ struct ProfileDiff {
 struct DocumentDiff {
     std::vector<ProfileDiff> profiles;  // only those that differ
     bool equal() const { return profiles.empty(); }
+    // Some candidate could not be compared (CandidateDiff::incomparable).
+    bool comparable() const;
 };
 
 // Profiles are matched by id (a bare document's only profile matches the
 // other side's only dynamic profile), candidates by execution_profile_id as
-// kandev trims it. Legacy rules are compared by the policies they migrate
+// kandev trims it; an id written twice matches its n-th use on the other
+// side, so a repeat is an addition or removal and diff(A, B) finds a
+// difference exactly when diff(B, A) does. Legacy rules are compared by the policies they migrate
 // to; a candidate written as rules on one side and as policies on the other
 // is a difference of its own ("form"), even when the policies agree: what is
 // stored differs. Positions count in route order.
 DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b);
 
 // "profile dyn-main (Main route):\n  candidate codex-gpt5 moved from 2 to 1\n..."; "no differences\n" when equal.
+// Ids, names and values are shown with their control characters escaped.
 std::string renderDiffText(const DocumentDiff& diff);
 
 }  // namespace migration

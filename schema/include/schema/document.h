@@ -49,6 +49,9 @@ struct Document {
     // Field path of profile i's dynamic document, as used in diagnostics:
     // "" (bare), "dynamic", "[3].dynamic" or "profiles[3].dynamic".
     std::string dynamicPath(std::size_t profileIndex) const;
+    // Field path of profile i itself: "" (bare document or agent profile
+    // file), "[3]" or "profiles[3]".
+    std::string profilePath(std::size_t profileIndex) const;
     // True when any candidate holds legacy rules.
     bool hasLegacyRules() const;
 };

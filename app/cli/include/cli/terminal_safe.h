@@ -2,11 +2,16 @@
 // What policyctl prints reaches a terminal: an id, a profile name, a scenario
 // name or an error excerpt holding ESC sequences could rewrite the screen,
 // and bytes that are not UTF-8 could garble it. policyctl's standard output
-// and error pass through this buffer, which makes every byte printable:
-// - C0 control characters other than newline and tab, DEL and the C1
-//   controls (U+0080..U+009F) become \u00XX, an escape that means the same
-//   character inside a JSON string, so JSON output keeps its meaning;
+// and error pass through this buffer, which makes every byte printable with
+// policy::escapeControls (Escaping::Text):
+// - C0 control characters other than newline and tab, DEL, the C1 controls
+//   (U+0080..U+009F) and the bidirectional overrides and isolates become
+//   \u00XX / \u202e, escapes that mean the same character inside a JSON
+//   string, so JSON output keeps its meaning;
 // - a byte that is not part of a well-formed UTF-8 sequence becomes \xNN.
+// The newlines and tabs this layer lets pass are the output's own: a value
+// that could hold one (an id, a name read from a database) is escaped where
+// it is put into a line (Escaping::Value), so it cannot forge a line.
 
 #include <streambuf>
 #include <string>
