@@ -984,14 +984,14 @@ void TestPolicyctl::timesAreReadAsGoReadsThem_data()
             << QStringList{"routes", "--db", "/nonexistent/kandev.db", "--now", now} << QString() << 2
             << "--now must be an RFC 3339 time";
         QTest::newRow(qPrintable(QStringLiteral("timeline scenario start %1").arg(QLatin1String(now))))
-            << QStringList{"timeline", profile} << QStringLiteral(R"({"start": "%1"})").arg(QLatin1String(now)) << 1
+            << QStringList{"timeline", profile} << QStringLiteral(R"({"start": "%1", "attempts": [{"code": "model_capacity"}]})").arg(QLatin1String(now)) << 1
             << "start: expected an RFC 3339 time";
     }
     for (const char* now : {"2026-08-17T12:00:00,5Z", "2026-08-17T9:00:00+24:00"}) {
         QTest::newRow(qPrintable(QStringLiteral("classify --now %1 (Go reads it)").arg(QLatin1String(now))))
             << QStringList{"classify", "--now", now, "-"} << QString() << 0 << "";
         QTest::newRow(qPrintable(QStringLiteral("timeline scenario start %1 (Go reads it)").arg(QLatin1String(now))))
-            << QStringList{"timeline", profile} << QStringLiteral(R"({"start": "%1"})").arg(QLatin1String(now)) << 0 << "";
+            << QStringList{"timeline", profile} << QStringLiteral(R"({"start": "%1", "attempts": [{"code": "model_capacity"}]})").arg(QLatin1String(now)) << 0 << "";
     }
 }
 
