@@ -184,20 +184,8 @@
         <translation>Netzwerk nicht erreichbar</translation>
     </message>
     <message>
-        <source>provider unavailable (5xx)</source>
-        <translation>Anbieter nicht verfügbar (5xx)</translation>
-    </message>
-    <message>
-        <source>provider overloaded (529)</source>
-        <translation>Anbieter überlastet (529)</translation>
-    </message>
-    <message>
         <source>model at capacity</source>
         <translation>Modell ausgelastet</translation>
-    </message>
-    <message>
-        <source>short rate limit (429)</source>
-        <translation>kurzes Ratenlimit (429)</translation>
     </message>
     <message>
         <source>agent connection lost</source>
@@ -336,6 +324,18 @@
     <message>
         <source>unclassified errors</source>
         <translation>nicht eingestufte Fehler</translation>
+    </message>
+    <message>
+        <source>provider unavailable</source>
+        <translation>Anbieter nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>provider overloaded</source>
+        <translation>Anbieter überlastet</translation>
+    </message>
+    <message>
+        <source>short rate limit</source>
+        <translation>kurzes Ratenlimit</translation>
     </message>
 </context>
 <context>
@@ -2387,10 +2387,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Der Fehler kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
     </message>
     <message>
-        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first).</source>
-        <translation>Fügen Sie einen Fehler ein: die Antwort (optional eine Zeile „HTTP/1.1 429“, Header, eine Leerzeile, der Inhalt) oder die Fehlerausgabe eines Agenten (optional zuerst eine Zeile „exit code: 127“).</translation>
-    </message>
-    <message>
         <source>Raw error</source>
         <translation>Rohfehler</translation>
     </message>
@@ -2493,6 +2489,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
         <translation>Der Hinweis (%1) liegt jenseits der höchsten Wartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
+        <translation>Fügen Sie einen Fehler ein: die Antwort (optional eine Zeile „HTTP/1.1 429“, Header, eine Leerzeile, der Inhalt) oder die Fehlerausgabe eines Agenten (optional zuerst eine Zeile „exit code: 127“). Was Sie einfügen, wird als Wortlaut des Fehlers selbst gelesen, als wäre er mit einem Fehlerstatus gescheitert.</translation>
     </message>
 </context>
 <context>

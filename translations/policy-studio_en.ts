@@ -184,19 +184,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>provider unavailable (5xx)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>provider overloaded (529)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>model at capacity</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>short rate limit (429)</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -335,6 +323,18 @@
     </message>
     <message>
         <source>unclassified errors</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>provider unavailable</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>provider overloaded</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>short rate limit</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2375,10 +2375,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Raw error</source>
         <translation type="unfinished" />
     </message>
@@ -2480,6 +2476,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first). What you paste is read as the error's own words, as if it had failed with an error status.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -276,7 +276,7 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
     const std::string text = redact(policy::toValidUtf8(bytes));
     const std::string lower = detail::lowered(text);
 
-    const std::vector<Line> lines = detail::splitIntoLines(lower, evidence.status, evidence.exitCode);
+    const std::vector<Line> lines = detail::splitIntoLines(lower, evidence.status, evidence.exitCode, evidence.knownFailure);
     const PatternIndex& index = patternIndex();
     Seen seen;
     const std::uint8_t provider = providerNumber(evidence.provider);
@@ -302,6 +302,14 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
     const Signals ours{provider, evidence.status ? evidence.status : inferred, evidence.exitCode, chosen.has_value()};
     const Signals kandevs{provider, evidence.status, evidence.exitCode, chosen.has_value()};
     const Rule* best = firstMatch(ours, seen, Reader::Ours);
+    // A status read out of free text is weaker evidence than a real one,
+    // unless the text alone holds a rule of the same code ("API Error: 529
+    // Overloaded"): then that rule is the evidence, at its own confidence.
+    if (inferred && best && best->statuses[0] != 0) {
+        const Signals textAlone{provider, std::nullopt, evidence.exitCode, chosen.has_value()};
+        if (const Rule* text = firstMatch(textAlone, seen, Reader::Ours); text && text->code == best->code)
+            best = text;
+    }
     const Rule* kandev = firstMatch(kandevs, seen, Reader::Kandev);
     r.kandevCode = kandev && !kandev->code.empty() ? std::string(kandev->code) : phaseCode(evidence.phase);
     if (!best || best->code.empty()) {

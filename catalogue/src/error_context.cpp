@@ -187,10 +187,11 @@ bool isErrorLine(std::string_view line) noexcept
         || startsWith(text, "×");
 }
 
-std::vector<Line> splitIntoLines(std::string_view lowered, std::optional<int> status, std::optional<int> exitCode)
+std::vector<Line> splitIntoLines(std::string_view lowered, std::optional<int> status, std::optional<int> exitCode,
+                                 bool knownFailure)
 {
     const bool processSucceeded = exitCode && *exitCode == 0 && !(status && *status >= 400);
-    const bool wholeTextFailed = (status && *status >= 400) || (exitCode && *exitCode != 0);
+    const bool wholeTextFailed = (status && *status >= 400) || (exitCode && *exitCode != 0) || knownFailure;
     std::vector<Line> lines;
     bool inFence = false, inDiff = false, inErrorBlock = false;
     std::size_t pos = 0;

@@ -228,6 +228,14 @@ std::optional<std::size_t> chooseHint(std::vector<TimingHint>& hints, policy::Se
     std::optional<std::size_t> chosen;
     for (std::size_t i = 0; i < hints.size(); ++i) {
         TimingHint& h = hints[i];
+        // A reset past what RFC 3339 can write would be written clamped, as a
+        // time it is not: it is no hint (a deadline may clamp, a hint may not).
+        if (h.resetAt && (*h.resetAt > policy::kLatestTime || *h.resetAt < policy::kEarliestTime)) {
+            h.reason = std::string("cannot be represented: ") + (*h.resetAt > policy::kLatestTime ? "later than " : "earlier than ")
+                + policy::formatRfc3339(*h.resetAt > policy::kLatestTime ? policy::kLatestTime : policy::kEarliestTime);
+            h.resetAt.reset();
+            continue;
+        }
         if (!h.resetAt) {
             if (h.reason.empty())
                 h.reason = "could not be parsed";

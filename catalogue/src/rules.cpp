@@ -48,6 +48,13 @@ constexpr Rule kRules[] = {
      .scope = Scope::Request, .fromKandev = true, .statuses = {403}, .example = "HTTP/1.1 403\n\nForbidden"},
     {.id = "http.402", .priority = 950, .stage = Stage::Structured, .code = "subscription_required", .confidence = High,
      .scope = Scope::Account, .fromKandev = true, .statuses = {402}, .example = "HTTP/1.1 402\n\nPayment Required"},
+    // A spend or usage limit refused with 429 (Anthropic's monthly spend limit
+    // is a rate_limit_error with a retry-after-ms of days): a quota, not a rate.
+    {.id = "http.429.quota", .priority = 947, .stage = Stage::Structured, .code = "quota_limited", .confidence = High,
+     .scope = Scope::Account, .prose = true, .statuses = {429},
+     .anyText = {"spend~limit", "spending~limit", "usage~limit", "usage_limit_reached", "usage_limit_exceeded"},
+     .example = "HTTP/1.1 429\nretry-after-ms: 259200000\n\n{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\","
+                "\"message\":\"Requests are paused: the spend limit of this workspace is reached.\"}}"},
     {.id = "http.429.reset", .priority = 945, .stage = Stage::Structured, .code = "rate_limited", .confidence = High,
      .scope = Scope::Account, .statuses = {429}, .needsResetHint = true,
      .example = "HTTP/1.1 429\nretry-after: 20\n\nRate limit reached for requests"},

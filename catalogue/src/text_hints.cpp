@@ -1,6 +1,7 @@
 // Reset times that agent CLIs write in words: Claude's "usage limit
 // reached|1786975200", "resets 3pm (Europe/Berlin)", Codex's "try again in
-// 2 days 3 hours 10 minutes", OpenCode's "Resets in 4hr 19min".
+// 2 days 3 hours 10 minutes" and "try again at Aug 19th, 2026 7:05 PM",
+// OpenCode's "Resets in 4hr 19min".
 #include "hints.h"
 
 #include "text.h"
@@ -160,8 +161,13 @@ std::optional<ClockTime> clockTime(Cursor& c)
     return t;
 }
 
-// "jan 5", "january 5," -> month 1..12 and day.
-std::optional<std::pair<int, int>> monthDay(Cursor& c)
+struct MonthDay {
+    int month = 0, day = 0;
+    std::optional<int> year;  // when written
+};
+
+// "jan 5", "january 5,", Codex's "aug 19th, 2026" -> month 1..12, day and year.
+std::optional<MonthDay> monthDay(Cursor& c)
 {
     static constexpr std::array<std::string_view, 12> kMonths{"jan", "feb", "mar", "apr", "may", "jun",
                                                               "jul", "aug", "sep", "oct", "nov", "dec"};
@@ -174,10 +180,24 @@ std::optional<std::pair<int, int>> monthDay(Cursor& c)
         c.skip(" .");
         const auto d = c.number();
         if (d && *d >= 1 && *d <= 31 && *d == std::floor(*d)) {
+            MonthDay found{m + 1, int(*d), std::nullopt};
+            for (const std::string_view ordinal : {"st", "nd", "rd", "th"}) {
+                if (c.takeWord(ordinal))
+                    break;
+            }
             c.skip(" ,");
+            // A year is four digits and no clock time ("jan 5, 15:30" has none).
+            const std::size_t beforeYear = c.at;
+            const auto y = c.number();
+            if (y && c.at - beforeYear == 4 && (c.done() || c.lower[c.at] != ':')) {
+                found.year = int(*y);
+                c.skip(" ,");
+            } else {
+                c.at = beforeYear;
+            }
             c.takeWord("at");
             c.skip(" ");
-            return std::pair<int, int>{m + 1, int(*d)};
+            return found;
         }
         break;
     }
@@ -260,12 +280,18 @@ std::optional<Found> absoluteTime(Cursor& c, std::size_t from, policy::Seconds n
     const std::int64_t nowLocal = nowUtc + zone->offsetAt(nowUtc);
     const year_month_day today{floor<days>(sys_seconds(seconds(nowLocal)))};
     std::int64_t utc = 0;
-    if (date) {
+    if (date && date->year) {
+        if (!year_month_day(std::chrono::year(*date->year) / date->month / unsigned(date->day)).ok()) {
+            f.reason = "not a calendar date";
+            return f;
+        }
+        utc = zone->toUtc(civilSeconds(*date->year, date->month, date->day, *time));
+    } else if (date) {
         // The next such date: this year, or next year when it has passed.
         for (int y = int(today.year()); y <= int(today.year()) + 1; ++y) {
-            if (!year_month_day(std::chrono::year(y) / date->first / unsigned(date->second)).ok())
+            if (!year_month_day(std::chrono::year(y) / date->month / unsigned(date->day)).ok())
                 continue;
-            utc = zone->toUtc(civilSeconds(y, date->first, date->second, *time));
+            utc = zone->toUtc(civilSeconds(y, date->month, date->day, *time));
             if (utc > nowUtc)
                 break;
         }

@@ -124,6 +124,8 @@ QString PolicyText::classExamples(policy::ErrorClass c)
     return tr("For example: %1.").arg(names.join(tr("; ")));
 }
 
+// A code is not a status (a quota arrives on 429, an overload on 503 or with
+// none at all): no description names one, so none is shown that was not seen.
 QString PolicyText::codeDescription(std::string_view code)
 {
     static const struct {
@@ -131,10 +133,10 @@ QString PolicyText::codeDescription(std::string_view code)
         const char* text;
     } texts[] = {
         {"network_unavailable", QT_TR_NOOP("network unavailable")},
-        {"provider_unavailable", QT_TR_NOOP("provider unavailable (5xx)")},
-        {"provider_overloaded", QT_TR_NOOP("provider overloaded (529)")},
+        {"provider_unavailable", QT_TR_NOOP("provider unavailable")},
+        {"provider_overloaded", QT_TR_NOOP("provider overloaded")},
         {"model_capacity", QT_TR_NOOP("model at capacity")},
-        {"rate_limited", QT_TR_NOOP("short rate limit (429)")},
+        {"rate_limited", QT_TR_NOOP("short rate limit")},
         {"agent_transport_lost", QT_TR_NOOP("agent connection lost")},
         {"auth_required", QT_TR_NOOP("sign-in required")},
         {"missing_credentials", QT_TR_NOOP("missing API key")},

@@ -70,46 +70,52 @@ void put2(char* out, unsigned v) noexcept
 
 std::optional<Seconds> parseRfc3339(std::string_view s) noexcept
 {
+    // The grammar of Go's time.Parse(time.RFC3339, ...), which kandev's backend
+    // reads times with: its layout parser, not RFC 3339's own grammar. Go reads
+    // the hour ("15") as one or two digits and every other field as exactly two
+    // (four for the year); the literals '-', 'T', ':' and 'Z' match exactly.
     unsigned year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-    if (!digits(s, 0, 4, year) || s.size() < 20 || s[4] != '-' || !digits(s, 5, 2, month) || s[7] != '-'
-        || !digits(s, 8, 2, day) || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || !digits(s, 11, 2, hour)
-        || s[13] != ':' || !digits(s, 14, 2, minute) || s[16] != ':' || !digits(s, 17, 2, second))
+    if (!digits(s, 0, 4, year) || s.size() < 5 || s[4] != '-' || !digits(s, 5, 2, month) || s.size() < 8 || s[7] != '-'
+        || !digits(s, 8, 2, day) || s.size() < 11 || s[10] != 'T')
         return std::nullopt;
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59
-        || second > 60)
+    std::size_t pos = 11;
+    const std::size_t hourDigits = s.size() > 12 && s[12] >= '0' && s[12] <= '9' ? 2 : 1;
+    if (!digits(s, pos, hourDigits, hour))
         return std::nullopt;
-    std::size_t pos = 19;
-    if (pos < s.size() && s[pos] == '.') {
-        ++pos;
-        const std::size_t start = pos;
+    pos += hourDigits;
+    if (pos >= s.size() || s[pos] != ':' || !digits(s, pos + 1, 2, minute) || pos + 3 >= s.size() || s[pos + 3] != ':'
+        || !digits(s, pos + 4, 2, second))
+        return std::nullopt;
+    pos += 6;
+    // Go checks the day against its month, and rejects a leap second (60).
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
+        return std::nullopt;
+    // A fraction after '.' or ',' (at least one digit) is read and truncated to the second.
+    if (pos + 1 < s.size() && (s[pos] == '.' || s[pos] == ',') && s[pos + 1] >= '0' && s[pos + 1] <= '9') {
+        pos += 2;
         while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9')
             ++pos;
-        if (pos == start)
-            return std::nullopt;
     }
-    if (pos >= s.size())
-        return std::nullopt;
     std::int64_t offset = 0;
-    if (s[pos] == 'Z' || s[pos] == 'z') {
+    if (pos < s.size() && s[pos] == 'Z') {
         ++pos;
-    } else if (s[pos] == '+' || s[pos] == '-') {
+    } else {
+        // Exactly "+hh:mm" or "-hh:mm". Go's range test is > rather than >=
+        // ("some people do write offsets of 24 hours or 60 minutes").
         unsigned oh = 0, om = 0;
-        if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' || !digits(s, pos + 4, 2, om)
-            || oh > 23 || om > 59)
+        if (pos + 6 != s.size() || (s[pos] != '+' && s[pos] != '-') || !digits(s, pos + 1, 2, oh) || s[pos + 3] != ':'
+            || !digits(s, pos + 4, 2, om) || oh > 24 || om > 60)
             return std::nullopt;
         offset = (s[pos] == '+' ? 1 : -1) * static_cast<std::int64_t>(oh * 3600 + om * 60);
         pos += 6;
-    } else {
-        return std::nullopt;
     }
     if (pos != s.size())
         return std::nullopt;
-    // A leap second reads as the last second of its minute.
-    const unsigned sec = second == 60 ? 59 : second;
     const std::int64_t days = daysFromCivil(year, month, day);
-    const std::int64_t total = days * 86400 + hour * 3600 + minute * 60 + sec - offset;
+    const std::int64_t total = days * 86400 + hour * 3600 + minute * 60 + second - offset;
     const Seconds t{std::chrono::seconds{total}};
-    // An offset can carry a time past either end (9999-12-31T23:00:00-05:00).
+    // Go reads 0000-01-01T00:00:00+01:00 (year -1 in UTC); no time here can
+    // hold it, and it is written nowhere, so it cannot be read either.
     if (t < kEarliestTime || t > kLatestTime)
         return std::nullopt;
     return t;

@@ -23,14 +23,18 @@ constexpr int kReaderBusyTimeoutMs = 2000;
 
 // A timestamp column read as text on both backends (CAST ... AS TEXT): SQLite
 // holds what kandev's driver wrote ("2026-08-21 10:00:00+00:00" or RFC 3339),
-// PostgreSQL's TIMESTAMP prints without a zone and kandev writes UTC.
+// PostgreSQL's TIMESTAMP prints without a zone and kandev writes UTC. SQL's
+// layout (a space for the 'T', no zone for UTC) becomes RFC 3339 here, so
+// that the one parser of every time reads it: that parser takes no space.
 std::optional<policy::Seconds> timeOf(const QVariant& v)
 {
     if (v.isNull())
         return std::nullopt;
-    const std::string text = v.toString().trimmed().toStdString();
+    std::string text = v.toString().trimmed().toStdString();
     if (text.empty())
         return std::nullopt;
+    if (text.size() > 10 && text[10] == ' ')
+        text[10] = 'T';
     if (auto t = policy::parseRfc3339(text))
         return t;
     return policy::parseRfc3339(text + "Z");

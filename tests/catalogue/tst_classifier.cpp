@@ -389,23 +389,28 @@ void TestClassifier::errorContexts_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("status");    // 0 = none
     QTest::addColumn<int>("exitCode");  // -1 = none
+    QTest::addColumn<bool>("knownFailure");  // pasted as an error
     QTest::addColumn<QString>("kinds");
-    QTest::newRow("plain sentence") << "you hit the rate-limit" << 0 << -1 << "P";
-    QTest::newRow("an Error: line and what follows it") << "Error: request failed\nrate limited\n\nnext" << 0 << -1 << "EEPP";
-    QTest::newRow("a failing status reads everything") << "one\ntwo" << 429 << -1 << "EE";
-    QTest::newRow("a failing exit reads everything") << "one\ntwo" << -1 << 1 << "EE";
-    QTest::newRow("exit 0 reads nothing") << "Error: rate limit" << 0 << 0 << "O";
-    QTest::newRow("JSON error envelope") << R"({"error": {"type": "x"}})" << 0 << -1 << "E";
-    QTest::newRow("JSON key naming an error") << R"({"codexErrorInfo":"usageLimitExceeded"})" << 0 << -1 << "E";
-    QTest::newRow("JSON-RPC error") << R"({"code": -32603, "message": "Internal"})" << 0 << -1 << "E";
-    QTest::newRow("npm ERR!") << "npm ERR! code ETARGET" << 0 << -1 << "E";
-    QTest::newRow("status line") << "stream failed with status code 503" << 0 << -1 << "E";
-    QTest::newRow("Go network error") << "dial tcp 1.2.3.4:443: connect: connection refused" << 0 << -1 << "E";
-    QTest::newRow("assistant message") << R"({"role":"assistant","content":"Error: rate limit"})" << 429 << -1 << "O";
-    QTest::newRow("ACP message chunk") << R"({"sessionUpdate":"agent_message_chunk","text":"Error: x"})" << 0 << -1 << "O";
-    QTest::newRow("a diff") << "diff --git a/x b/x\n@@ -1 +1 @@\n+Error: rate limit\n-old\nError: real" << 0 << -1 << "OOOOE";
-    QTest::newRow("a fenced block") << "```\nError: rate limit\n```\nError: real" << 0 << -1 << "OOOE";
-    QTest::newRow("an error word in a name is no prefix") << "errors were fixed" << 0 << -1 << "P";
+    QTest::newRow("plain sentence") << "you hit the rate-limit" << 0 << -1 << false << "P";
+    QTest::newRow("an Error: line and what follows it") << "Error: request failed\nrate limited\n\nnext" << 0 << -1 << false << "EEPP";
+    QTest::newRow("a failing status reads everything") << "one\ntwo" << 429 << -1 << false << "EE";
+    QTest::newRow("a failing exit reads everything") << "one\ntwo" << -1 << 1 << false << "EE";
+    QTest::newRow("exit 0 reads nothing") << "Error: rate limit" << 0 << 0 << false << "O";
+    QTest::newRow("JSON error envelope") << R"({"error": {"type": "x"}})" << 0 << -1 << false << "E";
+    QTest::newRow("JSON key naming an error") << R"({"codexErrorInfo":"usageLimitExceeded"})" << 0 << -1 << false << "E";
+    QTest::newRow("JSON-RPC error") << R"({"code": -32603, "message": "Internal"})" << 0 << -1 << false << "E";
+    QTest::newRow("npm ERR!") << "npm ERR! code ETARGET" << 0 << -1 << false << "E";
+    QTest::newRow("status line") << "stream failed with status code 503" << 0 << -1 << false << "E";
+    QTest::newRow("Go network error") << "dial tcp 1.2.3.4:443: connect: connection refused" << 0 << -1 << false << "E";
+    QTest::newRow("assistant message") << R"({"role":"assistant","content":"Error: rate limit"})" << 429 << -1 << false << "O";
+    QTest::newRow("ACP message chunk") << R"({"sessionUpdate":"agent_message_chunk","text":"Error: x"})" << 0 << -1 << false << "O";
+    QTest::newRow("a diff") << "diff --git a/x b/x\n@@ -1 +1 @@\n+Error: rate limit\n-old\nError: real" << 0 << -1 << false << "OOOOE";
+    QTest::newRow("a fenced block") << "```\nError: rate limit\n```\nError: real" << 0 << -1 << false << "OOOE";
+    QTest::newRow("a pasted error reads everything") << "you've hit your usage limit\nresets 3pm" << 0 << -1 << true << "EE";
+    QTest::newRow("a pasted error keeps agent output out")
+        << "```\nrate limit\n```\nyou've hit your usage limit" << 0 << -1 << true << "OOOE";
+    QTest::newRow("a pasted exit 0 still did not fail") << "rate limited" << 0 << 0 << true << "O";
+    QTest::newRow("an error word in a name is no prefix") << "errors were fixed" << 0 << -1 << false << "P";
 }
 
 void TestClassifier::errorContexts()
@@ -413,10 +418,11 @@ void TestClassifier::errorContexts()
     QFETCH(QString, text);
     QFETCH(int, status);
     QFETCH(int, exitCode);
+    QFETCH(bool, knownFailure);
     QFETCH(QString, kinds);
     const std::string lowered = text.toLower().toStdString();
     const auto lines = catalogue::detail::splitIntoLines(lowered, status ? std::optional<int>(status) : std::nullopt,
-                                                         exitCode >= 0 ? std::optional<int>(exitCode) : std::nullopt);
+                                                         exitCode >= 0 ? std::optional<int>(exitCode) : std::nullopt, knownFailure);
     QString seen;
     for (const auto& line : lines) {
         switch (line.kind) {

@@ -114,6 +114,8 @@ private slots:
     void timelineScenarioFile();
     void timelineBadScenario();
     void classify();
+    void timesAreReadAsGoReadsThem_data();
+    void timesAreReadAsGoReadsThem();
     void classifyPhasesAndProviders_data();
     void classifyPhasesAndProviders();
     void noSecretSurvivesClassifyOrExplain();
@@ -425,6 +427,24 @@ void TestPolicyctl::evaluate_data()
         << decision("retry_wait", "transient", "model_capacity", 1, "9999-12-31T23:59:59Z", "skip") << 0 << "";
     QTest::newRow("now past year 9999 through an offset is no time")
         << spec << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("9999-12-31T23:00:00-05:00"))
+        << QStringLiteral(R"({"error":"line 1: now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z","line":1})") << 1 << "";
+
+    // Times read as Go's time.Parse(time.RFC3339, ...) reads them (kandev's backend).
+    QTest::newRow("reset hint with a space instead of T ignored")
+        << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17 12:01:00Z"})")
+        << decision("stop", "hard", "quota_limited", 0, nullptr, "stop",
+                    R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
+        << 0 << "";
+    QTest::newRow("reset hint on a leap second ignored")
+        << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:01:60Z"})")
+        << decision("stop", "hard", "quota_limited", 0, nullptr, "stop",
+                    R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
+        << 0 << "";
+    QTest::newRow("reset hint with Go's comma fraction and one-digit hour")
+        << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T9:04:00,5-03:00"})")
+        << decision("waiting_for_reset", "hard", "quota_limited", 0, "2026-08-17T12:04:00Z", "stop") << 0 << "";
+    QTest::newRow("now in lower case is no time")
+        << spec << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("2026-08-17t12:00:00z"))
         << QStringLiteral(R"({"error":"line 1: now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z","line":1})") << 1 << "";
 
     // Lines a careless tool writes: duplicate keys (even escaped) and -0 are
@@ -1017,6 +1037,61 @@ void TestPolicyctl::classify()
     QCOMPARE(runInProcess({"classify", "--header", "no colon", "-"}).code, 2);
     QCOMPARE(runInProcess({"classify", "/no/such/file"}).code, 2);
     QCOMPARE(runInProcess({"classify", "--now", "yesterday", "-"}).code, 2);
+}
+
+void TestPolicyctl::timesAreReadAsGoReadsThem_data()
+{
+    // Every command's time options, and a scenario's start, read by the one
+    // parser: what Go's time.Parse(time.RFC3339, ...) reads, nothing else.
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("scenario");  // written to a file for --scenario when not empty
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("stderrMentions");  // "" when standard error must stay empty
+    const QString profile = testpaths::sample("profile-v1.json");
+    for (const char* now : {"2026-08-17 12:00:00Z", "2026-08-17t12:00:00Z", "2026-08-17T12:00:00z", "2026-08-17T23:59:60Z",
+                            "2026-08-17T12:00:00+25:00"}) {
+        QTest::newRow(qPrintable(QStringLiteral("classify --now %1").arg(QLatin1String(now))))
+            << QStringList{"classify", "--now", now, "-"} << QString() << 2 << "--now must be an RFC 3339 time";
+        QTest::newRow(qPrintable(QStringLiteral("explain --now %1").arg(QLatin1String(now))))
+            << QStringList{"explain", profile, "--candidate", "0", "--now", now, "-"} << QString() << 2
+            << "--now must be an RFC 3339 time";
+        QTest::newRow(qPrintable(QStringLiteral("routes --now %1").arg(QLatin1String(now))))
+            << QStringList{"routes", "--db", "/nonexistent/kandev.db", "--now", now} << QString() << 2
+            << "--now must be an RFC 3339 time";
+        QTest::newRow(qPrintable(QStringLiteral("timeline scenario start %1").arg(QLatin1String(now))))
+            << QStringList{"timeline", profile} << QStringLiteral(R"({"start": "%1", "attempts": [{"code": "model_capacity"}]})").arg(QLatin1String(now)) << 1
+            << "start: expected an RFC 3339 time";
+    }
+    for (const char* now : {"2026-08-17T12:00:00,5Z", "2026-08-17T9:00:00+24:00"}) {
+        QTest::newRow(qPrintable(QStringLiteral("classify --now %1 (Go reads it)").arg(QLatin1String(now))))
+            << QStringList{"classify", "--now", now, "-"} << QString() << 0 << "";
+        QTest::newRow(qPrintable(QStringLiteral("timeline scenario start %1 (Go reads it)").arg(QLatin1String(now))))
+            << QStringList{"timeline", profile} << QStringLiteral(R"({"start": "%1", "attempts": [{"code": "model_capacity"}]})").arg(QLatin1String(now)) << 0 << "";
+    }
+}
+
+void TestPolicyctl::timesAreReadAsGoReadsThem()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, scenario);
+    QFETCH(int, code);
+    QFETCH(QString, stderrMentions);
+    QTemporaryDir dir;
+    if (!scenario.isEmpty()) {
+        const QString path = dir.filePath(QStringLiteral("scenario.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(scenario.toUtf8());
+        f.close();
+        args.insert(1, QStringLiteral("--scenario"));
+        args.insert(2, path);
+    }
+    const Result r = runInProcess(args, "Error: rate limit exceeded");
+    QVERIFY2(r.code == code, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
+    if (stderrMentions.isEmpty())
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    else
+        QVERIFY2(r.err.contains(stderrMentions), qPrintable(r.err));
 }
 
 void TestPolicyctl::classifyPhasesAndProviders_data()

@@ -108,6 +108,7 @@ private slots:
     void externalChangeIsDetectedBeforeOverwriting();
     void tryAnError();
     void tryAnErrorReadsTheAgentAndThePhase();
+    void tryAnErrorReadsWhatIsPastedAsAnError();
     void tryAnErrorShowsNoSecret();
     void catalogueBrowser();
     void translationsAreComplete_data();
@@ -1046,6 +1047,42 @@ void TestGui::tryAnErrorReadsTheAgentAndThePhase()
     QCOMPARE(panel->classification().code, std::string("agent_runtime_error"));
     QCOMPARE(panel->classification().rule, std::string("phase.poststart.unknown"));
     QVERIFY(panel->decisionLabel()->text().contains(QStringLiteral("Stop")));
+}
+
+void TestGui::tryAnErrorReadsWhatIsPastedAsAnError()
+{
+    // What a person pastes is the failure's evidence: read as an error context,
+    // with no invented "exit code: 1" line, and showing no status it did not hold.
+    MainWindow window;
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.findChild<QDockWidget*>(QStringLiteral("tryErrorDock"))->raise();
+    TryErrorPanel* panel = window.tryErrorPanel();
+    panel->setNow(*policy::parseRfc3339("2026-08-17T12:00:00Z"));
+    QVERIFY(panel->input()->placeholderText().contains(QStringLiteral("read as the error's own words")));
+    panel->providerBox()->setFocus();
+    while (panel->providerBox()->currentData().toString() != QLatin1String("codex-acp")) {
+        const int before = panel->providerBox()->currentIndex();
+        QTest::keyClick(panel->providerBox(), Qt::Key_Down);
+        QVERIFY(panel->providerBox()->currentIndex() != before);
+    }
+    QTest::mouseClick(panel->input()->viewport(), Qt::LeftButton);
+    QTest::keyClicks(panel->input(), QStringLiteral("You've hit your usage limit, resets 3pm"));
+    QCOMPARE(panel->classification().code, std::string("quota_limited"));
+    QCOMPARE(panel->classification().rule, std::string("codex.usage_limit"));
+    QVERIFY2(panel->classificationLabel()->text().contains(
+                 QStringLiteral("Reset hint from “resets 3pm” (text.reset_time): not trusted (a time of day without a time zone is ambiguous)")),
+             qPrintable(panel->classificationLabel()->text()));
+    // An overload pasted without any status shows none.
+    QTest::keyClick(panel->input(), Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(panel->input(), Qt::Key_Delete);
+    QVERIFY(panel->input()->toPlainText().isEmpty());
+    QTest::keyClicks(panel->input(), QStringLiteral(R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})"));
+    QCOMPARE(panel->classification().code, std::string("provider_overloaded"));
+    const QString shown = panel->classificationLabel()->text() + panel->decisionLabel()->text();
+    for (const char* status : {"529", "5xx", "503"})
+        QVERIFY2(!shown.contains(QLatin1String(status)), qPrintable(shown));
 }
 
 void TestGui::tryAnErrorShowsNoSecret()

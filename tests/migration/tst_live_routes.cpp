@@ -174,6 +174,13 @@ void TestLiveRoutes::snapshotRefused_data()
     QTest::newRow("classes list") << R"({"reset_wait_classes":[true]})" << "policy_state_json.reset_wait_classes: expected an object";
     QTest::newRow("class flag") << R"({"reset_wait_classes":{"hard":1}})" << "policy_state_json.reset_wait_classes.hard";
     QTest::newRow("deadline words") << R"({"deadline":"tomorrow"})" << "policy_state_json.deadline: \"tomorrow\" is not an RFC 3339 time";
+    // Read as Go's time.Parse(time.RFC3339, ...) reads it: no space, no lower-case 't' or 'z', no leap second.
+    QTest::newRow("deadline with a space") << R"({"deadline":"2026-08-21 10:00:10Z"})"
+                                           << "policy_state_json.deadline: \"2026-08-21 10:00:10Z\" is not an RFC 3339 time";
+    QTest::newRow("deadline in lower case") << R"({"deadline":"2026-08-21t10:00:10z"})"
+                                            << "policy_state_json.deadline: \"2026-08-21t10:00:10z\" is not an RFC 3339 time";
+    QTest::newRow("deadline on a leap second") << R"({"deadline":"2026-08-21T10:00:60Z"})"
+                                               << "policy_state_json.deadline: \"2026-08-21T10:00:60Z\" is not an RFC 3339 time";
     QTest::newRow("not utf-8") << QString::fromLatin1("{\"failure_code\":\"\xff\"}") << "policy_state_json";
 }
 

@@ -51,7 +51,8 @@ TryErrorPanel::TryErrorPanel(QWidget* parent)
     source->addWidget(m_phase, 1);
     left->addLayout(source);
     m_input->setPlaceholderText(tr("Paste an error: the response (an optional \"HTTP/1.1 429\" line, headers, a blank line, "
-                                   "the body), or an agent's stderr (an optional \"exit code: 127\" line first)."));
+                                   "the body), or an agent's stderr (an optional \"exit code: 127\" line first). What you paste "
+                                   "is read as the error's own words, as if it had failed with an error status."));
     m_input->setAccessibleName(tr("Raw error"));
     m_input->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_input->setTabChangesFocus(true);
@@ -145,6 +146,8 @@ void TryErrorPanel::update()
     catalogue::Evidence evidence = catalogue::parseRawError(raw.toStdString());
     evidence.provider = m_provider->currentData().toString().toStdString();
     evidence.phase = m_phase->currentData().toString().toStdString();
+    // It was pasted because it is an error: no "exit code: 1" line is needed to read it as one.
+    evidence.knownFailure = true;
     m_result = catalogue::classify(evidence, at);
     const auto& c = m_result;
     const auto html = [](const std::string& v) { return QString::fromStdString(v).toHtmlEscaped(); };

@@ -35,6 +35,9 @@ struct Evidence {
     std::vector<Header> headers;
     std::string text;      // body or stderr
     std::optional<int> exitCode;
+    // Known to be a failure's own words (a person pasted it as one): every
+    // line is read as an error context, as with a failing status or exit code.
+    bool knownFailure = false;
 };
 
 // kandev's agent ids that have rules of their own, and kandev's phases.

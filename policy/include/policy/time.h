@@ -15,8 +15,13 @@ using Seconds = std::chrono::sys_seconds;
 inline constexpr Seconds kEarliestTime{std::chrono::seconds{-62167219200}};
 inline constexpr Seconds kLatestTime{std::chrono::seconds{253402300799}};
 
-// Accepts YYYY-MM-DDTHH:MM:SS[.frac](Z|+HH:MM|-HH:MM); 't'/'z' and a space
-// separator too. Fractions are truncated toward the earlier second.
+// Reads exactly what Go's time.Parse(time.RFC3339, ...) reads, as kandev's
+// backend does: YYYY-MM-DDTHH:MM:SS[(.|,)frac](Z|+hh:mm|-hh:mm), with a
+// one-digit hour allowed, offsets up to 24:60, the day checked against its
+// month; no lower-case 't' or 'z', no space, no leap second. The one time
+// Go reads that this does not is one outside kEarliestTime..kLatestTime
+// once its offset is applied. Fractions are truncated toward the earlier
+// second. Every time in every input is read by this function alone.
 std::optional<Seconds> parseRfc3339(std::string_view text) noexcept;
 // Always "YYYY-MM-DDTHH:MM:SSZ". A time outside the range is written as the
 // nearest end of it (a clamp, never a wrap): a deadline past 9999 is
