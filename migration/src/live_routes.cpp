@@ -235,7 +235,9 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
         LiveRoute r;
         r.row = row;
         r.state = routeStateFromName(row.state);
-        if (row.policyStateTooLong) {
+        if (!row.rowError.empty()) {
+            // Nothing of a row that cannot be read is interpreted.
+        } else if (row.policyStateTooLong) {
             r.snapshotError = "policy_state_json is longer than " + std::to_string(schema::kMaxRouteSnapshotCharacters)
                               + " characters and was not read";
         } else {
@@ -247,6 +249,8 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
             r.failureClass = classFromName(r.snapshot->failureClass);
         if (const auto h = history.find(row.sessionId); h != history.end())
             r.history = std::move(h->second);
+        if (const auto e = read.earlierAttempts.find(row.sessionId); e != read.earlierAttempts.end())
+            r.earlierAttempts = e->second;
 
         auto cached = routes.find(row.logicalProfileId);
         if (cached == routes.end()) {
@@ -362,7 +366,9 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
         if (!r.row.executionProfileId.empty() && !r.candidateInRoute)
             out += " (no longer in the route being edited)";
         out += "\n  state: " + r.row.state + (r.state == RouteState::Unknown ? " (unknown state, shown as stored)" : "") + "\n";
-        if (!r.snapshotError.empty()) {
+        if (!r.row.rowError.empty()) {
+            out += "  row: unreadable: " + r.row.rowError + "\n";
+        } else if (!r.snapshotError.empty()) {
             out += "  policy state: unreadable: " + r.snapshotError + "\n";
         } else if (r.snapshot) {
             const schema::RouteSnapshot& s = *r.snapshot;
@@ -383,6 +389,8 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
             out += "  next: " + describeNextStep(*r.next) + "\n";
         if (r.drift)
             out += "  differs: " + describeDrift(*r.drift) + "\n";
+        if (r.earlierAttempts > 0)
+            out += "  history: and " + plural(r.earlierAttempts, "earlier attempt", "earlier attempts") + " before these\n";
         for (const RouteAttemptRow& a : r.history) {
             out += "  history: generation " + std::to_string(a.routeGeneration) + " " + a.executionProfileId + " ("
                    + (a.reason.empty() ? std::string("-") : a.reason) + ", version " + std::to_string(a.profileVersion)
@@ -417,6 +425,8 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
         j["state"] = r.row.state;
         j["state_known"] = r.state != RouteState::Unknown;
         j["updated_at"] = timeJson(r.row.updatedAt);
+        if (!r.row.rowError.empty())
+            j["row_error"] = r.row.rowError;
         if (!r.snapshotError.empty())
             j["policy_state_error"] = r.snapshotError;
         if (r.snapshot) {
@@ -464,6 +474,7 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
                                    {"created_at", timeJson(a.createdAt)}});
         }
         j["history"] = std::move(history);
+        j["earlier_attempts"] = r.earlierAttempts;
         list.push_back(std::move(j));
     }
     root["routes"] = std::move(list);
