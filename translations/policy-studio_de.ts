@@ -646,6 +646,10 @@
         <source>Reset waits</source>
         <translation>Rücksetz-Wartezeiten</translation>
     </message>
+    <message>
+        <source>This route&apos;s row cannot be read: %1</source>
+        <translation>Die Zeile dieser Route ist nicht lesbar: %1</translation>
+    </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
@@ -1419,6 +1423,17 @@
         <source>History: %1</source>
         <translation>Verlauf: %1</translation>
     </message>
+    <message>
+        <source>Its row cannot be read, so nothing is predicted: %1</source>
+        <translation>Ihre Zeile ist nicht lesbar, daher wird nichts vorhergesagt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n earlier attempt(s)</source>
+        <translation>
+            <numerusform>%n früherer Versuch</numerusform>
+            <numerusform>%n frühere Versuche</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>widgets::MainWindow</name>
@@ -1699,10 +1714,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>&amp;Verbinden</translation>
     </message>
     <message>
-        <source>a route of this profile has rules_json that cannot be read</source>
-        <translation>eine Route dieses Profils hat rules_json, das nicht gelesen werden kann</translation>
-    </message>
-    <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
         <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
     </message>
@@ -1805,6 +1816,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Live Routes</source>
         <translation>Laufende Routen</translation>
+    </message>
+    <message>
+        <source>a row of this profile holds a value that cannot be read</source>
+        <translation>eine Zeile dieses Profils enthält einen Wert, der nicht gelesen werden kann</translation>
     </message>
 </context>
 <context>

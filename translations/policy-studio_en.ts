@@ -646,6 +646,10 @@
         <source>Reset waits</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>This route's row cannot be read: %1</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
@@ -1419,6 +1423,17 @@
         <source>History: %1</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Its row cannot be read, so nothing is predicted: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n earlier attempt(s)</source>
+        <translation>
+            <numerusform>%n earlier attempt</numerusform>
+            <numerusform>%n earlier attempts</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>widgets::MainWindow</name>
@@ -1687,10 +1702,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>a route of this profile has rules_json that cannot be read</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
         <translation type="unfinished" />
     </message>
@@ -1792,6 +1803,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Live Routes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a row of this profile holds a value that cannot be read</source>
         <translation type="unfinished" />
     </message>
 </context>

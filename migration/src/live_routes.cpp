@@ -243,7 +243,9 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
         LiveRoute r;
         r.row = row;
         r.state = routeStateFromName(row.state);
-        if (row.policyStateTooLong) {
+        if (!row.rowError.empty()) {
+            // Nothing of a row that cannot be read is interpreted.
+        } else if (row.policyStateTooLong) {
             r.snapshotError = "policy_state_json is longer than " + std::to_string(schema::kMaxRouteSnapshotCharacters)
                               + " characters and was not read";
         } else {
@@ -255,6 +257,8 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
             r.failureClass = classFromName(r.snapshot->failureClass);
         if (const auto h = history.find(row.sessionId); h != history.end())
             r.history = std::move(h->second);
+        if (const auto e = read.earlierAttempts.find(row.sessionId); e != read.earlierAttempts.end())
+            r.earlierAttempts = e->second;
 
         auto cached = routes.find(row.logicalProfileId);
         if (cached == routes.end()) {
@@ -376,7 +380,9 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
         line("  candidate: " + (r.row.executionProfileId.empty() ? std::string("-") : r.row.executionProfileId)
              + (!r.row.executionProfileId.empty() && !r.candidateInRoute ? " (no longer in the route being edited)" : ""));
         line("  state: " + r.row.state + (r.state == RouteState::Unknown ? " (unknown state, shown as stored)" : ""));
-        if (!r.snapshotError.empty()) {
+        if (!r.row.rowError.empty()) {
+            line("  row: unreadable: " + r.row.rowError);
+        } else if (!r.snapshotError.empty()) {
             line("  policy state: unreadable: " + r.snapshotError);
         } else if (r.snapshot) {
             const schema::RouteSnapshot& s = *r.snapshot;
@@ -397,6 +403,8 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
             line("  next: " + describeNextStep(*r.next));
         if (r.drift)
             line("  differs: " + describeDrift(*r.drift));
+        if (r.earlierAttempts > 0)
+            line("  history: and " + plural(r.earlierAttempts, "earlier attempt", "earlier attempts") + " before these");
         for (const RouteAttemptRow& a : r.history) {
             line("  history: generation " + std::to_string(a.routeGeneration) + " " + a.executionProfileId + " ("
                  + (a.reason.empty() ? std::string("-") : a.reason) + ", version " + std::to_string(a.profileVersion)
@@ -431,6 +439,8 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
         j["state"] = r.row.state;
         j["state_known"] = r.state != RouteState::Unknown;
         j["updated_at"] = timeJson(r.row.updatedAt);
+        if (!r.row.rowError.empty())
+            j["row_error"] = r.row.rowError;
         if (!r.snapshotError.empty())
             j["policy_state_error"] = r.snapshotError;
         if (r.snapshot) {
@@ -478,6 +488,7 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
                                    {"created_at", timeJson(a.createdAt)}});
         }
         j["history"] = std::move(history);
+        j["earlier_attempts"] = r.earlierAttempts;
         list.push_back(std::move(j));
     }
     root["routes"] = std::move(list);

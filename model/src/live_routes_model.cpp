@@ -162,7 +162,7 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
         case Candidate: return text(r->row.executionProfileId);
         case State: return stateText(*r);
         case Failure:
-            if (!r->snapshotError.empty())
+            if (!r->snapshotError.empty() || !r->row.rowError.empty())
                 return tr("unreadable");
             if (!s || s->failureCode.empty())
                 return QString();
@@ -181,7 +181,7 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
         case Then: return s ? pendingOutcomeText(s->pendingOutcome) : QString();
         case Deadline: return s && s->deadline ? localTimeOnDayOf(*s->deadline, m_now) : QString();
         case Left: return s && s->deadline ? timeLeft(*s->deadline, m_now) : QString();
-        case Version: return qlonglong(r->row.profileVersion);
+        case Version: return r->row.rowError.empty() ? QVariant(qlonglong(r->row.profileVersion)) : QVariant();
         case Policy:
             if (r->drift)
                 return tr("differs");
@@ -193,6 +193,8 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         QStringList tips;
+        if (!r->row.rowError.empty())
+            tips << tr("This route's row cannot be read: %1").arg(text(r->row.rowError));
         if (!r->snapshotError.empty())
             tips << tr("policy_state_json cannot be read: %1").arg(text(r->snapshotError));
         if (s && !s->policiesError.empty())
@@ -206,7 +208,7 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ForegroundRole) {
         const bool unknownOutcome = s && !s->pendingOutcome.empty() && !isKnownOutcome(s->pendingOutcome);
         const bool warn = (index.column() == Policy && r->drift) || (index.column() == State && r->state == migration::RouteState::Unknown)
-                          || (index.column() == Failure && !r->snapshotError.empty()) || (index.column() == Then && unknownOutcome);
+                          || (index.column() == Failure && !(r->snapshotError.empty() && r->row.rowError.empty())) || (index.column() == Then && unknownOutcome);
         if (warn)
             return QBrush(QColor(0xb0, 0x5a, 0x00));
         return {};

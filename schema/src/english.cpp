@@ -4,6 +4,23 @@
 
 namespace schema {
 
+std::string formatByteSize(std::uint64_t bytes)
+{
+    const std::string exact = std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+    if (bytes < 1024)
+        return exact;
+    const bool mebi = bytes >= 1024 * 1024;
+    const std::uint64_t unit = mebi ? 1024 * 1024 : 1024;
+    const char* name = mebi ? " MiB" : " KiB";
+    if (bytes % unit == 0)
+        return std::to_string(bytes / unit) + name;
+    // One decimal, rounded; when that reads as a whole unit the bytes say it truly.
+    const std::uint64_t tenths = bytes / unit * 10 + ((bytes % unit) * 10 + unit / 2) / unit;
+    if (tenths % 10 == 0)
+        return exact;
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + name;
+}
+
 std::string formatDuration(std::int64_t seconds)
 {
     if (seconds == 0)

@@ -3,6 +3,7 @@
 #include "json_text.h"
 
 #include "schema/codec.h"
+#include "schema/english.h"
 
 #include "policy/text.h"
 
@@ -178,8 +179,8 @@ private:
 std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered_json& out)
 {
     if (text.size() > kMaxDocumentBytes)
-        return at(text, 0, "the file is " + std::to_string(text.size() / (1024 * 1024)) + " MiB; documents are limited to "
-                               + std::to_string(kMaxDocumentBytes / (1024 * 1024)) + " MiB");
+        return at(text, 0, "the file is " + formatByteSize(text.size()) + "; documents are limited to "
+                               + formatByteSize(kMaxDocumentBytes));
     if (const auto encoding = checkEncoding(text))
         return encoding;
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)

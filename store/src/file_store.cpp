@@ -1,5 +1,7 @@
 #include "store/file_store.h"
 
+#include "schema/english.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -16,11 +18,6 @@ namespace {
 FileError failure(const std::string& path, const std::string& reason)
 {
     return {path + ": " + reason};
-}
-
-std::string mib(std::size_t bytes)
-{
-    return std::to_string(bytes / (1024 * 1024)) + " MiB";
 }
 
 std::string kindOf(mode_t mode)
@@ -85,7 +82,7 @@ ReadResult readBounded(const std::string& name, std::size_t maxBytes, ReadLimit 
     }
     if (bytes.size() > maxBytes) {
         if (limit == ReadLimit::Refuse) {
-            result.error = failure(name, "larger than the " + mib(maxBytes) + " limit for documents; nothing was read");
+            result.error = failure(name, "larger than the " + schema::formatByteSize(maxBytes) + " limit for documents; nothing was read");
             return result;
         }
         bytes.resize(maxBytes);
@@ -165,10 +162,21 @@ bool writeAll(int fd, std::span<const std::string> pieces)
     return true;
 }
 
+// Gives an open file we created to `owner`. Only root may give a file away;
+// anyone else keeps it (it is theirs, as any file they create).
+std::optional<FileError> giveTo(int fd, const std::string& path, const std::optional<FileOwner>& owner)
+{
+    if (!owner || (owner->uid == ::geteuid() && owner->gid == ::getegid()))
+        return std::nullopt;
+    if (::fchown(fd, owner->uid, owner->gid) == 0 || (::geteuid() != 0 && errno == EPERM))
+        return std::nullopt;
+    return FileError{describeWriteError(path, errno)};
+}
+
 // Writes `bytes` to a new file beside `path` with `like`'s owner, group and
 // mode (or `newMode`), then renames it over `path`.
 std::optional<FileError> replaceFile(const std::string& path, std::span<const std::string> pieces, const struct stat* like,
-                                     mode_t newMode)
+                                     mode_t newMode, const std::optional<FileOwner>& newOwner = {})
 {
     const std::string dir = directoryOf(path);
     const std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
@@ -198,6 +206,8 @@ std::optional<FileError> replaceFile(const std::string& path, std::span<const st
             return abandon(describeWriteError(path, errno));
     } else if (::fchmod(fd.get(), newMode & 07777) != 0) {
         return abandon(describeWriteError(path, errno));
+    } else if (auto refused = giveTo(fd.get(), path, newOwner)) {
+        return abandon(refused->message);
     }
     if (!writeAll(fd.get(), pieces) || ::fsync(fd.get()) != 0)
         return abandon(describeWriteError(path, errno));
@@ -251,8 +261,8 @@ ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit lim
         return result;
     }
     if (limit == ReadLimit::Refuse && static_cast<std::size_t>(st.st_size) > maxBytes) {
-        result.error = failure(path, "the file is " + mib(static_cast<std::size_t>(st.st_size)) + "; documents are limited to "
-                                         + mib(maxBytes));
+        result.error = failure(path, "the file is " + schema::formatByteSize(static_cast<std::size_t>(st.st_size))
+                                         + "; documents are limited to " + schema::formatByteSize(maxBytes));
         return result;
     }
     return readBounded(path, maxBytes, limit, static_cast<std::size_t>(st.st_size), [&](char* data, std::size_t size) -> long {
@@ -263,6 +273,60 @@ ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit lim
             return static_cast<long>(n);
         }
     });
+}
+
+ReadResult readFirstLine(const std::string& path, std::size_t maxBytes)
+{
+    ReadResult result;
+    // O_NONBLOCK: a device that would block is refused below without waiting.
+    Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+    if (fd.get() < 0) {
+        result.error = failure(path, errno == ENOENT ? std::string("no such file") : std::string(std::strerror(errno)));
+        return result;
+    }
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) {
+        result.error = failure(path, std::strerror(errno));
+        return result;
+    }
+    if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+        result.error = failure(path, "is " + kindOf(st.st_mode) + "; this is read only from a regular file or a pipe");
+        return result;
+    }
+    if (S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) > maxBytes) {
+        result.error = failure(path, "the file is " + schema::formatByteSize(static_cast<std::size_t>(st.st_size))
+                                         + "; it is limited to " + schema::formatByteSize(maxBytes));
+        return result;
+    }
+    // A pipe (`<(pass show kandev)`) is read as it is written: wait for its writer.
+    if (S_ISFIFO(st.st_mode) && ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) & ~O_NONBLOCK) != 0) {
+        result.error = failure(path, std::strerror(errno));
+        return result;
+    }
+    std::string bytes;
+    char chunk[4096];
+    while (bytes.find('\n') == std::string::npos && bytes.size() <= maxBytes) {
+        const ssize_t n = ::read(fd.get(), chunk, std::min(sizeof chunk, maxBytes + 1 - bytes.size()));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            result.error = failure(path, std::strerror(errno));
+            return result;
+        }
+        if (n == 0)
+            break;
+        bytes.append(chunk, static_cast<std::size_t>(n));
+    }
+    const std::size_t end = bytes.find('\n');
+    if (end == std::string::npos && bytes.size() > maxBytes) {
+        result.error = failure(path, "its first line is longer than " + schema::formatByteSize(maxBytes) + "; nothing was read");
+        return result;
+    }
+    bytes.resize(std::min(end, bytes.size()));
+    if (!bytes.empty() && bytes.back() == '\r')
+        bytes.pop_back();
+    result.bytes = std::move(bytes);
+    return result;
 }
 
 ReadResult readStream(std::istream& in, const std::string& name, std::size_t maxBytes, ReadLimit limit)
@@ -301,10 +365,18 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::span<
             return FileError{error->message + " (the backup); " + path + " was not changed"};
     }
     const mode_t newMode = options.newFileMode.value_or(0666 & ~currentUmask());
-    return replaceFile(path, pieces, exists ? &st : nullptr, newMode);
+    return replaceFile(path, pieces, exists ? &st : nullptr, newMode, options.newFileOwner);
 }
 
-std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t mode)
+std::optional<FileOwner> ownerOf(const std::string& path)
+{
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        return std::nullopt;
+    return FileOwner{st.st_uid, st.st_gid};
+}
+
+std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t mode, std::optional<FileOwner> owner)
 {
     Fd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode & 07777));
     if (fd.get() < 0)
@@ -315,6 +387,11 @@ std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t 
         fd.reset();
         ::unlink(path.c_str());
         return FileError{describeWriteError(path, error)};
+    }
+    if (auto refused = giveTo(fd.get(), path, owner)) {
+        fd.reset();
+        ::unlink(path.c_str());
+        return refused;
     }
     return std::nullopt;
 }

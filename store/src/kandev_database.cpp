@@ -2,6 +2,7 @@
 
 #include "store/file_store.h"
 
+#include "checked_row.h"
 #include "sql_support.h"
 
 #include "migration/report_json.h"
@@ -33,7 +34,9 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
+using detail::CheckedRow;
 using detail::hasTable;
+using detail::readError;
 using detail::sqlError;
 
 // Reads one rules_json value with the checks a file gets (size, encoding,
@@ -272,17 +275,26 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     m_readRoutes.clear();
     m_identity = identityOf(db);
     loaded.document.shape = schema::FileShape::ExportArray;
-    auto fail = [&](const QSqlQuery& q) -> std::optional<LoadedDatabase> {
+    auto fail = [&](const QSqlError& e) -> std::optional<LoadedDatabase> {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(q.lastError()));
+            *error = readError(m_target.displayName(), e);
         return std::nullopt;
+    };
+    // A row with a value kandev cannot read makes its profile unreadable.
+    auto refuseRow = [&](const CheckedRow& row, const std::string& profileId, const std::string& path) {
+        for (const std::string& problem : row.problems())
+            loaded.invalidRows.push_back({path, "profile \"" + profileId + "\": " + problem + "; this profile is left untouched", 0, 0});
+        loaded.invalidProfiles.insert(profileId);
     };
 
     // A database without kandev's tables is said to be that, not a SQL error.
-    const QStringList tables = db.tables();
+    QSqlError tablesError;
+    const auto tables = detail::tableNames(db, m_target.kind == DatabaseTarget::Kind::Sqlite, &tablesError);
+    if (!tables)
+        return fail(tablesError);
     for (const QString& table : {QStringLiteral("agent_profiles"), QStringLiteral("dynamic_agent_profiles"),
                                  QStringLiteral("dynamic_agent_routes"), QStringLiteral("agents")}) {
-        if (!hasTable(tables, table)) {
+        if (!hasTable(*tables, table)) {
             if (error)
                 *error = QStringLiteral("%1 is not a kandev database: it has no %2 table (kandev's are agents, "
                                         "agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)")
@@ -295,23 +307,36 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     QSqlQuery profiles(db);
     profiles.setForwardOnly(true);
     if (!profiles.exec(QStringLiteral(
-            "SELECT p.id, p.name, p.enabled, p.auto_fallback, p.deleted_at IS NOT NULL, d.version, a.name "
-            "FROM agent_profiles p LEFT JOIN dynamic_agent_profiles d ON d.profile_id = p.id "
+            "SELECT p.id, p.name, p.enabled, p.auto_fallback, p.deleted_at IS NOT NULL, d.version, a.name, "
+            "d.profile_id IS NOT NULL FROM agent_profiles p LEFT JOIN dynamic_agent_profiles d ON d.profile_id = p.id "
             "LEFT JOIN agents a ON a.id = p.agent_id ORDER BY p.id")))
-        return fail(profiles);
+        return fail(profiles.lastError());
     std::map<std::string, std::size_t> dynamicIndex;
     while (profiles.next()) {
         schema::ProfileRecord p;
         p.id = profiles.value(0).toString().toStdString();
-        p.name = profiles.value(1).toString().toStdString();
-        p.enabled = profiles.value(2).toInt() != 0;
-        p.autoFallback = profiles.value(3).toInt() != 0;
-        p.deleted = profiles.value(4).toBool();
-        const bool dynamic = !profiles.value(5).isNull() || profiles.value(6).toString() == QLatin1String("dynamic");
+        CheckedRow row(profiles, "agent_profiles", "id \"" + p.id + "\"");
+        p.id = row.text(0, "id");
+        p.name = row.text(1, "name");
+        p.enabled = row.boolean(2, "enabled");
+        p.autoFallback = row.boolean(3, "auto_fallback");
+        p.deleted = row.boolean(4, "deleted_at");
+        const bool hasDynamicRow = row.boolean(7, "profile_id");
+        const std::optional<std::string> agent = row.optionalText(6, "agents.name");
+        const bool dynamic = hasDynamicRow || agent == "dynamic";
         p.kind = dynamic ? "dynamic" : "concrete";
+        std::optional<std::int64_t> version;
+        if (hasDynamicRow) {
+            CheckedRow versionRow(profiles, "dynamic_agent_profiles", "profile_id \"" + p.id + "\"");
+            version = versionRow.integer(5, "version");
+            if (!versionRow.ok())
+                refuseRow(versionRow, p.id, schema::indexPath("", loaded.document.profiles.size()) + ".version");
+        }
+        if (!row.ok())
+            refuseRow(row, p.id, schema::indexPath("", loaded.document.profiles.size()));
         if (dynamic) {
             p.dynamic = schema::DynamicRecord{};
-            p.dynamic->version = profiles.value(5).isNull() ? 0 : profiles.value(5).toLongLong();
+            p.dynamic->version = version.value_or(0);
             loaded.versions[p.id] = *p.dynamic->version;
             dynamicIndex[p.id] = loaded.document.profiles.size();
         }
@@ -323,12 +348,12 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     // A rules_json past the bound is never fetched: its length is, and the
     // row is refused by name (a 200 MB value would cost gigabytes to read).
     if (!routes.prepare(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
-                                       "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json) "
-                                       "FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
-        return fail(routes);
+                                       "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json), "
+                                       "CAST(position AS TEXT) FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
+        return fail(routes.lastError());
     routes.addBindValue(qlonglong(kMaxRulesJsonCharacters));
     if (!routes.exec())
-        return fail(routes);
+        return fail(routes.lastError());
     while (routes.next()) {
         const std::string profileId = routes.value(0).toString().toStdString();
         const auto it = dynamicIndex.find(profileId);
@@ -336,20 +361,27 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
             continue;
         schema::DynamicRecord& d = *loaded.document.profiles[it->second].dynamic;
         policy::Candidate c;
-        c.position = routes.value(1).toLongLong();
-        c.executionProfileId = routes.value(2).toString().toStdString();
-        c.enabled = routes.value(3).toInt() != 0;
+        CheckedRow row(routes, "dynamic_agent_routes",
+                       "dynamic_profile_id \"" + profileId + "\", position " + routes.value(6).toString().toStdString());
+        c.position = row.integer(1, "position");
+        c.executionProfileId = row.text(2, "execution_profile_id");
+        c.enabled = row.boolean(3, "enabled");
+        const std::optional<std::int64_t> length = row.optionalInteger(5, "rules_json");
+        const bool tooLong = length > std::int64_t(kMaxRulesJsonCharacters);
+        const std::string rulesText = tooLong ? std::string() : row.text(4, "rules_json");
         const std::string candidatePath =
             schema::indexPath(schema::joinPath(loaded.document.dynamicPath(it->second), "candidates"), d.candidates.size());
         const std::string path = candidatePath + ".rules_json";
-        const std::string where = "profile \"" + profileId + "\", position " + std::to_string(c.position) + ": ";
+        const std::string where = "profile \"" + profileId + "\", position " + routes.value(6).toString().toStdString() + ": ";
         m_readRoutes[profileId].push_back({c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});
-        if (const qlonglong length = routes.value(5).toLongLong(); length > qlonglong(kMaxRulesJsonCharacters)) {
-            loaded.invalidRows.push_back({path, where + "rules_json is " + std::to_string(length) + " characters long; a route's "
+        if (!row.ok()) {
+            refuseRow(row, profileId, candidatePath);
+        } else if (tooLong) {
+            loaded.invalidRows.push_back({path, where + "rules_json is " + std::to_string(*length) + " characters long; a route's "
                                                 "rules are limited to " + std::to_string(kMaxRulesJsonCharacters)
                                                 + " characters, so this profile is left untouched", 0, 0});
             loaded.invalidProfiles.insert(profileId);
-        } else if (const auto problem = readRulesJson(routes.value(4).toString().toStdString(), c)) {
+        } else if (const auto problem = readRulesJson(rulesText, c)) {
             loaded.invalidRows.push_back({path, where + *problem, 0, 0});
             loaded.invalidProfiles.insert(profileId);
         }
@@ -468,10 +500,14 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             // The copy holds every secret the database does (env_vars):
             // it is created no wider than the database and never wider than
             // 0600 before SQLite writes a byte into it.
+            // It is the database owner's, as the database stays theirs:
+            // root migrating another user's database leaves them a backup they can restore.
             struct stat st {};
-            const mode_t mode = ::stat(m_target.path.toLocal8Bit().constData(), &st) == 0 ? (st.st_mode & 0600) : 0600;
+            const bool seen = ::stat(QFile::encodeName(m_target.path).constData(), &st) == 0;
+            const mode_t mode = seen ? (st.st_mode & 0600) : 0600;
             const std::string backup = result.backupPath.toStdString();
-            if (const auto e = createEmptyPrivateFile(backup, mode)) {
+            if (const auto e = createEmptyPrivateFile(backup, mode, seen ? std::optional<FileOwner>(FileOwner{st.st_uid, st.st_gid})
+                                                                         : std::nullopt)) {
                 result.error = QStringLiteral("%1: backup failed, nothing was written: %2")
                                    .arg(m_target.displayName(), QString::fromStdString(e->message));
                 result.backupPath.clear();
@@ -513,7 +549,10 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             if (ok) {
                 result.backupPath = QDir(backupDir.isEmpty() ? QDir::currentPath() : backupDir)
                                         .filePath(QStringLiteral("%1.backup-%2.json").arg(safeFileStem(m_target.database), stamp));
-                if (const auto e = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n", {{}, 0600})) {
+                // A server's database has no file owner: the backup belongs to
+                // whoever owns the folder it is written to (theirs, not root's).
+                const auto owner = ownerOf(QFile::encodeName(QFileInfo(result.backupPath).absolutePath()).toStdString());
+                if (const auto e = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n", {{}, 0600, owner})) {
                     result.error = QStringLiteral("backup failed, nothing was written: %1").arg(QString::fromStdString(e->message));
                     result.backupPath.clear();
                     ok = false;

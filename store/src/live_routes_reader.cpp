@@ -2,11 +2,13 @@
 // kandev running beside the editor never waits for it.
 #include "store/kandev_database.h"
 
+#include "checked_row.h"
 #include "sql_support.h"
 
 #include "schema/route_snapshot.h"
 
 #include <QSqlDatabase>
+#include <QElapsedTimer>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -14,23 +16,28 @@ namespace store {
 
 namespace {
 
+using detail::CheckedRow;
 using detail::sqlError;
 
 // How long a live read waits for a lock before it gives up; the dock tries
 // again on its next refresh. The connection's own timeout (for loads) is longer.
 constexpr int kLiveBusyTimeoutMs = 250;
 constexpr int kReaderBusyTimeoutMs = 2000;
+// How long one read transaction of attempts may stay open before the next
+// begins: in rollback-journal mode a reader holds back every writer's commit,
+// and kandev's writers wait 1 s at most.
+constexpr qint64 kAttemptsTransactionMs = 100;
 
 // A timestamp column read as text on both backends (CAST ... AS TEXT): SQLite
 // holds what kandev's driver wrote ("2026-08-21 10:00:00+00:00" or RFC 3339),
 // PostgreSQL's TIMESTAMP prints without a zone and kandev writes UTC. SQL's
 // layout (a space for the 'T', no zone for UTC) becomes RFC 3339 here, so
 // that the one parser of every time reads it: that parser takes no space.
-std::optional<policy::Seconds> timeOf(const QVariant& v)
+std::optional<policy::Seconds> timeOf(const std::optional<std::string>& v)
 {
-    if (v.isNull())
+    if (!v)
         return std::nullopt;
-    std::string text = v.toString().trimmed().toStdString();
+    std::string text = QString::fromStdString(*v).trimmed().toStdString();
     if (text.empty())
         return std::nullopt;
     if (text.size() > 10 && text[10] == ' ')
@@ -76,101 +83,131 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
 {
     QSqlDatabase db = QSqlDatabase::database(m_reader);
     migration::LiveRoutesRead read;
-    auto fail = [&](const QSqlQuery& q) -> std::optional<migration::LiveRoutesRead> {
+    auto failWith = [&](const QSqlError& e) -> std::optional<migration::LiveRoutesRead> {
         if (error)
-            *error = QStringLiteral("%1: reading the live routes: %2").arg(m_target.displayName(), sqlError(q.lastError()));
+            *error = detail::readError(m_target.displayName(), e) + QStringLiteral(" (reading the live routes)");
         return std::nullopt;
     };
+    auto fail = [&](const QSqlQuery& q) { return failWith(q.lastError()); };
 
     const bool sqlite = m_target.kind == DatabaseTarget::Kind::Sqlite;
-    LiveReadScope scope(db, sqlite);
-    if (!scope.isOpen()) {
-        if (error)
-            *error = QStringLiteral("%1: reading the live routes: %2").arg(m_target.displayName(), sqlError(db.lastError()));
-        return std::nullopt;
-    }
-    // Which tables this kandev has, asked in the transaction: QSqlDatabase::tables()
-    // says "none" when the catalogue is locked, which would hide the dock wrongly.
-    QSqlQuery tables(db);
-    tables.setForwardOnly(true);
-    if (!tables.exec(sqlite ? QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'")
-                            : QStringLiteral("SELECT table_name FROM information_schema.tables WHERE table_schema = ANY "
-                                             "(current_schemas(false))")))
-        return fail(tables);
-    while (tables.next()) {
-        const QString name = tables.value(0).toString();
-        read.hasRouteStates = read.hasRouteStates || name == QLatin1String("dynamic_route_states");
-        read.hasRouteAttempts = read.hasRouteAttempts || name == QLatin1String("dynamic_route_attempts");
-        read.hasCircuits = read.hasCircuits || name == QLatin1String("dynamic_resource_circuits");
-    }
-    if (!read.hasRouteStates)
-        return read;
-    const QString filter = profileId.empty() ? QString() : QStringLiteral(" WHERE logical_profile_id = ?");
-    auto bindProfile = [&](QSqlQuery& q) {
+    {
+        LiveReadScope scope(db, sqlite);
+        if (!scope.isOpen())
+            return failWith(db.lastError());
+        // Which tables this kandev has, asked in the transaction (see tableNames).
+        QSqlError tablesError;
+        const auto tables = detail::tableNames(db, sqlite, &tablesError);
+        if (!tables)
+            return failWith(tablesError);
+        read.hasRouteStates = tables->contains(QStringLiteral("dynamic_route_states"));
+        read.hasRouteAttempts = tables->contains(QStringLiteral("dynamic_route_attempts"));
+        read.hasCircuits = tables->contains(QStringLiteral("dynamic_resource_circuits"));
+        if (!read.hasRouteStates)
+            return read;
+
+        // A policy_state_json past the bound is never fetched: its length is.
+        QSqlQuery routes(db);
+        routes.setForwardOnly(true);
+        if (!routes.prepare(QStringLiteral("SELECT session_id, logical_profile_id, execution_profile_id, route_generation, "
+                                           "profile_version, state, "
+                                           "CASE WHEN length(policy_state_json) <= ? THEN policy_state_json END, "
+                                           "length(policy_state_json), CAST(updated_at AS TEXT) "
+                                           "FROM dynamic_route_states%1 ORDER BY logical_profile_id, session_id")
+                                .arg(profileId.empty() ? QString() : QStringLiteral(" WHERE logical_profile_id = ?"))))
+            return fail(routes);
+        routes.addBindValue(qlonglong(schema::kMaxRouteSnapshotCharacters));
         if (!profileId.empty())
-            q.addBindValue(QString::fromStdString(profileId));
-    };
+            routes.addBindValue(QString::fromStdString(profileId));
+        if (!routes.exec())
+            return fail(routes);
+        while (routes.next()) {
+            migration::RouteStateRow r;
+            CheckedRow row(routes, "dynamic_route_states", "session_id \"" + routes.value(0).toString().toStdString() + "\"");
+            r.sessionId = row.text(0, "session_id");
+            r.logicalProfileId = row.text(1, "logical_profile_id");
+            r.executionProfileId = row.text(2, "execution_profile_id");
+            r.routeGeneration = row.integer(3, "route_generation");
+            r.profileVersion = row.integer(4, "profile_version");
+            r.state = row.text(5, "state");
+            r.policyStateTooLong = row.integer(7, "policy_state_json") > qlonglong(schema::kMaxRouteSnapshotCharacters);
+            if (!r.policyStateTooLong)
+                r.policyStateJson = row.text(6, "policy_state_json");
+            r.updatedAt = timeOf(row.optionalText(8, "updated_at"));
+            for (const std::string& problem : row.problems())
+                r.rowError += (r.rowError.empty() ? "" : "; ") + problem;
+            read.routes.push_back(std::move(r));
+        }
 
-    // A policy_state_json past the bound is never fetched: its length is.
-    QSqlQuery routes(db);
-    routes.setForwardOnly(true);
-    if (!routes.prepare(QStringLiteral("SELECT session_id, logical_profile_id, execution_profile_id, route_generation, "
-                                       "profile_version, state, "
-                                       "CASE WHEN length(policy_state_json) <= ? THEN policy_state_json END, "
-                                       "length(policy_state_json), CAST(updated_at AS TEXT) "
-                                       "FROM dynamic_route_states%1 ORDER BY logical_profile_id, session_id")
-                            .arg(filter)))
-        return fail(routes);
-    routes.addBindValue(qlonglong(schema::kMaxRouteSnapshotCharacters));
-    bindProfile(routes);
-    if (!routes.exec())
-        return fail(routes);
-    while (routes.next()) {
-        migration::RouteStateRow r;
-        r.sessionId = routes.value(0).toString().toStdString();
-        r.logicalProfileId = routes.value(1).toString().toStdString();
-        r.executionProfileId = routes.value(2).toString().toStdString();
-        r.routeGeneration = routes.value(3).toLongLong();
-        r.profileVersion = routes.value(4).toLongLong();
-        r.state = routes.value(5).toString().toStdString();
-        r.policyStateTooLong = routes.value(7).toLongLong() > qlonglong(schema::kMaxRouteSnapshotCharacters);
-        if (!r.policyStateTooLong)
-            r.policyStateJson = routes.value(6).toString().toStdString();
-        r.updatedAt = timeOf(routes.value(8));
-        read.routes.push_back(std::move(r));
+        if (read.hasCircuits) {
+            QSqlQuery circuits(db);
+            circuits.setForwardOnly(true);
+            if (!circuits.exec(QStringLiteral("SELECT resource_key, state, CAST(until_at AS TEXT), code, CAST(probe_until AS TEXT) "
+                                              "FROM dynamic_resource_circuits ORDER BY resource_key")))
+                return fail(circuits);
+            while (circuits.next()) {
+                CheckedRow row(circuits, "dynamic_resource_circuits", "resource_key \"" + circuits.value(0).toString().toStdString() + "\"");
+                migration::CircuitRow c{row.text(0, "resource_key"), row.text(1, "state"), timeOf(row.optionalText(2, "until_at")),
+                                        row.text(3, "code"), timeOf(row.optionalText(4, "probe_until"))};
+                // A circuit pauses candidates: one that cannot be read cannot be left out as if closed.
+                if (!row.ok()) {
+                    if (error)
+                        *error = QStringLiteral("%1: %2").arg(m_target.displayName(), QString::fromStdString(row.problems().front()));
+                    return std::nullopt;
+                }
+                read.circuits.push_back(std::move(c));
+            }
+        }
     }
 
-    if (read.hasRouteAttempts) {
+    // The attempts of the routes read, and only those (finished sessions keep
+    // theirs by the million): each route's newest kRouteHistoryAttempts by the
+    // (session_id, route_generation) index, and a count of the rest. Attempts
+    // are immutable, so they are read in transactions of their own, each ended
+    // within kAttemptsTransactionMs so that no writer waits long for it.
+    if (!read.hasRouteAttempts)
+        return read;
+    QElapsedTimer clock;
+    std::optional<LiveReadScope> scope;
+    for (migration::RouteStateRow& route : read.routes) {
+        if (!scope || clock.elapsed() > kAttemptsTransactionMs) {
+            scope.reset();
+            scope.emplace(db, sqlite);
+            clock.start();
+            if (!scope->isOpen())
+                return failWith(db.lastError());
+        }
         QSqlQuery attempts(db);
         attempts.setForwardOnly(true);
-        if (!attempts.prepare(QStringLiteral("SELECT session_id, execution_profile_id, route_generation, profile_version, reason, "
-                                             "CAST(created_at AS TEXT) FROM dynamic_route_attempts%1 "
-                                             "ORDER BY session_id, route_generation")
-                                  .arg(profileId.empty() ? QString()
-                                                         : QStringLiteral(" WHERE session_id IN (SELECT session_id FROM "
-                                                                          "dynamic_route_states WHERE logical_profile_id = ?)"))))
+        if (!attempts.prepare(QStringLiteral("SELECT execution_profile_id, route_generation, profile_version, reason, "
+                                             "CAST(created_at AS TEXT), CAST(route_generation AS TEXT) FROM dynamic_route_attempts "
+                                             "WHERE session_id = ? ORDER BY route_generation DESC LIMIT ?")))
             return fail(attempts);
-        bindProfile(attempts);
+        attempts.addBindValue(QString::fromStdString(route.sessionId));
+        attempts.addBindValue(qlonglong(migration::kRouteHistoryAttempts));
         if (!attempts.exec())
             return fail(attempts);
+        std::vector<migration::RouteAttemptRow> newest;
         while (attempts.next()) {
-            read.attempts.push_back({attempts.value(0).toString().toStdString(), attempts.value(1).toString().toStdString(),
-                                     attempts.value(2).toLongLong(), attempts.value(3).toLongLong(),
-                                     attempts.value(4).toString().toStdString(), timeOf(attempts.value(5))});
+            CheckedRow row(attempts, "dynamic_route_attempts",
+                           "session_id \"" + route.sessionId + "\", route_generation " + attempts.value(5).toString().toStdString());
+            newest.push_back({route.sessionId, row.text(0, "execution_profile_id"), row.integer(1, "route_generation"),
+                              row.integer(2, "profile_version"), row.text(3, "reason"), timeOf(row.optionalText(4, "created_at"))});
+            for (const std::string& problem : row.problems())
+                route.rowError += (route.rowError.empty() ? "" : "; ") + problem;
         }
-    }
-
-    if (read.hasCircuits) {
-        QSqlQuery circuits(db);
-        circuits.setForwardOnly(true);
-        if (!circuits.exec(QStringLiteral("SELECT resource_key, state, CAST(until_at AS TEXT), code, CAST(probe_until AS TEXT) "
-                                          "FROM dynamic_resource_circuits ORDER BY resource_key")))
-            return fail(circuits);
-        while (circuits.next()) {
-            read.circuits.push_back({circuits.value(0).toString().toStdString(), circuits.value(1).toString().toStdString(),
-                                     timeOf(circuits.value(2)), circuits.value(3).toString().toStdString(),
-                                     timeOf(circuits.value(4))});
-        }
+        attempts.finish();
+        read.attempts.insert(read.attempts.end(), newest.rbegin(), newest.rend());
+        if (newest.size() < migration::kRouteHistoryAttempts)
+            continue;
+        QSqlQuery count(db);
+        count.setForwardOnly(true);
+        count.prepare(QStringLiteral("SELECT COUNT(*) FROM dynamic_route_attempts WHERE session_id = ?"));
+        count.addBindValue(QString::fromStdString(route.sessionId));
+        if (!count.exec() || !count.next())
+            return fail(count);
+        if (const qlonglong all = count.value(0).toLongLong(); all > qlonglong(newest.size()))
+            read.earlierAttempts[route.sessionId] = all - qlonglong(newest.size());
     }
     return read;
 }

@@ -1,11 +1,15 @@
 #pragma once
 // Small Qt SQL helpers shared by the readers and writers of kandev's database.
 
+#include <QSqlDatabase>
 #include <QSqlError>
+#include <QSqlQuery>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 
 #include <algorithm>
+#include <optional>
 
 namespace store::detail {
 
@@ -14,6 +18,39 @@ inline QString sqlError(const QSqlError& e)
 {
     const QString text = e.databaseText().isEmpty() ? e.text() : e.databaseText();
     return text.trimmed();
+}
+
+// The reason a read failed, saying so when another connection holds the
+// database locked (SQLite's BUSY and LOCKED): that is no SQL problem, and
+// waiting for the writer to finish is the remedy.
+inline QString readError(const QString& database, const QSqlError& e)
+{
+    const QString code = e.nativeErrorCode();
+    if (code == QLatin1String("5") || code == QLatin1String("6") || sqlError(e).contains(QLatin1String("database is locked")))
+        return QStringLiteral("%1 is locked: another connection is writing to it (%2); nothing was read, try again when it "
+                              "is done")
+            .arg(database, sqlError(e));
+    return QStringLiteral("%1: %2").arg(database, sqlError(e));
+}
+
+// The tables of the database, asked with a statement that fails when the
+// database cannot be read: QSqlDatabase::tables() answers "none" when a
+// writer holds SQLite's lock, which would read as "not a kandev database".
+inline std::optional<QStringList> tableNames(QSqlDatabase& db, bool sqlite, QSqlError* error)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(sqlite ? QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'")
+                       : QStringLiteral("SELECT table_name FROM information_schema.tables WHERE table_schema = ANY "
+                                        "(current_schemas(false))"))) {
+        if (error)
+            *error = q.lastError();
+        return std::nullopt;
+    }
+    QStringList names;
+    while (q.next())
+        names << q.value(0).toString();
+    return names;
 }
 
 // Whether `tables` (QSqlDatabase::tables()) holds `table`; QPSQL names tables

@@ -676,6 +676,19 @@ void TestPolicyctl::hostileInputsAndTargets_data()
         << "$P validate - < /dev/zero" << 2 << "standard input: larger than the 64 MiB limit for documents";
     QTest::newRow("classify stops reading at its bound")
         << "$P classify - < /dev/zero" << 0 << R"(out:"truncated":true)";
+    // --password-file: a pipe is how a password manager hands one over; a device is never read.
+    const QString pg = QStringLiteral("$P routes --db postgres://u@127.0.0.1:1/none --password-file ");
+    QTest::newRow("password from process substitution")
+        << pg + QStringLiteral("<(printf 'pw\\nsecond line\\n')") << 2 << "postgres://u@127.0.0.1:1/none:";
+    QTest::newRow("password from a FIFO with a writer")
+        << QStringLiteral("(printf 'pw\\n' > pipe &); ") + pg + QStringLiteral("pipe") << 2 << "postgres://u@127.0.0.1:1/none:";
+    QTest::newRow("password from a device") << pg + QStringLiteral("/dev/zero") << 2
+                                            << "--password-file: /dev/zero: is a character device; this is read only from";
+    QTest::newRow("password file of 70 kB")
+        << QStringLiteral("head -c 70000 /dev/zero | tr '\\0' x > big; ") + pg + QStringLiteral("big") << 2
+        << "--password-file: big: the file is 68.4 KiB; it is limited to 4 KiB";
+    QTest::newRow("password pipe without a line end within 4 KiB")
+        << pg + QStringLiteral("<(head -c 70000 /dev/zero | tr '\\0' x)") << 2 << "its first line is longer than 4 KiB; nothing was read";
     QTest::newRow("evaluate from a directory") << "$P evaluate < ." << 2 << "cannot read standard input: Is a directory";
     QTest::newRow("migrate onto /dev/null")
         << "$P migrate --output /dev/null doc.json; r=$?; test -c /dev/null || echo REPLACED >&2; exit $r" << 2
@@ -705,7 +718,7 @@ void TestPolicyctl::hostileInputsAndTargets()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("P"), QStringLiteral(POLICYCTL_PATH));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), shell});
+    p.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), shell});  // bash: <(...) as people pass passwords
     QVERIFY(p.waitForStarted());
     QVERIFY2(p.waitForFinished(120000), "policyctl did not finish: blocked or unbounded");
     const QString out = QString::fromUtf8(p.readAllStandardOutput());

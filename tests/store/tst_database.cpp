@@ -71,6 +71,16 @@ private slots:
     void policyctlRoutes();
     void textOutputCannotForgeLines();
     void policyctlExportOpensAgain();
+    void valuesKandevCannotReadAreNamed_data();
+    void valuesKandevCannotReadAreNamed();
+    void liveRouteValuesKandevCannotReadAreNamed_data();
+    void liveRouteValuesKandevCannotReadAreNamed();
+    void aLockedDatabaseIsSaidToBeLocked_data();
+    void aLockedDatabaseIsSaidToBeLocked();
+    void routesReadOnlyTheNewestAttemptsOfTheRoutesShown();
+    void aBackupBelongsToTheDatabasesOwner_data() { backends(); }
+    void aBackupBelongsToTheDatabasesOwner();
+    void kandevsWriterNeverWaitsOutItsTimeoutForRoutes();
 
 private:
     QTemporaryDir m_dir;
@@ -448,6 +458,11 @@ void TestDatabase::policyctlDiffDatabases()
         p.waitForFinished(60000);
         return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()));
     };
+    // dyn-broken's rules_json cannot be read: the database is no side of a diff, not "equal" to itself.
+    auto [broken, brokenOut] = run({"diff", fx.target.path, fx.target.path});
+    QCOMPARE(broken, 2);
+    QVERIFY(!brokenOut.contains(QStringLiteral("no differences")));
+    QVERIFY(fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = 'dyn-broken'")));
     const QString before = dir.filePath(QStringLiteral("before.db"));
     QVERIFY(QFile::copy(fx.target.path, before));
     auto [same, sameOut] = run({"diff", before, QStringLiteral("sqlite:") + fx.target.path});
@@ -1050,6 +1065,9 @@ void TestDatabase::textOutputCannotForgeLines()
     QVERIFY(fx.ok);
     // A newline, a carriage return, DEL, a C1 control and a right-to-left
     // override in every string a database gives: ids, names, codes, keys.
+    // diff refuses a database with a row it cannot read: the broken profile goes.
+    QVERIFY(fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = 'dyn-broken'")));
+    QVERIFY(fx.exec(QStringLiteral("DELETE FROM dynamic_agent_profiles WHERE profile_id = 'dyn-broken'")));
     const QString hostile = QStringLiteral("x\nFAKE: injected\r\x7f") + QChar(0x9b) + QChar(0x202e) + QStringLiteral("evil");
     const QByteArray hostileUtf8 = hostile.toUtf8();
     fx.concrete(hostileUtf8.constData(), hostileUtf8.constData(), 1, 0, false);
@@ -1127,6 +1145,283 @@ void TestDatabase::policyctlExportOpensAgain()
 
     QCOMPARE(policyctl({"export", "--db", fx.target.path, "--profile", "nope"}).code, 2);
     QCOMPARE(policyctl({"export", "--db", fx.target.path, "--output", dir.filePath(QStringLiteral("no/such/dir/x.json"))}).code, 2);
+}
+
+void TestDatabase::valuesKandevCannotReadAreNamed_data()
+{
+    // A value of another type or out of range, as a broken tool or a hand
+    // edit leaves it in SQLite (PostgreSQL's column types keep most out).
+    QTest::addColumn<QString>("backend");
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<QStringList>("named");  // table, row, column and the value, in the message
+    for (const char* backend : {"sqlite", "postgres"}) {
+        QTest::addRow("%s: enabled = 2", backend)
+            << backend << "UPDATE dynamic_agent_routes SET enabled = 2 WHERE dynamic_profile_id = 'dyn-current'"
+            << QStringList{"dynamic_agent_routes", "dyn-current", "position 0", "column enabled", "2 is not a boolean"};
+        QTest::addRow("%s: auto_fallback = -1", backend)
+            << backend << "UPDATE agent_profiles SET auto_fallback = -1 WHERE id = 'dyn-current'"
+            << QStringList{"agent_profiles", "dyn-current", "column auto_fallback", "-1 is not a boolean"};
+    }
+    QTest::newRow("sqlite: position 1e20") << "sqlite" << "UPDATE dynamic_agent_routes SET position = 1e20 WHERE dynamic_profile_id = 'dyn-current'"
+                                           << QStringList{"dynamic_agent_routes", "dyn-current", "column position", "the real number 1e+20"};
+    QTest::newRow("sqlite: enabled 'yes'") << "sqlite" << "UPDATE dynamic_agent_routes SET enabled = 'yes' WHERE dynamic_profile_id = 'dyn-current'"
+                                           << QStringList{"dynamic_agent_routes", "dyn-current", "column enabled", "the text 'yes'"};
+    QTest::newRow("sqlite: version past int64") << "sqlite" << "UPDATE dynamic_agent_profiles SET version = 99999999999999999999 WHERE profile_id = 'dyn-current'"
+                                                << QStringList{"dynamic_agent_profiles", "dyn-current", "column version", "the real number 1e+20"};
+    QTest::newRow("sqlite: profile enabled 'yes'") << "sqlite" << "UPDATE agent_profiles SET enabled = 'yes' WHERE id = 'dyn-current'"
+                                                   << QStringList{"agent_profiles", "dyn-current", "column enabled", "the text 'yes'"};
+    QTest::newRow("sqlite: a blob for an id") << "sqlite" << "UPDATE dynamic_agent_routes SET execution_profile_id = x'00ff' WHERE dynamic_profile_id = 'dyn-current'"
+                                              << QStringList{"dynamic_agent_routes", "column execution_profile_id", "a blob of 2 bytes"};
+}
+
+void TestDatabase::valuesKandevCannotReadAreNamed()
+{
+    QFETCH(QString, backend);
+    QFETCH(QString, sql);
+    QFETCH(QStringList, named);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    QVERIFY(fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = 'dyn-broken'")));
+    const QString before = dir.filePath(QStringLiteral("before.db"));
+    if (backend == QLatin1String("sqlite"))
+        QVERIFY(QFile::copy(fx.target.path, before));
+    QVERIFY(fx.exec(sql));
+
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto loaded = db->load(&error);
+    QVERIFY2(loaded, qPrintable(error));
+    QVERIFY(loaded->invalidProfiles.count("dyn-current"));
+    QStringList messages;
+    for (const auto& d : loaded->invalidRows)
+        messages << QString::fromStdString(d.message);
+    const QString all = messages.join(QLatin1Char('\n'));
+    for (const QString& part : named)
+        QVERIFY2(all.contains(part), qPrintable(part + QStringLiteral(" not in: ") + all));
+    // Never written, whatever is applied (the other profiles are migrated).
+    const QStringList rows = fx.snapshot().filter(QStringLiteral("dyn-current"));
+    QVERIFY(db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), dir.path()).ok);
+    QCOMPARE(fx.snapshot().filter(QStringLiteral("dyn-current")), rows);
+
+    if (backend != QLatin1String("sqlite"))
+        return;
+    // policyctl: export refuses (1), diff cannot call it equal to anything, migrate names it.
+    const QStringList base{"--db", fx.target.path, "--profile", "dyn-current"};
+    const Run exported = policyctl(QStringList{"export"} + base);
+    QCOMPARE(exported.code, 1);
+    for (const QString& part : named)
+        QVERIFY2(exported.err.contains(part), qPrintable(exported.err));
+    QVERIFY(!exported.out.contains(QStringLiteral("dyn-current")));
+    for (const QStringList& args : {QStringList{"diff", before, fx.target.path}, QStringList{"diff", fx.target.path, before}}) {
+        const Run diff = policyctl(args);
+        QCOMPARE(diff.code, 2);
+        QVERIFY2(diff.err.contains(named.first()) && !diff.out.contains(QStringLiteral("no differences")), qPrintable(diff.err + diff.out));
+    }
+    const Run migrated = policyctl({"migrate", "--db", fx.target.path});
+    QCOMPARE(migrated.code, 1);
+    QVERIFY2(migrated.err.contains(named.first()), qPrintable(migrated.err));
+}
+
+void TestDatabase::liveRouteValuesKandevCannotReadAreNamed_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<QStringList>("named");
+    QTest::newRow("profile_version past int64")
+        << "UPDATE dynamic_route_states SET profile_version = 99999999999999999999"
+        << QStringList{"dynamic_route_states", "s-1", "column profile_version", "the real number 1e+20"};
+    QTest::newRow("route_generation as text") << "UPDATE dynamic_route_states SET route_generation = 'two'"
+                                              << QStringList{"dynamic_route_states", "column route_generation", "the text 'two'"};
+    QTest::newRow("an attempt's version 1e20") << "UPDATE dynamic_route_attempts SET profile_version = 1e20"
+                                               << QStringList{"dynamic_route_attempts", "s-1", "route_generation 1", "column profile_version"};
+}
+
+void TestDatabase::liveRouteValuesKandevCannotReadAreNamed()
+{
+    QFETCH(QString, sql);
+    QFETCH(QStringList, named);
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retry_wait"),
+                  snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
+    fx.routeAttempt(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
+                    QStringLiteral("candidate_order"));
+    QVERIFY(fx.exec(sql));
+    const Run text = policyctl({"routes", "--db", fx.target.path, "--profile", "dyn-current", "--now", "2026-08-21T10:00:00Z"});
+    QCOMPARE(text.code, 1);
+    for (const QString& part : named)
+        QVERIFY2(text.out.contains(part), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("row: unreadable: ")), qPrintable(text.out));
+    QVERIFY2(!text.out.contains(QStringLiteral("next:")), qPrintable(text.out));  // nothing is predicted from it
+    QVERIFY(!text.out.contains(QStringLiteral("version -")));
+    const Run json = policyctl({"routes", "--db", fx.target.path, "--format", "json", "--now", "2026-08-21T10:00:00Z"});
+    QCOMPARE(json.code, 1);
+    const QJsonObject route = QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("routes")).toArray().first().toObject();
+    QVERIFY2(route.value(QStringLiteral("row_error")).toString().contains(named.first()), qPrintable(json.out));
+}
+
+void TestDatabase::aLockedDatabaseIsSaidToBeLocked_data()
+{
+    QTest::addColumn<QStringList>("args");  // DB stands for the database
+    QTest::newRow("routes") << QStringList{"routes", "--db", "DB"};
+    QTest::newRow("export") << QStringList{"export", "--db", "DB"};
+    QTest::newRow("diff") << QStringList{"diff", "DB", "DB"};
+    QTest::newRow("migrate") << QStringList{"migrate", "--db", "DB"};
+}
+
+void TestDatabase::aLockedDatabaseIsSaidToBeLocked()
+{
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    args.replaceInStrings(QStringLiteral("DB"), fx.target.path);
+    // Another connection writes, in rollback-journal mode: its lock shuts readers out.
+    QVERIFY(fx.exec(QStringLiteral("BEGIN EXCLUSIVE")));
+    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1 WHERE profile_id = 'dyn-current'")));
+    const Run locked = policyctl(args);
+    QVERIFY(fx.exec(QStringLiteral("ROLLBACK")));
+    QCOMPARE(locked.code, 2);
+    QVERIFY2(locked.err.contains(fx.target.path + QStringLiteral(" is locked: another connection is writing to it")), qPrintable(locked.err));
+    QVERIFY2(!locked.err.contains(QStringLiteral("not a kandev database")), qPrintable(locked.err));
+}
+
+void TestDatabase::routesReadOnlyTheNewestAttemptsOfTheRoutesShown()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    fx.routeState(QStringLiteral("s-live"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retrying"), QString());
+    fx.routeState(QStringLiteral("s-short"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("starting"), QString());
+    fx.routeAttempt(QStringLiteral("s-short"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1, QStringLiteral("candidate_order"));
+    // 5,000 attempts of the live route and 50,000 of finished sessions, which have no route state.
+    const int live = 5000;
+    QVERIFY(fx.exec(QStringLiteral("INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                                   "WHERE i < %1) SELECT 'live-' || i, 's-live', 'dyn-current', 'claude-sonnet', i, 9, 'retry', "
+                                   "'2026-08-21 09:00:00' FROM n").arg(live)));
+    QVERIFY(fx.exec(QStringLiteral("INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                                   "WHERE i < 50000) SELECT 'dead-' || i, 'done-' || (i / 10), 'dyn-current', 'codex-gpt5', i % 10, 9, "
+                                   "'retry', '2026-08-20 09:00:00' FROM n")));
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto read = db->readLiveRoutes("", &error);
+    QVERIFY2(read, qPrintable(error));
+    QCOMPARE(read->attempts.size(), migration::kRouteHistoryAttempts + 1);
+    for (const auto& a : read->attempts)
+        QVERIFY(a.sessionId == "s-live" || a.sessionId == "s-short");
+    QCOMPARE(read->earlierAttempts.at("s-live"), std::int64_t(live - migration::kRouteHistoryAttempts));
+    QCOMPARE(read->earlierAttempts.count("s-short"), std::size_t(0));
+
+    const migration::LiveRoutes routes = migration::analyseLiveRoutes(*read, db->load(&error)->document, "", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
+    const auto r = std::find_if(routes.routes.begin(), routes.routes.end(), [](const auto& x) { return x.row.sessionId == "s-live"; });
+    QVERIFY(r != routes.routes.end());
+    QCOMPARE(r->history.size(), migration::kRouteHistoryAttempts);
+    QCOMPARE(r->history.front().routeGeneration, std::int64_t(live - migration::kRouteHistoryAttempts + 1));  // oldest shown first
+    QCOMPARE(r->history.back().routeGeneration, std::int64_t(live));
+
+    const Run text = policyctl({"routes", "--db", fx.target.path, "--now", "2026-08-21T10:00:00Z"});
+    QCOMPARE(text.code, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("history: and %1 earlier attempts").arg(live - migration::kRouteHistoryAttempts)), qPrintable(text.out));
+    QCOMPARE(text.out.count(QStringLiteral("history: generation")), int(migration::kRouteHistoryAttempts) + 1);
+    const Run json = policyctl({"routes", "--db", fx.target.path, "--format", "json", "--now", "2026-08-21T10:00:00Z"});
+    QCOMPARE(json.code, 0);
+    for (const QJsonValue& v : QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("routes")).toArray()) {
+        const QJsonObject o = v.toObject();
+        const bool isLive = o.value(QStringLiteral("session_id")).toString() == QLatin1String("s-live");
+        QCOMPARE(o.value(QStringLiteral("history")).toArray().size(), isLive ? int(migration::kRouteHistoryAttempts) : 1);
+        QCOMPARE(o.value(QStringLiteral("earlier_attempts")).toInteger(), isLive ? live - qint64(migration::kRouteHistoryAttempts) : 0);
+    }
+}
+
+void TestDatabase::kandevsWriterNeverWaitsOutItsTimeoutForRoutes()
+{
+    // Rollback-journal mode, where a reader holds back a writer's commit: a
+    // writer that waits 1 s, as kandev's does, commits while routes reads a
+    // database with many finished sessions and many live routes.
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    QVERIFY(fx.exec(QStringLiteral("BEGIN")));
+    for (int i = 0; i < 200; ++i)
+        fx.routeState(QStringLiteral("s-%1").arg(i), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retrying"), QString());
+    QVERIFY(fx.exec(QStringLiteral("INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                                   "WHERE i < 100000) SELECT 'live-' || i, 's-' || (i % 200), 'dyn-current', 'claude-sonnet', i, 9, "
+                                   "'retry', '2026-08-21 09:00:00' FROM n")));
+    QVERIFY(fx.exec(QStringLiteral("INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                                   "WHERE i < 400000) SELECT 'dead-' || i, 'done-' || (i / 10), 'dyn-current', 'codex-gpt5', i % 10, 9, "
+                                   "'retry', '2026-08-20 09:00:00' FROM n")));
+    QVERIFY(fx.exec(QStringLiteral("COMMIT")));
+
+    const QString name = QStringLiteral("kandev-writer");
+    {
+        QSqlDatabase w = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        w.setDatabaseName(fx.target.path);
+        w.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=1000"));
+        QVERIFY(w.open());
+        QSqlQuery journal(w);
+        QVERIFY(journal.exec(QStringLiteral("PRAGMA journal_mode")) && journal.next());
+        QCOMPARE(journal.value(0).toString(), QStringLiteral("delete"));
+        journal.finish();
+        int written = 0;
+        for (const QString& format : {QStringLiteral("text"), QStringLiteral("json")}) {
+            QProcess p;
+            p.start(QStringLiteral(POLICYCTL_PATH), {"routes", "--db", fx.target.path, "--format", format});
+            QVERIFY(p.waitForStarted());
+            while (p.state() != QProcess::NotRunning) {
+                QSqlQuery q(w);
+                q.prepare(QStringLiteral("UPDATE dynamic_route_states SET route_generation = route_generation + 1 WHERE session_id = ?"));
+                q.addBindValue(QStringLiteral("s-%1").arg(written % 200));
+                QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+                ++written;
+                p.waitForFinished(5);
+            }
+            QCOMPARE(p.exitCode(), 0);
+        }
+        QVERIFY(written > 0);
+        w.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+}
+
+void TestDatabase::aBackupBelongsToTheDatabasesOwner()
+{
+    // Root migrates a database that belongs to someone else (nobody): the
+    // backup is theirs, 0600, so that they can read and restore it.
+    QFETCH(QString, backend);
+    REQUIRE_BACKEND(backend);
+    if (::geteuid() != 0)
+        QSKIP("giving a file to another user needs root");
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    const uid_t nobody = 65534;
+    const gid_t nogroup = 65534;
+    const QString backups = dir.filePath(QStringLiteral("backups"));
+    QVERIFY(QDir().mkpath(backups));
+    // SQLite: the database file's owner; PostgreSQL: the owner of the folder the backup goes to.
+    const QString owned = backend == QLatin1String("sqlite") ? fx.target.path : backups;
+    QCOMPARE(::chown(QFile::encodeName(owned).constData(), nobody, nogroup), 0);
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto loaded = db->load(&error);
+    QVERIFY2(loaded, qPrintable(error));
+    const auto written = db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), backups);
+    QVERIFY2(written.ok, qPrintable(written.error));
+    QVERIFY(!written.backupPath.isEmpty());
+    struct stat st {};
+    QCOMPARE(::stat(QFile::encodeName(written.backupPath).constData(), &st), 0);
+    QCOMPARE(st.st_uid, nobody);
+    QCOMPARE(st.st_gid, nogroup);
+    QCOMPARE(st.st_mode & 07777, mode_t(0600));
+    if (backend == QLatin1String("sqlite")) {
+        QCOMPARE(::stat(QFile::encodeName(fx.target.path).constData(), &st), 0);
+        QCOMPARE(st.st_uid, nobody);  // the database stays theirs too
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

@@ -209,7 +209,7 @@ void TestFileStore::writeKeepsOwnerGroupAndMode()
     QCOMPARE(::chown(native.constData(), nobody->pw_uid, nobody->pw_gid), 0);
     QCOMPARE(::chmod(native.constData(), 0640), 0);
 
-    const auto error = store::writeFileAtomically(path.toStdString(), "new", {(path + QStringLiteral(".bak")).toStdString(), std::nullopt});
+    const auto error = store::writeFileAtomically(path.toStdString(), "new", {(path + QStringLiteral(".bak")).toStdString(), std::nullopt, std::nullopt});
     QVERIFY2(!error, error ? error->message.c_str() : "");
     QCOMPARE(contents(path), std::string("new"));
     QCOMPARE(contents(path + QStringLiteral(".bak")), std::string("old"));
@@ -225,7 +225,7 @@ void TestFileStore::newFileGetsTheRequestedMode()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("secret-backup.json"));
-    QVERIFY(!store::writeFileAtomically(path.toStdString(), "{}", {{}, 0600}));
+    QVERIFY(!store::writeFileAtomically(path.toStdString(), "{}", {{}, 0600, std::nullopt}));
     QCOMPARE(statOf(path).st_mode & 07777, mode_t(0600));
     // Without a mode: 0666 less the umask, as any program's new file.
     const mode_t mask = ::umask(022);
@@ -255,7 +255,7 @@ void TestFileStore::fullDiskSaysSoAndLeavesNothingBehind()
     const std::string big(40 * 1024, 'b');
     QVERIFY(!store::writeFileAtomically(path.toStdString(), big));
     const auto backupError =
-        store::writeFileAtomically(path.toStdString(), "tiny", {(path + QStringLiteral(".bak")).toStdString(), std::nullopt});
+        store::writeFileAtomically(path.toStdString(), "tiny", {(path + QStringLiteral(".bak")).toStdString(), std::nullopt, std::nullopt});
     QVERIFY(backupError);
     QVERIFY2(backupError->message.find("(the backup)") != std::string::npos, backupError->message.c_str());
     QCOMPARE(contents(path), big);

@@ -15,6 +15,9 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <climits>
+
 #include <chrono>
 
 namespace widgets {
@@ -222,6 +225,8 @@ void LiveRoutesPane::updateDetails()
     lines << tr("<b>Session %1</b> on %2, %3 (profile version %4)")
                  .arg(text(r->row.sessionId), text(r->row.executionProfileId), model::LiveRoutesModel::stateText(*r).toHtmlEscaped())
                  .arg(r->row.profileVersion);
+    if (!r->row.rowError.empty())
+        lines << tr("Its row cannot be read, so nothing is predicted: %1").arg(text(r->row.rowError));
     if (!r->snapshotError.empty())
         lines << tr("Its policy state cannot be read, so nothing is predicted: %1").arg(text(r->snapshotError));
     if (r->snapshot) {
@@ -239,6 +244,9 @@ void LiveRoutesPane::updateDetails()
     if (!r->candidateInRoute && !r->row.executionProfileId.empty())
         lines << tr("%1 is no longer in the route you are editing.").arg(text(r->row.executionProfileId));
     QStringList history;
+    // Only the newest attempts are read; the rest are counted.
+    if (r->earlierAttempts > 0)
+        history << tr("%n earlier attempt(s)", nullptr, int(std::min<std::int64_t>(r->earlierAttempts, INT_MAX)));
     for (const migration::RouteAttemptRow& a : r->history) {
         history << tr("%1. %2 (%3)%4")
                        .arg(a.routeGeneration)

@@ -674,7 +674,7 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
     const auto& profiles = loaded->document.profiles;
     for (std::size_t i = 0; i < profiles.size(); ++i) {
         if (loaded->invalidProfiles.contains(profiles[i].id))
-            doc->setProfileReadOnly(int(i), tr("a route of this profile has rules_json that cannot be read"));
+            doc->setProfileReadOnly(int(i), tr("a row of this profile holds a value that cannot be read"));
         else if (loaded->newerVersionProfiles.contains(profiles[i].id))
             doc->setProfileReadOnly(int(i), tr("a route of this profile has a policy version newer than this build; saving "
                                                "could lose what it means"));

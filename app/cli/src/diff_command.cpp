@@ -30,10 +30,12 @@ it and exits 2.
 options:
   --format text|json   output format (default: text)
   --password-file F    for a PostgreSQL database: the password is F's first line
+                       (a file or a pipe, as in <(pass show kandev))
   --help               show this help
 
 exit codes: 0 no differences, 1 differences, 2 usage error, an unreadable A
-or B, or a candidate that cannot be compared (a newer policy version)
+or B (also a database with a row that cannot be read: it is named), or a
+candidate that cannot be compared (a newer policy version)
 )";
 
 std::optional<schema::Document> load(const std::string& spec, const char* label, const std::optional<std::string>& passwordFile,
@@ -47,6 +49,12 @@ std::optional<schema::Document> load(const std::string& spec, const char* label,
         auto loaded = database->load(&error);
         if (!loaded) {
             io.err << "policyctl diff: " << label << ": " << shown(error) << "\n";
+            return std::nullopt;
+        }
+        // A row that cannot be read would compare as a default: it is no side of a diff.
+        if (!loaded->invalidRows.empty()) {
+            for (const schema::Diagnostic& d : loaded->invalidRows)
+                io.err << "policyctl diff: " << label << ": " << database->target().displayName().toStdString() << ": " << d.message << "\n";
             return std::nullopt;
         }
         return std::move(loaded->document);

@@ -32,6 +32,7 @@ options:
   --profile ID         only this dynamic profile and the profiles it uses
   --output FILE        write to FILE instead of standard output
   --password-file F    for a PostgreSQL database: the password is F's first line
+                       (a file or a pipe, as in <(pass show kandev))
   --help               show this help
 
 exit codes: 0 exported, 1 a profile's routes cannot be read (nothing written),

@@ -40,6 +40,7 @@ options:
                        to every user in 'ps': leave it out and use
                        KANDEV_DATABASE_PASSWORD, PGPASSWORD or --password-file
   --password-file F    with --db: the PostgreSQL password is F's first line
+                       (a file or a pipe, as in <(pass show kandev))
   --apply              with --db: write the migration (default: dry run), in one
                        transaction, after a backup (SQLite: VACUUM INTO a timestamped
                        file beside the database; PostgreSQL: the affected rows as a
@@ -152,7 +153,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
     } else if (args.has("in-place")) {
         if (sameText(output, file.text))
             outcome = "policyctl migrate: " + path + " is already in the v1 form; nothing to write\n";
-        else if (writeTo(path, {path + ".bak", std::nullopt}))
+        else if (writeTo(path, {path + ".bak", std::nullopt, std::nullopt}))
             outcome = "policyctl migrate: wrote " + path + " (original kept as " + path + ".bak)\n";
     }
 

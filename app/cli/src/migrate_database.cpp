@@ -24,16 +24,12 @@ std::unique_ptr<store::KandevDatabase> openDatabaseOption(const std::string& spe
         return nullptr;
     }
     if (passwordFile) {
-        const store::ReadResult read = store::readFile(*passwordFile, 4096);
+        const store::ReadResult read = store::readFirstLine(*passwordFile, 4096);
         if (read.error) {
             io.err << "policyctl " << command << ": --password-file: " << shown(read.error->message) << "\n";
             return nullptr;
         }
-        const std::string& text = *read.bytes;
-        std::string line = text.substr(0, text.find('\n'));
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        target->password = QString::fromStdString(line);
+        target->password = QString::fromStdString(*read.bytes);
     }
     auto database = store::KandevDatabase::open(*target, &error);
     if (!database)

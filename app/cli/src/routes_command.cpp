@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <ostream>
+#include <set>
 
 namespace cli {
 namespace {
@@ -22,8 +23,11 @@ deadline and the time left, the profile version it ran under and its
 history; for a waiting route, what the policy it was scheduled under does if
 the same error repeats at the deadline, and how that policy differs from the
 profile's policy in the database now; and the circuits that pause candidates.
-A route whose policy_state_json cannot be read, or whose state is not one
-kandev documents, is shown as such, never guessed.
+Only the attempts of the routes shown are read: each route's newest 20,
+and a count of the earlier ones ("and 5 earlier attempts"). Every read
+transaction is kept short, so kandev's writers never wait long for it. A
+route whose row or policy_state_json cannot be read, or whose state is not
+one kandev documents, is shown as such, never guessed.
 
 options:
   --db DB              a SQLite file, sqlite:PATH, postgres://user@host:port/name, or 'env'
@@ -31,11 +35,13 @@ options:
   --now T              the time to count down from, RFC 3339 (default: the clock)
   --format text|json   output format (default: text; JSON keys in kandev's snake_case)
   --password-file F    for a PostgreSQL database: the password is F's first line
+                       (a file or a pipe, as in <(pass show kandev))
   --help               show this help
 
 exit codes: 0 routes shown (also none, or a kandev without route-state tables),
-1 some route's state is unreadable or unknown (still shown), 2 usage error,
-an unreadable database or a profile that is not a dynamic profile in it
+1 some route's row or state, or its profile's routes, cannot be read or are
+unknown (still shown), 2 usage error, an unreadable or locked database or a
+profile that is not a dynamic profile in it
 )";
 
 }  // namespace
@@ -94,8 +100,20 @@ int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.out << jsonOutput(migration::liveRoutesJson(live, now)) << "\n";
     else
         io.out << migration::renderLiveRoutesText(live, now);
-    const bool unreadable = std::any_of(live.routes.begin(), live.routes.end(), [](const migration::LiveRoute& r) {
-        return !r.snapshotError.empty() || r.state == migration::RouteState::Unknown
+    // A route of a profile whose rows cannot be read is compared with nothing real: said, and exit 1.
+    std::set<std::string> unreadableProfiles;
+    for (const migration::LiveRoute& r : live.routes) {
+        if (loaded->invalidProfiles.count(r.row.logicalProfileId))
+            unreadableProfiles.insert(r.row.logicalProfileId);
+    }
+    for (const schema::Diagnostic& d : loaded->invalidRows) {
+        for (const std::string& id : unreadableProfiles) {
+            if (d.message.find("profile \"" + id + "\"") != std::string::npos)
+                io.err << "policyctl routes: " << database->target().displayName().toStdString() << ": " << d.message << "\n";
+        }
+    }
+    const bool unreadable = !unreadableProfiles.empty() || std::any_of(live.routes.begin(), live.routes.end(), [](const migration::LiveRoute& r) {
+        return !r.row.rowError.empty() || !r.snapshotError.empty() || r.state == migration::RouteState::Unknown
                || (r.snapshot && !r.snapshot->policiesError.empty());
     });
     return unreadable ? kExitInvalid : kExitOk;

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@
 namespace migration {
 
 // --- rows, as read (times already parsed; a time kandev wrote that does not parse is none)
+
+// The newest attempts read per route; older ones are counted, not read (a
+// route retried a million times must not cost a gigabyte to show).
+inline constexpr std::size_t kRouteHistoryAttempts = 20;
 
 struct RouteStateRow {
     std::string sessionId;
@@ -34,6 +39,9 @@ struct RouteStateRow {
     std::string policyStateJson;  // "" when too long to fetch (policyStateTooLong says so)
     bool policyStateTooLong = false;
     std::optional<policy::Seconds> updatedAt;
+    // A column of this row or of its attempts that kandev cannot read (table,
+    // row and column named): the route is shown as unreadable, nothing is predicted.
+    std::string rowError;
 };
 
 struct RouteAttemptRow {
@@ -59,7 +67,8 @@ struct LiveRoutesRead {
     bool hasRouteAttempts = false;
     bool hasCircuits = false;
     std::vector<RouteStateRow> routes;      // ordered by profile, then session
-    std::vector<RouteAttemptRow> attempts;  // ordered by session, then generation
+    std::vector<RouteAttemptRow> attempts;  // the newest kRouteHistoryAttempts per session, by session then generation
+    std::map<std::string, std::int64_t> earlierAttempts;  // session -> attempts older than those read
     std::vector<CircuitRow> circuits;       // ordered by key
     bool hasTables() const { return hasRouteStates; }
 };
@@ -99,7 +108,8 @@ struct LiveRoute {
     std::optional<schema::RouteSnapshot> snapshot;
     std::string snapshotError;  // unreadable policy_state_json: why
     std::optional<policy::ErrorClass> failureClass;  // the snapshot's class, when it names one
-    std::vector<RouteAttemptRow> history;
+    std::vector<RouteAttemptRow> history;  // the newest attempts, oldest first
+    std::int64_t earlierAttempts = 0;      // attempts before those in history, not read
     bool candidateInRoute = false;  // the owning candidate is in the document's route
     std::optional<PolicyDrift> drift;
     std::optional<NextStep> next;   // scheduled routes with a readable snapshot

@@ -39,9 +39,19 @@ enum class ReadLimit {
 };
 
 ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit limit = ReadLimit::Refuse);
+// The first line of a regular file or a pipe (a FIFO, `<(pass show kandev)`),
+// without its line end: at most maxBytes + 1 bytes are read, and a first line
+// longer than maxBytes is an error. Devices, sockets and directories are refused.
+ReadResult readFirstLine(const std::string& path, std::size_t maxBytes);
 // The same bound for a stream (standard input); `name` names it in errors.
 ReadResult readStream(std::istream& in, const std::string& name, std::size_t maxBytes,
                       ReadLimit limit = ReadLimit::Refuse);
+
+// Who a new file belongs to; nullopt: whoever creates it.
+struct FileOwner {
+    uid_t uid;
+    gid_t gid;
+};
 
 struct WriteOptions {
     // When set and the target exists, its old content is copied there first
@@ -50,6 +60,9 @@ struct WriteOptions {
     // The mode of a file that did not exist before (default: 0666 less the
     // umask). Backups of secrets pass 0600.
     std::optional<mode_t> newFileMode;
+    // The owner of a file that did not exist before, given before any byte is
+    // written (root writing a backup of another user's database gives it to them).
+    std::optional<FileOwner> newFileOwner;
 };
 
 // Writes atomically: the target holds either its old content or all of
@@ -62,8 +75,12 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::span<
                                              const WriteOptions& options = {});
 
 // Creates an empty file that did not exist, with `mode` (not widened by the
-// umask afterwards), for a writer that fills it itself (SQLite's VACUUM INTO).
-std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t mode);
+// umask afterwards) and `owner`, for a writer that fills it itself (SQLite's
+// VACUUM INTO).
+std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t mode, std::optional<FileOwner> owner = {});
+
+// The owner of what is at `path` (following links), nullopt when it cannot be seen.
+std::optional<FileOwner> ownerOf(const std::string& path);
 
 // "no space left on the device holding PATH" and the like, for errno.
 std::string describeWriteError(const std::string& path, int error);
