@@ -349,7 +349,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     // row is refused by name (a 200 MB value would cost gigabytes to read).
     if (!routes.prepare(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
                                        "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json), "
-                                       "CAST(position AS TEXT) FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
+                                       "CAST(position AS TEXT) AS position_text FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
         return fail(routes.lastError());
     routes.addBindValue(qlonglong(kMaxRulesJsonCharacters));
     if (!routes.exec())

@@ -180,7 +180,7 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
         QSqlQuery attempts(db);
         attempts.setForwardOnly(true);
         if (!attempts.prepare(QStringLiteral("SELECT execution_profile_id, route_generation, profile_version, reason, "
-                                             "CAST(created_at AS TEXT), CAST(route_generation AS TEXT) FROM dynamic_route_attempts "
+                                             "CAST(created_at AS TEXT), CAST(route_generation AS TEXT) AS route_generation_text FROM dynamic_route_attempts "
                                              "WHERE session_id = ? ORDER BY route_generation DESC LIMIT ?")))
             return fail(attempts);
         attempts.addBindValue(QString::fromStdString(route.sessionId));

@@ -62,8 +62,7 @@ options:
   --profile ID         which dynamic profile of an export (default: the only one)
   --provider ID        as for classify: kandev's agent id, whose wording is read first
   --status N           as for classify: the HTTP status
-  --header 'Name: value'
-                       as for classify: a response header (repeatable)
+  --header HEADER      as for classify: a response header 'Name: value' (repeatable)
   --exit-code N        as for classify: the process exit code
   --phase P            as for classify: kandev's lifecycle phase
   --now T              as for classify: the current time, RFC 3339
