@@ -473,6 +473,16 @@ void TestDatabase::policyctlDiffDatabases()
     QCOMPARE(changed, 1);
     QVERIFY2(changedOut.contains(QStringLiteral("profile dyn-current")), qPrintable(changedOut));
     QVERIFY2(changedOut.contains(QStringLiteral("candidate claude-sonnet\n    enabled: true -> false")), qPrintable(changedOut));
+    // A route that a newer kandev wrote as policy version 2 is never "equal", either way round.
+    QVERIFY(QFile::remove(before));
+    QVERIFY(QFile::copy(fx.target.path, before));
+    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_agent_routes SET rules_json = '{\"version\":2,\"transient\":{},\"hard\":{}}' "
+                                   "WHERE dynamic_profile_id = 'dyn-current' AND position = 0")));
+    for (const QStringList& args : {QStringList{"diff", before, fx.target.path}, QStringList{"diff", fx.target.path, before}}) {
+        auto [newer, newerOut] = run(args);
+        QCOMPARE(newer, 2);
+        QVERIFY2(newerOut.contains(QStringLiteral("cannot compare: policy version 2")), qPrintable(newerOut));
+    }
 }
 
 void TestDatabase::policyctlMigrateDb()
