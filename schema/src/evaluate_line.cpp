@@ -162,6 +162,28 @@ std::optional<std::string> duplicateKey(dom::element v, const Path& at)
     return std::nullopt;
 }
 
+constexpr std::size_t kStop = std::string_view::npos;
+
+// Calls visit(i) for each byte of `line` outside JSON strings; visit returns
+// the index to go on from (i + 1, or past a token it read), or kStop.
+template <typename Visit>
+void forEachByteOutsideStrings(std::string_view line, Visit&& visit)
+{
+    bool inString = false;
+    for (std::size_t i = 0; i < line.size();) {
+        const char c = line[i];
+        if (inString) {
+            inString = c != '"';
+            i += c == '\\' ? 2 : 1;
+        } else if (c == '"') {
+            inString = true;
+            ++i;
+        } else if ((i = visit(i)) == kStop) {
+            return;
+        }
+    }
+}
+
 // Whether the raw line writes -0 outside a string: simdjson reads it as the
 // integer 0, which is almost certainly a mistake where an integer belongs.
 bool writesNegativeZero(const char* line, std::size_t length) noexcept
@@ -180,21 +202,12 @@ bool writesNegativeZero(const char* line, std::size_t length) noexcept
         candidate = isNegativeZeroAt(std::size_t(at - line));
     if (!candidate)
         return false;
-    bool inString = false;
-    for (std::size_t i = 0; i < length; ++i) {
-        const char c = line[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '-' && isNegativeZeroAt(i)) {
-            return true;
-        }
-    }
-    return false;
+    bool found = false;
+    forEachByteOutsideStrings({line, length}, [&](std::size_t i) {
+        found = line[i] == '-' && isNegativeZeroAt(i);
+        return found ? kStop : i + 1;
+    });
+    return found;
 }
 
 // Whether [begin, end) is a number as JSON's grammar writes it:
@@ -233,26 +246,15 @@ bool isJsonNumberToken(std::string_view t) noexcept
 std::optional<std::string> withOutOfRangeNumbersMarked(std::string_view line)
 {
     std::string out;
-    bool replaced = false, inString = false;
+    bool replaced = false;
     dom::parser single;
     std::size_t copied = 0;
-    for (std::size_t i = 0; i < line.size(); ++i) {
+    forEachByteOutsideStrings(line, [&](std::size_t i) {
         const char c = line[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-            continue;
-        }
         if (c != '-' && !(c >= '0' && c <= '9'))
-            continue;
+            return i + 1;
         std::size_t end = i;
-        while (end < line.size() && std::strchr("0123456789+-.eE", line[end]) && line[end] != '\0')
+        while (end < line.size() && line[end] != '\0' && std::strchr("0123456789+-.eE", line[end]))
             ++end;
         const std::string_view token = line.substr(i, end - i);
         dom::element ignored;
@@ -262,8 +264,8 @@ std::optional<std::string> withOutOfRangeNumbersMarked(std::string_view line)
             copied = end;
             replaced = true;
         }
-        i = end - 1;
-    }
+        return end;
+    });
     if (!replaced)
         return std::nullopt;
     out.append(line.substr(copied));

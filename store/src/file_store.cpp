@@ -54,6 +54,12 @@ public:
         m_fd = -1;
         return error;
     }
+    // Closes what it held and holds `fd` instead.
+    void adopt(int fd)
+    {
+        reset();
+        m_fd = fd;
+    }
 
 private:
     int m_fd;
@@ -241,20 +247,25 @@ std::string describeWriteError(const std::string& path, int error)
     }
 }
 
+// Opens `path` for reading and tells what it is. O_NONBLOCK: opening a FIFO
+// or a device must not wait for a writer; the caller decides what it reads.
+std::optional<FileError> openForReading(const std::string& path, Fd& fd, struct stat& st)
+{
+    fd.adopt(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+    if (fd.get() < 0)
+        return failure(path, errno == ENOENT ? std::string("no such file") : std::string(std::strerror(errno)));
+    if (::fstat(fd.get(), &st) != 0)
+        return failure(path, std::strerror(errno));
+    return std::nullopt;
+}
+
 ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit limit)
 {
     ReadResult result;
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
-    Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-    if (fd.get() < 0) {
-        result.error = failure(path, errno == ENOENT ? std::string("no such file") : std::string(std::strerror(errno)));
-        return result;
-    }
+    Fd fd;
     struct stat st {};
-    if (::fstat(fd.get(), &st) != 0) {
-        result.error = failure(path, std::strerror(errno));
+    if ((result.error = openForReading(path, fd, st)))
         return result;
-    }
     if (!S_ISREG(st.st_mode)) {
         result.error = failure(path, "is " + kindOf(st.st_mode) + ", not a regular file; documents are read only from "
                                                                  "regular files");
@@ -278,17 +289,10 @@ ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit lim
 ReadResult readFirstLine(const std::string& path, std::size_t maxBytes)
 {
     ReadResult result;
-    // O_NONBLOCK: a device that would block is refused below without waiting.
-    Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-    if (fd.get() < 0) {
-        result.error = failure(path, errno == ENOENT ? std::string("no such file") : std::string(std::strerror(errno)));
-        return result;
-    }
+    Fd fd;
     struct stat st {};
-    if (::fstat(fd.get(), &st) != 0) {
-        result.error = failure(path, std::strerror(errno));
+    if ((result.error = openForReading(path, fd, st)))
         return result;
-    }
     if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
         result.error = failure(path, "is " + kindOf(st.st_mode) + "; this is read only from a regular file or a pipe");
         return result;
