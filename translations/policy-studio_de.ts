@@ -415,12 +415,12 @@
         <translation>%1 deaktivieren</translation>
     </message>
     <message>
-        <source>Move %1 up</source>
-        <translation>%1 nach oben verschieben</translation>
+        <source>Move %1 up to position %2</source>
+        <translation>%1 nach oben auf Position %2 verschieben</translation>
     </message>
     <message>
-        <source>Move %1 down</source>
-        <translation>%1 nach unten verschieben</translation>
+        <source>Move %1 down to position %2</source>
+        <translation>%1 nach unten auf Position %2 verschieben</translation>
     </message>
     <message>
         <source>Add %1</source>
@@ -466,6 +466,10 @@
     <message>
         <source>Selecting</source>
         <translation>Auswahl läuft</translation>
+    </message>
+    <message>
+        <source>Agent profile %1</source>
+        <translation>Agentenprofil %1</translation>
     </message>
     <message>
         <source>Starting</source>
@@ -1398,6 +1402,10 @@
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
         <translation>&lt;b&gt;Sitzung %1&lt;/b&gt; auf %2, %3 (Profilversion %4)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Session %1&lt;/b&gt;, %2 (profile version %3)</source>
+        <translation>&lt;b&gt;Sitzung %1&lt;/b&gt;, %2 (Profilversion %3)</translation>
     </message>
     <message>
         <source>Its policy state cannot be read, so nothing is predicted: %1</source>

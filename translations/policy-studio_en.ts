@@ -415,11 +415,11 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Move %1 up</source>
+        <source>Move %1 up to position %2</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Move %1 down</source>
+        <source>Move %1 down to position %2</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -465,6 +465,10 @@
     <name>model::LiveRoutesModel</name>
     <message>
         <source>Selecting</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Agent profile %1</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1397,6 +1401,10 @@
     </message>
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Session %1&lt;/b&gt;, %2 (profile version %3)</source>
         <translation type="unfinished" />
     </message>
     <message>

@@ -209,6 +209,12 @@ bool isScheduled(RouteState s) noexcept
     return s == RouteState::RetryWait || s == RouteState::WaitingForReset;
 }
 
+std::string LiveRoutes::nameOf(const std::string& executionProfileId) const
+{
+    const auto it = names.find(executionProfileId);
+    return it != names.end() ? it->second : executionProfileId;
+}
+
 int LiveRoutes::countInProfile(const std::string& profileId) const
 {
     return static_cast<int>(std::count_if(routes.begin(), routes.end(),
@@ -220,6 +226,10 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
 {
     LiveRoutes out;
     out.hasTables = read.hasTables();
+    for (const schema::ProfileRecord& p : document.profiles) {
+        if (!p.id.empty() && !p.name.empty())
+            out.names.emplace(p.id, p.name);
+    }
     for (const CircuitRow& c : read.circuits) {
         policy::Seconds until{};
         if (!blocksAt(c, now, &until))

@@ -52,8 +52,9 @@ void SetEnabledCommand::undo()
 MoveCandidateCommand::MoveCandidateCommand(EditorDocument* doc, int from, int to)
     : m_doc(doc), m_profile(doc->currentProfile()), m_from(from), m_to(to)
 {
-    setText(to < from ? QCoreApplication::translate("model::Commands", "Move %1 up").arg(doc->candidateName(from))
-                      : QCoreApplication::translate("model::Commands", "Move %1 down").arg(doc->candidateName(from)));
+    // Where to, as the route list numbers it: a drag may move a candidate several places.
+    setText(to < from ? QCoreApplication::translate("model::Commands", "Move %1 up to position %2").arg(doc->candidateName(from)).arg(to)
+                      : QCoreApplication::translate("model::Commands", "Move %1 down to position %2").arg(doc->candidateName(from)).arg(to));
 }
 
 void MoveCandidateCommand::redo()

@@ -159,7 +159,7 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Session: return text(r->row.sessionId);
-        case Candidate: return text(r->row.executionProfileId);
+        case Candidate: return text(m_routes.nameOf(r->row.executionProfileId));
         case State: return stateText(*r);
         case Failure:
             if (!r->snapshotError.empty() || !r->row.rowError.empty())
@@ -193,6 +193,9 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         QStringList tips;
+        // The name is shown; the id kandev stores is where it helps.
+        if (index.column() == Candidate && !r->row.executionProfileId.empty())
+            tips << tr("Agent profile %1").arg(text(r->row.executionProfileId));
         if (!r->row.rowError.empty())
             tips << tr("This route's row cannot be read: %1").arg(text(r->row.rowError));
         if (!r->snapshotError.empty())

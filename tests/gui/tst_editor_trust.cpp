@@ -24,6 +24,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QPushButton>
+#include <QStyleOptionButton>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
@@ -88,6 +91,7 @@ private slots:
     void mnemonicsAreUniqueInTheWindow_data();
     void mnemonicsAreUniqueInTheWindow();
     void addCandidateByKeyboardRefusesDuplicates();
+    void copyPoliciesWaitsForATarget();
     void duplicateCandidateIsAProblem();
     void switchingOnFillsKandevsDefaults();
 
@@ -561,6 +565,43 @@ void TestEditorTrust::mnemonicsAreUniqueInTheWindow()
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
         QVERIFY(owners.size() > 10);
     }
+}
+
+void TestEditorTrust::copyPoliciesWaitsForATarget()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    model::EditorDocument* doc = window.document();
+    window.candidateList()->selectRow(0);
+    QAction* copy = nullptr;
+    for (QAction* a : window.findChildren<QAction*>()) {
+        if (a->text().startsWith(QStringLiteral("&Copy Policies")))
+            copy = a;
+    }
+    QVERIFY(copy && copy->isEnabled());
+    bool disabledFirst = false, enabledAfterTick = false;
+    QTimer::singleShot(0, [&] {
+        QWidget* dialog = QApplication::activeModalWidget();
+        QVERIFY(dialog);
+        auto* buttons = dialog->findChild<QDialogButtonBox*>();
+        QPushButton* ok = buttons->button(QDialogButtonBox::Ok);
+        disabledFirst = !ok->isEnabled();
+        // A person ticks the first target on its box.
+        QCheckBox* target = dialog->findChildren<QCheckBox*>().first();
+        QStyleOptionButton option;
+        option.initFrom(target);
+        const QPoint indicator = target->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, target).center();
+        QTest::mouseClick(target, Qt::LeftButton, {}, indicator);
+        enabledAfterTick = ok->isEnabled();
+        QTest::mouseClick(ok, Qt::LeftButton);
+    });
+    copy->trigger();
+    QVERIFY2(disabledFirst, "Copy is offered before a target is ticked");
+    QVERIFY(enabledAfterTick);
+    QVERIFY2(doc->undoStack()->undoText().startsWith(QStringLiteral("Copy policies of")), qPrintable(doc->undoStack()->undoText()));
+    QCOMPARE(doc->candidate(1).policies, doc->candidate(0).policies);
 }
 
 void TestEditorTrust::addCandidateByKeyboardRefusesDuplicates()

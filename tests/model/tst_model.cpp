@@ -46,6 +46,8 @@ private slots:
     void candidateColumnsAndBadges();
     void profileSwitching();
     void everyCommandUndoesAndRedoes();
+    void moveSaysWhereTo_data();
+    void moveSaysWhereTo();
     void spinEditsMergeIntoOneStep();
     void enabledCheckBoxGoesThroughUndo();
     void dragAndDropMoves_data();
@@ -61,6 +63,7 @@ private slots:
     void databaseWriteSentences();
     void liveRoutePendingOutcome_data();
     void liveRoutePendingOutcome();
+    void liveRouteCandidatesGoByName();
     void liveRouteDeadlineText_data();
     void liveRouteDeadlineText();
     void liveRouteDeadlineColumnDropsTodaysDate();
@@ -142,6 +145,28 @@ void TestModel::profileSwitching()
     QCOMPARE(reset.count(), 1);
 }
 
+void TestModel::moveSaysWhereTo_data()
+{
+    QTest::addColumn<int>("from");
+    QTest::addColumn<int>("to");
+    QTest::addColumn<QString>("text");
+    // A drag over two places says where the candidate went, not only "up".
+    QTest::newRow("two up") << 2 << 0 << "Move gemini-pro up to position 0";
+    QTest::newRow("one up") << 1 << 0 << "Move codex-gpt5 up to position 0";
+    QTest::newRow("two down") << 0 << 2 << "Move claude-sonnet down to position 2";
+}
+
+void TestModel::moveSaysWhereTo()
+{
+    QFETCH(int, from);
+    QFETCH(int, to);
+    QFETCH(QString, text);
+    auto doc = open(testpaths::sample("profile-v1.json"));
+    doc->undoStack()->push(new MoveCandidateCommand(doc.get(), from, to));
+    QCOMPARE(doc->undoStack()->undoText(), text);
+    QCOMPARE(QString::fromStdString(doc->candidate(to).executionProfileId), text.section(QLatin1Char(' '), 1, 1));
+}
+
 void TestModel::everyCommandUndoesAndRedoes()
 {
     auto doc = open(testpaths::sample("profile-v1.json"));
@@ -152,7 +177,7 @@ void TestModel::everyCommandUndoesAndRedoes()
     undo->push(new MoveCandidateCommand(doc.get(), 0, 2));
     QCOMPARE(ids(*doc), (QStringList{"codex-gpt5", "gemini-pro", "claude-sonnet"}));
     QCOMPARE(doc->candidate(2).position, 2);
-    QCOMPARE(undo->undoText(), QStringLiteral("Move claude-sonnet down"));
+    QCOMPARE(undo->undoText(), QStringLiteral("Move claude-sonnet down to position 2"));
     QVERIFY(doc->isModified());
     QCOMPARE(clean.count(), 1);
 
@@ -174,7 +199,7 @@ void TestModel::everyCommandUndoesAndRedoes()
         undo->undo();
     }
     QCOMPARE(texts, (QStringList{"Transient: stop", "Disable gemini-pro", "Remove codex-gpt5", "Add claude-haiku",
-                                 "Move claude-sonnet down"}));
+                                 "Move claude-sonnet down to position 2"}));
     QCOMPARE(doc->document().profiles, original.profiles);
     QVERIFY(!doc->isModified());
     while (undo->canRedo())
@@ -529,6 +554,31 @@ void TestModel::liveRouteDeadlineColumnDropsTodaysDate()
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.first().at(0).toModelIndex().column(), int(LiveRoutesModel::Deadline));
     QCOMPARE(changed.first().at(1).toModelIndex().column(), int(LiveRoutesModel::Left));
+}
+
+// The Candidate column names the profile as the route list does; its id is in the tooltip.
+void TestModel::liveRouteCandidatesGoByName()
+{
+    auto doc = open(testpaths::sample("export.json"));
+    migration::LiveRoutesRead read;
+    read.hasRouteStates = true;
+    for (const char* candidate : {"codex-gpt5", "", "retired-profile"}) {
+        migration::RouteStateRow row;
+        row.sessionId = std::string("s-") + candidate;
+        row.logicalProfileId = "dyn-main";
+        row.executionProfileId = candidate;
+        row.state = "waiting";
+        read.routes.push_back(row);
+    }
+    const auto live = migration::analyseLiveRoutes(read, doc->document(), "dyn-main", policy::Seconds{});
+    LiveRoutesModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setRoutes(live, policy::Seconds{});
+    QCOMPARE(m.index(0, LiveRoutesModel::Candidate).data().toString(), QStringLiteral("Codex GPT-5"));
+    QVERIFY(m.index(0, LiveRoutesModel::Candidate).data(Qt::ToolTipRole).toString().contains(QStringLiteral("codex-gpt5")));
+    QCOMPARE(m.index(1, LiveRoutesModel::Candidate).data().toString(), QString());
+    // A profile the document does not hold keeps its id: nothing is made up.
+    QCOMPARE(m.index(2, LiveRoutesModel::Candidate).data().toString(), QStringLiteral("retired-profile"));
 }
 
 QTEST_GUILESS_MAIN(TestModel)

@@ -6,7 +6,10 @@
 
 #include "model/commands.h"
 
+#include <algorithm>
+
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -240,7 +243,15 @@ void CandidateListPanel::copyPolicies()
         boxes.append({row, box});
     }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Copy"));
+    QPushButton* copy = buttons->button(QDialogButtonBox::Ok);
+    copy->setText(tr("Copy"));
+    // Nothing to copy to until a candidate is ticked.
+    const auto updateCopy = [copy, &boxes] {
+        copy->setEnabled(std::any_of(boxes.begin(), boxes.end(), [](const auto& b) { return b.second->isChecked(); }));
+    };
+    for (const auto& [row, box] : boxes)
+        connect(box, &QCheckBox::toggled, &dialog, updateCopy);
+    updateCopy();
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);

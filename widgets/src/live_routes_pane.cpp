@@ -222,9 +222,17 @@ void LiveRoutesPane::updateDetails()
         return;
     }
     QStringList lines;
-    lines << tr("<b>Session %1</b> on %2, %3 (profile version %4)")
-                 .arg(text(r->row.sessionId), text(r->row.executionProfileId), model::LiveRoutesModel::stateText(*r).toHtmlEscaped())
-                 .arg(r->row.profileVersion);
+    const migration::LiveRoutes& routes = m_model->routes();
+    // A route between candidates names none: its state says so ("Waiting (no candidate)").
+    if (r->row.executionProfileId.empty())
+        lines << tr("<b>Session %1</b>, %2 (profile version %3)")
+                     .arg(text(r->row.sessionId), model::LiveRoutesModel::stateText(*r).toHtmlEscaped())
+                     .arg(r->row.profileVersion);
+    else
+        lines << tr("<b>Session %1</b> on %2, %3 (profile version %4)")
+                     .arg(text(r->row.sessionId), text(routes.nameOf(r->row.executionProfileId)),
+                          model::LiveRoutesModel::stateText(*r).toHtmlEscaped())
+                     .arg(r->row.profileVersion);
     if (!r->row.rowError.empty())
         lines << tr("Its row cannot be read, so nothing is predicted: %1").arg(text(r->row.rowError));
     if (!r->snapshotError.empty())
@@ -242,7 +250,7 @@ void LiveRoutesPane::updateDetails()
         lines << QStringLiteral("<span style=\"color:#b05a00\">%1</span>").arg(model::LiveRoutesModel::driftText(*r->drift).toHtmlEscaped())
               << tr("Saving changes what its next failure is evaluated with; its scheduled deadline stays.");
     if (!r->candidateInRoute && !r->row.executionProfileId.empty())
-        lines << tr("%1 is no longer in the route you are editing.").arg(text(r->row.executionProfileId));
+        lines << tr("%1 is no longer in the route you are editing.").arg(text(routes.nameOf(r->row.executionProfileId)));
     QStringList history;
     // Only the newest attempts are read; the rest are counted.
     if (r->earlierAttempts > 0)
@@ -250,7 +258,7 @@ void LiveRoutesPane::updateDetails()
     for (const migration::RouteAttemptRow& a : r->history) {
         history << tr("%1. %2 (%3)%4")
                        .arg(a.routeGeneration)
-                       .arg(text(a.executionProfileId), text(a.reason),
+                       .arg(text(routes.nameOf(a.executionProfileId)), text(a.reason),
                             a.createdAt ? QStringLiteral(", ") + model::LiveRoutesModel::localTime(*a.createdAt) : QString());
     }
     if (!history.isEmpty())

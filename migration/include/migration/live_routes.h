@@ -19,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace migration {
@@ -125,7 +126,12 @@ struct LiveRoutes {
     bool hasTables = false;
     std::vector<LiveRoute> routes;
     std::vector<ActiveCircuit> circuits;  // blocking now
+    // Each agent profile's display name, by id, from the document.
+    std::unordered_map<std::string, std::string> names;
     int countInProfile(const std::string& profileId) const;
+    // What people call a candidate ("Codex GPT-5"): its profile's name where
+    // the document has one, else its id; "" stays "".
+    std::string nameOf(const std::string& executionProfileId) const;
 };
 
 // Only the routes of `profileId` (every route when empty). The document gives
