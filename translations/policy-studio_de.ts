@@ -1450,8 +1450,8 @@
         <translation>Policy Studio</translation>
     </message>
     <message>
-        <source>&lt;opened&gt;</source>
-        <translation>&lt;geöffnet&gt;</translation>
+        <source>Opened</source>
+        <translation>Geöffnet</translation>
     </message>
     <message>
         <source>Undo history</source>

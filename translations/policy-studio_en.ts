@@ -1450,7 +1450,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&lt;opened&gt;</source>
+        <source>Opened</source>
         <translation type="unfinished" />
     </message>
     <message>

@@ -42,6 +42,7 @@
 #include <QTableView>
 #include <QScopeGuard>
 #include <QTemporaryDir>
+#include <QUndoView>
 #include <QWheelEvent>
 #include <QtTest>
 
@@ -92,6 +93,7 @@ private slots:
     void mnemonicsAreUniqueInTheWindow();
     void addCandidateByKeyboardRefusesDuplicates();
     void copyPoliciesWaitsForATarget();
+    void undoHistoryStartsWithOpened();
     void duplicateCandidateIsAProblem();
     void switchingOnFillsKandevsDefaults();
 
@@ -602,6 +604,18 @@ void TestEditorTrust::copyPoliciesWaitsForATarget()
     QVERIFY(enabledAfterTick);
     QVERIFY2(doc->undoStack()->undoText().startsWith(QStringLiteral("Copy policies of")), qPrintable(doc->undoStack()->undoText()));
     QCOMPARE(doc->candidate(1).policies, doc->candidate(0).policies);
+}
+
+void TestEditorTrust::undoHistoryStartsWithOpened()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    auto* history = window.findChild<QUndoView*>();
+    QVERIFY(history);
+    // The first line of Undo History is the document as opened, in words.
+    QCOMPARE(history->model()->index(0, 0).data().toString(), QStringLiteral("Opened"));
 }
 
 void TestEditorTrust::addCandidateByKeyboardRefusesDuplicates()

@@ -134,7 +134,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_startPage, &StartPage::newProfileRequested, this, &MainWindow::newDocument);
     connect(m_startPage, &StartPage::recentFileRequested, this, &MainWindow::openFromCommandLine);
 
-    m_undoView->setEmptyLabel(tr("<opened>"));
+    m_undoView->setEmptyLabel(tr("Opened"));  // the state before the first edit, as the list reads
     m_undoView->setAccessibleName(tr("Undo history"));
 
     createActions();
