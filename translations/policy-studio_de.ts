@@ -817,13 +817,13 @@
         <translation>%1 verweist auf ein Profil, das er nicht nutzen darf; kandev führt ihn nicht aus.</translation>
     </message>
     <message>
-        <source>%1 · retry ordinal %2 · until +%3 (%4) · then %5</source>
-        <extracomment>%3: deadline as an offset from the start, %4: the deadline&apos;s UTC time</extracomment>
-        <translation>%1 · Wiederholung Nr. %2 · bis +%3 (%4) · dann %5</translation>
+        <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
+        <extracomment>%3: the deadline as an offset from the first failure</extracomment>
+        <translation>%1 · Wiederholung Nr. %2 · bis +%3 · dann %4</translation>
     </message>
     <message>
-        <source>%1 · trusted reset at +%2 (%3) · then %4</source>
-        <translation>%1 · verlässliche Rücksetzung bei +%2 (%3) · dann %4</translation>
+        <source>%1 · trusted reset at +%2 · then %3</source>
+        <translation>%1 · verlässliche Rücksetzung bei +%2 · dann %3</translation>
     </message>
     <message>
         <source>The reported reset is not in the future, so it is not used.</source>

@@ -817,12 +817,12 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>%1 · retry ordinal %2 · until +%3 (%4) · then %5</source>
+        <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
         <extracomment>%3: deadline as an offset from the start, %4: the deadline's UTC time</extracomment>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>%1 · trusted reset at +%2 (%3) · then %4</source>
+        <source>%1 · trusted reset at +%2 · then %3</source>
         <translation type="unfinished" />
     </message>
     <message>

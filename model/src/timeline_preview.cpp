@@ -86,17 +86,17 @@ QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
     const QString error = tr("%1 (%2)").arg(PolicyText::codeDescription(e.code),
                                             QString::fromUtf8(policy::errorClassName(e.errorClass).data()));
     switch (e.kind) {
+    // Times are offsets from the first failure, as the Time column counts: a
+    // preset's start is a made-up date, and its clock time would mean nothing.
     case EventKind::RetryWait:
-        //: %3: deadline as an offset from the start, %4: the deadline's UTC time
-        return tr("%1 · retry ordinal %2 · until +%3 (%4) · then %5")
+        //: %3: the deadline as an offset from the first failure
+        return tr("%1 · retry ordinal %2 · until +%3 · then %4")
             .arg(error)
             .arg(e.retryOrdinal)
-            .arg(PolicyText::duration(e.offsetSeconds + e.delaySeconds), QString::fromStdString(policy::formatRfc3339(e.deadline)),
-                 PolicyText::outcome(e.pendingOutcome));
+            .arg(PolicyText::duration(e.offsetSeconds + e.delaySeconds), PolicyText::outcome(e.pendingOutcome));
     case EventKind::WaitForReset:
-        return tr("%1 · trusted reset at +%2 (%3) · then %4")
-            .arg(error, PolicyText::duration(e.offsetSeconds + e.delaySeconds),
-                 QString::fromStdString(policy::formatRfc3339(e.deadline)), PolicyText::outcome(e.pendingOutcome));
+        return tr("%1 · trusted reset at +%2 · then %3")
+            .arg(error, PolicyText::duration(e.offsetSeconds + e.delaySeconds), PolicyText::outcome(e.pendingOutcome));
     case EventKind::Skip: return error;
     case EventKind::Stop:
         return e.gateStop ? tr("%1 · safety gate: unclassified or after side effects").arg(error) : error;

@@ -83,8 +83,17 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_table->setAccessibleName(tr("Timeline events"));
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
+    // Short columns take what they need; Decision and Why share the rest and
+    // wrap, so no sentence is read by scrolling sideways.
+    QHeaderView* header = m_table->horizontalHeader();
+    for (const int column : {model::TimelineEventModel::TimeColumn, model::TimelineEventModel::EventColumn,
+                             model::TimelineEventModel::CandidateColumn, model::TimelineEventModel::ErrorColumn})
+        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(model::TimelineEventModel::DetailColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(model::TimelineEventModel::ReasonColumn, QHeaderView::Stretch);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setWordWrap(true);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     // The table is the accessible alternative to the picture: same events, one tab away.
     m_tabs = new QTabWidget(this);
     // The picture: the axis stays put above the lanes, which scroll; the legend under them.
