@@ -17,7 +17,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QFile>
 #include <QHeaderView>
+#include <QPainter>
 #include <QProcess>
 #include <QScrollBar>
 #include <QTabWidget>
@@ -71,6 +73,7 @@ private slots:
     void updatesLiveOnEdits();
     void eventTableMatchesThePicture();
     void eventTableFitsItsDock();
+    void pictureShowsEveryAttempt();
     void rendersAndExports();
     void logarithmicAxisChangesThePicture();
     void darkPalette();
@@ -291,6 +294,73 @@ void TestTimelineView::logarithmicAxisChangesThePicture()
     QVERIFY(view.isLogarithmic());
     const QImage log = view.grab().toImage();
     QVERIFY(linear != log);
+}
+
+// As many attempt dots show as the summary counts: an outcome marker at the
+// instant of the last attempt stands beside its dot, not over it. (A route
+// that only skips, so that no wait bar lies over a dot and every dot is a
+// patch of one colour to count.)
+void TestTimelineView::pictureShowsEveryAttempt()
+{
+    const QString noRecovery =
+        QStringLiteral(R"("policies":{"version":1,"transient":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
+                       R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"%1"},)"
+                       R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
+                       R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"%1"}})");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("skips.json"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral(R"({"candidates":[{"position":0,"execution_profile_id":"a",%1},)"
+                               R"({"position":1,"execution_profile_id":"b",%1},{"position":2,"execution_profile_id":"c",%2}]})")
+                    .arg(noRecovery.arg(QStringLiteral("skip")), noRecovery.arg(QStringLiteral("stop")))
+                    .toUtf8());
+    }
+    auto doc = open(path);
+    model::TimelinePreview preview;
+    preview.setDocument(doc.get());
+    QCOMPARE(preview.timeline().totals.attempts, 3);
+    QCOMPARE(preview.timeline().totals.finalEvent, policy::EventKind::Stop);
+    TimelineView view;
+    QPalette palette = view.palette();
+    const QColor dot(0, 255, 0);  // a fill only attempt dots have
+    palette.setColor(QPalette::Highlight, dot);
+    view.setPalette(palette);
+    view.setPreview(&preview);
+    const QSize size(1000, 200);
+    QImage image(size, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        view.renderLanes(painter, size, 0, false);
+    }
+    // Count the dots: connected patches of that exact fill.
+    std::vector<bool> seen(std::size_t(size.width() * size.height()), false);
+    int dots = 0;
+    for (int y = 0; y < size.height(); ++y) {
+        for (int x = 0; x < size.width(); ++x) {
+            if (seen[std::size_t(y * size.width() + x)] || image.pixelColor(x, y) != dot)
+                continue;
+            ++dots;
+            std::vector<QPoint> stack{{x, y}};
+            seen[std::size_t(y * size.width() + x)] = true;
+            while (!stack.empty()) {
+                const QPoint q = stack.back();
+                stack.pop_back();
+                for (const QPoint n : {q + QPoint(1, 0), q - QPoint(1, 0), q + QPoint(0, 1), q - QPoint(0, 1)}) {
+                    if (n.x() < 0 || n.y() < 0 || n.x() >= size.width() || n.y() >= size.height())
+                        continue;
+                    const std::size_t k = std::size_t(n.y() * size.width() + n.x());
+                    if (!seen[k] && image.pixelColor(n) == dot) {
+                        seen[k] = true;
+                        stack.push_back(n);
+                    }
+                }
+            }
+        }
+    }
+    QCOMPARE(dots, int(preview.timeline().totals.attempts));
 }
 
 void TestTimelineView::darkPalette()

@@ -30,6 +30,8 @@ constexpr double kLanesTop = 4;       // on screen; the axis is its own widget a
 constexpr double kTitleHeight = 30;   // exported pictures only
 constexpr double kAxisHeight = 26;
 constexpr double kRightMargin = 90;
+// How far an outcome marker stands from the attempt it ends (a dot is 10 px, a marker 14 px).
+constexpr double kOutcomeGap = 14;
 
 // Tick steps for the linear axis, in seconds: readable s, min, h, d values.
 constexpr std::int64_t kLinearSteps[] = {1,    2,    5,     10,    15,    30,    60,    120,   300,    600,
@@ -133,8 +135,17 @@ TimelineView::Layout TimelineView::layout(const QSize& size, double top) const
     l.endRowY = top + kLaneHeight * (double(lanes) + 0.5);
     l.bottomOfLanes = top + kLaneHeight * double(lanes + 1);
     l.total = std::max<std::int64_t>(1, timeline.totals.durationSeconds);
-    for (const auto& e : timeline.events) {
-        const double x = position(e.offsetSeconds, l.left, l.width, l.total);
+    for (std::size_t i = 0; i < timeline.events.size(); ++i) {
+        const auto& e = timeline.events[i];
+        double x = position(e.offsetSeconds, l.left, l.width, l.total);
+        // An outcome happens at the instant of the attempt it ends (attempts
+        // take no time): drawn beside that attempt's dot, not over it, so the
+        // picture shows as many attempts as the summary counts.
+        const bool outcome = e.kind == EventKind::Stop || e.kind == EventKind::Success || e.kind == EventKind::ConfigError;
+        if (outcome && i > 0 && timeline.events[i - 1].kind == EventKind::Attempt
+            && timeline.events[i - 1].offsetSeconds == e.offsetSeconds
+            && timeline.events[i - 1].candidateIndex == e.candidateIndex)
+            x += kOutcomeGap;
         const double y = e.kind == EventKind::Exhausted || e.kind == EventKind::Truncated || e.candidateIndex >= lanes
             ? l.endRowY
             : l.laneY[e.candidateIndex];
@@ -347,8 +358,10 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
         const QPointF m = l.hits[i].center();
         const double w = fm.horizontalAdvance(label);
         const double y = m.y() + fm.ascent() / 2 - 1;
+        // On the left, a marker beside its attempt's dot keeps the dot clear too.
+        const bool besideAttempt = m.x() > position(e.offsetSeconds, l.left, l.width, l.total) + 1;
         if (!place(laneOf(e), m.x() + 10, label, y))
-            place(laneOf(e), m.x() - 10 - w, label, y);
+            place(laneOf(e), m.x() - 10 - w - (besideAttempt ? kOutcomeGap : 0), label, y);
     }
     for (std::size_t i = 0; i < timeline.events.size(); ++i) {
         const auto& e = timeline.events[i];
