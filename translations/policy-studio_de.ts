@@ -1339,8 +1339,12 @@
         <translation>Einheit</translation>
     </message>
     <message>
-        <source>Only the units that show this value exactly are offered.</source>
-        <translation>Angeboten werden nur Einheiten, die diesen Wert genau darstellen.</translation>
+        <source>The unit of the number: pick the one you mean, and the number keeps its digits.</source>
+        <translation>Die Einheit der Zahl: Wählen Sie die gemeinte; die Zahl behält ihre Ziffern.</translation>
+    </message>
+    <message>
+        <source>= %1 s</source>
+        <translation>= %1 s</translation>
     </message>
 </context>
 <context>

@@ -1339,7 +1339,11 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Only the units that show this value exactly are offered.</source>
+        <source>The unit of the number: pick the one you mean, and the number keeps its digits.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>= %1 s</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -83,7 +83,7 @@ private slots:
     void wheelChangesAFocusedValueWithinLimits();
     void typedValuesStayAsTyped_data();
     void typedValuesStayAsTyped();
-    void unitChoiceNeverChangesTheValue();
+    void unitIsTheOnePicked();
     void loadedOutOfRangeValuesShowAsTheyAre();
     void readOnlyLegacyShowsItsRules();
     void tabLeavesTheRouteAndWalksTheEditor();
@@ -350,7 +350,7 @@ void TestEditorTrust::typedValuesStayAsTyped()
     QCOMPARE(window.validationPane()->model()->rowCount(), 1);
 }
 
-void TestEditorTrust::unitChoiceNeverChangesTheValue()
+void TestEditorTrust::unitIsTheOnePicked()
 {
     MainWindow window;
     window.show();
@@ -360,17 +360,23 @@ void TestEditorTrust::unitChoiceNeverChangesTheValue()
     DurationEdit* interval = transient->intervalEdit();
     typeValue(interval->spinBox(), 30);
     QCOMPARE(window.document()->candidate(0).policies->transient.retry.initialIntervalSeconds, 30);
-    // 30 s is no whole number of minutes or hours: only seconds are offered.
-    QCOMPARE(interval->unitBox()->count(), 1);
-    typeValue(interval->spinBox(), 3600);
-    const int undoCount = window.document()->undoStack()->count();
+    // Every unit up to the one-hour maximum is offered, whatever the number.
     QCOMPARE(interval->unitBox()->count(), 3);
+    // To set one hour a person types 1 and picks hours: an edit of the same
+    // field as the typing, so the undo steps of that field merge into one.
+    typeValue(interval->spinBox(), 1);
     interval->unitBox()->setFocus();
     QTest::keyClick(interval->unitBox(), Qt::Key_End);  // hours
     QCOMPARE(interval->unitBox()->currentText(), QStringLiteral("hours"));
     QCOMPARE(interval->spinBox()->value(), 1);
     QCOMPARE(window.document()->candidate(0).policies->transient.retry.initialIntervalSeconds, 3600);
-    QCOMPARE(window.document()->undoStack()->count(), undoCount);
+    QVERIFY(interval->inSecondsLabel()->isVisible());
+    QCOMPARE(interval->inSecondsLabel()->text(), QStringLiteral("= %1 s").arg(QLocale().toString(3600)));
+    window.document()->undoStack()->undo();
+    QCOMPARE(window.document()->candidate(0).policies->transient.retry.initialIntervalSeconds, 5);  // as opened
+    window.document()->undoStack()->redo();
+    QCOMPARE(window.document()->candidate(0).policies->transient.retry.initialIntervalSeconds, 3600);
+    QCOMPARE(interval->unitBox()->currentText(), QStringLiteral("hours"));
 }
 
 void TestEditorTrust::loadedOutOfRangeValuesShowAsTheyAre()

@@ -4,6 +4,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 
 #include <algorithm>
 #include <limits>
@@ -39,28 +40,32 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
 }  // namespace
 
 DurationEdit::DurationEdit(QWidget* parent)
-    : QWidget(parent), m_value(new ValueSpinBox(this)), m_unit(new GuardedComboBox(this))
+    : QWidget(parent), m_value(new ValueSpinBox(this)), m_unit(new GuardedComboBox(this)), m_inSeconds(new QLabel(this))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
     layout->addWidget(m_value, 1);
     layout->addWidget(m_unit);
+    layout->addWidget(m_inSeconds);
     m_unit->setAccessibleName(tr("Unit"));
-    m_unit->setToolTip(tr("Only the units that show this value exactly are offered."));
+    m_unit->setToolTip(tr("The unit of the number: pick the one you mean, and the number keeps its digits."));
+    m_inSeconds->setObjectName(QStringLiteral("inSeconds"));
     m_max = kUnits[std::size(kUnits) - 1].seconds;
-    offerExactUnits(1);
+    offerUnits(1);
     connect(m_value, &ValueSpinBox::valueEdited, this, [this](std::int64_t shown) {
-        const std::int64_t unit = unitSeconds();
-        m_seconds = shown * unit;  // the typing limit keeps this inside int64
-        m_updating = true;
-        offerExactUnits(unit);
-        m_updating = false;
+        m_seconds = shown * unitSeconds();  // the typing limit keeps this inside int64
+        showSeconds();
         emit valueEdited(m_seconds);
     });
+    // A person picks the unit they mean: "2" then "hours" is two hours. The
+    // number keeps its digits and the value follows, as an edit.
     connect(m_unit, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_updating)
-            showInUnit();  // the same seconds in another unit: no edit
+        if (m_updating)
+            return;
+        m_seconds = m_value->value() * unitSeconds();
+        showInUnit();
+        emit valueEdited(m_seconds);
     });
 }
 
@@ -73,7 +78,7 @@ void DurationEdit::bind(const policy::FieldDescriptor& d, QLabel* buddy)
         m_value->setAccessibleName(buddy->text().remove(QLatin1Char('&')));
     }
     m_updating = true;
-    offerExactUnits(unitSeconds());
+    offerUnits(unitSeconds());
     m_updating = false;
     showInUnit();
 }
@@ -84,14 +89,14 @@ std::int64_t DurationEdit::unitSeconds() const
     return data.isValid() ? data.toLongLong() : 1;
 }
 
-void DurationEdit::offerExactUnits(std::int64_t preferredUnit)
+void DurationEdit::offerUnits(std::int64_t preferredUnit)
 {
-    // Units larger than the maximum make no sense (a 1-hour cap has no days),
-    // and a unit that cannot show the value exactly would change it.
+    // Every unit up to the maximum (a 1-hour cap has no days), whatever the
+    // value: the unit is chosen before the number means anything.
     m_unit->clear();
     int preferred = 0;
     for (const auto& u : kUnits) {
-        if (u.seconds > 1 && (u.seconds > m_max || m_seconds % u.seconds != 0))
+        if (u.seconds > 1 && u.seconds > m_max)
             continue;
         if (u.seconds == preferredUnit)
             preferred = m_unit->count();
@@ -107,6 +112,16 @@ void DurationEdit::showInUnit()
     m_value->setTypingLimit(std::numeric_limits<std::int64_t>::max() / unit);
     m_value->setStepRange(std::max<std::int64_t>(1, ceilDiv(m_min, unit)), m_max / unit);
     m_value->setValue(m_seconds / unit);
+    showSeconds();
+}
+
+void DurationEdit::showSeconds()
+{
+    // The value in seconds, as the schedule counts, whenever another unit is shown.
+    const bool other = unitSeconds() != 1;
+    m_inSeconds->setVisible(other);
+    if (other)
+        m_inSeconds->setText(tr("= %1 s").arg(QLocale().toString(qlonglong(m_seconds))));
 }
 
 void DurationEdit::setSeconds(std::int64_t seconds)
@@ -116,7 +131,7 @@ void DurationEdit::setSeconds(std::int64_t seconds)
     m_seconds = seconds;
     m_updating = true;
     if (sameAsShown) {
-        offerExactUnits(shownUnit);  // keep the unit the user chose
+        offerUnits(shownUnit);  // keep the unit the user chose
     } else {
         // The largest unit that shows the value exactly.
         std::int64_t best = 1;
@@ -124,7 +139,7 @@ void DurationEdit::setSeconds(std::int64_t seconds)
             if (seconds != 0 && seconds % u.seconds == 0 && u.seconds <= m_max)
                 best = u.seconds;
         }
-        offerExactUnits(best);
+        offerUnits(best);
     }
     m_updating = false;
     showInUnit();

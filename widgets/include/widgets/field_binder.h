@@ -32,17 +32,20 @@ public:
     void setSeconds(std::int64_t seconds);  // no valueEdited signal
     ValueSpinBox* spinBox() const { return m_value; }
     GuardedComboBox* unitBox() const { return m_unit; }
+    QLabel* inSecondsLabel() const { return m_inSeconds; }
     std::int64_t unitSeconds() const;
 
 signals:
     void valueEdited(std::int64_t seconds);
 
 private:
-    void offerExactUnits(std::int64_t preferredUnit);
+    void offerUnits(std::int64_t preferredUnit);
     void showInUnit();
+    void showSeconds();
 
     ValueSpinBox* m_value;
     GuardedComboBox* m_unit;
+    QLabel* m_inSeconds;  // "= 7,200 s" beside another unit
     std::int64_t m_seconds = 0;
     std::int64_t m_min = 0;
     std::int64_t m_max = 0;
