@@ -90,6 +90,12 @@ int textWidth(QAbstractButton* button)
     return button->fontMetrics().horizontalAdvance(QString(button->text()).remove(QLatin1Char('&')));
 }
 
+QString describe(QWidget* w)
+{
+    return QStringLiteral("%1 \"%2\" (%3)")
+        .arg(QString::fromLatin1(w->metaObject()->className()), w->accessibleName(), w->objectName());
+}
+
 }  // namespace
 
 class TestInputAccess final : public QObject {
@@ -98,6 +104,7 @@ private slots:
     void initTestCase();
     void init();
     void everyIndicatorAndLabelToggles();
+    void tabGoesRoundTheWholeWindow();
 
 private:
     QString copyOf(const QString& sample) { return guitest::copyOfSample(m_dir, testpaths::sample(sample)); }
@@ -181,6 +188,58 @@ void TestInputAccess::everyIndicatorAndLabelToggles()
     }
     QVERIFY(clicked >= 2 * 4 * (2 * 2 + 2));
     window.candidateEditor()->grab().save(screenshot(QStringLiteral("panels.png")));
+}
+
+void TestInputAccess::tabGoesRoundTheWholeWindow()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QWidget* start = window.candidateList()->view();
+    start->setFocus(Qt::OtherFocusReason);
+    QVERIFY(eventLoopAnswers());
+    QCOMPARE(QApplication::focusWidget(), start);
+
+    QList<QWidget*> visited{start};
+    QStringList path{describe(start)};
+    for (int step = 0; step < 150; ++step) {
+        QWidget* now = QApplication::focusWidget();
+        const QImage focused = now->grab().toImage();
+        QTest::keyClick(now, Qt::Key_Tab);
+        QVERIFY(eventLoopAnswers());
+        QWidget* next = QApplication::focusWidget();
+        QVERIFY2(next && next != now, qPrintable(QStringLiteral("Tab stays on %1").arg(describe(now))));
+        // What it looked like with the focus, and now without: the focus mark is the difference.
+        QVERIFY2(focused != now->grab().toImage(), qPrintable(QStringLiteral("no focus mark on %1").arg(describe(now))));
+        if (next == start)
+            break;
+        path << describe(next);
+        QVERIFY2(!visited.contains(next), qPrintable(QStringLiteral("Tab goes round without returning: ") + path.join(QStringLiteral(" → "))));
+        visited << next;
+    }
+    QVERIFY2(QApplication::focusWidget() == start, qPrintable(path.join(QStringLiteral(" → "))));
+    QVERIFY2(visited.size() > 10, qPrintable(path.join(QStringLiteral(" → "))));
+
+    // Within each group the order is the reading order: nothing comes after
+    // something that stands below it or (on its row) to its right.
+    QList<QWidget*> groups{window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel(),
+                           window.timelinePanel()};
+    for (QWidget* group : groups) {
+        QList<QWidget*> inGroup;
+        for (QWidget* w : visited)
+            if (group->isAncestorOf(w))
+                inGroup << w;
+        QVERIFY2(inGroup.size() >= 3, group->metaObject()->className());
+        for (int i = 1; i < inGroup.size(); ++i) {
+            const QRect a(inGroup[i - 1]->mapTo(&window, QPoint()), inGroup[i - 1]->size());
+            const QRect b(inGroup[i]->mapTo(&window, QPoint()), inGroup[i]->size());
+            const bool bAbove = b.bottom() < a.top();
+            const bool sameRow = !(b.bottom() < a.top() || a.bottom() < b.top());
+            QVERIFY2(!bAbove && !(sameRow && b.right() < a.left()),
+                     qPrintable(QStringLiteral("%1 comes after %2").arg(describe(inGroup[i]), describe(inGroup[i - 1]))));
+        }
+    }
 }
 
 QTEST_MAIN(TestInputAccess)

@@ -111,6 +111,9 @@ MainWindow::MainWindow(QWidget* parent)
     // room from it only down to its minimum, so it never collapses.
     auto* scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("editorScroll"));
+    // Not a Tab stop of its own (it would show no focus mark): its fields are,
+    // and a focused field is scrolled into view.
+    scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setWidget(m_editor);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -352,6 +355,7 @@ void MainWindow::createDocks()
     whatScroll->setWidget(m_whatHappens);
     whatScroll->setWidgetResizable(true);
     whatScroll->setFrameShape(QFrame::NoFrame);
+    whatScroll->setFocusPolicy(Qt::NoFocus);  // as the editor's: its fields are the stops
     QDockWidget* what
         = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), whatScroll, Qt::BottomDockWidgetArea);
     QDockWidget* tryError = dock(tr("Try an Error"), QStringLiteral("tryErrorDock"), m_tryError, Qt::BottomDockWidgetArea);

@@ -491,6 +491,12 @@ void TimelineView::paintEvent(QPaintEvent*)
     // The axis is drawn by TimelineAxis above the scrolling lanes.
     QPainter p(this);
     renderLanes(p, size(), kLanesTop, true);
+    if (hasFocus()) {
+        // The focus mark, on the part of the picture the scroll area shows.
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(visibleRegion().boundingRect()).adjusted(1, 1, -1, -1));
+    }
 }
 
 TimelineAxis::TimelineAxis(TimelineView* view, QWidget* parent) : QWidget(parent), m_view(view)
