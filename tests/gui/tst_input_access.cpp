@@ -52,6 +52,32 @@ using guitest::eventLoopAnswers;
 
 namespace {
 
+QDockWidget* dock(MainWindow& window, const char* name)
+{
+    return window.findChild<QDockWidget*>(QLatin1String(name));
+}
+
+// The View menu's entry with this text (mnemonics ignored).
+QAction* viewMenuAction(MainWindow& window, const QString& text)
+{
+    for (QAction* menu : window.menuBar()->actions()) {
+        if (menu->text().remove(QLatin1Char('&')) != QLatin1String("View"))
+            continue;
+        const QList<QAction*> entries = menu->menu()->actions();
+        for (QAction* a : entries) {
+            if (a->text().remove(QLatin1Char('&')) == text)
+                return a;
+            if (a->menu()) {
+                const QList<QAction*> subEntries = a->menu()->actions();
+                for (QAction* sub : subEntries)
+                    if (sub->text().remove(QLatin1Char('&')) == text)
+                        return sub;
+            }
+        }
+    }
+    return nullptr;
+}
+
 // Clicks where a person would: the widget under the point gets the click,
 // whichever it is.
 void clickAt(QWidget* window, const QPoint& inWindow)
@@ -105,6 +131,8 @@ private slots:
     void init();
     void everyIndicatorAndLabelToggles();
     void tabGoesRoundTheWholeWindow();
+    void viewMenuBringsTheDockForward_data();
+    void viewMenuBringsTheDockForward();
 
 private:
     QString copyOf(const QString& sample) { return guitest::copyOfSample(m_dir, testpaths::sample(sample)); }
@@ -240,6 +268,38 @@ void TestInputAccess::tabGoesRoundTheWholeWindow()
                      qPrintable(QStringLiteral("%1 comes after %2").arg(describe(inGroup[i]), describe(inGroup[i - 1]))));
         }
     }
+}
+
+void TestInputAccess::viewMenuBringsTheDockForward_data()
+{
+    QTest::addColumn<QString>("dockName");
+    QTest::addColumn<QString>("entry");
+    QTest::newRow("Undo History") << QStringLiteral("undoDock") << QStringLiteral("Undo History");
+    QTest::newRow("Try an Error") << QStringLiteral("tryErrorDock") << QStringLiteral("Try an Error");
+    QTest::newRow("What Happens If") << QStringLiteral("whatHappensDock") << QStringLiteral("What Happens If…");
+}
+
+void TestInputAccess::viewMenuBringsTheDockForward()
+{
+    QFETCH(QString, dockName);
+    QFETCH(QString, entry);
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.candidateList()->view()->setFocus();
+    // Another helper is open already, so the one asked for joins a tab group.
+    viewMenuAction(window, QStringLiteral("Validation"))->trigger();
+    QVERIFY(eventLoopAnswers());
+    QAction* action = viewMenuAction(window, entry);
+    QVERIFY(action);
+    action->trigger();
+    QDockWidget* asked = dock(window, qPrintable(dockName));
+    QTRY_VERIFY2(asked->widget()->isVisible(), "the dock stays behind another tab");
+    QTRY_VERIFY2(!asked->widget()->visibleRegion().isEmpty(), "the dock stays behind another tab");
+    QTRY_VERIFY2(asked->isAncestorOf(QApplication::focusWidget()),
+                 qPrintable(QStringLiteral("focus is on %1").arg(QApplication::focusWidget() ? describe(QApplication::focusWidget())
+                                                                                            : QStringLiteral("nothing"))));
 }
 
 QTEST_MAIN(TestInputAccess)

@@ -85,6 +85,20 @@ QWidget* chainFocus(QWidget* anchor, QWidget* container)
     }
     return previous;
 }
+
+// Raises a dock over its tab siblings and focuses its first control, once it is shown.
+void bringForward(QDockWidget* dock)
+{
+    dock->raise();
+    QTimer::singleShot(0, dock, [dock] {
+        for (QWidget* w = dock->nextInFocusChain(); w != dock; w = w->nextInFocusChain()) {
+            if (dock->isAncestorOf(w) && (w->focusPolicy() & Qt::TabFocus) && w->isVisible() && w->isEnabled()) {
+                w->setFocus(Qt::OtherFocusReason);
+                return;
+            }
+        }
+    });
+}
 const auto kRecentKey = QStringLiteral("recentFiles");
 }  // namespace
 
@@ -334,6 +348,11 @@ void MainWindow::createDocks()
         d->setWidget(widget);
         addDockWidget(area, d);
         m_viewMenu->addAction(d->toggleViewAction());
+        // Asked for, a dock comes to the front of its tab group and takes the focus.
+        connect(d->toggleViewAction(), &QAction::triggered, d, [d](bool shown) {
+            if (shown)
+                bringForward(d);
+        });
         return d;
     };
     // The route runs the full height on the left; the timeline and the
