@@ -116,6 +116,16 @@ int textWidth(QAbstractButton* button)
     return button->fontMetrics().horizontalAdvance(QString(button->text()).remove(QLatin1Char('&')));
 }
 
+// Every interface under `root`, depth first.
+void collect(QAccessibleInterface* root, QList<QAccessibleInterface*>& out, int depth = 0)
+{
+    if (!root || depth > 60)
+        return;
+    out << root;
+    for (int i = 0; i < root->childCount(); ++i)
+        collect(root->child(i), out, depth + 1);
+}
+
 QString describe(QWidget* w)
 {
     return QStringLiteral("%1 \"%2\" (%3)")
@@ -133,6 +143,7 @@ private slots:
     void tabGoesRoundTheWholeWindow();
     void viewMenuBringsTheDockForward_data();
     void viewMenuBringsTheDockForward();
+    void assistiveTechnologyReadsEveryControl();
 
 private:
     QString copyOf(const QString& sample) { return guitest::copyOfSample(m_dir, testpaths::sample(sample)); }
@@ -300,6 +311,99 @@ void TestInputAccess::viewMenuBringsTheDockForward()
     QTRY_VERIFY2(asked->isAncestorOf(QApplication::focusWidget()),
                  qPrintable(QStringLiteral("focus is on %1").arg(QApplication::focusWidget() ? describe(QApplication::focusWidget())
                                                                                             : QStringLiteral("nothing"))));
+}
+
+void TestInputAccess::assistiveTechnologyReadsEveryControl()
+{
+    QAccessible::setActive(true);
+    MainWindow window;
+    showAt(window, QSize(1920, 1080));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QVERIFY(eventLoopAnswers());
+    QStringList problems;
+    QSet<QWidget*> checked;
+    QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
+    for (QDockWidget* d : docks) {
+        if (!d->toggleViewAction()->isEnabled())
+            continue;  // Live Routes: nothing to show for a file
+        d->show();
+        d->raise();
+        QVERIFY(eventLoopAnswers());
+        QList<QAccessibleInterface*> all;
+        collect(QAccessible::queryAccessibleInterface(&window), all);
+        for (QAccessibleInterface* iface : all) {
+            auto* w = qobject_cast<QWidget*>(iface->object());
+            // A spin box's line edit is part of the box, which speaks for it.
+            if (!w || !w->isVisible() || checked.contains(w) || qobject_cast<QAbstractSpinBox*>(w->parentWidget()))
+                continue;
+            checked.insert(w);
+            if (iface->state().focusable && iface->text(QAccessible::Name).trimmed().isEmpty())
+                problems << QStringLiteral("no name: ") + describe(w);
+            if (auto* combo = qobject_cast<QComboBox*>(w); combo && iface->state().focusable && !combo->currentText().isEmpty()
+                && iface->text(QAccessible::Name) == combo->currentText())
+                problems << QStringLiteral("named by its value: ") + describe(w);
+            if (auto* label = qobject_cast<QLabel*>(w)) {
+                if (label->text().isEmpty() && label->pixmap().isNull())
+                    problems << QStringLiteral("an empty label in the tree: ") + describe(w);
+            }
+            if (QAccessibleValueInterface* value = iface->valueInterface()) {
+                if (auto* box = qobject_cast<QAbstractSpinBox*>(w)) {
+                    const QString shown = box->findChild<QLineEdit*>()->text();
+                    if (value->currentValue().toString() != shown)
+                        problems << QStringLiteral("value %1 where it shows %2: ").arg(value->currentValue().toString(), shown) + describe(w);
+                    if (auto* ours = qobject_cast<ValueSpinBox*>(w)) {
+                        if (value->minimumValue().toLongLong() != ours->stepMinimum()
+                            || value->maximumValue().toLongLong() != ours->stepMaximum()
+                            || value->minimumStepSize().toLongLong() != 1)
+                            problems << QStringLiteral("limits %1–%2 step %3: ")
+                                            .arg(value->minimumValue().toString(), value->maximumValue().toString(),
+                                                 value->minimumStepSize().toString())
+                                     + describe(w);
+                    }
+                }
+            }
+        }
+        // A control that has a visible label is labelled by it.
+        for (QLabel* label : window.findChildren<QLabel*>()) {
+            if (!label->isVisible() || label->text().isEmpty())
+                continue;
+            QList<QWidget*> controls;
+            if (label->buddy())
+                controls << label->buddy();
+            for (QFormLayout* form : window.findChildren<QFormLayout*>()) {
+                const int index = form->indexOf(label);
+                int row = -1;
+                QFormLayout::ItemRole role;
+                if (index < 0)
+                    continue;
+                form->getItemPosition(index, &row, &role);
+                if (role != QFormLayout::LabelRole)
+                    continue;
+                if (QLayoutItem* field = form->itemAt(row, QFormLayout::FieldRole); field && field->widget())
+                    controls << field->widget();
+            }
+            for (QWidget* control : std::as_const(controls)) {
+                QList<QWidget*> focusable{control};
+                focusable << control->findChildren<QWidget*>();
+                for (QWidget* f : std::as_const(focusable)) {
+                    if (!(f->focusPolicy() & Qt::TabFocus) || f->focusProxy() || !f->isVisible())
+                        continue;
+                    QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(f);
+                    bool labelled = false;
+                    const auto relations = iface->relations(QAccessible::Label);
+                    for (const auto& [other, relation] : relations)
+                        labelled = labelled || other->object() == label;
+                    const QString problem = QStringLiteral("not labelled by \"%1\": ").arg(label->text()) + describe(f);
+                    if (!labelled && !problems.contains(problem))
+                        problems << problem;
+                }
+            }
+        }
+    }
+    QVERIFY2(checked.size() > 30, "the tree holds too few controls");
+    for (const QString& problem : std::as_const(problems))
+        qWarning("%s", qPrintable(problem));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestInputAccess)

@@ -1,4 +1,6 @@
 #include "widgets/main_window.h"
+
+#include "accessibility.h"
 #include "widgets/live_routes_pane.h"
 
 #include "catalogue/classifier.h"
@@ -104,7 +106,8 @@ const auto kRecentKey = QStringLiteral("recentFiles");
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_profileModel(new model::ProfileListModel(this))
+    // The accessibility factory first: an interface, once created for a control, is kept.
+    , m_profileModel((installAccessibility(), new model::ProfileListModel(this)))
     , m_route(new RoutePane(m_profileModel, this))
     , m_profiles(m_route->profileList())
     , m_candidates(m_route->candidates())
@@ -125,6 +128,7 @@ MainWindow::MainWindow(QWidget* parent)
     // room from it only down to its minimum, so it never collapses.
     auto* scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("editorScroll"));
+    scroll->setAccessibleName(tr("Candidate editor"));
     // Not a Tab stop of its own (it would show no focus mark): its fields are,
     // and a focused field is scrolled into view.
     scroll->setFocusPolicy(Qt::NoFocus);
@@ -374,6 +378,7 @@ void MainWindow::createDocks()
     whatScroll->setWidget(m_whatHappens);
     whatScroll->setWidgetResizable(true);
     whatScroll->setFrameShape(QFrame::NoFrame);
+    whatScroll->setAccessibleName(tr("What Happens If…"));
     whatScroll->setFocusPolicy(Qt::NoFocus);  // as the editor's: its fields are the stops
     QDockWidget* what
         = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), whatScroll, Qt::BottomDockWidgetArea);

@@ -113,6 +113,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_warnings->setWordWrap(true);
     m_tabs->addTab(m_warnings, tr("Warnings"));
     m_tabs->setDocumentMode(true);
+    m_tabs->setAccessibleName(tr("Timeline views"));
     layout->addWidget(m_tabs, 1);
     m_totals->setWordWrap(true);
     // The picture takes the focus itself and marks it; a focusable scroll

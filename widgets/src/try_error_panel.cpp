@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -79,6 +80,7 @@ TryErrorPanel::TryErrorPanel(QWidget* parent)
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(results);
     scroll->setWidgetResizable(true);
+    scroll->setAccessibleName(tr("Result"));
     scroll->setFrameShape(QFrame::NoFrame);
     layout->addWidget(scroll, 1);
     m_beforeOutput->setChecked(true);
@@ -133,6 +135,11 @@ policy::Seconds TryErrorPanel::now() const
 
 void TryErrorPanel::update()
 {
+    // An empty result takes no room and is no unnamed stop for assistive technology.
+    const auto hideEmpty = qScopeGuard([this] {
+        for (QLabel* label : {m_classification, m_excerpt, m_decision})
+            label->setVisible(!label->text().isEmpty());
+    });
     const QString raw = m_input->toPlainText();
     m_showTimeline->setEnabled(!raw.trimmed().isEmpty());
     if (raw.trimmed().isEmpty()) {

@@ -42,7 +42,7 @@ WhatHappensPanel::WhatHappensPanel(QWidget* parent)
                                                         policy::Unit::Seconds, 60};
     m_resetAfter->bind(kResetHint, nullptr);
     m_resetAfter->setSeconds(60);
-    m_resetAfter->spinBox()->setAccessibleName(tr("Reset in"));
+    m_resetAfter->setFieldName(tr("Reset in"));
     form->addRow(m_hasReset, m_resetAfter);
     m_effectSafe->setChecked(true);
     form->addRow(tr("The failure came:"), m_effectSafe);
