@@ -116,6 +116,42 @@ int textWidth(QAbstractButton* button)
     return button->fontMetrics().horizontalAdvance(QString(button->text()).remove(QLatin1Char('&')));
 }
 
+// WCAG 2.1 relative luminance and contrast ratio.
+double luminance(QRgb c)
+{
+    const auto channel = [](int v) {
+        const double s = v / 255.0;
+        return s <= 0.03928 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(qRed(c)) + 0.7152 * channel(qGreen(c)) + 0.0722 * channel(qBlue(c));
+}
+
+double contrast(QRgb a, QRgb b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// The weakest of the four sides of a control's boundary: on each side, the
+// strongest contrast against the background within the outer 4 px.
+double boundaryContrast(const QImage& image, const QRect& r, QRgb background)
+{
+    double weakest = 100;
+    const int cx = r.center().x(), cy = r.center().y();
+    const QList<QList<QPoint>> sides = {
+        {QPoint(r.left(), cy), QPoint(r.left() + 1, cy), QPoint(r.left() + 2, cy), QPoint(r.left() + 3, cy)},
+        {QPoint(r.right(), cy), QPoint(r.right() - 1, cy), QPoint(r.right() - 2, cy), QPoint(r.right() - 3, cy)},
+        {QPoint(cx, r.top()), QPoint(cx, r.top() + 1), QPoint(cx, r.top() + 2), QPoint(cx, r.top() + 3)},
+        {QPoint(cx, r.bottom()), QPoint(cx, r.bottom() - 1), QPoint(cx, r.bottom() - 2), QPoint(cx, r.bottom() - 3)}};
+    for (const auto& side : sides) {
+        double best = 1;
+        for (const QPoint& p : side)
+            best = std::max(best, contrast(image.pixel(p), background));
+        weakest = std::min(weakest, best);
+    }
+    return weakest;
+}
+
 // Every interface under `root`, depth first.
 void collect(QAccessibleInterface* root, QList<QAccessibleInterface*>& out, int depth = 0)
 {
@@ -143,6 +179,8 @@ private slots:
     void tabGoesRoundTheWholeWindow();
     void viewMenuBringsTheDockForward_data();
     void viewMenuBringsTheDockForward();
+    void outlinesContrastInBothSchemes_data();
+    void outlinesContrastInBothSchemes();
     void assistiveTechnologyReadsEveryControl();
 
 private:
@@ -311,6 +349,55 @@ void TestInputAccess::viewMenuBringsTheDockForward()
     QTRY_VERIFY2(asked->isAncestorOf(QApplication::focusWidget()),
                  qPrintable(QStringLiteral("focus is on %1").arg(QApplication::focusWidget() ? describe(QApplication::focusWidget())
                                                                                             : QStringLiteral("nothing"))));
+}
+
+void TestInputAccess::outlinesContrastInBothSchemes_data()
+{
+    QTest::addColumn<QString>("scheme");
+    QTest::newRow("light") << QStringLiteral("Light");
+    QTest::newRow("dark") << QStringLiteral("Dark");
+}
+
+void TestInputAccess::outlinesContrastInBothSchemes()
+{
+    QFETCH(QString, scheme);
+    MainWindow window;
+    showAt(window, QSize(1920, 1080));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QAction* choice = viewMenuAction(window, scheme);
+    QVERIFY(choice);
+    choice->trigger();
+    QVERIFY(eventLoopAnswers());
+    ClassPolicyPanel* panel = window.candidateEditor()->hardPanel();
+    // An unchecked check box and radio button, and a number box.
+    QCheckBox* box = panel->waitSwitch();
+    if (box->isChecked())
+        box->click();
+    QVERIFY(!box->isChecked());
+    QRadioButton* radio = nullptr;
+    for (QRadioButton* r : panel->findChildren<QRadioButton*>())
+        if (!r->isChecked())
+            radio = r;
+    QVERIFY(radio);
+    ValueSpinBox* spin = nullptr;
+    for (ValueSpinBox* s : window.candidateEditor()->transientPanel()->findChildren<ValueSpinBox*>())
+        if (s->isVisible())
+            spin = s;
+    QVERIFY(spin);
+    QVERIFY(eventLoopAnswers());
+    const QImage image = window.grab().toImage();
+    image.save(screenshot(QStringLiteral("contrast-%1.png").arg(scheme)));
+    const QList<std::pair<QString, QRect>> controls = {
+        {QStringLiteral("check box"), indicatorInWindow(box, &window)},
+        {QStringLiteral("radio button"), indicatorInWindow(radio, &window)},
+        {QStringLiteral("number box"), QRect(spin->mapTo(&window, QPoint()), spin->size())}};
+    for (const auto& [what, rect] : controls) {
+        // The background right beside it, as drawn.
+        const QRgb background = image.pixel(rect.left() - 3, rect.center().y());
+        const double c = boundaryContrast(image, rect, background);
+        QVERIFY2(c >= 3.0, qPrintable(QStringLiteral("%1 outline contrast %2:1 in %3").arg(what).arg(c, 0, 'f', 2).arg(scheme)));
+    }
+    viewMenuAction(window, QStringLiteral("System"))->trigger();
 }
 
 void TestInputAccess::assistiveTechnologyReadsEveryControl()
