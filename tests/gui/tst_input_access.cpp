@@ -181,6 +181,10 @@ private slots:
     void viewMenuBringsTheDockForward();
     void outlinesContrastInBothSchemes_data();
     void outlinesContrastInBothSchemes();
+    void tryAnErrorWrapsItsResults();
+    void timelineToolTipsWrap();
+    void whatHappensFieldsKeepTheirWidth();
+    void customScenarioHeadersFit();
     void assistiveTechnologyReadsEveryControl();
 
 private:
@@ -398,6 +402,124 @@ void TestInputAccess::outlinesContrastInBothSchemes()
         QVERIFY2(c >= 3.0, qPrintable(QStringLiteral("%1 outline contrast %2:1 in %3").arg(what).arg(c, 0, 'f', 2).arg(scheme)));
     }
     viewMenuAction(window, QStringLiteral("System"))->trigger();
+}
+
+void TestInputAccess::tryAnErrorWrapsItsResults()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    viewMenuAction(window, QStringLiteral("Try an Error"))->trigger();
+    QDockWidget* tryDock = dock(window, "tryErrorDock");
+    tryDock->raise();
+    QTRY_VERIFY(window.tryErrorPanel()->isVisible());
+    auto* input = window.tryErrorPanel()->findChild<QPlainTextEdit*>();
+    QVERIFY(input);
+    // Anthropic's overloaded error, pasted as a person does.
+    QApplication::clipboard()->setText(QStringLiteral(
+        "HTTP/1.1 529\ncontent-type: application/json\n\n"
+        "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"},"
+        "\"request_id\":\"req_011CSHoEeqs5C35K2UUqR7Fy\"}"));
+    input->setFocus();
+    QTest::keySequence(input, QKeySequence::Paste);
+    QVERIFY(eventLoopAnswers());
+    QTest::qWait(50);
+    window.tryErrorPanel()->grab().save(screenshot(QStringLiteral("try-error.png")));
+    auto* results = window.tryErrorPanel()->findChild<QScrollArea*>();
+    QVERIFY(results);
+    QVERIFY2(!results->horizontalScrollBar()->isVisible(), "the results scroll sideways");
+    QVERIFY2(!input->horizontalScrollBar()->isVisible(), "the pasted error scrolls sideways");
+    const int viewport = results->viewport()->width();
+    for (QLabel* label : results->widget()->findChildren<QLabel*>()) {
+        if (label->text().isEmpty())
+            continue;
+        QVERIFY2(label->width() <= viewport, qPrintable(QStringLiteral("%1 px wide in %2 px: %3")
+                                                           .arg(label->width()).arg(viewport).arg(label->text().left(60))));
+    }
+}
+
+void TestInputAccess::timelineToolTipsWrap()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QVERIFY(eventLoopAnswers());
+    TimelineView* view = window.timelinePanel()->findChild<TimelineView*>();
+    QVERIFY(view);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    // Keyboard into the picture, Home: the first event's explanation.
+    view->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(view, Qt::Key_End);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QLabel* tip = nullptr;
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (w->inherits("QTipLabel") && w->isVisible())
+            tip = qobject_cast<QLabel*>(w);
+    QVERIFY(tip);
+    const int limit = tip->fontMetrics().averageCharWidth() * 90;
+    QVERIFY2(tip->width() <= limit, qPrintable(QStringLiteral("tool tip %1 px wide (%2)").arg(tip->width()).arg(QToolTip::text())));
+    QVERIFY(!QToolTip::text().isEmpty());
+    QToolTip::hideText();
+}
+
+void TestInputAccess::whatHappensFieldsKeepTheirWidth()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    viewMenuAction(window, QStringLiteral("What Happens If…"))->trigger();
+    dock(window, "whatHappensDock")->raise();
+    QTRY_VERIFY(window.whatHappensPanel()->isVisible());
+    QVERIFY(eventLoopAnswers());
+    window.whatHappensPanel()->grab().save(screenshot(QStringLiteral("what-happens.png")));
+    // The decision keeps the room to wrap its whole sentence.
+    auto* decision = window.whatHappensPanel()->findChild<QLabel*>(QStringLiteral("decision"));
+    QVERIFY(decision);
+    QVERIFY2(decision->heightForWidth(decision->width()) <= decision->height(), qPrintable(decision->text()));
+    for (ValueSpinBox* box : window.whatHappensPanel()->findChildren<ValueSpinBox*>()) {
+        QVERIFY2(box->width() <= box->sizeHint().width() * 3 / 2,
+                 qPrintable(QStringLiteral("%1: %2 px wide for %3 px of digits").arg(box->accessibleName()).arg(box->width()).arg(box->sizeHint().width())));
+    }
+}
+
+void TestInputAccess::customScenarioHeadersFit()
+{
+    MainWindow window;
+    showAt(window, QSize(1366, 768));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QPushButton* edit = nullptr;
+    for (QPushButton* b : window.timelinePanel()->findChildren<QPushButton*>())
+        if (b->text().remove(QLatin1Char('&')).startsWith(QLatin1String("Edit Custom")))
+            edit = b;
+    QVERIFY(edit);
+    QStringList clipped;
+    bool seen = false;
+    QTimer::singleShot(0, [&] {
+        const auto check = [&](const auto& self) -> void {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (!modal) {
+                QTimer::singleShot(10, [&, self] { self(self); });
+                return;
+            }
+            seen = true;
+            auto* table = modal->findChild<QTableWidget*>();
+            if (table) {
+                modal->grab().save(screenshot(QStringLiteral("custom-scenario.png")));
+                QHeaderView* header = table->horizontalHeader();
+                for (int i = 0; i < header->count(); ++i) {
+                    const QString text = table->horizontalHeaderItem(i)->text();
+                    if (header->sectionSize(i) < header->fontMetrics().horizontalAdvance(text))
+                        clipped << QStringLiteral("%1 (%2 px for %3 px)").arg(text).arg(header->sectionSize(i))
+                                       .arg(header->fontMetrics().horizontalAdvance(text));
+                }
+            }
+            qobject_cast<QDialog*>(modal)->reject();
+        };
+        check(check);
+    });
+    QTest::mouseClick(edit, Qt::LeftButton);
+    QVERIFY(seen);
+    QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral(", "))));
 }
 
 void TestInputAccess::assistiveTechnologyReadsEveryControl()

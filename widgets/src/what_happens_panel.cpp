@@ -51,6 +51,9 @@ WhatHappensPanel::WhatHappensPanel(QWidget* parent)
                                  policy::Unit::Count, 0},
                      ordinalLabel);
     form->addRow(ordinalLabel, m_ordinal);
+    // Number fields as wide as their digits, not the dock; the decision still wraps to the dock's width.
+    m_resetAfter->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    m_ordinal->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     form->addRow(QString(), m_resetUsed);
     m_decision->setWordWrap(true);
     m_decision->setObjectName(QStringLiteral("decision"));
