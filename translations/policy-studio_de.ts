@@ -1346,6 +1346,10 @@
         <source>= %1 s</source>
         <translation>= %1 s</translation>
     </message>
+    <message>
+        <source>%1, unit</source>
+        <translation>%1, Einheit</translation>
+    </message>
 </context>
 <context>
     <name>widgets::LiveRoutesPane</name>
@@ -1833,6 +1837,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>a row of this profile holds a value that cannot be read</source>
         <translation>eine Zeile dieses Profils enthält einen Wert, der nicht gelesen werden kann</translation>
     </message>
+    <message>
+        <source>Candidate editor</source>
+        <translation>Kandidateneditor</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -2307,6 +2315,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>Warnings (%1)</source>
         <translation>Warnungen (%1)</translation>
     </message>
+    <message>
+        <source>Timeline views</source>
+        <translation>Zeitleisten-Ansichten</translation>
+    </message>
 </context>
 <context>
     <name>widgets::TimelineView</name>
@@ -2520,6 +2532,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
         <translation>Fügen Sie einen Fehler ein: die Antwort (optional eine Zeile „HTTP/1.1 429“, Header, eine Leerzeile, der Inhalt) oder die Fehlerausgabe eines Agenten (optional zuerst eine Zeile „exit code: 127“). Was Sie einfügen, wird als Wortlaut des Fehlers selbst gelesen, als wäre er mit einem Fehlerstatus gescheitert.</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
     </message>
 </context>
 <context>

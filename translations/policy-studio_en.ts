@@ -1346,6 +1346,10 @@
         <source>= %1 s</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>%1, unit</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::LiveRoutesPane</name>
@@ -1819,6 +1823,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>a row of this profile holds a value that cannot be read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Candidate editor</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2295,6 +2303,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>Warnings (%1)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Timeline views</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::TimelineView</name>
@@ -2507,6 +2519,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first). What you paste is read as the error's own words, as if it had failed with an error status.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Result</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -1098,7 +1098,10 @@ void TestGui::tryAnErrorShowsNoSecret()
         const QJsonObject e = f.body[QStringLiteral("evidence")].toObject();
         panel.providerBox()->setCurrentIndex(std::max(0, panel.providerBox()->findData(e[QStringLiteral("provider")].toString())));
         panel.input()->setPlainText(testpaths::rawErrorOf(e));
-        const QString shown = panel.classificationLabel()->text() + panel.excerptLabel()->text() + panel.decisionLabel()->text();
+        // Without the excerpt's break opportunities (zero-width spaces), which could split a secret.
+        const QString shown = QString(panel.classificationLabel()->text() + panel.excerptLabel()->text()
+                                      + panel.decisionLabel()->text())
+                                  .remove(QChar(0x200B));
         for (const auto& secret : f.body[QStringLiteral("secrets")].toArray())
             QVERIFY2(!shown.contains(secret.toString()) && !shown.contains(secret.toString().toHtmlEscaped()),
                      qPrintable(f.name + QStringLiteral(": ") + secret.toString()));

@@ -138,7 +138,11 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
 
     // Retry the same candidate.
     m_retryOn = new QCheckBox(tr(texts.retry), m_body);
-    m_retryOn->setFont(sectionTitle(QString(), m_body)->font());
+    // Bold like a section title; no throwaway label for the font, which would
+    // lie unlaid over the check box and swallow its clicks.
+    QFont switchFont = m_retryOn->font();
+    switchFont.setBold(true);
+    m_retryOn->setFont(switchFont);
     body->addWidget(m_retryOn);
     auto* retryForm = new QFormLayout;
     retryForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);

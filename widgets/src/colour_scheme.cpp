@@ -1,5 +1,7 @@
 #include "widgets/colour_scheme.h"
 
+#include "outline_style.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QSettings>
@@ -77,8 +79,9 @@ void applyColourScheme(ColourScheme scheme)
         QApplication::setPalette(systemPalette);
         return;
     }
-    // Fusion draws every control from the palette, so both schemes look whole.
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    // Fusion draws every control from the palette, so both schemes look whole;
+    // OutlineStyle gives its outlines the contrast they lack.
+    QApplication::setStyle(new OutlineStyle(QStyleFactory::create(QStringLiteral("Fusion"))));
     QApplication::setPalette(scheme == ColourScheme::Dark ? darkPalette() : QApplication::style()->standardPalette());
 }
 

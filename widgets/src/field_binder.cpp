@@ -11,12 +11,23 @@
 
 namespace widgets {
 
+namespace {
+// A label's words without its mnemonic and colon: "F&irst retry after:" names "First retry after".
+QString fieldName(const QLabel* label)
+{
+    QString name = label->text().remove(QLatin1Char('&')).trimmed();
+    if (name.endsWith(QLatin1Char(':')))
+        name.chop(1);
+    return name;
+}
+}  // namespace
+
 void bindCountSpinBox(ValueSpinBox* box, const policy::FieldDescriptor& d, QLabel* buddy)
 {
     box->setStepRange(d.min, d.max);
     if (buddy) {
         buddy->setBuddy(box);
-        box->setAccessibleName(buddy->text().remove(QLatin1Char('&')));
+        box->setAccessibleName(fieldName(buddy));
     }
 }
 
@@ -75,12 +86,18 @@ void DurationEdit::bind(const policy::FieldDescriptor& d, QLabel* buddy)
     m_max = d.max;
     if (buddy) {
         buddy->setBuddy(m_value);
-        m_value->setAccessibleName(buddy->text().remove(QLatin1Char('&')));
+        setFieldName(fieldName(buddy));
     }
     m_updating = true;
     offerUnits(unitSeconds());
     m_updating = false;
     showInUnit();
+}
+
+void DurationEdit::setFieldName(const QString& name)
+{
+    m_value->setAccessibleName(name);
+    m_unit->setAccessibleName(tr("%1, unit").arg(name));
 }
 
 std::int64_t DurationEdit::unitSeconds() const

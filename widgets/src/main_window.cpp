@@ -1,4 +1,6 @@
 #include "widgets/main_window.h"
+
+#include "accessibility.h"
 #include "widgets/live_routes_pane.h"
 
 #include "catalogue/classifier.h"
@@ -85,12 +87,27 @@ QWidget* chainFocus(QWidget* anchor, QWidget* container)
     }
     return previous;
 }
+
+// Raises a dock over its tab siblings and focuses its first control, once it is shown.
+void bringForward(QDockWidget* dock)
+{
+    dock->raise();
+    QTimer::singleShot(0, dock, [dock] {
+        for (QWidget* w = dock->nextInFocusChain(); w != dock; w = w->nextInFocusChain()) {
+            if (dock->isAncestorOf(w) && (w->focusPolicy() & Qt::TabFocus) && w->isVisible() && w->isEnabled()) {
+                w->setFocus(Qt::OtherFocusReason);
+                return;
+            }
+        }
+    });
+}
 const auto kRecentKey = QStringLiteral("recentFiles");
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_profileModel(new model::ProfileListModel(this))
+    // The accessibility factory first: an interface, once created for a control, is kept.
+    , m_profileModel((installAccessibility(), new model::ProfileListModel(this)))
     , m_route(new RoutePane(m_profileModel, this))
     , m_profiles(m_route->profileList())
     , m_candidates(m_route->candidates())
@@ -111,6 +128,10 @@ MainWindow::MainWindow(QWidget* parent)
     // room from it only down to its minimum, so it never collapses.
     auto* scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("editorScroll"));
+    scroll->setAccessibleName(tr("Candidate editor"));
+    // Not a Tab stop of its own (it would show no focus mark): its fields are,
+    // and a focused field is scrolled into view.
+    scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setWidget(m_editor);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -331,6 +352,11 @@ void MainWindow::createDocks()
         d->setWidget(widget);
         addDockWidget(area, d);
         m_viewMenu->addAction(d->toggleViewAction());
+        // Asked for, a dock comes to the front of its tab group and takes the focus.
+        connect(d->toggleViewAction(), &QAction::triggered, d, [d](bool shown) {
+            if (shown)
+                bringForward(d);
+        });
         return d;
     };
     // The route runs the full height on the left; the timeline and the
@@ -352,6 +378,8 @@ void MainWindow::createDocks()
     whatScroll->setWidget(m_whatHappens);
     whatScroll->setWidgetResizable(true);
     whatScroll->setFrameShape(QFrame::NoFrame);
+    whatScroll->setAccessibleName(tr("What Happens If…"));
+    whatScroll->setFocusPolicy(Qt::NoFocus);  // as the editor's: its fields are the stops
     QDockWidget* what
         = dock(tr("What Happens If…"), QStringLiteral("whatHappensDock"), whatScroll, Qt::BottomDockWidgetArea);
     QDockWidget* tryError = dock(tr("Try an Error"), QStringLiteral("tryErrorDock"), m_tryError, Qt::BottomDockWidgetArea);

@@ -39,6 +39,9 @@ ScenarioEditorDialog::ScenarioEditorDialog(const policy::Scenario& scenario, QWi
     layout->addWidget(new QLabel(tr("The n-th attempt of the route cycle meets the n-th failure:"), this));
     m_table->setHorizontalHeaderLabels({tr("Error"), tr("Reset hint after (s)"), tr("Before any output")});
     m_table->horizontalHeader()->setSectionResizeMode(CodeColumn, QHeaderView::Stretch);
+    // The other columns are as wide as their headers (and their fields), never clipped.
+    m_table->horizontalHeader()->setSectionResizeMode(ResetColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(SafeColumn, QHeaderView::ResizeToContents);
     m_table->setAccessibleName(tr("Failures"));
     layout->addWidget(m_table);
     auto* buttons = new QHBoxLayout;

@@ -20,6 +20,7 @@
 #include <QSettings>
 #include <QScrollArea>
 #include <QTabWidget>
+#include <QTabBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -121,8 +122,19 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_warnings->setWordWrap(true);
     m_tabs->addTab(m_warnings, tr("Warnings"));
     m_tabs->setDocumentMode(true);
+    m_tabs->setAccessibleName(tr("Timeline views"));
     layout->addWidget(m_tabs, 1);
     m_totals->setWordWrap(true);
+    // The picture takes the focus itself and marks it; a focusable scroll
+    // area around it would be a second, unmarked stop that Tab bounces between.
+    m_lanes->setFocusPolicy(Qt::NoFocus);
+    // Likewise the tab widget: it forwards the focus to its tab bar, so as a
+    // stop of its own after the page it would send Tab back to the tabs.
+    m_tabs->setFocusPolicy(Qt::NoFocus);
+    // Tab follows what one sees: the bar from left to right, the tabs, the page.
+    const QList<QWidget*> order{m_scenario, edit, m_log, exportButton, m_tabs->tabBar(), m_view, m_table, m_warnings};
+    for (qsizetype i = 1; i < order.size(); ++i)
+        QWidget::setTabOrder(order[i - 1], order[i]);
     layout->addWidget(m_totals);
 
     connect(m_scenario, &QComboBox::currentIndexChanged, this, &TimelinePanel::applyScenario);

@@ -42,6 +42,13 @@ constexpr std::int64_t kLogTicks[] = {1, 10, 60, 600, 3600, 21600, 86400, 604800
 
 }  // namespace
 
+// A tool tip that wraps at a readable width instead of running across the
+// screen: Qt word-wraps rich-text tips; pre-wrap keeps the text's own lines.
+QString wrappedTip(const QString& text)
+{
+    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(text.toHtmlEscaped());
+}
+
 struct TimelineView::Layout {
     double left = 0, width = 0, bottomOfLanes = 0;
     std::int64_t total = 1;
@@ -504,6 +511,12 @@ void TimelineView::paintEvent(QPaintEvent*)
     // The axis is drawn by TimelineAxis above the scrolling lanes.
     QPainter p(this);
     renderLanes(p, size(), kLanesTop, true);
+    if (hasFocus()) {
+        // The focus mark, on the part of the picture the scroll area shows.
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(visibleRegion().boundingRect()).adjusted(1, 1, -1, -1));
+    }
 }
 
 TimelineAxis::TimelineAxis(TimelineView* view, QWidget* parent) : QWidget(parent), m_view(view)
@@ -626,7 +639,7 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     }
     if (m_focus >= 0) {
         const QRectF r = layout(size(), kLanesTop).hits[std::size_t(m_focus)];
-        QToolTip::showText(mapToGlobal(r.bottomLeft().toPoint()), focusedEventText(), this);
+        QToolTip::showText(mapToGlobal(r.bottomLeft().toPoint()), wrappedTip(focusedEventText()), this);
     }
 }
 
@@ -638,7 +651,7 @@ bool TimelineView::event(QEvent* event)
         if (hit >= 0) {
             const int saved = m_focus;
             m_focus = hit;
-            QToolTip::showText(help->globalPos(), focusedEventText(), this);
+            QToolTip::showText(help->globalPos(), wrappedTip(focusedEventText()), this);
             m_focus = saved;
         } else {
             QToolTip::hideText();

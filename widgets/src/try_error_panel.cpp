@@ -10,12 +10,34 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace widgets {
 
 using model::PolicyText;
+
+namespace {
+// Break opportunities (zero-width spaces) after punctuation and inside long
+// runs: a JSON body or an id then wraps instead of widening the results.
+QString breakable(const QString& text)
+{
+    static const QString kAfter = QStringLiteral(",:;{}[]/&=");
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    int run = 0;
+    for (const QChar c : text) {
+        out += c;
+        run = c.isSpace() ? 0 : run + 1;
+        if (kAfter.contains(c) || run >= 40) {
+            out += QChar(0x200B);
+            run = 0;
+        }
+    }
+    return out;
+}
+}  // namespace
 
 TryErrorPanel::TryErrorPanel(QWidget* parent)
     : QWidget(parent), m_input(new QPlainTextEdit(this)), m_provider(new QComboBox(this)), m_phase(new QComboBox(this)),
@@ -56,6 +78,7 @@ TryErrorPanel::TryErrorPanel(QWidget* parent)
     m_input->setAccessibleName(tr("Raw error"));
     m_input->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_input->setTabChangesFocus(true);
+    m_input->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);  // a one-line JSON body wraps too
     left->addWidget(m_input, 1);
     left->addWidget(m_beforeOutput);
     layout->addLayout(left, 1);
@@ -79,6 +102,9 @@ TryErrorPanel::TryErrorPanel(QWidget* parent)
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(results);
     scroll->setWidgetResizable(true);
+    // Results wrap to the pane's width: nobody scrolls sideways to read a sentence.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setAccessibleName(tr("Result"));
     scroll->setFrameShape(QFrame::NoFrame);
     layout->addWidget(scroll, 1);
     m_beforeOutput->setChecked(true);
@@ -133,6 +159,11 @@ policy::Seconds TryErrorPanel::now() const
 
 void TryErrorPanel::update()
 {
+    // An empty result takes no room and is no unnamed stop for assistive technology.
+    const auto hideEmpty = qScopeGuard([this] {
+        for (QLabel* label : {m_classification, m_excerpt, m_decision})
+            label->setVisible(!label->text().isEmpty());
+    });
     const QString raw = m_input->toPlainText();
     m_showTimeline->setEnabled(!raw.trimmed().isEmpty());
     if (raw.trimmed().isEmpty()) {
@@ -169,7 +200,7 @@ void TryErrorPanel::update()
     if (c.truncated)
         text += QStringLiteral("<br/>") + tr("Only the first 16 KiB and 64 headers were read.");
     m_classification->setText(text);
-    m_excerpt->setText(QString::fromStdString(c.excerpt).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+    m_excerpt->setText(breakable(QString::fromStdString(c.excerpt)).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
 
     if (!m_doc || m_row < 0 || m_row >= m_doc->candidateCount()) {
         m_decision->setText(tr("Select a candidate to see its decision.").toHtmlEscaped());

@@ -1,5 +1,6 @@
 #include "widgets/value_controls.h"
 
+#include <QAccessible>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QStyle>
@@ -11,6 +12,15 @@
 #include <optional>
 
 namespace widgets {
+
+namespace {
+// Assistive technology hears of every new value, typed, stepped or set.
+void announceValue(QAbstractSpinBox* box, std::int64_t value)
+{
+    QAccessibleValueChangeEvent event(box, QVariant::fromValue<qlonglong>(value));
+    QAccessible::updateAccessibility(&event);
+}
+}  // namespace
 
 ValueSpinBox::ValueSpinBox(QWidget* parent) : QAbstractSpinBox(parent)
 {
@@ -45,12 +55,15 @@ std::optional<std::int64_t> ValueSpinBox::parse(const QString& text) const
 
 void ValueSpinBox::setValue(std::int64_t value)
 {
+    const bool changed = value != m_value;
     m_value = value;
     // Leave the text alone while it already says this value: the document
     // echoes every keystroke back, and the cursor must not jump.
     if (parse(lineEdit()->text()) != value)
         lineEdit()->setText(QString::number(value));
     update();  // the arrows' enabled state
+    if (changed)  // the document echoes every edit back: announce a value once
+        announceValue(this, m_value);
 }
 
 void ValueSpinBox::setStepRange(std::int64_t lo, std::int64_t hi)
@@ -80,6 +93,7 @@ void ValueSpinBox::onTextEdited(const QString& text)
     if (!v || *v == m_value)
         return;
     m_value = *v;
+    announceValue(this, m_value);
     emit valueEdited(m_value);
 }
 
@@ -124,6 +138,7 @@ void ValueSpinBox::stepBy(int steps)
     m_value = target;
     lineEdit()->setText(QString::number(m_value));
     selectAll();
+    announceValue(this, m_value);
     emit valueEdited(m_value);
 }
 

@@ -42,7 +42,7 @@ WhatHappensPanel::WhatHappensPanel(QWidget* parent)
                                                         policy::Unit::Seconds, 60};
     m_resetAfter->bind(kResetHint, nullptr);
     m_resetAfter->setSeconds(60);
-    m_resetAfter->spinBox()->setAccessibleName(tr("Reset in"));
+    m_resetAfter->setFieldName(tr("Reset in"));
     form->addRow(m_hasReset, m_resetAfter);
     m_effectSafe->setChecked(true);
     form->addRow(tr("The failure came:"), m_effectSafe);
@@ -51,6 +51,9 @@ WhatHappensPanel::WhatHappensPanel(QWidget* parent)
                                  policy::Unit::Count, 0},
                      ordinalLabel);
     form->addRow(ordinalLabel, m_ordinal);
+    // Number fields as wide as their digits, not the dock; the decision still wraps to the dock's width.
+    m_resetAfter->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    m_ordinal->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     form->addRow(QString(), m_resetUsed);
     m_decision->setWordWrap(true);
     m_decision->setObjectName(QStringLiteral("decision"));

@@ -27,6 +27,8 @@ class DurationEdit final : public QWidget {
 public:
     explicit DurationEdit(QWidget* parent = nullptr);
     void bind(const policy::FieldDescriptor& d, QLabel* buddy);
+    // Names the number and its unit for assistive technology ("First retry after", "First retry after, unit").
+    void setFieldName(const QString& name);
 
     std::int64_t seconds() const { return m_seconds; }
     void setSeconds(std::int64_t seconds);  // no valueEdited signal
