@@ -932,6 +932,14 @@
         <translation>Kein Kandidat ausgewählt</translation>
     </message>
     <message>
+        <source>No candidates yet</source>
+        <translation>Noch keine Kandidaten</translation>
+    </message>
+    <message>
+        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
+        <translation>Fügen Sie mit „Kandidat hinzufügen“ (Menü Bearbeiten) den ersten Kandidaten der Route hinzu, um festzulegen, was geschieht, wenn sein Anbieter ausfällt.</translation>
+    </message>
+    <message>
         <source>Select a candidate in the route to edit what happens when its provider fails.</source>
         <translation>Wählen Sie einen Kandidaten der Route, um festzulegen, was bei einem Ausfall seines Anbieters geschieht.</translation>
     </message>

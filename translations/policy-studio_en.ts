@@ -932,6 +932,14 @@
         <translation type="unfinished" />
     </message>
     <message>
+        <source>No candidates yet</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Select a candidate in the route to edit what happens when its provider fails.</source>
         <translation type="unfinished" />
     </message>

@@ -6,6 +6,7 @@
 #include "widgets/field_binder.h"
 #include "widgets/value_controls.h"
 #include "widgets/live_routes_pane.h"
+#include "widgets/candidate_picker_dialog.h"
 #include "widgets/main_window.h"
 #include "widgets/migration_review_dialog.h"
 #include "widgets/validation_pane.h"
@@ -118,6 +119,7 @@ private slots:
     void aboutNamesTheVersionsItUnderstands();
     void commandLineOpensDatabases();
     void toolBarAndProblemCounter();
+    void newProfileSaysWhatToDoUntilItHasCandidates();
     void resetLayoutBringsBackWhatWasClosed();
     void startPageOffersTheWaysIn();
     void germanUserInterface();
@@ -1269,6 +1271,8 @@ void TestGui::startPageOffersTheWaysIn()
         QVERIFY(window.document()->filePath() != MainWindow::sampleDocumentPath());
         QVERIFY(!start->isVisible());
         QVERIFY(window.candidateList()->isVisible());
+        // Its temporary copy goes when the window does: Recent Files never offers it.
+        QVERIFY2(!window.recentFiles().contains(window.document()->filePath()), qPrintable(window.recentFiles().join(u',')));
     }
     {
         MainWindow window;
@@ -1281,6 +1285,45 @@ void TestGui::startPageOffersTheWaysIn()
         qunsetenv("KANDEV_HOME_DIR");
     else
         qputenv("KANDEV_HOME_DIR", oldHome);
+}
+
+void TestGui::newProfileSaysWhatToDoUntilItHasCandidates()
+{
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(&window, Qt::Key_N, Qt::ControlModifier);  // File > New Dynamic Profile
+    QVERIFY(window.document());
+    QCOMPARE(window.document()->candidateCount(), 0);
+    QStringList shown;
+    for (const QLabel* l : window.candidateEditor()->findChildren<QLabel*>())
+        if (l->isVisible())
+            shown << l->text();
+    const QString editorText = shown.join(u'\n');
+    QVERIFY2(editorText.contains(QStringLiteral("No candidates yet")), qPrintable(editorText));
+    QVERIFY2(!editorText.contains(QStringLiteral("Select a candidate")), qPrintable(editorText));
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("add its first candidate")));
+    // Two candidates later the hint is gone.
+    for (const char* name : {"claude-sonnet", "codex-gpt5"}) {
+        // The platform gives the window back its activation after the dialog, as a window manager does.
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTimer::singleShot(0, [name] {
+            auto* picker = qobject_cast<CandidatePickerDialog*>(QApplication::activeModalWidget());
+            QVERIFY(picker);
+            // A new profile has no catalogue of agent profiles: the id is typed.
+            QTest::keyClicks(picker->idEdit(), QString::fromLatin1(name));
+            QTest::keyClick(picker->idEdit(), Qt::Key_Return);
+            if (QApplication::activeModalWidget() == picker)
+                picker->reject();  // never hang the test: the count below says it failed
+        });
+        QWidget* focus = QApplication::focusWidget();
+        QTest::keyClick(focus ? focus : &window, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    }
+    QCOMPARE(window.document()->candidateCount(), 2);
+    QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("first candidate")),
+             qPrintable(window.statusBar()->currentMessage()));
 }
 
 void TestGui::resetLayoutBringsBackWhatWasClosed()

@@ -128,8 +128,12 @@ void CandidateEditor::refresh()
     m_hard->setVisible(valid && !legacy);
     m_legacy->setVisible(legacy);
     if (!valid) {
-        m_title->setText(tr("No candidate selected"));
-        m_subtitle->setText(tr("Select a candidate in the route to edit what happens when its provider fails."));
+        // A route without candidates has nothing to select: say what to do instead.
+        const bool empty = m_doc && m_doc->candidateCount() == 0;
+        m_title->setText(empty ? tr("No candidates yet") : tr("No candidate selected"));
+        m_subtitle->setText(empty ? tr("Add the route's first candidate with Add Candidate (Edit menu) to set what happens "
+                                       "when its provider fails.")
+                                  : tr("Select a candidate in the route to edit what happens when its provider fails."));
         m_notice->hide();
         return;
     }

@@ -633,6 +633,9 @@ bool MainWindow::newDocument()
     statusBar()->showMessage(tr("A new dynamic profile: add its first candidate with Add Candidate (%1).")
                                  .arg(m_candidates->addAction()->shortcut().toString(QKeySequence::NativeText)),
                              15000);
+    // The hint is done once there is a candidate: it must not outlive its truth.
+    connect(m_doc.get(), &model::EditorDocument::candidateInserted, statusBar(), &QStatusBar::clearMessage,
+            Qt::SingleShotConnection);
     return true;
 }
 
@@ -996,6 +999,9 @@ QStringList MainWindow::recentFiles() const
 
 void MainWindow::addRecentFile(const QString& path)
 {
+    // The sample's temporary copy is gone when the window closes: not a file to come back to.
+    if (m_sampleDir && QFileInfo(path).absolutePath() == QFileInfo(m_sampleDir->path()).absoluteFilePath())
+        return;
     QStringList files = recentFiles();
     files.removeAll(path);
     files.prepend(path);
