@@ -68,6 +68,14 @@ QByteArray readFileBytes(const QString& path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// Presses the platform's key for a standard action (Redo is Ctrl+Y under some
+// schemes, Ctrl+Shift+Z under others) on the widget that has the focus.
+void pressStandardKey(QKeySequence::StandardKey key)
+{
+    const QKeyCombination combination = QKeySequence::keyBindings(key).constFirst()[0];
+    QTest::keyClick(QApplication::focusWidget(), combination.key(), combination.keyboardModifiers());
+}
+
 void wheel(QWidget* target, int steps)
 {
     const QPointF pos(target->width() / 2.0, target->height() / 2.0);
@@ -110,6 +118,8 @@ private slots:
     void duplicateCandidateIsAProblem();
     void switchingOnFillsKandevsDefaults();
     void invalidDocumentIsNeverSaved();
+    void undoFromAnyFieldUndoesTheDocument_data();
+    void undoFromAnyFieldUndoesTheDocument();
 
 private:
     QTemporaryDir m_dir;
@@ -737,6 +747,72 @@ void TestEditorTrust::invalidDocumentIsNeverSaved()
     QCOMPARE(readFileBytes(path), before);
     QVERIFY(doc->isModified());
     QVERIFY(!window.statusBar()->currentMessage().startsWith(QStringLiteral("Saved")));
+}
+
+void TestEditorTrust::undoFromAnyFieldUndoesTheDocument_data()
+{
+    QTest::addColumn<QString>("focus");
+    QTest::addColumn<bool>("byMenu");
+    QTest::newRow("the value field, Ctrl+Z") << QStringLiteral("value") << false;
+    QTest::newRow("the value field, Edit menu") << QStringLiteral("value") << true;
+    QTest::newRow("another value field") << QStringLiteral("other value") << false;
+    QTest::newRow("the unit box") << QStringLiteral("unit") << false;
+    QTest::newRow("the route filter") << QStringLiteral("filter") << false;
+}
+
+void TestEditorTrust::undoFromAnyFieldUndoesTheDocument()
+{
+    QFETCH(QString, focus);
+    QFETCH(bool, byMenu);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    model::EditorDocument* doc = window.document();
+    QUndoStack* stack = doc->undoStack();
+    ClassPolicyPanel* panel = window.candidateEditor()->transientPanel();
+    ValueSpinBox* interval = panel->intervalEdit()->spinBox();
+    const std::int64_t original = doc->candidate(0).policies->transient.retry.initialIntervalSeconds;
+    // "First retry after": focus, Ctrl+A, type 20.
+    interval->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(interval, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(interval, QStringLiteral("20"));
+    QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, 20);
+    const int index = stack->index();
+    QCOMPARE(index, 1);
+
+    QWidget* target = interval;
+    if (focus == QLatin1String("other value"))
+        target = panel->maxRetriesBox();
+    else if (focus == QLatin1String("unit"))
+        target = window.candidateEditor()->hardPanel()->maxWaitEdit()->unitBox();  // 3600 s: a choice of units
+    else if (focus == QLatin1String("filter"))
+        target = window.findChild<RoutePane*>()->filterEdit();
+    target->setFocus(Qt::TabFocusReason);
+    QVERIFY(target->hasFocus() || target->isAncestorOf(QApplication::focusWidget()));
+    if (focus == QLatin1String("filter"))
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("c"));  // text of its own to undo
+    if (byMenu)
+        window.undoAction()->trigger();
+    else
+        pressStandardKey(QKeySequence::Undo);
+    // The document's step is undone: the value is back, one step fewer, Redo enabled.
+    QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, original);
+    QCOMPARE(interval->text(), QString::number(original));
+    QCOMPARE(stack->index(), index - 1);
+    QCOMPARE(stack->count(), index);
+    QVERIFY(window.redoAction()->isEnabled());
+    // Redo from the same focus brings it back.
+    pressStandardKey(QKeySequence::Redo);
+    QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, 20);
+    QCOMPARE(stack->index(), index);
+    // Then nothing is left to undo: Undo twice more changes nothing behind the document's back.
+    pressStandardKey(QKeySequence::Undo);
+    pressStandardKey(QKeySequence::Undo);
+    QCOMPARE(stack->index(), 0);
+    QCOMPARE(stack->count(), 1);
+    QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, original);
+    QVERIFY(!doc->isModified());
 }
 
 QTEST_MAIN(TestEditorTrust)

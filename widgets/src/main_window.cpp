@@ -6,6 +6,7 @@
 #include "policy/limits.h"
 
 #include "bundled_icons.h"
+#include "document_undo_keys.h"
 #include "widgets/candidate_editor.h"
 #include "widgets/start_page.h"
 #include "widgets/candidate_list_panel.h"
@@ -138,6 +139,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_undoView->setAccessibleName(tr("Undo history"));
 
     createActions();
+    // Ctrl+Z and Ctrl+Shift+Z from any field act on the document's stack.
+    new DocumentUndoKeys(this);
     createDocks();
     // Reading order for Tab: the route, the editor's fields, the timeline, then the docks.
     chainFocus(chainFocus(m_candidates->view(), m_editor), m_timeline);
