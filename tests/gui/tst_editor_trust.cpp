@@ -120,6 +120,9 @@ private slots:
     void invalidDocumentIsNeverSaved();
     void undoFromAnyFieldUndoesTheDocument_data();
     void undoFromAnyFieldUndoesTheDocument();
+    void saveAsAddsTheJsonSuffix();
+    void savePathForTheChosenFilter_data();
+    void savePathForTheChosenFilter();
 
 private:
     QTemporaryDir m_dir;
@@ -813,6 +816,72 @@ void TestEditorTrust::undoFromAnyFieldUndoesTheDocument()
     QCOMPARE(stack->count(), 1);
     QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, original);
     QVERIFY(!doc->isModified());
+}
+
+void TestEditorTrust::saveAsAddsTheJsonSuffix()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    const QString chosen = m_dir.filePath(QStringLiteral("new1"));
+    bool typed = false;
+    QTimer::singleShot(0, [&] {
+        const std::function<void()> answer = [&] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            auto* name = dialog ? dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
+            if (!name || !dialog->isVisible()) {
+                QTimer::singleShot(10, answer);
+                return;
+            }
+            name->setFocus();
+            name->selectAll();
+            // It opens in the folder of the document: the name alone, as people type it.
+            QTest::keyClicks(name, QFileInfo(chosen).fileName());
+            typed = true;
+            // The Save button, once the name's completer popup is out of the way.
+            if (name->completer() && name->completer()->popup()->isVisible())
+                QTest::keyClick(name->completer()->popup(), Qt::Key_Escape);
+            for (auto* box : dialog->findChildren<QDialogButtonBox*>()) {
+                for (QAbstractButton* button : box->buttons()) {
+                    if (box->buttonRole(button) == QDialogButtonBox::AcceptRole) {
+                        QTest::mouseClick(button, Qt::LeftButton);
+                        break;
+                    }
+                }
+            }
+            if (dialog->isVisible())
+                dialog->reject();  // not taken: the checks below fail
+        };
+        answer();
+    });
+    window.saveAsAction()->trigger();
+    QVERIFY(typed);
+    QVERIFY2(!QFileInfo::exists(chosen), qPrintable(window.document()->filePath()));
+    QVERIFY2(QFileInfo::exists(chosen + QStringLiteral(".json")), qPrintable(window.document()->filePath()));
+    QCOMPARE(window.document()->filePath(), chosen + QStringLiteral(".json"));
+}
+
+void TestEditorTrust::savePathForTheChosenFilter_data()
+{
+    QTest::addColumn<QString>("chosen");
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<QString>("written");
+    const QString json = QStringLiteral("JSON documents (*.json)");
+    QTest::newRow("no extension") << "/tmp/new1" << json << "/tmp/new1.json";
+    QTest::newRow("a dot in the folder") << "/tmp/a.b/new1" << json << "/tmp/a.b/new1.json";
+    QTest::newRow("ends with a dot") << "/tmp/new1." << json << "/tmp/new1.json";
+    QTest::newRow("already .json") << "/tmp/new1.json" << json << "/tmp/new1.json";
+    QTest::newRow("another extension, as typed") << "/tmp/route.txt" << json << "/tmp/route.txt";
+    QTest::newRow("no filter chosen") << "/tmp/new1" << QString() << "/tmp/new1";
+}
+
+void TestEditorTrust::savePathForTheChosenFilter()
+{
+    QFETCH(QString, chosen);
+    QFETCH(QString, filter);
+    QFETCH(QString, written);
+    QCOMPARE(MainWindow::savePathFor(chosen, filter), written);
 }
 
 QTEST_MAIN(TestEditorTrust)

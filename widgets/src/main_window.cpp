@@ -892,9 +892,26 @@ bool MainWindow::saveAs()
 {
     if (!m_doc)
         return false;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save Dynamic Profile As"), m_doc->filePath(), tr("JSON documents (*.json)"));
-    return !path.isEmpty() && saveTo(path);
+    QString filter;
+    const QString chosen = QFileDialog::getSaveFileName(
+        this, tr("Save Dynamic Profile As"), m_doc->filePath(), tr("JSON documents (*.json)"), &filter);
+    if (chosen.isEmpty())
+        return false;
+    const QString path = savePathFor(chosen, filter);
+    // The dialog asked about replacing the name as typed, not the one with ".json".
+    if (path != chosen && QFileInfo::exists(path)
+        && QMessageBox::question(this, tr("Replace File"), tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()),
+                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+            != QMessageBox::Yes)
+        return false;
+    return saveTo(path);
+}
+
+QString MainWindow::savePathFor(const QString& chosen, const QString& selectedFilter)
+{
+    if (!selectedFilter.contains(QLatin1String("*.json")) || !QFileInfo(chosen).suffix().isEmpty())
+        return chosen;
+    return chosen + (chosen.endsWith(QLatin1Char('.')) ? QStringLiteral("json") : QStringLiteral(".json"));
 }
 
 bool MainWindow::saveTo(const QString& path)
