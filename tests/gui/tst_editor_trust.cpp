@@ -123,6 +123,7 @@ private slots:
     void saveAsAddsTheJsonSuffix();
     void savePathForTheChosenFilter_data();
     void savePathForTheChosenFilter();
+    void filterNeverHidesTheEditedCandidate();
 
 private:
     QTemporaryDir m_dir;
@@ -882,6 +883,36 @@ void TestEditorTrust::savePathForTheChosenFilter()
     QFETCH(QString, filter);
     QFETCH(QString, written);
     QCOMPARE(MainWindow::savePathFor(chosen, filter), written);
+}
+
+void TestEditorTrust::filterNeverHidesTheEditedCandidate()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QTableView* table = window.candidateList()->view();
+    clickRow(table, 0);  // claude-sonnet
+    auto* route = window.findChild<RoutePane*>();
+    QLabel* note = route->findChild<QLabel*>(QStringLiteral("filterNote"));
+    QVERIFY(note);
+    QVERIFY(!note->isVisible());
+    QTest::keyClicks(route->filterEdit(), QStringLiteral("gemini"));
+    // The edited candidate stays in the route, and the route says it does not match.
+    QVERIFY(!table->isRowHidden(0));
+    QVERIFY(table->isRowHidden(1));
+    QVERIFY(!table->isRowHidden(2));
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(QStringLiteral("claude-sonnet")) && note->text().contains(QStringLiteral("does not match")),
+             qPrintable(note->text()));
+    verifyEditorShowsSelection(window);
+    // Editing another candidate lets the filter hide the first.
+    clickRow(table, 2);
+    QVERIFY(table->isRowHidden(0));
+    QVERIFY(!note->isVisible());
+    verifyEditorShowsSelection(window);
+    route->filterEdit()->clear();
+    QVERIFY(!table->isRowHidden(0) && !table->isRowHidden(1));
 }
 
 QTEST_MAIN(TestEditorTrust)
