@@ -120,6 +120,8 @@ private slots:
     void invalidDocumentIsNeverSaved();
     void undoFromAnyFieldUndoesTheDocument_data();
     void undoFromAnyFieldUndoesTheDocument();
+    void readOnlyBannerNamesTheRealReason_data();
+    void readOnlyBannerNamesTheRealReason();
     void saveAsAddsTheJsonSuffix();
     void savePathForTheChosenFilter_data();
     void savePathForTheChosenFilter();
@@ -817,6 +819,43 @@ void TestEditorTrust::undoFromAnyFieldUndoesTheDocument()
     QCOMPARE(stack->count(), 1);
     QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, original);
     QVERIFY(!doc->isModified());
+}
+
+void TestEditorTrust::readOnlyBannerNamesTheRealReason_data()
+{
+    QTest::addColumn<QByteArray>("rules");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("migration declined") << QByteArray(R"({"rate_limited": "try_next"})") << QStringLiteral("were not migrated");
+    QTest::newRow("rules that conflict")
+        << QByteArray(R"({"model_capacity": "retry_same", "rate_limited": "try_next"})") << QStringLiteral("cannot be migrated");
+}
+
+void TestEditorTrust::readOnlyBannerNamesTheRealReason()
+{
+    QFETCH(QByteArray, rules);
+    QFETCH(QString, reason);
+    // claude-sonnet holds versioned policies; only codex-gpt5 holds legacy rules.
+    const QByteArray text = R"({"version": 1, "candidates": [
+      {"position": 0, "execution_profile_id": "claude-sonnet", "enabled": true, "policies": {"version": 1,
+        "transient": {"retry": {"enabled": true, "max_retries": 2, "initial_interval_seconds": 5},
+                      "wait_for_reset": {"enabled": false, "max_wait_seconds": 0}, "on_exhausted": "skip"},
+        "hard": {"retry": {"enabled": false, "max_retries": 0, "initial_interval_seconds": 0},
+                 "wait_for_reset": {"enabled": false, "max_wait_seconds": 0}, "on_exhausted": "stop"}}},
+      {"position": 1, "execution_profile_id": "codex-gpt5", "enabled": true, "rules": )"
+        + rules + "}]}";
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    answerNextDialog(QStringLiteral("Open Read-Only"));
+    QVERIFY(window.openFile(writeFile(QStringLiteral("mixed.json"), text)));
+    QVERIFY(window.document()->isReadOnly());
+    window.candidateList()->selectRow(0);
+    const QString banner = window.candidateEditor()->noticeLabel()->text();
+    QVERIFY(window.candidateEditor()->noticeLabel()->isVisible());
+    // Not "its legacy rules were not migrated": it has none; the banner says whose rules keep it read-only.
+    QVERIFY2(!banner.contains(QStringLiteral("its legacy rules")), qPrintable(banner));
+    QVERIFY2(banner.contains(QStringLiteral("versioned policies")), qPrintable(banner));
+    QVERIFY2(banner.contains(QStringLiteral("codex-gpt5")) && banner.contains(reason), qPrintable(banner));
 }
 
 void TestEditorTrust::saveAsAddsTheJsonSuffix()
