@@ -686,6 +686,20 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
     if (loaded->document.hasLegacyRules()) {
         const migration::MigrationReport report = store::planDatabaseMigration(*loaded);
         MigrationReviewDialog review(report, target.displayName(), this, unreadable, &loaded->document);
+        review.setDatabase();
+        // A profile whose rules cannot be migrated stays read-only and says what to settle;
+        // it keeps neither the migration of the others nor their editing from happening.
+        for (const auto& profile : report.profiles) {
+            for (const auto& candidate : profile.candidates) {
+                if (candidate.errors.empty())
+                    continue;
+                doc->setProfileReadOnly(int(profile.profileIndex),
+                    tr("its legacy rules cannot be migrated (%1); settle them in kandev and open the database again")
+                        .arg(QString::fromStdString(candidate.errors.front().message)));
+                break;
+            }
+        }
+        const bool migratable = MigrationReviewDialog::canMigrateSome(report);
         if (review.exec() == QDialog::Accepted) {
             rememberMigration(report, loaded->document, target.displayName());
             const auto answer = QMessageBox::question(
@@ -715,8 +729,10 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
                 }
             }
         }
-        // "Open Read-Only", as the review's button says: all of it.
-        doc->setReadOnly(true, tr("its legacy rules were not migrated"));
+        // "Open Read-Only", as the review's button says: all of it. With nothing
+        // to migrate the button is "Open": only the profiles above stay read-only.
+        if (migratable)
+            doc->setReadOnly(true, tr("its legacy rules were not migrated"));
     }
     setDocument(std::move(doc));
     return true;
