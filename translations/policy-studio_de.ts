@@ -460,6 +460,18 @@
         <source>Profile %1 is read-only: %2</source>
         <translation>Das Profil %1 ist schreibgeschützt: %2</translation>
     </message>
+    <message>
+        <source>The document as it would be written does not pass validation, so it is not written:
+%1</source>
+        <translation>Das Dokument würde so, wie es geschrieben würde, die Prüfung nicht bestehen; es wird daher nicht geschrieben:
+%1</translation>
+    </message>
+    <message>
+        <source>Profile %1 as it would be written does not pass validation, so nothing is written:
+%2</source>
+        <translation>Das Profil %1 würde so, wie es geschrieben würde, die Prüfung nicht bestehen; es wird daher nichts geschrieben:
+%2</translation>
+    </message>
 </context>
 <context>
     <name>model::LiveRoutesModel</name>
@@ -983,6 +995,14 @@
         <source>Migrated, they become: %1</source>
         <translation>Migriert werden daraus: %1</translation>
     </message>
+    <message>
+        <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be migrated, so the document is open read-only.</source>
+        <translation>Schreibgeschützt: Dieser Kandidat hat bereits versionierte Richtlinien, aber die alten Regeln von %1 lassen sich nicht migrieren; daher ist das Dokument schreibgeschützt geöffnet.</translation>
+    </message>
+    <message>
+        <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not migrated, so the document is open read-only.</source>
+        <translation>Schreibgeschützt: Dieser Kandidat hat bereits versionierte Richtlinien, aber die alten Regeln von %1 wurden nicht migriert; daher ist das Dokument schreibgeschützt geöffnet.</translation>
+    </message>
 </context>
 <context>
     <name>widgets::CandidateListPanel</name>
@@ -1044,6 +1064,10 @@
     <message>
         <source>Copy policies</source>
         <translation>Richtlinien kopieren</translation>
+    </message>
+    <message>
+        <source>%1, being edited, does not match the filter.</source>
+        <translation>%1 wird bearbeitet, passt aber nicht zum Filter.</translation>
     </message>
 </context>
 <context>
@@ -1849,6 +1873,18 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>Candidate editor</source>
         <translation>Kandidateneditor</translation>
     </message>
+    <message>
+        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
+        <translation>seine alten Regeln lassen sich nicht migrieren (%1); klären Sie sie in kandev und öffnen Sie die Datenbank erneut</translation>
+    </message>
+    <message>
+        <source>Replace File</source>
+        <translation>Datei ersetzen</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 existiert bereits. Ersetzen?</translation>
+    </message>
 </context>
 <context>
     <name>widgets::MigrationReviewDialog</name>
@@ -1994,6 +2030,22 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>%1 — line %2</source>
         <translation>%1 — Zeile %2</translation>
+    </message>
+    <message>
+        <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
+        <translation>Im Profil %1, Kandidat %2. %3: Klären Sie seine Regeln in kandev.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 holds legacy rules.&lt;/b&gt; The profiles without problems can be migrated as shown; the profiles marked below cannot be until their rules are settled in kandev, and open read-only.</source>
+        <translation>&lt;b&gt;%1 enthält alte Regeln.&lt;/b&gt; Die Profile ohne Probleme lassen sich wie gezeigt migrieren; die unten markierten Profile erst, wenn ihre Regeln in kandev geklärt sind, bis dahin werden sie schreibgeschützt geöffnet.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 holds legacy rules that cannot be migrated.&lt;/b&gt; The profiles marked below open read-only until their rules are settled in kandev; the other profiles can be edited.</source>
+        <translation>&lt;b&gt;%1 enthält alte Regeln, die sich nicht migrieren lassen.&lt;/b&gt; Die unten markierten Profile werden schreibgeschützt geöffnet, bis ihre Regeln in kandev geklärt sind; die anderen Profile lassen sich bearbeiten.</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
     </message>
 </context>
 <context>

@@ -460,6 +460,16 @@
         <source>Profile %1 is read-only: %2</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>The document as it would be written does not pass validation, so it is not written:
+%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profile %1 as it would be written does not pass validation, so nothing is written:
+%2</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>model::LiveRoutesModel</name>
@@ -983,6 +993,14 @@
         <source>Migrated, they become: %1</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be migrated, so the document is open read-only.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not migrated, so the document is open read-only.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>widgets::CandidateListPanel</name>
@@ -1043,6 +1061,10 @@
     </message>
     <message>
         <source>Copy policies</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, being edited, does not match the filter.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1835,6 +1857,17 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Candidate editor</source>
+    </message>
+    <message>
+        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1981,6 +2014,22 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>%1 — line %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 holds legacy rules.&lt;/b&gt; The profiles without problems can be migrated as shown; the profiles marked below cannot be until their rules are settled in kandev, and open read-only.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 holds legacy rules that cannot be migrated.&lt;/b&gt; The profiles marked below open read-only until their rules are settled in kandev; the other profiles can be edited.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Open</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -36,6 +36,32 @@ std::vector<Item> inCandidate(const std::vector<Item>& items, int row)
     return out;
 }
 
+// Renumbers positions in route order, as every save writes them.
+void renumber(schema::DynamicRecord& dynamic)
+{
+    for (std::size_t i = 0; i < dynamic.candidates.size(); ++i)
+        dynamic.candidates[i].position = std::int64_t(i);
+}
+
+// What `policyctl validate` says about exactly these bytes: its first error,
+// if any. Checked just before writing, so that no sequence of edits, undos and
+// migrations can ever leave a file (or a row) that validate rejects.
+std::optional<schema::Diagnostic> rejection(const std::string& bytes)
+{
+    migration::DocumentCheck check = migration::checkDocument(bytes);
+    if (check.valid())
+        return std::nullopt;
+    if (!check.errors.empty())
+        return check.errors.front();
+    return schema::Diagnostic{{}, "the text written cannot be read back as a document"};
+}
+
+QString describe(const schema::Diagnostic& d)
+{
+    return d.path.empty() ? QString::fromStdString(d.message)
+                          : QString::fromStdString(d.path) + QStringLiteral(": ") + QString::fromStdString(d.message);
+}
+
 }  // namespace
 
 EditorDocument::EditorDocument(schema::Document document, QString filePath, QByteArray diskBytes, QObject* parent)
@@ -372,12 +398,13 @@ EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
         return saveToDatabase();
     schema::Document toSave = m_document;
     for (auto& p : toSave.profiles) {
-        if (!p.dynamic)
-            continue;
-        for (std::size_t i = 0; i < p.dynamic->candidates.size(); ++i)
-            p.dynamic->candidates[i].position = std::int64_t(i);
+        if (p.dynamic)
+            renumber(*p.dynamic);
     }
     const std::string bytes = schema::serializeDocument(toSave);
+    if (const auto problem = rejection(bytes))
+        return {false, tr("The document as it would be written does not pass validation, so it is not written:\n%1")
+                           .arg(describe(*problem))};
     if (const auto error = store::writeFileAtomically(path.toStdString(), bytes))
         return {false, QString::fromStdString(error->message)};
     m_document = std::move(toSave);
@@ -391,6 +418,24 @@ EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
 
 EditorDocument::SaveResult EditorDocument::saveToDatabase()
 {
+    // Every profile is checked before the first is written: a refusal must
+    // not leave the save half done. Each is checked as the dynamic document
+    // its row will hold, with the function validate uses.
+    for (const int index : m_editedProfiles) {
+        const auto& profile = m_document.profiles[std::size_t(index)];
+        if (!profile.dynamic)
+            continue;
+        schema::Document alone;
+        alone.shape = schema::FileShape::DynamicDocument;
+        alone.profiles.push_back(schema::ProfileRecord{});
+        alone.profiles.back().dynamic = *profile.dynamic;
+        renumber(*alone.profiles.back().dynamic);
+        if (const auto problem = rejection(schema::serializeDocument(alone)))
+            return {false,
+                    tr("Profile %1 as it would be written does not pass validation, so nothing is written:\n%2")
+                        .arg(profileTitle(index), describe(*problem)),
+                    false};
+    }
     // Each edited profile is its own transaction, as kandev's backend saves them.
     for (auto it = m_editedProfiles.begin(); it != m_editedProfiles.end();) {
         auto& profile = m_document.profiles[std::size_t(*it)];

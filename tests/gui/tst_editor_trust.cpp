@@ -10,6 +10,8 @@
 #include "widgets/class_policy_panel.h"
 #include "widgets/field_binder.h"
 #include "widgets/main_window.h"
+#include "widgets/migration_review_dialog.h"
+#include "widgets/route_pane.h"
 #include "widgets/timeline_panel.h"
 #include "widgets/validation_pane.h"
 #include "widgets/value_controls.h"
@@ -18,16 +20,22 @@
 #include "model/commands.h"
 #include "model/validation_model.h"
 
+#include "migration/document_check.h"
+
 #include "../common/gui_helpers.h"
 #include "../common/test_paths.h"
 #include "translations.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QAbstractItemView>
+#include <QCompleter>
 #include <QDialogButtonBox>
 #include <QPushButton>
 #include <QStyleOptionButton>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QTextBrowser>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -38,6 +46,8 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
+#include <QStatusBar>
+#include <QUndoStack>
 #include <QTabBar>
 #include <QTableView>
 #include <QScopeGuard>
@@ -46,12 +56,28 @@
 #include <QWheelEvent>
 #include <QtTest>
 
+#include <functional>
+
 using namespace widgets;
 using guitest::answerNextDialog;
 using guitest::eventLoopAnswers;
 using guitest::typeValue;
 
 namespace {
+
+QByteArray readFileBytes(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Presses the platform's key for a standard action (Redo is Ctrl+Y under some
+// schemes, Ctrl+Shift+Z under others) on the widget that has the focus.
+void pressStandardKey(QKeySequence::StandardKey key)
+{
+    const QKeyCombination combination = QKeySequence::keyBindings(key).constFirst()[0];
+    QTest::keyClick(QApplication::focusWidget(), combination.key(), combination.keyboardModifiers());
+}
 
 void wheel(QWidget* target, int steps)
 {
@@ -96,6 +122,15 @@ private slots:
     void undoHistoryStartsWithOpened();
     void duplicateCandidateIsAProblem();
     void switchingOnFillsKandevsDefaults();
+    void invalidDocumentIsNeverSaved();
+    void undoFromAnyFieldUndoesTheDocument_data();
+    void undoFromAnyFieldUndoesTheDocument();
+    void readOnlyBannerNamesTheRealReason_data();
+    void readOnlyBannerNamesTheRealReason();
+    void saveAsAddsTheJsonSuffix();
+    void savePathForTheChosenFilter_data();
+    void savePathForTheChosenFilter();
+    void filterNeverHidesTheEditedCandidate();
 
 private:
     QTemporaryDir m_dir;
@@ -696,6 +731,287 @@ void TestEditorTrust::switchingOnFillsKandevsDefaults()
     QVERIFY(!transient->waitSwitch()->isChecked());
     QTest::mouseClick(transient->waitSwitch(), Qt::LeftButton, {}, QPoint(8, transient->waitSwitch()->height() / 2));
     QCOMPARE(window.document()->candidate(1).policies->transient.waitForReset, (policy::ResetWaitPolicy{true, 300}));
+}
+
+namespace {
+// Runs `act` on the next migration review once it is shown.
+void onNextReview(std::function<void(MigrationReviewDialog*)> act)
+{
+    QTimer::singleShot(0, [act] {
+        auto* review = qobject_cast<MigrationReviewDialog*>(QApplication::activeModalWidget());
+        if (!review || !review->isVisible()) {
+            onNextReview(act);
+            return;
+        }
+        act(review);
+    });
+}
+
+void clickButtonOf(QDialog* dialog, const QString& text)
+{
+    for (auto* button : dialog->findChildren<QAbstractButton*>()) {
+        if (button->text().remove(QLatin1Char('&')) == text) {
+            QTest::mouseClick(button, Qt::LeftButton);
+            return;
+        }
+    }
+    qWarning("no button %s", qPrintable(text));
+    dialog->reject();
+}
+}  // namespace
+
+void TestEditorTrust::invalidDocumentIsNeverSaved()
+{
+    // The sequence of issue #29: settle the conflict, migrate, undo both,
+    // add a candidate, save. validate rejects that document, so it is never written.
+    const QString path = copyOf(QStringLiteral("legacy-conflict.json"));
+    const QByteArray before = readFileBytes(path);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    onNextReview([](MigrationReviewDialog* review) {
+        // The conflict's link: let rate_limited = try_next decide transient errors.
+        emit review->browser()->anchorClicked(
+            QUrl(QStringLiteral("keep:0:1:%1:rate_limited").arg(int(policy::ErrorClass::Transient))));
+        onNextReview([](MigrationReviewDialog* second) { clickButtonOf(second, QStringLiteral("Migrate")); });
+    });
+    QVERIFY(window.openFile(path));
+    model::EditorDocument* doc = window.document();
+    QCOMPARE(doc->undoStack()->count(), 2);
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTableView* table = window.candidateList()->view();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->undoStack()->index(), 0);
+    // Add Candidate: type gemini-pro where the picker puts the focus, Enter.
+    const std::function<void()> typeInPicker = [&typeInPicker] {
+        auto* picker = qobject_cast<CandidatePickerDialog*>(QApplication::activeModalWidget());
+        if (!picker || !picker->isVisible()) {
+            QTimer::singleShot(10, typeInPicker);
+            return;
+        }
+        // A document without a catalogue asks for the agent profile id.
+        QWidget* typing = picker->idEdit()->isVisible() ? picker->idEdit() : picker->filterEdit();
+        QTest::keyClicks(typing, QStringLiteral("gemini-pro"));
+        QTest::keyClick(typing, Qt::Key_Return);
+        if (picker->isVisible())
+            picker->reject();  // not added: the count below says so
+    };
+    QTimer::singleShot(0, typeInPicker);
+    QTest::keyClick(table, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(doc->candidateCount(), 3);
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QString refusal;
+    answerNextDialog(QStringLiteral("OK"), &refusal);
+    QTest::keyClick(table, Qt::Key_S, Qt::ControlModifier);
+    // Refused, naming the problem; the file is as it was.
+    QVERIFY2(refusal.contains(QStringLiteral("conflicting legacy rules")), qPrintable(refusal));
+    QVERIFY2(refusal.contains(QStringLiteral("candidates[1].rules")), qPrintable(refusal));
+    QCOMPARE(readFileBytes(path), before);
+    QVERIFY(doc->isModified());
+    QVERIFY(!window.statusBar()->currentMessage().startsWith(QStringLiteral("Saved")));
+}
+
+void TestEditorTrust::undoFromAnyFieldUndoesTheDocument_data()
+{
+    QTest::addColumn<QString>("focus");
+    QTest::addColumn<bool>("byMenu");
+    QTest::newRow("the value field, Ctrl+Z") << QStringLiteral("value") << false;
+    QTest::newRow("the value field, Edit menu") << QStringLiteral("value") << true;
+    QTest::newRow("another value field") << QStringLiteral("other value") << false;
+    QTest::newRow("the unit box") << QStringLiteral("unit") << false;
+    QTest::newRow("the route filter") << QStringLiteral("filter") << false;
+}
+
+void TestEditorTrust::undoFromAnyFieldUndoesTheDocument()
+{
+    QFETCH(QString, focus);
+    QFETCH(bool, byMenu);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    model::EditorDocument* doc = window.document();
+    QUndoStack* stack = doc->undoStack();
+    ClassPolicyPanel* panel = window.candidateEditor()->transientPanel();
+    ValueSpinBox* interval = panel->intervalEdit()->spinBox();
+    const std::int64_t original = doc->candidate(0).policies->transient.retry.initialIntervalSeconds;
+    // "First retry after": focus, Ctrl+A, type 20.
+    interval->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(interval, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(interval, QStringLiteral("20"));
+    QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, 20);
+    const int index = stack->index();
+    QCOMPARE(index, 1);
+
+    QWidget* target = interval;
+    if (focus == QLatin1String("other value"))
+        target = panel->maxRetriesBox();
+    else if (focus == QLatin1String("unit"))
+        target = window.candidateEditor()->hardPanel()->maxWaitEdit()->unitBox();  // 3600 s: a choice of units
+    else if (focus == QLatin1String("filter"))
+        target = window.findChild<RoutePane*>()->filterEdit();
+    target->setFocus(Qt::TabFocusReason);
+    QVERIFY(target->hasFocus() || target->isAncestorOf(QApplication::focusWidget()));
+    if (focus == QLatin1String("filter"))
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("c"));  // text of its own to undo
+    if (byMenu)
+        window.undoAction()->trigger();
+    else
+        pressStandardKey(QKeySequence::Undo);
+    // The document's step is undone: the value is back, one step fewer, Redo enabled.
+    QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, original);
+    QCOMPARE(interval->text(), QString::number(original));
+    QCOMPARE(stack->index(), index - 1);
+    QCOMPARE(stack->count(), index);
+    QVERIFY(window.redoAction()->isEnabled());
+    // Redo from the same focus brings it back.
+    pressStandardKey(QKeySequence::Redo);
+    QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, 20);
+    QCOMPARE(stack->index(), index);
+    // Then nothing is left to undo: Undo twice more changes nothing behind the document's back.
+    pressStandardKey(QKeySequence::Undo);
+    pressStandardKey(QKeySequence::Undo);
+    QCOMPARE(stack->index(), 0);
+    QCOMPARE(stack->count(), 1);
+    QCOMPARE(doc->candidate(0).policies->transient.retry.initialIntervalSeconds, original);
+    QVERIFY(!doc->isModified());
+}
+
+void TestEditorTrust::readOnlyBannerNamesTheRealReason_data()
+{
+    QTest::addColumn<QByteArray>("rules");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("migration declined") << QByteArray(R"({"rate_limited": "try_next"})") << QStringLiteral("were not migrated");
+    QTest::newRow("rules that conflict")
+        << QByteArray(R"({"model_capacity": "retry_same", "rate_limited": "try_next"})") << QStringLiteral("cannot be migrated");
+}
+
+void TestEditorTrust::readOnlyBannerNamesTheRealReason()
+{
+    QFETCH(QByteArray, rules);
+    QFETCH(QString, reason);
+    // claude-sonnet holds versioned policies; only codex-gpt5 holds legacy rules.
+    const QByteArray text = R"({"version": 1, "candidates": [
+      {"position": 0, "execution_profile_id": "claude-sonnet", "enabled": true, "policies": {"version": 1,
+        "transient": {"retry": {"enabled": true, "max_retries": 2, "initial_interval_seconds": 5},
+                      "wait_for_reset": {"enabled": false, "max_wait_seconds": 0}, "on_exhausted": "skip"},
+        "hard": {"retry": {"enabled": false, "max_retries": 0, "initial_interval_seconds": 0},
+                 "wait_for_reset": {"enabled": false, "max_wait_seconds": 0}, "on_exhausted": "stop"}}},
+      {"position": 1, "execution_profile_id": "codex-gpt5", "enabled": true, "rules": )"
+        + rules + "}]}";
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    answerNextDialog(QStringLiteral("Open Read-Only"));
+    QVERIFY(window.openFile(writeFile(QStringLiteral("mixed.json"), text)));
+    QVERIFY(window.document()->isReadOnly());
+    window.candidateList()->selectRow(0);
+    const QString banner = window.candidateEditor()->noticeLabel()->text();
+    QVERIFY(window.candidateEditor()->noticeLabel()->isVisible());
+    // Not "its legacy rules were not migrated": it has none; the banner says whose rules keep it read-only.
+    QVERIFY2(!banner.contains(QStringLiteral("its legacy rules")), qPrintable(banner));
+    QVERIFY2(banner.contains(QStringLiteral("versioned policies")), qPrintable(banner));
+    QVERIFY2(banner.contains(QStringLiteral("codex-gpt5")) && banner.contains(reason), qPrintable(banner));
+}
+
+void TestEditorTrust::saveAsAddsTheJsonSuffix()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    const QString chosen = m_dir.filePath(QStringLiteral("new1"));
+    bool typed = false;
+    QTimer::singleShot(0, [&] {
+        const std::function<void()> answer = [&] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            auto* name = dialog ? dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
+            if (!name || !dialog->isVisible()) {
+                QTimer::singleShot(10, answer);
+                return;
+            }
+            name->setFocus();
+            name->selectAll();
+            // It opens in the folder of the document: the name alone, as people type it.
+            QTest::keyClicks(name, QFileInfo(chosen).fileName());
+            typed = true;
+            // The Save button, once the name's completer popup is out of the way.
+            if (name->completer() && name->completer()->popup()->isVisible())
+                QTest::keyClick(name->completer()->popup(), Qt::Key_Escape);
+            for (auto* box : dialog->findChildren<QDialogButtonBox*>()) {
+                for (QAbstractButton* button : box->buttons()) {
+                    if (box->buttonRole(button) == QDialogButtonBox::AcceptRole) {
+                        QTest::mouseClick(button, Qt::LeftButton);
+                        break;
+                    }
+                }
+            }
+            if (dialog->isVisible())
+                dialog->reject();  // not taken: the checks below fail
+        };
+        answer();
+    });
+    window.saveAsAction()->trigger();
+    QVERIFY(typed);
+    QVERIFY2(!QFileInfo::exists(chosen), qPrintable(window.document()->filePath()));
+    QVERIFY2(QFileInfo::exists(chosen + QStringLiteral(".json")), qPrintable(window.document()->filePath()));
+    QCOMPARE(window.document()->filePath(), chosen + QStringLiteral(".json"));
+}
+
+void TestEditorTrust::savePathForTheChosenFilter_data()
+{
+    QTest::addColumn<QString>("chosen");
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<QString>("written");
+    const QString json = QStringLiteral("JSON documents (*.json)");
+    QTest::newRow("no extension") << "/tmp/new1" << json << "/tmp/new1.json";
+    QTest::newRow("a dot in the folder") << "/tmp/a.b/new1" << json << "/tmp/a.b/new1.json";
+    QTest::newRow("ends with a dot") << "/tmp/new1." << json << "/tmp/new1.json";
+    QTest::newRow("already .json") << "/tmp/new1.json" << json << "/tmp/new1.json";
+    QTest::newRow("another extension, as typed") << "/tmp/route.txt" << json << "/tmp/route.txt";
+    QTest::newRow("no filter chosen") << "/tmp/new1" << QString() << "/tmp/new1";
+}
+
+void TestEditorTrust::savePathForTheChosenFilter()
+{
+    QFETCH(QString, chosen);
+    QFETCH(QString, filter);
+    QFETCH(QString, written);
+    QCOMPARE(MainWindow::savePathFor(chosen, filter), written);
+}
+
+void TestEditorTrust::filterNeverHidesTheEditedCandidate()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QTableView* table = window.candidateList()->view();
+    clickRow(table, 0);  // claude-sonnet
+    auto* route = window.findChild<RoutePane*>();
+    QLabel* note = route->findChild<QLabel*>(QStringLiteral("filterNote"));
+    QVERIFY(note);
+    QVERIFY(!note->isVisible());
+    QTest::keyClicks(route->filterEdit(), QStringLiteral("gemini"));
+    // The edited candidate stays in the route, and the route says it does not match.
+    QVERIFY(!table->isRowHidden(0));
+    QVERIFY(table->isRowHidden(1));
+    QVERIFY(!table->isRowHidden(2));
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(QStringLiteral("claude-sonnet")) && note->text().contains(QStringLiteral("does not match")),
+             qPrintable(note->text()));
+    verifyEditorShowsSelection(window);
+    // Editing another candidate lets the filter hide the first.
+    clickRow(table, 2);
+    QVERIFY(table->isRowHidden(0));
+    QVERIFY(!note->isVisible());
+    verifyEditorShowsSelection(window);
+    route->filterEdit()->clear();
+    QVERIFY(!table->isRowHidden(0) && !table->isRowHidden(1));
 }
 
 QTEST_MAIN(TestEditorTrust)

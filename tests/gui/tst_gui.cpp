@@ -102,6 +102,7 @@ private slots:
     void windowRendersSomething();
     void everyFieldHasAnAccessibleName();
     void databaseMigrateEditSaveAndConflict();
+    void databaseConflictLeavesTheOtherProfilesMigratable();
     void databasePasswordIsAskedFor();
     void unreadableDatabaseProfileAloneIsReadOnly();
     void liveRoutesDock();
@@ -934,6 +935,61 @@ void TestGui::databaseMigrateEditSaveAndConflict()
     QVERIFY(fx.rulesJson(QStringLiteral("dyn-current"), 0).contains(QStringLiteral("\"max_retries\":6")));
     answerNextDialog(QStringLiteral("Discard"));
     QVERIFY(window.close());
+}
+
+void TestGui::databaseConflictLeavesTheOtherProfilesMigratable()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    // dyn-conflict's rules conflict; dyn-legacy's can be migrated, as policyctl migrate --db --apply does.
+    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = 'dyn-broken'"));
+    MainWindow window;
+    window.show();
+    QString firstIntro, secondIntro, secondReport;
+    QStringList secondButtons;
+    // The reviews after Apply: the database opened again, with only the conflict left.
+    const std::function<void()> answerSecond = [&] {
+        auto* review = qobject_cast<MigrationReviewDialog*>(QApplication::activeModalWidget());
+        if (!review || !review->isVisible()) {
+            QTimer::singleShot(10, answerSecond);
+            return;
+        }
+        for (auto* label : review->findChildren<QLabel*>())
+            secondIntro += label->text();
+        secondReport = review->browser()->toPlainText();
+        for (auto* b : review->findChildren<QPushButton*>())
+            secondButtons << b->text().remove(QLatin1Char('&'));
+        clickButton(review, QStringLiteral("Open"));
+    };
+    onNextReview([&](MigrationReviewDialog* review) {
+        for (auto* label : review->findChildren<QLabel*>())
+            firstIntro += label->text();
+        clickButton(review, QStringLiteral("Migrate"));
+        answerNextDialog(QStringLiteral("Apply"), nullptr, [&] { QTimer::singleShot(0, answerSecond); });
+    });
+    QVERIFY(window.openDatabase(fx.target));
+    QVERIFY2(!firstIntro.contains(QStringLiteral("in the file")), qPrintable(firstIntro));
+    QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 4);  // migrated
+    QCOMPARE(fx.version(QStringLiteral("dyn-conflict")), 1);  // untouched
+    // The conflict is told in the database's words: the profile and the candidate by name.
+    QCOMPARE(secondButtons, QStringList{QStringLiteral("Open")});
+    const QString said = secondIntro + secondReport;
+    QVERIFY2(!said.contains(QStringLiteral("in the file")) && !said.contains(QStringLiteral("dynamic.candidates[")),
+             qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("dyn-conflict")) && said.contains(QStringLiteral("Codex GPT-5")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("in kandev")), qPrintable(said));
+    // Only the conflicting profile is read-only, and it says what to settle.
+    model::EditorDocument* doc = window.document();
+    QVERIFY(doc && !doc->isDocumentReadOnly());
+    QVERIFY(editProfile(*doc, "dyn-conflict"));
+    QVERIFY(doc->isReadOnly());
+    QVERIFY2(doc->readOnlyReason().contains(QStringLiteral("model_capacity")) && doc->readOnlyReason().contains(QStringLiteral("rate_limited")),
+             qPrintable(doc->readOnlyReason()));
+    QVERIFY(editProfile(*doc, "dyn-legacy"));
+    QVERIFY(!doc->isReadOnly());
+    QVERIFY(doc->candidate(0).policies);
+    QVERIFY(window.saveAction()->isEnabled());
 }
 
 void TestGui::externalChangeIsDetectedBeforeOverwriting()

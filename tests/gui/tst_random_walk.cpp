@@ -2,7 +2,11 @@
 // step: the editor shows the selected candidate, every model agrees with the
 // document, no model signal comes between a begin... and its end..., the
 // window answers within a second (a watchdog ends a frozen run with its
-// step), and undoing everything gives back the original file's bytes on save.
+// step), every save leaves a file that validate accepts (the window walk also
+// starts from a settled and migrated legacy conflict, so that undo reaches
+// back past the migration and the choice), and undoing everything gives back
+// the original file's bytes on save (or, for a document validate rejects,
+// refuses to save it).
 // POLICY_STUDIO_WALK_SEEDS (model walk "1,2,3", window walk "1": under a
 // minute with sanitizers) and POLICY_STUDIO_WALK_STEPS (2000)
 // change the walk; a failure prints its seed and step.
@@ -12,6 +16,7 @@
 #include "widgets/class_policy_panel.h"
 #include "widgets/field_binder.h"
 #include "widgets/main_window.h"
+#include "widgets/migration_review_dialog.h"
 #include "widgets/validation_pane.h"
 #include "widgets/value_controls.h"
 
@@ -19,6 +24,8 @@
 #include "model/commands.h"
 #include "model/profile_list_model.h"
 #include "model/validation_model.h"
+
+#include "migration/document_check.h"
 
 #include "../common/gui_helpers.h"
 #include "../common/test_paths.h"
@@ -29,6 +36,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMessageBox>
+#include <QTextBrowser>
 #include <QRadioButton>
 #include <QSettings>
 #include <QTableView>
@@ -69,6 +78,26 @@ QByteArray readBytes(const QString& path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Settles the conflict of legacy-conflict.json in the next review (rate_limited
+// decides transient errors), then migrates in the review that follows.
+void settleAndMigrateNextReview()
+{
+    QTimer::singleShot(0, [] {
+        auto* review = qobject_cast<MigrationReviewDialog*>(QApplication::activeModalWidget());
+        if (!review || !review->isVisible()) {
+            settleAndMigrateNextReview();
+            return;
+        }
+        if (review->browser()->toHtml().contains(QStringLiteral("keep:0:1:"))) {
+            emit review->browser()->anchorClicked(
+                QUrl(QStringLiteral("keep:0:1:%1:rate_limited").arg(int(policy::ErrorClass::Transient))));
+            settleAndMigrateNextReview();
+            return;
+        }
+        review->accept();
+    });
 }
 
 // Records any model signal that arrives between a begin... and its end...
@@ -199,23 +228,55 @@ void TestRandomWalk::modelWalk()
 
 void TestRandomWalk::windowWalk_data()
 {
-    addSeedRows(QStringLiteral("1"));
+    QTest::addColumn<unsigned>("seed");
+    QTest::addColumn<QString>("sample");
+    for (const unsigned seed : seeds(QStringLiteral("1"))) {
+        for (const QString& sample : {QStringLiteral("export.json"), QStringLiteral("legacy-conflict.json")})
+            QTest::newRow(qPrintable(QStringLiteral("%1, seed %2").arg(sample).arg(seed))) << seed << sample;
+    }
 }
 
 void TestRandomWalk::windowWalk()
 {
     QFETCH(unsigned, seed);
+    QFETCH(QString, sample);
     guitest::Watchdog watchdog(std::chrono::seconds(30));
-    const QString path = guitest::copyOfSample(m_dir, testpaths::sample(QStringLiteral("export.json")));
+    const QString path = guitest::copyOfSample(m_dir, testpaths::sample(sample));
     const QByteArray original = readBytes(path);
+    const bool originalValid = migration::checkDocument(original.toStdString()).valid();
+    if (!originalValid)
+        settleAndMigrateNextReview();
 
     MainWindow window;
     window.resize(1366, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openFile(path));
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     model::EditorDocument* doc = window.document();
+    QVERIFY(!doc->isReadOnly());
     QTableView* table = window.candidateList()->view();
+    // After every save, the file on disk is one validate accepts (or untouched).
+    auto verifyFileOnDisk = [&](const QString& where) {
+        const QByteArray bytes = readBytes(path);
+        if (bytes == original && !originalValid)
+            return true;
+        const migration::DocumentCheck check = migration::checkDocument(bytes.toStdString());
+        if (!check.valid())
+            qWarning("%s: the file on disk is invalid: %s", qPrintable(where),
+                     check.errors.empty() ? "unreadable" : check.errors.front().message.c_str());
+        return check.valid();
+    };
+    // Ctrl+S; a refusal's message box is answered.
+    auto pressSave = [&] {
+        QTimer::singleShot(0, [] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                box->accept();
+        });
+        QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
+        window.activateWindow();
+    };
     QAbstractItemModelTester t1(table->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t2(window.validationPane()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t3(window.profileList()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -242,15 +303,18 @@ void TestRandomWalk::windowWalk()
     };
 
     for (int step = 0; step < steps(); ++step) {
-        const int action = pick(11);
+        const int action = pick(13);
         const QString where = QStringLiteral("seed %1, step %2, action %3").arg(seed).arg(step).arg(action);
         watchdog.pet(where.toStdString());
         const int count = doc->candidateCount();
         switch (action) {
         case 0:  // Add Candidate… by keyboard; the responder adds what is selectable, else cancels
             if (window.candidateList()->addAction()->isEnabled()) {
-                QTimer::singleShot(0, [] {
+                QTimer::singleShot(0, [step] {
                     if (auto* picker = qobject_cast<CandidatePickerDialog*>(QApplication::activeModalWidget())) {
+                        // A document without a catalogue asks for an id: type one.
+                        if (picker->idEdit()->isVisible())
+                            QTest::keyClicks(picker->idEdit(), QStringLiteral("walk-%1").arg(step));
                         if (picker->selection())
                             picker->accept();
                         else
@@ -297,6 +361,15 @@ void TestRandomWalk::windowWalk()
             break;
         }
         case 8: clickRow(table, pick(count)); break;
+        case 12:  // undo a few steps at once, back past a migration and a choice
+            for (int n = 1 + pick(4); n > 0; --n)
+                QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+            break;
+        case 11:  // save, refused or not
+            pressSave();
+            QVERIFY2(QTest::qWaitForWindowActive(&window), qPrintable(where));
+            QVERIFY2(verifyFileOnDisk(where), qPrintable(where));
+            break;
         case 9:
             if (window.profileList()->isVisible())
                 clickRow(window.profileList(), pick(window.profileList()->model()->rowCount()));
@@ -348,8 +421,12 @@ void TestRandomWalk::windowWalk()
     for (int i = 0; i < 10 * steps() && doc->undoStack()->canUndo(); ++i)
         QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(!doc->undoStack()->canUndo());
-    QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
-    QVERIFY2(readBytes(path) == original, qPrintable(QStringLiteral("seed %1: undoing everything changed the file").arg(seed)));
+    pressSave();
+    QVERIFY(verifyFileOnDisk(QStringLiteral("the end")));
+    if (originalValid)
+        QVERIFY2(readBytes(path) == original, qPrintable(QStringLiteral("seed %1: undoing everything changed the file").arg(seed)));
+    else  // the conflict is back: never written
+        QVERIFY(doc->isModified() || readBytes(path) == original);
 }
 
 QTEST_MAIN(TestRandomWalk)

@@ -120,6 +120,33 @@ void CandidateEditor::setRow(int row)
     refresh();
 }
 
+QString CandidateEditor::legacyReason() const
+{
+    // A candidate with policies of its own is read-only because of the legacy
+    // rules of others in its route: name them, and whether they cannot be
+    // migrated or were only not migrated.
+    if (!m_doc->isDocumentReadOnly())
+        return {};  // a profile of a database is read-only for reasons of its own
+    QStringList unmigratable, declined;
+    for (int row = 0; row < m_doc->candidateCount(); ++row) {
+        const policy::Candidate& c = m_doc->candidate(row);
+        if (c.policies && c.policies->version > policy::kSupportedPolicyVersion)
+            return {};  // read-only for a newer policy version, whatever else
+        if (!c.isLegacy())
+            continue;
+        (m_doc->legacyErrorsOfCandidate(row).empty() ? declined : unmigratable) << m_doc->candidateName(row);
+    }
+    if (!unmigratable.isEmpty())
+        return tr("Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be "
+                  "migrated, so the document is open read-only.")
+            .arg(unmigratable.join(QStringLiteral(", ")));
+    if (!declined.isEmpty())
+        return tr("Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not "
+                  "migrated, so the document is open read-only.")
+            .arg(declined.join(QStringLiteral(", ")));
+    return {};
+}
+
 void CandidateEditor::refresh()
 {
     const bool valid = m_doc && m_row >= 0 && m_row < m_doc->candidateCount();
@@ -151,6 +178,8 @@ void CandidateEditor::refresh()
         else if (legacy)
             m_notice->setText(tr("Read-only: this candidate's legacy rules can be migrated, but the document is open "
                                  "read-only (%1).").arg(m_doc->readOnlyReason()));
+        else if (const QString others = legacyReason(); !others.isEmpty())
+            m_notice->setText(others);
         else
             m_notice->setText(tr("Read-only: %1").arg(m_doc->readOnlyReason()));
         m_notice->show();

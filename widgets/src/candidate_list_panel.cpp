@@ -51,6 +51,12 @@ CandidateListPanel::CandidateListPanel(QWidget* parent)
     for (QAction* a : {m_add, m_remove, m_up, m_down, m_copy})
         bar->addAction(a);
     layout->addWidget(bar);
+    m_filterNote = new QLabel(this);
+    m_filterNote->setObjectName(QStringLiteral("filterNote"));
+    m_filterNote->setWordWrap(true);
+    m_filterNote->setContentsMargins(4, 2, 4, 2);
+    m_filterNote->hide();
+    layout->addWidget(m_filterNote);
 
     m_view->setModel(m_model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -138,6 +144,8 @@ void CandidateListPanel::keepSelectionAfterChange()
 void CandidateListPanel::announceCurrent()
 {
     updateActions();
+    if (currentRow() != m_lastAnnounced)
+        applyFilter();  // the row left behind may hide now, the new one shows
     m_lastAnnounced = currentRow();
     emit currentRowChanged(m_lastAnnounced);
 }
@@ -160,9 +168,15 @@ bool CandidateListPanel::matchesFilter(int row) const
 void CandidateListPanel::applyFilter()
 {
     // Rows are hidden, not filtered through a proxy: positions, drag and drop
-    // and the editor's row stay the model's own.
+    // and the editor's row stay the model's own. The candidate being edited is
+    // never hidden: the editor would show a candidate the route does not.
+    const int current = currentRow();
     for (int row = 0; row < m_model->rowCount(); ++row)
-        m_view->setRowHidden(row, !matchesFilter(row));
+        m_view->setRowHidden(row, !matchesFilter(row) && row != current);
+    const bool outside = current >= 0 && !matchesFilter(current);
+    if (outside && m_doc)
+        m_filterNote->setText(tr("%1, being edited, does not match the filter.").arg(m_doc->candidateName(current)));
+    m_filterNote->setVisible(outside && m_doc);
 }
 
 int CandidateListPanel::currentRow() const

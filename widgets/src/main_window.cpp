@@ -8,6 +8,7 @@
 #include "policy/limits.h"
 
 #include "bundled_icons.h"
+#include "document_undo_keys.h"
 #include "widgets/candidate_editor.h"
 #include "widgets/start_page.h"
 #include "widgets/candidate_list_panel.h"
@@ -159,6 +160,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_undoView->setAccessibleName(tr("Undo history"));
 
     createActions();
+    // Ctrl+Z and Ctrl+Shift+Z from any field act on the document's stack.
+    new DocumentUndoKeys(this);
     createDocks();
     // Reading order for Tab: the route, the editor's fields, the timeline, then the docks.
     chainFocus(chainFocus(m_candidates->view(), m_editor), m_timeline);
@@ -714,6 +717,20 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
     if (loaded->document.hasLegacyRules()) {
         const migration::MigrationReport report = store::planDatabaseMigration(*loaded);
         MigrationReviewDialog review(report, target.displayName(), this, unreadable, &loaded->document);
+        review.setDatabase();
+        // A profile whose rules cannot be migrated stays read-only and says what to settle;
+        // it keeps neither the migration of the others nor their editing from happening.
+        for (const auto& profile : report.profiles) {
+            for (const auto& candidate : profile.candidates) {
+                if (candidate.errors.empty())
+                    continue;
+                doc->setProfileReadOnly(int(profile.profileIndex),
+                    tr("its legacy rules cannot be migrated (%1); settle them in kandev and open the database again")
+                        .arg(QString::fromStdString(candidate.errors.front().message)));
+                break;
+            }
+        }
+        const bool migratable = MigrationReviewDialog::canMigrateSome(report);
         if (review.exec() == QDialog::Accepted) {
             rememberMigration(report, loaded->document, target.displayName());
             const auto answer = QMessageBox::question(
@@ -743,8 +760,10 @@ bool MainWindow::openDatabase(const store::DatabaseTarget& requested)
                 }
             }
         }
-        // "Open Read-Only", as the review's button says: all of it.
-        doc->setReadOnly(true, tr("its legacy rules were not migrated"));
+        // "Open Read-Only", as the review's button says: all of it. With nothing
+        // to migrate the button is "Open": only the profiles above stay read-only.
+        if (migratable)
+            doc->setReadOnly(true, tr("its legacy rules were not migrated"));
     }
     setDocument(std::move(doc));
     return true;
@@ -920,9 +939,26 @@ bool MainWindow::saveAs()
 {
     if (!m_doc)
         return false;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save Dynamic Profile As"), m_doc->filePath(), tr("JSON documents (*.json)"));
-    return !path.isEmpty() && saveTo(path);
+    QString filter;
+    const QString chosen = QFileDialog::getSaveFileName(
+        this, tr("Save Dynamic Profile As"), m_doc->filePath(), tr("JSON documents (*.json)"), &filter);
+    if (chosen.isEmpty())
+        return false;
+    const QString path = savePathFor(chosen, filter);
+    // The dialog asked about replacing the name as typed, not the one with ".json".
+    if (path != chosen && QFileInfo::exists(path)
+        && QMessageBox::question(this, tr("Replace File"), tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()),
+                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+            != QMessageBox::Yes)
+        return false;
+    return saveTo(path);
+}
+
+QString MainWindow::savePathFor(const QString& chosen, const QString& selectedFilter)
+{
+    if (!selectedFilter.contains(QLatin1String("*.json")) || !QFileInfo(chosen).suffix().isEmpty())
+        return chosen;
+    return chosen + (chosen.endsWith(QLatin1Char('.')) ? QStringLiteral("json") : QStringLiteral(".json"));
 }
 
 bool MainWindow::saveTo(const QString& path)

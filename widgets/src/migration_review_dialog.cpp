@@ -18,6 +18,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace widgets {
 
 using model::PolicyText;
@@ -48,10 +50,36 @@ QString actionText(const std::string& action)
     return QString::fromStdString(action);
 }
 
+// "Codex GPT-5 (codex-gpt5)": the agent profile a candidate names, by its name where the document has one.
+QString candidateLabel(const schema::Document* document, const std::string& id)
+{
+    if (document) {
+        for (const auto& p : document->profiles) {
+            if (p.id == id && !p.name.empty() && p.name != id)
+                return QStringLiteral("%1 (%2)").arg(esc(p.name), esc(id));
+        }
+    }
+    return esc(id);
+}
+
+bool profileHasErrors(const migration::ProfileMigration& profile)
+{
+    return std::any_of(profile.candidates.begin(), profile.candidates.end(),
+                       [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
+}
+
 }  // namespace
 
+bool MigrationReviewDialog::canMigrateSome(const migration::MigrationReport& report)
+{
+    return std::any_of(report.profiles.begin(), report.profiles.end(), [](const migration::ProfileMigration& p) {
+        return !profileHasErrors(p)
+            && std::any_of(p.candidates.begin(), p.candidates.end(), [](const auto& c) { return c.changes(); });
+    });
+}
+
 QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& report, const schema::Document* document,
-                                          bool offerChoices, bool lineLinks)
+                                          bool offerChoices, bool lineLinks, bool database)
 {
     QString html = QStringLiteral("<html><body>");
     for (const auto& profile : report.profiles) {
@@ -69,7 +97,8 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
             const policy::Candidate* candidate = record && record->dynamic && c.index < record->dynamic->candidates.size()
                 ? &record->dynamic->candidates[c.index]
                 : nullptr;
-            QString heading = tr("%1. %2").arg(c.index).arg(esc(c.executionProfileId));
+            QString heading = tr("%1. %2").arg(c.index).arg(database ? candidateLabel(document, c.executionProfileId)
+                                                                      : esc(c.executionProfileId));
             if (candidate)
                 heading += QStringLiteral(" <small>— %1</small>")
                                .arg(candidate->enabled ? tr("enabled") : tr("disabled: the route skips it"));
@@ -130,7 +159,13 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
             }
             for (const auto& e : c.errors) {
                 // The sentence, then where it is: the field path, and the line in the file when it is known.
-                QString where = tr("Field: <code>%1</code>").arg(esc(e.path));
+                // A database has no fields to point at: its profile and candidate, by name.
+                const QString profileName = record && !record->name.empty() ? esc(record->name) : esc(profile.profileId);
+                QString where = database ? tr("In profile %1, candidate %2. %3: settle its rules in kandev.")
+                                               .arg(profileName)
+                                               .arg(c.index)
+                                               .arg(candidateLabel(document, c.executionProfileId))
+                                         : tr("Field: <code>%1</code>").arg(esc(e.path));
                 if (lineLinks && e.line > 0)
                     where += QStringLiteral(" · <a href='line:%1'>%2</a>").arg(e.line).arg(tr("show line %1 of the file").arg(e.line));
                 html += QStringLiteral("<p style='background-color:#f8d7da; color:#721c24; padding:4px'>&#10006; %1<br/>%2</p>")
@@ -166,32 +201,64 @@ MigrationReviewDialog::MigrationReviewDialog(const migration::MigrationReport& r
 {
     if (document)
         m_document = *document;
+    m_name = fileName;
     setWindowTitle(tr("Review Migration — %1").arg(fileName));
     auto* layout = new QVBoxLayout(this);
     m_intro->setWordWrap(true);
-    const bool errors = report.hasErrors();
-    m_intro->setText(errors ? tr("<b>%1 uses legacy rules that cannot be migrated.</b> It opens read-only; fix the rules "
-                                 "marked below in the file, or in kandev, and open it again.")
-                                  .arg(fileName.toHtmlEscaped())
-                            : tr("<b>%1 uses legacy rules.</b> Before it can be edited, its %n candidate(s) are converted "
-                                 "to versioned policies as shown. Nothing is written until you save.",
-                                 nullptr, int(report.changedCandidates()))
-                                  .arg(fileName.toHtmlEscaped()));
     layout->addWidget(m_intro);
     m_browser->setOpenLinks(false);
     m_browser->setAccessibleName(tr("Migration report"));
     layout->addWidget(m_browser, 1);
-    if (!errors) {
-        auto* migrate = m_buttons->addButton(tr("&Migrate"), QDialogButtonBox::AcceptRole);
-        migrate->setDefault(true);
-    }
-    m_buttons->addButton(tr("Open &Read-Only"), QDialogButtonBox::RejectRole);
+    offerButtons();
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_browser, &QTextBrowser::anchorClicked, this, &MigrationReviewDialog::followLink);
     render();
     resize(780, 580);
+}
+
+void MigrationReviewDialog::offerButtons()
+{
+    const bool errors = m_report.hasErrors();
+    const QString name = m_name.toHtmlEscaped();
+    // A database migrates what it can, as policyctl migrate --db --apply does; a file all or nothing.
+    const bool migrate = m_database ? canMigrateSome(m_report) : !errors;
+    if (!errors)
+        m_intro->setText(tr("<b>%1 uses legacy rules.</b> Before it can be edited, its %n candidate(s) are converted "
+                            "to versioned policies as shown. Nothing is written until you save.",
+                            nullptr, int(m_report.changedCandidates()))
+                             .arg(name));
+    else if (!m_database)
+        m_intro->setText(tr("<b>%1 uses legacy rules that cannot be migrated.</b> It opens read-only; fix the rules "
+                            "marked below in the file, or in kandev, and open it again.")
+                             .arg(name));
+    else if (migrate)
+        m_intro->setText(tr("<b>%1 holds legacy rules.</b> The profiles without problems can be migrated as shown; "
+                            "the profiles marked below cannot be until their rules are settled in kandev, and open "
+                            "read-only.")
+                             .arg(name));
+    else
+        m_intro->setText(tr("<b>%1 holds legacy rules that cannot be migrated.</b> The profiles marked below open "
+                            "read-only until their rules are settled in kandev; the other profiles can be edited.")
+                             .arg(name));
+    m_buttons->clear();
+    if (migrate) {
+        auto* button = m_buttons->addButton(tr("&Migrate"), QDialogButtonBox::AcceptRole);
+        button->setDefault(true);
+        m_buttons->addButton(tr("Open &Read-Only"), QDialogButtonBox::RejectRole);
+    } else if (m_database && errors) {
+        m_buttons->addButton(tr("&Open"), QDialogButtonBox::RejectRole);  // nothing to migrate; the rest is editable
+    } else {
+        m_buttons->addButton(tr("Open &Read-Only"), QDialogButtonBox::RejectRole);
+    }
+}
+
+void MigrationReviewDialog::setDatabase()
+{
+    m_database = true;
+    offerButtons();
+    render();
 }
 
 void MigrationReviewDialog::setSourceFile(const QString& path)
@@ -220,7 +287,8 @@ void MigrationReviewDialog::setReviewOnly()
 
 void MigrationReviewDialog::render()
 {
-    QString html = reportHtml(m_report, m_document ? &*m_document : nullptr, m_offerChoices, !m_sourceFile.isEmpty());
+    QString html = reportHtml(m_report, m_document ? &*m_document : nullptr, m_offerChoices, !m_sourceFile.isEmpty(),
+                              m_database);
     if (!m_unreadable.isEmpty()) {
         QString rows;
         for (const QString& row : m_unreadable)

@@ -31,7 +31,6 @@ ValueSpinBox::ValueSpinBox(QWidget* parent) : QAbstractSpinBox(parent)
     setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
     lineEdit()->setText(QStringLiteral("0"));
     connect(lineEdit(), &QLineEdit::textEdited, this, &ValueSpinBox::onTextEdited);
-    lineEdit()->installEventFilter(this);
     connect(this, &QAbstractSpinBox::editingFinished, this, &ValueSpinBox::onEditingFinished);
 }
 
@@ -103,18 +102,36 @@ void ValueSpinBox::onEditingFinished()
         lineEdit()->setText(QString::number(m_value));
 }
 
-bool ValueSpinBox::eventFilter(QObject* watched, QEvent* event)
+namespace {
+bool isUndoOrRedo(const QEvent* event)
 {
-    // Every keystroke is already a document edit: Undo and Redo belong to the
-    // document, not to the line edit's own text history.
-    if (watched == lineEdit() && event->type() == QEvent::ShortcutOverride) {
-        auto* key = static_cast<QKeyEvent*>(event);
-        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
-            event->ignore();
-            return true;
-        }
+    const auto* key = static_cast<const QKeyEvent*>(event);
+    return key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo);
+}
+}  // namespace
+
+// Every keystroke is already a document edit: Undo and Redo belong to the
+// document, never to the line edit's own text history. The spin box hands
+// its key events straight to the line edit (no event filter sees them), so
+// they are stopped here: the override is declined, so that the window's
+// Undo shortcut fires, and a key press (Undo with nothing left to undo)
+// goes no further.
+bool ValueSpinBox::event(QEvent* event)
+{
+    if (event->type() == QEvent::ShortcutOverride && isUndoOrRedo(event)) {
+        event->ignore();
+        return true;
     }
-    return QAbstractSpinBox::eventFilter(watched, event);
+    return QAbstractSpinBox::event(event);
+}
+
+void ValueSpinBox::keyPressEvent(QKeyEvent* event)
+{
+    if (isUndoOrRedo(event)) {
+        event->ignore();
+        return;
+    }
+    QAbstractSpinBox::keyPressEvent(event);
 }
 
 QAbstractSpinBox::StepEnabled ValueSpinBox::stepEnabled() const

@@ -42,6 +42,7 @@ protected:
 
 private:
     void refresh();
+    QString legacyReason() const;
     void arrangePanels();
     void showLegacy(const policy::Candidate& c);
     void onEdited(policy::ErrorClass cls, const policy::ClassPolicy& p, const QString& text, const QString& mergeKey);

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QAction;
+class QLabel;
 class QTableView;
 class QToolBar;
 
@@ -23,7 +24,8 @@ public:
     model::CandidateListModel* model() const { return m_model; }
     int currentRow() const;
     void selectRow(int row);
-    // Shows only candidates whose name or agent profile id contains the text.
+    // Shows only candidates whose name or agent profile id contains the text,
+    // and the one being edited, which a note marks as not matching.
     void setFilterText(const QString& text);
     bool matchesFilter(int row) const;
 
@@ -59,6 +61,7 @@ private:
     QAction* m_down;
     QAction* m_copy;
     QToolBar* m_bar = nullptr;
+    QLabel* m_filterNote;
     int m_lastAnnounced = -1;
     QString m_filter;
 };

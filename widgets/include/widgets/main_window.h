@@ -90,9 +90,13 @@ public:
     QAction* reviewChangesAction() const { return m_reviewAction; }
     QToolBar* mainToolBar() const { return m_toolBar; }
     QToolButton* problemCountButton() const { return m_problemButton; }
+    QAction* saveAsAction() const { return m_saveAsAction; }
     QAction* undoAction() const { return m_undoAction; }
     QAction* redoAction() const { return m_redoAction; }
     QStringList recentFiles() const;
+    // The path Save As writes: `chosen`, with ".json" added when the JSON
+    // filter was chosen and the name has no extension.
+    static QString savePathFor(const QString& chosen, const QString& selectedFilter);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

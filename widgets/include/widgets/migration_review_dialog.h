@@ -39,12 +39,18 @@ public:
     void setSourceFile(const QString& path);
     // Conflicting rules become links: choosing one closes the dialog with ChoiceMade.
     void setChoicesOffered(bool offered);
+    // A kandev database: the profiles that can be migrated are offered even
+    // when others cannot be (Migrate writes only those), and problems are told
+    // by profile and candidate name instead of field paths in a file.
+    void setDatabase();
     // Only to read again (View > Migration Report): a Close button and no choices.
     void setReviewOnly();
     std::optional<Choice> choice() const { return m_choice; }
 
     static QString reportHtml(const migration::MigrationReport& report, const schema::Document* document = nullptr,
-                              bool offerChoices = false, bool lineLinks = false);
+                              bool offerChoices = false, bool lineLinks = false, bool database = false);
+    // Profiles in the report without errors whose candidates change: what Migrate would write.
+    static bool canMigrateSome(const migration::MigrationReport& report);
     QTextBrowser* browser() const { return m_browser; }
 
 protected:
@@ -52,6 +58,7 @@ protected:
 
 private:
     void render();
+    void offerButtons();
     void followLink(const QUrl& url);
     void showFileLine(int line);
 
@@ -59,7 +66,9 @@ private:
     QStringList m_unreadable;
     std::optional<schema::Document> m_document;
     QString m_sourceFile;
+    QString m_name;
     bool m_offerChoices = false;
+    bool m_database = false;
     std::optional<Choice> m_choice;
     QTextBrowser* m_browser;
     QDialogButtonBox* m_buttons;

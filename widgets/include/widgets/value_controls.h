@@ -43,7 +43,8 @@ signals:
 protected:
     StepEnabled stepEnabled() const override;
     void wheelEvent(QWheelEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
+    bool event(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void onTextEdited(const QString& text);
