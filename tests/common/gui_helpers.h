@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for GUI tests that drive the real window with real input.
 
+#include "widgets/migration_review_dialog.h"
 #include "widgets/value_controls.h"
 
 #include <QAbstractButton>
@@ -25,6 +26,33 @@
 #include <thread>
 
 namespace guitest {
+
+// Runs `act` on the next migration review once it is shown.
+inline void onNextReview(std::function<void(widgets::MigrationReviewDialog*)> act)
+{
+    QTimer::singleShot(0, [act] {
+        auto* review = qobject_cast<widgets::MigrationReviewDialog*>(QApplication::activeModalWidget());
+        if (!review || !review->isVisible()) {
+            onNextReview(act);
+            return;
+        }
+        act(review);
+    });
+}
+
+// Clicks the dialog's button whose text (without its mnemonic) is `text`;
+// rejects the dialog when there is none, so that a test never hangs.
+inline void clickButton(QDialog* dialog, const QString& text)
+{
+    for (auto* button : dialog->findChildren<QAbstractButton*>()) {
+        if (button->text().remove(QLatin1Char('&')) == text) {
+            QTest::mouseClick(button, Qt::LeftButton);
+            return;
+        }
+    }
+    qWarning("no button %s", qPrintable(text));
+    dialog->reject();
+}
 
 // Settings in a temporary folder, so that tests never read or write the
 // user's, and the English UI.

@@ -733,32 +733,8 @@ void TestEditorTrust::switchingOnFillsKandevsDefaults()
     QCOMPARE(window.document()->candidate(1).policies->transient.waitForReset, (policy::ResetWaitPolicy{true, 300}));
 }
 
-namespace {
-// Runs `act` on the next migration review once it is shown.
-void onNextReview(std::function<void(MigrationReviewDialog*)> act)
-{
-    QTimer::singleShot(0, [act] {
-        auto* review = qobject_cast<MigrationReviewDialog*>(QApplication::activeModalWidget());
-        if (!review || !review->isVisible()) {
-            onNextReview(act);
-            return;
-        }
-        act(review);
-    });
-}
-
-void clickButtonOf(QDialog* dialog, const QString& text)
-{
-    for (auto* button : dialog->findChildren<QAbstractButton*>()) {
-        if (button->text().remove(QLatin1Char('&')) == text) {
-            QTest::mouseClick(button, Qt::LeftButton);
-            return;
-        }
-    }
-    qWarning("no button %s", qPrintable(text));
-    dialog->reject();
-}
-}  // namespace
+using guitest::clickButton;
+using guitest::onNextReview;
 
 void TestEditorTrust::invalidDocumentIsNeverSaved()
 {
@@ -773,7 +749,7 @@ void TestEditorTrust::invalidDocumentIsNeverSaved()
         // The conflict's link: let rate_limited = try_next decide transient errors.
         emit review->browser()->anchorClicked(
             QUrl(QStringLiteral("keep:0:1:%1:rate_limited").arg(int(policy::ErrorClass::Transient))));
-        onNextReview([](MigrationReviewDialog* second) { clickButtonOf(second, QStringLiteral("Migrate")); });
+        onNextReview([](MigrationReviewDialog* second) { clickButton(second, QStringLiteral("Migrate")); });
     });
     QVERIFY(window.openFile(path));
     model::EditorDocument* doc = window.document();

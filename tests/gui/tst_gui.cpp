@@ -280,32 +280,8 @@ void TestGui::validationPaneGoesToTheField()
     QVERIFY(window.save());
 }
 
-namespace {
-// Runs `act` on the next migration review once it is shown.
-void onNextReview(std::function<void(MigrationReviewDialog*)> act)
-{
-    QTimer::singleShot(0, [act] {
-        auto* review = qobject_cast<MigrationReviewDialog*>(QApplication::activeModalWidget());
-        if (!review || !review->isVisible()) {
-            onNextReview(act);
-            return;
-        }
-        act(review);
-    });
-}
-
-void clickButton(QDialog* dialog, const QString& text)
-{
-    for (auto* button : dialog->findChildren<QAbstractButton*>()) {
-        if (button->text().remove(QLatin1Char('&')) == text) {
-            QTest::mouseClick(button, Qt::LeftButton);
-            return;
-        }
-    }
-    qWarning("no button %s", qPrintable(text));
-    dialog->reject();
-}
-}  // namespace
+using guitest::clickButton;
+using guitest::onNextReview;
 
 void TestGui::migrationReviewExplainsAndCanBeReadAgain()
 {
