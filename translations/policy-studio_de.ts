@@ -2126,6 +2126,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Nichts zu speichern: Das Dokument ist so, wie es gelesen wurde.</translation>
     </message>
     <message>
+        <source>These changes cannot be saved yet: %1</source>
+        <translation>Diese Änderungen können noch nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
         <source>Saving writes these changes to %1 (against what was read or last saved):</source>
         <translation>Speichern schreibt diese Änderungen nach %1 (gegenüber dem Gelesenen oder zuletzt Gespeicherten):</translation>
     </message>

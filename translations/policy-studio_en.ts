@@ -2111,6 +2111,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished" />
     </message>
     <message>
+        <source>These changes cannot be saved yet: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Saving writes these changes to %1 (against what was read or last saved):</source>
         <translation type="unfinished" />
     </message>

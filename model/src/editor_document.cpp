@@ -383,31 +383,65 @@ void EditorDocument::replaceDocument(const schema::Document& document)
     emit currentProfileChanged(m_current);
 }
 
-EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
+std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
 {
     if (m_readOnly)
-        return {false, tr("%1 is open read-only: %2").arg(displayName(), m_readOnlyReason)};
+        return tr("%1 is open read-only: %2").arg(displayName(), m_readOnlyReason);
     const auto issues = allIssues();
     if (!issues.empty()) {
         QString error = tr("The document has %n problem(s); fix them before saving.", nullptr, int(issues.size()));
         error += QLatin1Char('\n') + QString::fromStdString(issues.front().path) + QStringLiteral(": ")
             + QString::fromStdString(schema::describeIssue(issues.front()));
-        return {false, error};
+        return error;
     }
+    if (!m_database) {
+        schema::Document toSave = m_document;
+        for (auto& p : toSave.profiles) {
+            if (p.dynamic)
+                renumber(*p.dynamic);
+        }
+        std::string bytes = schema::serializeDocument(toSave);
+        if (const auto problem = rejection(bytes))
+            return tr("The document as it would be written does not pass validation, so it is not written:\n%1")
+                .arg(describe(*problem));
+        if (fileBytes)
+            *fileBytes = std::move(bytes);
+        return std::nullopt;
+    }
+    // Every profile is checked before the first is written: a refusal must
+    // not leave the save half done. Each is checked as the dynamic document
+    // its row will hold, with the function validate uses.
+    for (const int index : m_editedProfiles) {
+        const auto& profile = m_document.profiles[std::size_t(index)];
+        if (!profile.dynamic)
+            continue;
+        if (isProfileReadOnly(index))  // the editor lets no edit in; should one get there, it is refused
+            return tr("Profile %1 is read-only: %2").arg(QString::fromStdString(profile.id), m_readOnlyProfiles.value(index));
+        schema::Document alone;
+        alone.shape = schema::FileShape::DynamicDocument;
+        alone.profiles.push_back(schema::ProfileRecord{});
+        alone.profiles.back().dynamic = *profile.dynamic;
+        renumber(*alone.profiles.back().dynamic);
+        if (const auto problem = rejection(schema::serializeDocument(alone)))
+            return tr("Profile %1 as it would be written does not pass validation, so nothing is written:\n%2")
+                .arg(profileTitle(index), describe(*problem));
+    }
+    return std::nullopt;
+}
+
+EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
+{
+    std::string bytes;
+    if (const auto why = saveRefusal(&bytes))
+        return {false, *why, false};
     if (m_database)
         return saveToDatabase();
-    schema::Document toSave = m_document;
-    for (auto& p : toSave.profiles) {
+    if (const auto error = store::writeFileAtomically(path.toStdString(), bytes))
+        return {false, QString::fromStdString(error->message)};
+    for (auto& p : m_document.profiles) {
         if (p.dynamic)
             renumber(*p.dynamic);
     }
-    const std::string bytes = schema::serializeDocument(toSave);
-    if (const auto problem = rejection(bytes))
-        return {false, tr("The document as it would be written does not pass validation, so it is not written:\n%1")
-                           .arg(describe(*problem))};
-    if (const auto error = store::writeFileAtomically(path.toStdString(), bytes))
-        return {false, QString::fromStdString(error->message)};
-    m_document = std::move(toSave);
     m_asRead = m_document;
     m_filePath = path;
     m_diskBytes = QByteArray::fromStdString(bytes);
@@ -418,30 +452,11 @@ EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
 
 EditorDocument::SaveResult EditorDocument::saveToDatabase()
 {
-    // Every profile is checked before the first is written: a refusal must
-    // not leave the save half done. Each is checked as the dynamic document
-    // its row will hold, with the function validate uses.
-    for (const int index : m_editedProfiles) {
-        const auto& profile = m_document.profiles[std::size_t(index)];
-        if (!profile.dynamic)
-            continue;
-        schema::Document alone;
-        alone.shape = schema::FileShape::DynamicDocument;
-        alone.profiles.push_back(schema::ProfileRecord{});
-        alone.profiles.back().dynamic = *profile.dynamic;
-        renumber(*alone.profiles.back().dynamic);
-        if (const auto problem = rejection(schema::serializeDocument(alone)))
-            return {false,
-                    tr("Profile %1 as it would be written does not pass validation, so nothing is written:\n%2")
-                        .arg(profileTitle(index), describe(*problem)),
-                    false};
-    }
+    if (const auto why = saveRefusal())
+        return {false, *why, false};
     // Each edited profile is its own transaction, as kandev's backend saves them.
     for (auto it = m_editedProfiles.begin(); it != m_editedProfiles.end();) {
         auto& profile = m_document.profiles[std::size_t(*it)];
-        if (isProfileReadOnly(*it))  // the editor lets no edit in; should one get there, it is refused
-            return {false, tr("Profile %1 is read-only: %2").arg(QString::fromStdString(profile.id),
-                                                                 m_readOnlyProfiles.value(*it)), false};
         const std::int64_t expected = m_versions[profile.id];
         const store::WriteResult written = m_database->saveProfile(profile.id, expected, profile.dynamic->candidates);
         if (!written.ok)

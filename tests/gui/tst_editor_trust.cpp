@@ -10,6 +10,7 @@
 #include "widgets/class_policy_panel.h"
 #include "widgets/field_binder.h"
 #include "widgets/main_window.h"
+#include "widgets/review_changes_dialog.h"
 #include "widgets/migration_review_dialog.h"
 #include "widgets/route_pane.h"
 #include "widgets/timeline_panel.h"
@@ -120,6 +121,7 @@ private slots:
     void addCandidateByKeyboardRefusesDuplicates();
     void copyPoliciesWaitsForATarget();
     void undoHistoryStartsWithOpened();
+    void reviewNeverPromisesABlockedSave();
     void duplicateCandidateIsAProblem();
     void switchingOnFillsKandevsDefaults();
     void invalidDocumentIsNeverSaved();
@@ -645,6 +647,38 @@ void TestEditorTrust::copyPoliciesWaitsForATarget()
     QVERIFY(enabledAfterTick);
     QVERIFY2(doc->undoStack()->undoText().startsWith(QStringLiteral("Copy policies of")), qPrintable(doc->undoStack()->undoText()));
     QCOMPARE(doc->candidate(1).policies, doc->candidate(0).policies);
+}
+
+void TestEditorTrust::reviewNeverPromisesABlockedSave()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+    QAction* review = nullptr;
+    for (QAction* a : window.findChildren<QAction*>())
+        if (a->text().remove(QLatin1Char('&')).startsWith(QStringLiteral("Review Changes")))
+            review = a;
+    QVERIFY(review);
+    const auto introOfReview = [&] {
+        QString intro;
+        QTimer::singleShot(0, [&] {
+            auto* dialog = qobject_cast<ReviewChangesDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            intro = dialog->intro()->text();
+            dialog->reject();
+        });
+        review->trigger();
+        return intro;
+    };
+    typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 4);
+    QVERIFY(introOfReview().startsWith(QStringLiteral("Saving writes these changes")));
+    // Out of range: Save refuses, and the review says so instead of promising the write.
+    typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 11);
+    const QString blocked = introOfReview();
+    QVERIFY2(blocked.startsWith(QStringLiteral("These changes cannot be saved yet")), qPrintable(blocked));
+    QVERIFY2(blocked.contains(QStringLiteral("max_retries")), qPrintable(blocked));
+    QVERIFY(!window.document()->saveAs(window.document()->filePath()).ok);
 }
 
 void TestEditorTrust::undoHistoryStartsWithOpened()

@@ -284,7 +284,7 @@ void MainWindow::createActions()
             return;
         const migration::DocumentDiff changes = m_doc->pendingChanges();
         ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
-                            ReviewChangesDialog::Purpose::Review, this)
+                            ReviewChangesDialog::Purpose::Review, m_doc->saveRefusal(), this)
             .exec();
     });
     file->addSeparator();
@@ -905,7 +905,7 @@ bool MainWindow::save()
         const migration::DocumentDiff changes = m_doc->pendingChanges();
         if (!changes.equal()
             && ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
-                                   ReviewChangesDialog::Purpose::ConfirmSave, this)
+                                   ReviewChangesDialog::Purpose::ConfirmSave, m_doc->saveRefusal(), this)
                        .exec()
                    != QDialog::Accepted)
             return false;

@@ -3,24 +3,30 @@
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QLabel>
+#include <QPushButton>
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
 namespace widgets {
 
 ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
-                                         const QString& documentName, Purpose purpose, QWidget* parent)
-    : QDialog(parent), m_text(new QPlainTextEdit(this))
+                                         const QString& documentName, Purpose purpose,
+                                         const std::optional<QString>& refusal, QWidget* parent)
+    : QDialog(parent), m_text(new QPlainTextEdit(this)), m_intro(new QLabel(this))
 {
     setWindowTitle(purpose == Purpose::ConfirmSave ? tr("Save Changes — %1").arg(documentName)
                                                    : tr("Review Changes — %1").arg(documentName));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(diff.equal() ? tr("Nothing to save: the document is as it was read.")
-                                          : tr("Saving writes these changes to %1 (against what was read or last saved):")
-                                                .arg(documentName),
-                             this);
-    intro->setWordWrap(true);
-    layout->addWidget(intro);
+    // Never promise a write that Save would refuse.
+    if (diff.equal())
+        m_intro->setText(tr("Nothing to save: the document is as it was read."));
+    else if (refusal)
+        m_intro->setText(tr("These changes cannot be saved yet: %1").arg(*refusal));
+    else
+        m_intro->setText(tr("Saving writes these changes to %1 (against what was read or last saved):").arg(documentName));
+    m_intro->setWordWrap(true);
+    m_intro->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_intro);
 
     QString text;
     if (!writes.empty()) {
@@ -41,6 +47,7 @@ ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, co
 
     if (purpose == Purpose::ConfirmSave) {
         auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+        buttons->button(QDialogButtonBox::Save)->setEnabled(!refusal);
         connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
         connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
         layout->addWidget(buttons);

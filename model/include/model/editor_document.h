@@ -117,6 +117,11 @@ public:
         QString error;
         bool conflict = false;  // a database profile changed since it was read
     };
+    // Why a save would write nothing now (read-only, a problem listed, or
+    // what it would write failing `policyctl validate`), or none. Save asks
+    // exactly this, so a review can say what Save will do. With `fileBytes`,
+    // a file's serialized bytes when it may be saved.
+    std::optional<QString> saveRefusal(std::string* fileBytes = nullptr) const;
     SaveResult saveAs(const QString& path);  // a database ignores path
     SaveResult saveToDatabase();
     // True when the file on disk no longer holds what was loaded or saved last.

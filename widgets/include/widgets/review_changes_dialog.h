@@ -10,8 +10,10 @@
 
 #include <QDialog>
 
+#include <optional>
 #include <vector>
 
+class QLabel;
 class QPlainTextEdit;
 
 namespace widgets {
@@ -21,12 +23,17 @@ class ReviewChangesDialog final : public QDialog {
 public:
     enum class Purpose { Review, ConfirmSave };
 
+    // `refusal`: why saving would write nothing now (EditorDocument::saveRefusal);
+    // the dialog says so instead of promising a write.
     ReviewChangesDialog(const migration::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
-                        const QString& documentName, Purpose purpose, QWidget* parent = nullptr);
+                        const QString& documentName, Purpose purpose, const std::optional<QString>& refusal,
+                        QWidget* parent = nullptr);
     QPlainTextEdit* text() const { return m_text; }
+    QLabel* intro() const { return m_intro; }
 
 private:
     QPlainTextEdit* m_text;
+    QLabel* m_intro;
 };
 
 }  // namespace widgets
