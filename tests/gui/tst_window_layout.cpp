@@ -33,6 +33,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScreen>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -56,6 +57,8 @@ private slots:
     void routeShowsSixRowsAt1366();
     void panelsFitSideBySideAt1920();
     void stackedPanelsScrollAtMostOnceAt1366();
+    void editorNeverScrollsSideways_data();
+    void editorNeverScrollsSideways();
     void editorKeepsItsMinimumAfterDockDrags_data();
     void editorKeepsItsMinimumAfterDockDrags();
     void timelineAxisStaysWhileLanesScroll();
@@ -203,6 +206,39 @@ void TestWindowLayout::panelsFitSideBySideAt1920()
         const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
         QVERIFY2(scroll->viewport()->rect().contains(r),
                  qPrintable(QStringLiteral("%1 %2 lies outside the editor").arg(w->metaObject()->className(), w->accessibleName())));
+    }
+}
+
+void TestWindowLayout::editorNeverScrollsSideways_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("width");
+    for (const char* language : {"en", "de"}) {
+        for (const int width : {1366, 1920})
+            QTest::addRow("%s, %d", language, width) << QString::fromLatin1(language) << width;
+    }
+}
+
+// The panels stand side by side only when both fit whole, in the language shown;
+// otherwise they stack. The editor never needs a horizontal scroll bar.
+void TestWindowLayout::editorNeverScrollsSideways()
+{
+    QFETCH(QString, language);
+    QFETCH(int, width);
+    i18n::install(QLocale(language));
+    const auto english = qScopeGuard([] { i18n::install(QLocale(QLocale::English)); });
+    MainWindow window;
+    showAt(window, QSize(width, width == 1366 ? 768 : 1080));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    settle(window);
+    QScrollArea* scroll = editorScroll(window);
+    QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
+             qPrintable(QStringLiteral("the editor scrolls sideways: %1 px of content in %2 px")
+                            .arg(scroll->widget()->width())
+                            .arg(scroll->viewport()->width())));
+    for (ClassPolicyPanel* panel : {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
+        const QRect r(panel->mapTo(scroll->viewport(), QPoint(0, 0)), panel->size());
+        QVERIFY2(r.right() <= scroll->viewport()->width(), qPrintable(panel->objectName()));
     }
 }
 

@@ -1,5 +1,7 @@
 #include "widgets/candidate_editor.h"
 
+#include <algorithm>
+
 #include "widgets/class_policy_panel.h"
 
 #include "model/candidate_list_model.h"
@@ -67,8 +69,11 @@ void CandidateEditor::arrangePanels()
     // editor's own: side by side, the editor's minimum is two panels wide.
     // A stacked editor is taller, so a scroll bar that comes with it never
     // flips the choice back.
+    // Whole means at the panels' own minimum widths in the language shown
+    // (German labels are wider than English ones), never below kPanelMinimumWidth.
     const int available = parentWidget() ? parentWidget()->width() : width();
-    const int needed = 2 * kPanelMinimumWidth + m_panels->spacing() + layout()->contentsMargins().left()
+    const auto panelWidth = [](const QWidget* panel) { return std::max(kPanelMinimumWidth, panel->minimumSizeHint().width()); };
+    const int needed = panelWidth(m_transient) + panelWidth(m_hard) + m_panels->spacing() + layout()->contentsMargins().left()
         + layout()->contentsMargins().right();
     const auto direction = available >= needed ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
     if (m_panels->direction() != direction)
