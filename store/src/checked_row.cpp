@@ -101,4 +101,10 @@ std::string CheckedRow::text(int column, const char* name)
     return {};
 }
 
+void CheckedRow::appendProblemsTo(std::string& out) const
+{
+    for (const std::string& problem : m_problems)
+        out += (out.empty() ? "" : "; ") + problem;
+}
+
 }  // namespace store::detail

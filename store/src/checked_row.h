@@ -33,6 +33,8 @@ public:
     bool ok() const { return m_problems.empty(); }
     // "dynamic_agent_routes, profile \"dyn-a\", position 2, column enabled: ..." each.
     const std::vector<std::string>& problems() const { return m_problems; }
+    // Appends each problem to `out`, "; " between them (a route's row error).
+    void appendProblemsTo(std::string& out) const;
 
 private:
     void refuse(const char* name, const std::string& why);

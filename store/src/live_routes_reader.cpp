@@ -134,8 +134,7 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
             if (!r.policyStateTooLong)
                 r.policyStateJson = row.text(6, "policy_state_json");
             r.updatedAt = timeOf(row.optionalText(8, "updated_at"));
-            for (const std::string& problem : row.problems())
-                r.rowError += (r.rowError.empty() ? "" : "; ") + problem;
+            row.appendProblemsTo(r.rowError);
             read.routes.push_back(std::move(r));
         }
 
@@ -167,6 +166,17 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
     // within kAttemptsTransactionMs so that no writer waits long for it.
     if (!read.hasRouteAttempts)
         return read;
+    // Prepared once, run once per route.
+    QSqlQuery attempts(db);
+    attempts.setForwardOnly(true);
+    if (!attempts.prepare(QStringLiteral("SELECT execution_profile_id, route_generation, profile_version, reason, "
+                                         "CAST(created_at AS TEXT), CAST(route_generation AS TEXT) AS route_generation_text "
+                                         "FROM dynamic_route_attempts WHERE session_id = ? ORDER BY route_generation DESC LIMIT ?")))
+        return fail(attempts);
+    QSqlQuery count(db);
+    count.setForwardOnly(true);
+    if (!count.prepare(QStringLiteral("SELECT COUNT(*) FROM dynamic_route_attempts WHERE session_id = ?")))
+        return fail(count);
     QElapsedTimer clock;
     std::optional<LiveReadScope> scope;
     for (migration::RouteStateRow& route : read.routes) {
@@ -177,12 +187,6 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
             if (!scope->isOpen())
                 return failWith(db.lastError());
         }
-        QSqlQuery attempts(db);
-        attempts.setForwardOnly(true);
-        if (!attempts.prepare(QStringLiteral("SELECT execution_profile_id, route_generation, profile_version, reason, "
-                                             "CAST(created_at AS TEXT), CAST(route_generation AS TEXT) AS route_generation_text FROM dynamic_route_attempts "
-                                             "WHERE session_id = ? ORDER BY route_generation DESC LIMIT ?")))
-            return fail(attempts);
         attempts.addBindValue(QString::fromStdString(route.sessionId));
         attempts.addBindValue(qlonglong(migration::kRouteHistoryAttempts));
         if (!attempts.exec())
@@ -193,20 +197,18 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
                            "session_id \"" + route.sessionId + "\", route_generation " + attempts.value(5).toString().toStdString());
             newest.push_back({route.sessionId, row.text(0, "execution_profile_id"), row.integer(1, "route_generation"),
                               row.integer(2, "profile_version"), row.text(3, "reason"), timeOf(row.optionalText(4, "created_at"))});
-            for (const std::string& problem : row.problems())
-                route.rowError += (route.rowError.empty() ? "" : "; ") + problem;
+            row.appendProblemsTo(route.rowError);
         }
         attempts.finish();
         read.attempts.insert(read.attempts.end(), newest.rbegin(), newest.rend());
         if (newest.size() < migration::kRouteHistoryAttempts)
             continue;
-        QSqlQuery count(db);
-        count.setForwardOnly(true);
-        count.prepare(QStringLiteral("SELECT COUNT(*) FROM dynamic_route_attempts WHERE session_id = ?"));
         count.addBindValue(QString::fromStdString(route.sessionId));
         if (!count.exec() || !count.next())
             return fail(count);
-        if (const qlonglong all = count.value(0).toLongLong(); all > qlonglong(newest.size()))
+        const qlonglong all = count.value(0).toLongLong();
+        count.finish();
+        if (all > qlonglong(newest.size()))
             read.earlierAttempts[route.sessionId] = all - qlonglong(newest.size());
     }
     return read;
