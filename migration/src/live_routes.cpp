@@ -58,13 +58,6 @@ const schema::ProfileRecord* findProfile(const schema::Document& document, const
     return nullptr;
 }
 
-// The profile's display name where the document has it ("Codex GPT-5"), else its id.
-std::string candidateLabel(const schema::Document& document, const std::string& id)
-{
-    const schema::ProfileRecord* p = findProfile(document, id);
-    return p && !p->name.empty() ? p->name : id;
-}
-
 // The candidate the route reaches once it leaves its owner, replayed as the
 // timeline replays it: the snapshot's failure repeats from the deadline under
 // the policy the route was scheduled with, and a circuit passes a candidate
@@ -100,9 +93,9 @@ bool blocksAt(const CircuitRow& c, policy::Seconds now, policy::Seconds* until)
     return false;
 }
 
+// `analysed`: the circuits blocking now and the profiles' names.
 std::optional<NextStep> evaluateNext(const LiveRoute& live, const std::vector<policy::RouteCandidate>& route,
-                                     const std::vector<ActiveCircuit>& circuits, const schema::Document& document,
-                                     policy::Seconds now)
+                                     const LiveRoutes& analysed, policy::Seconds now)
 {
     const schema::RouteSnapshot& s = *live.snapshot;
     if (!s.policies)
@@ -133,8 +126,7 @@ std::optional<NextStep> evaluateNext(const LiveRoute& live, const std::vector<po
     const bool skips = d.kind == policy::DecisionKind::Skip
                        || (d.kind != policy::DecisionKind::Stop && d.pendingOutcome == policy::Outcome::Skip);
     if (skips) {
-        const std::string after = candidateAfter(live, route, circuits, now);
-        next.nextCandidate = after.empty() ? std::string() : candidateLabel(document, after);
+        next.nextCandidate = analysed.nameOf(candidateAfter(live, route, analysed.circuits, now));
     }
     return next;
 }
@@ -290,7 +282,7 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
         if (r.snapshot && r.snapshot->policies && r.candidateInRoute && !owner->configurationError)
             r.drift = driftOf(*r.snapshot->policies, owner->policies, r.failureClass);
         if (r.snapshot && isScheduled(r.state))
-            r.next = evaluateNext(r, route, out.circuits, document, now);
+            r.next = evaluateNext(r, route, out, now);
         out.routes.push_back(std::move(r));
     }
     return out;
