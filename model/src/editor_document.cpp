@@ -431,11 +431,11 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
 
 EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
 {
+    if (m_database)
+        return saveToDatabase();  // which asks saveRefusal itself
     std::string bytes;
     if (const auto why = saveRefusal(&bytes))
         return {false, *why, false};
-    if (m_database)
-        return saveToDatabase();
     if (const auto error = store::writeFileAtomically(path.toStdString(), bytes))
         return {false, QString::fromStdString(error->message)};
     for (auto& p : m_document.profiles) {
