@@ -81,6 +81,11 @@ std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& 
     return s.str();
 }
 
+bool concernsProfile(const schema::Diagnostic& refusedRow, const std::string& id)
+{
+    return refusedRow.message.find("profile \"" + id + "\"") != std::string::npos;
+}
+
 std::string shown(std::string_view value)
 {
     return policy::escapedControls(value);

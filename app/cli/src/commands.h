@@ -68,6 +68,10 @@ std::string jsonOutput(const Json& j)
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+// Whether a row the database load refused (LoadedDatabase::invalidRows)
+// belongs to profile `id`: store names the profile in each such message.
+bool concernsProfile(const schema::Diagnostic& refusedRow, const std::string& id);
+
 // "file:line:column: path: message" (parts left out when unknown), each part
 // shown as with shown(): a key or a message holding a newline stays on its line.
 std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& d);

@@ -54,7 +54,7 @@ std::optional<schema::Document> load(const std::string& spec, const char* label,
         // A row that cannot be read would compare as a default: it is no side of a diff.
         if (!loaded->invalidRows.empty()) {
             for (const schema::Diagnostic& d : loaded->invalidRows)
-                io.err << "policyctl diff: " << label << ": " << database->target().displayName().toStdString() << ": " << d.message << "\n";
+                io.err << "policyctl diff: " << label << ": " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
             return std::nullopt;
         }
         return std::move(loaded->document);

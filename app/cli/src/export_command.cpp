@@ -101,7 +101,7 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
     bool refused = false;
     for (const auto* rows : {&loaded->invalidRows, &loaded->newerVersionRows}) {
         for (const schema::Diagnostic& d : *rows) {
-            if (profileId.empty() || d.message.find("profile \"" + profileId + "\"") != std::string::npos) {
+            if (profileId.empty() || concernsProfile(d, profileId)) {
                 io.err << "policyctl export: " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
                 refused = true;
             }

@@ -108,8 +108,8 @@ int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
     }
     for (const schema::Diagnostic& d : loaded->invalidRows) {
         for (const std::string& id : unreadableProfiles) {
-            if (d.message.find("profile \"" + id + "\"") != std::string::npos)
-                io.err << "policyctl routes: " << database->target().displayName().toStdString() << ": " << d.message << "\n";
+            if (concernsProfile(d, id))
+                io.err << "policyctl routes: " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
         }
     }
     const bool unreadable = !unreadableProfiles.empty() || std::any_of(live.routes.begin(), live.routes.end(), [](const migration::LiveRoute& r) {
