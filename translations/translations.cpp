@@ -63,6 +63,9 @@ QString install(const QLocale& locale)
             language = wanted;
         }
     }
+    // Numbers and dates follow the language shown ("3.600 s" in German), not
+    // the system's: a sentence never mixes one language's words with another's digits.
+    QLocale::setDefault(language == QLatin1String("en") ? QLocale(QLocale::English, QLocale::UnitedStates) : locale);
     // Qt's own words (shortcut names such as "Strg+O", standard buttons),
     // from the system's Qt translations when they are installed.
     qt = new QTranslator(QCoreApplication::instance());

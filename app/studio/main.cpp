@@ -138,7 +138,10 @@ int main(int argc, char** argv)
                 applyViewOptions();
         });
     }
-    window.show();
+    if (window.startsMaximized())
+        window.showMaximized();
+    else
+        window.show();
     if (parser.isSet(screenshot)) {
         QTimer::singleShot(1500, &window, [&window, png = parser.value(screenshot)] {
             // A dialog opened with the file (a migration review) is what the user sees.

@@ -212,7 +212,7 @@ DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b)
     return diff;
 }
 
-std::string renderDiffText(const DocumentDiff& diff)
+std::string renderDiffText(const DocumentDiff& diff, const CandidateNames& nameOf)
 {
     if (diff.equal())
         return "no differences\n";
@@ -233,7 +233,10 @@ std::string renderDiffText(const DocumentDiff& diff)
         if (p.renamed)
             line("  name \"" + p.renamed->before + "\" -> \"" + p.renamed->after + "\"");
         for (const auto& c : p.candidates) {
-            std::string text = "  candidate " + c.executionProfileId;
+            const std::string name = nameOf ? nameOf(c.executionProfileId) : std::string();
+            std::string text = "  candidate "
+                + (name.empty() || name == c.executionProfileId ? c.executionProfileId
+                                                                : name + " (" + c.executionProfileId + ")");
             if (c.change == Change::Added)
                 text += " added at " + std::to_string(*c.to);
             else if (c.change == Change::Removed)

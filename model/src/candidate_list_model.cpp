@@ -158,11 +158,17 @@ QVariant CandidateListModel::headerData(int section, Qt::Orientation orientation
         return section;  // the position in route order
     if (orientation == Qt::Vertical && role == Qt::ToolTipRole)
         return tr("Position %1 in the route").arg(section);
+    // The Enabled column is as narrow as its check boxes: a check mark heads
+    // it, and its name is in the tool tip and for screen readers. The room is the names'.
+    if (orientation == Qt::Horizontal && section == EnabledColumn
+        && (role == Qt::ToolTipRole || role == Qt::AccessibleTextRole))
+        return tr("Enabled");
+    if (orientation == Qt::Horizontal && section == EnabledColumn && role == Qt::DisplayRole)
+        return QStringLiteral("\u2713");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case NameColumn: return tr("Candidate");
-    case EnabledColumn: return tr("Enabled");
     case SummaryColumn: return tr("Policies");
     case StatusColumn: return tr("Status");
     default: return {};

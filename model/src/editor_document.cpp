@@ -202,6 +202,12 @@ QString EditorDocument::candidateName(int row) const
     return QString::fromStdString(id);
 }
 
+std::string EditorDocument::agentProfileName(const std::string& executionProfileId) const
+{
+    const auto* entry = catalogueEntry(executionProfileId);
+    return entry ? entry->name : std::string();
+}
+
 Eligibility EditorDocument::eligibility(int row) const
 {
     return schema::eligibilityOf(m_document, std::size_t(std::max(m_current, 0)), candidate(row).executionProfileId);

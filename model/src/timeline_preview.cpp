@@ -251,7 +251,8 @@ QString TimelinePreview::totalsText() const
             ? tr("%1, then stop on %2").arg(PolicyText::duration(w.seconds), candidateLabel(*w.stoppingCandidate))
             : tr("%1, then no eligible candidate").arg(PolicyText::duration(w.seconds));
     };
-    text += QLatin1Char('\n') + tr("Worst case from the first failure: transient errors %1; hard errors %2.")
+    // One paragraph, not two lines: it wraps in the width there is, a line less under the picture.
+    text += QLatin1Char(' ') + tr("Worst case from the first failure: transient errors %1; hard errors %2.")
                                     .arg(worst(m_review.transient), worst(m_review.hard));
     return text;
 }

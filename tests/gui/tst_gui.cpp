@@ -106,6 +106,7 @@ private slots:
     void databasePasswordIsAskedFor();
     void unreadableDatabaseProfileAloneIsReadOnly();
     void liveRoutesDock();
+    void liveRoutesShowFiveRowsOnALaptop();
     void liveRoutesDockHiddenWithoutRouteState();
     void externalChangeIsDetectedBeforeOverwriting();
     void tryAnError();
@@ -826,6 +827,44 @@ void TestGui::liveRoutesDock()
     QCOMPARE(scenario.from->retryOrdinal, 1);
     QCOMPARE(scenario.circuits.size(), std::size_t(1));
     QTRY_VERIFY(window.findChild<QDockWidget*>(QStringLiteral("timelineDock"))->isVisible());
+}
+
+// On a laptop, with a route opened, the dock still lists at least five routes.
+void TestGui::liveRoutesShowFiveRowsOnALaptop()
+{
+    QSettings().clear();  // the first start's layout, not one an earlier test left
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    addWaitingRoute(fx);
+    for (int session = 2; session <= 7; ++session)
+        fx.routeState(QStringLiteral("s-%1").arg(session), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+                      QStringLiteral("action_required"), QStringLiteral("{}"));
+    MainWindow window;
+    window.resize(1366, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openDatabase(fx.target));
+    QVERIFY(editProfile(*window.document(), "dyn-current"));
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("liveRoutesDock"));
+    if (!dock->isVisible())
+        dock->toggleViewAction()->trigger();
+    dock->raise();
+    LiveRoutesPane* pane = window.liveRoutesPane();
+    QTRY_VERIFY(pane->isVisible());
+    QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
+    QCOMPARE(pane->model()->rowCount(), 7);
+    QTableView* view = pane->view();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(pane->model()->index(0, 0)).center());
+    QVERIFY(!pane->details()->text().isEmpty());
+    const auto whole = [&] {
+        int rows = 0;
+        for (int row = 0; row < pane->model()->rowCount(); ++row)
+            rows += view->viewport()->rect().contains(view->visualRect(pane->model()->index(row, 0))) ? 1 : 0;
+        return rows;
+    };
+    // Once the docks have taken the sizes a newly opened document gives them.
+    QTRY_VERIFY2(whole() >= 5, qPrintable(QStringLiteral("%1 routes in view, dock %2 px high").arg(whole()).arg(dock->height())));
 }
 
 void TestGui::liveRoutesDockHiddenWithoutRouteState()

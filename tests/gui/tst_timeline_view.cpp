@@ -28,6 +28,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTabBar>
 #include <QtTest>
 
 using namespace widgets;
@@ -234,7 +235,8 @@ void TestTimelineView::eventTableFitsItsDock()
     panel.resize(900, 420);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.findChild<QTabWidget*>()->setCurrentWidget(panel.table());
+    QTest::mouseClick(panel.tabs(), Qt::LeftButton, {}, panel.tabs()->tabRect(1).center());  // "Table"
+    QVERIFY(panel.table()->isVisible());
     QTableView* table = panel.table();
     QApplication::processEvents();
     QVERIFY2(!table->horizontalScrollBar()->isVisible(), "the table scrolls sideways");

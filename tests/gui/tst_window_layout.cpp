@@ -16,17 +16,20 @@
 #include "model/commands.h"
 
 #include "../common/gui_helpers.h"
+#include "../common/pseudo_translator.h"
 #include "../common/test_paths.h"
 
 #include "translations.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
@@ -54,6 +57,11 @@ private slots:
     void initTestCase();
     void init();
     void firstStartFitsTheScreen();
+    void laptopShowsTheWholeRoute_data();
+    void laptopShowsTheWholeRoute();
+    void windowNeverGrowsPastTheScreen();
+    void usableAt800x600_data();
+    void usableAt800x600();
     void routeShowsSixRowsAt1366();
     void panelsFitSideBySideAt1920();
     void stackedPanelsScrollAtMostOnceAt1366();
@@ -88,8 +96,24 @@ private:
     }
     // Every visible control of both class panels, with the rectangles they take in the editor's viewport.
     static QList<QWidget*> panelControls(MainWindow& window);
+    // Installs the language of a data row: "en", "de" or "pseudo" (English 35 % longer).
+    static void installLanguage(const QString& language);
     QTemporaryDir m_dir;
 };
+
+namespace {
+// What a 1366x768 laptop leaves a maximized window: 768 less a title bar and a panel.
+constexpr QSize kLaptopClient(1366, 700);
+}  // namespace
+
+void TestWindowLayout::installLanguage(const QString& language)
+{
+    static guitest::PseudoTranslator pseudo;
+    QCoreApplication::removeTranslator(&pseudo);
+    i18n::install(QLocale(language == QLatin1String("de") ? QLocale::German : QLocale::English));
+    if (language == QLatin1String("pseudo"))
+        QCoreApplication::installTranslator(&pseudo);
+}
 
 void TestWindowLayout::initTestCase()
 {
@@ -172,12 +196,131 @@ void TestWindowLayout::firstStartFitsTheScreen()
     QVERIFY(window.width() >= std::min(available.width() * 9 / 10, 1400));
 }
 
+void TestWindowLayout::laptopShowsTheWholeRoute_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const char* language : {"en", "de", "pseudo"})
+        QTest::newRow(language) << QString::fromLatin1(language);
+}
+
+// The first start on a 1366x768 laptop, with the sample export and every
+// section of both class panels switched on: each lane of the route and its
+// outcome are in view in the timeline, and no panel control needs scrolling.
+void TestWindowLayout::laptopShowsTheWholeRoute()
+{
+    QFETCH(QString, language);
+    installLanguage(language);
+    const auto english = qScopeGuard([] { installLanguage(QStringLiteral("en")); });
+    MainWindow window;
+    showAt(window, kLaptopClient);
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    settle(window);
+    QCOMPARE(window.size(), kLaptopClient);
+    // Every section on, by clicks on the switches, as a person does.
+    for (ClassPolicyPanel* panel : {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
+        for (QCheckBox* box : {panel->retrySwitch(), panel->waitSwitch()}) {
+            if (!box->isChecked())
+                QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(box->height() / 2, box->height() / 2));
+            QVERIFY(box->isChecked());
+        }
+    }
+    settle(window);
+    QScrollArea* scroll = editorScroll(window);
+    QVERIFY2(scroll->verticalScrollBar()->maximum() == 0,
+             qPrintable(QStringLiteral("the editor scrolls by %1 px").arg(scroll->verticalScrollBar()->maximum())));
+    for (QWidget* w : panelControls(window)) {
+        const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
+        QVERIFY2(scroll->viewport()->rect().contains(r),
+                 qPrintable(QStringLiteral("%1 \"%2\" at %3,%4 %5x%6 lies outside the editor's %7 px")
+                                .arg(w->metaObject()->className(), w->accessibleName())
+                                .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())
+                                .arg(scroll->viewport()->height())));
+    }
+    TimelinePanel* timeline = window.timelinePanel();
+    QVERIFY(timeline->view()->isVisible());
+    const int lanes = timeline->view()->laneCount();
+    QCOMPARE(lanes, window.document()->candidateCount() + (timeline->view()->hasEndRow() ? 1 : 0));
+    int visible = 0;
+    for (int lane = 0; lane < lanes; ++lane) {
+        const QRect r = timeline->view()->laneRect(lane);
+        if (timeline->lanesArea()->viewport()->rect().contains(QRect(timeline->view()->mapTo(timeline->lanesArea()->viewport(), r.topLeft()), r.size())))
+            ++visible;
+    }
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_LAYOUT_DIR"); !dir.isEmpty())
+        window.grab().save(QStringLiteral("%1/laptop-%2.png").arg(dir, language));
+    qInfo("%s: %d of %d lanes visible, editor %d px, timeline dock %d px", qPrintable(language), visible, lanes,
+          scroll->viewport()->height(), dock(window, "timelineDock")->height());
+    QCOMPARE(visible, lanes);
+    // The legend and the totals under the picture are whole too.
+    for (QWidget* w : std::initializer_list<QWidget*>{timeline->legend(), timeline->totalsLabel()}) {
+        QVERIFY(w->isVisible());
+        QCOMPARE(w->visibleRegion().boundingRect(), w->rect());
+        QVERIFY2(w->height() >= w->heightForWidth(w->width()), qPrintable(w->metaObject()->className()));
+    }
+}
+
+// A dock that appears (Validation, with the first problem) never makes the
+// window taller than the screen: the docks share the room there is.
+void TestWindowLayout::windowNeverGrowsPastTheScreen()
+{
+    MainWindow window;
+    showAt(window, kLaptopClient);
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    settle(window);
+    QDockWidget* validation = dock(window, "validationDock");
+    QVERIFY(!validation->isVisible());
+    // A problem: the first retry after 0 s.
+    guitest::typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 0);
+    QTRY_VERIFY(validation->isVisible());
+    settle(window);
+    QCOMPARE(window.size(), kLaptopClient);
+    QVERIFY2(window.minimumSizeHint().height() <= kLaptopClient.height(),
+             qPrintable(QString::number(window.minimumSizeHint().height())));
+}
+
+void TestWindowLayout::usableAt800x600_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const char* language : {"en", "de", "pseudo"})
+        QTest::newRow(language) << QString::fromLatin1(language);
+}
+
+// The smallest screen we support: the window fits 800x600 with its docks
+// open, and the route keeps its candidates' names whole.
+void TestWindowLayout::usableAt800x600()
+{
+    QFETCH(QString, language);
+    installLanguage(language);
+    const auto english = qScopeGuard([] { installLanguage(QStringLiteral("en")); });
+    MainWindow window;
+    showAt(window, QSize(800, 600));
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    settle(window);
+    const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+    qInfo("%s: smallest window %dx%d", qPrintable(language), minimum.width(), minimum.height());
+    QVERIFY2(minimum.width() <= 800 && minimum.height() <= 600,
+             qPrintable(QStringLiteral("%1x%2").arg(minimum.width()).arg(minimum.height())));
+    QCOMPARE(window.size(), QSize(800, 600));
+    QVERIFY(dock(window, "routeDock")->isVisible());
+    QVERIFY(editorScroll(window)->isVisible());
+    QTableView* view = window.candidateList()->view();
+    QFont bold = view->font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex name = view->model()->index(row, model::CandidateListModel::NameColumn);
+        const QString shown = QStringLiteral("%1. %2").arg(row).arg(window.document()->candidateName(row));
+        QVERIFY2(view->visualRect(name).width() >= fm.horizontalAdvance(shown) + 8,
+                 qPrintable(QStringLiteral("\"%1\" in %2 px").arg(shown).arg(view->visualRect(name).width())));
+    }
+}
+
 void TestWindowLayout::routeShowsSixRowsAt1366()
 {
     MainWindow window;
     showAt(window, QSize(1366, 768));
     QVERIFY(window.openFile(longRoute(12)));
-    QVERIFY(eventLoopAnswers());
+    settle(window);
     QTableView* view = window.candidateList()->view();
     QVERIFY(view->isVisible());
     int fullyVisible = 0;
@@ -186,6 +329,8 @@ void TestWindowLayout::routeShowsSixRowsAt1366()
         if (view->viewport()->rect().contains(r))
             ++fullyVisible;
     }
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_LAYOUT_DIR"); !dir.isEmpty())
+        window.grab().save(dir + QStringLiteral("/route-rows.png"));
     QVERIFY2(fullyVisible >= 6, qPrintable(QStringLiteral("%1 route rows visible").arg(fullyVisible)));
 }
 
@@ -507,7 +652,9 @@ void TestWindowLayout::exportIsNamedAndTitled()
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(f.readAll());
     QVERIFY(text.contains(QStringLiteral("Main route — Capacity error before output, every attempt — ")));
-    QVERIFY(text.contains(QStringLiteral("reset wait")));  // the legend came along
+    // The legend came along, with the shapes this picture uses: retries, no reset waits.
+    QVERIFY(text.contains(QStringLiteral("retry wait")));
+    QVERIFY(!text.contains(QStringLiteral("reset wait")));
     // No focus frame in a picture: focusing an event on screen leaves the export unchanged.
     panel->view()->setFocusedEvent(1);
     QVERIFY(panel->view()->exportSvg(svg));
@@ -571,6 +718,12 @@ void TestWindowLayout::reviewChangesShowsWhatSavingWrites()
     QVERIFY(changes.contains(QStringLiteral("candidate codex-gpt5 moved from 1 to 0")));
     QVERIFY(window.document()->saveAs(path).ok);
     QCOMPARE(review(), QStringLiteral("no differences\n"));
+    // A document that names its agent profiles: the review names candidates as the route does, with their ids.
+    QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
+    guitest::typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 4);
+    const QString named = review();
+    QVERIFY2(named.contains(QStringLiteral("candidate Claude Sonnet (frontier) (claude-sonnet)\n    transient.retry.max_retries: 3 -> 4")),
+             qPrintable(named));
 }
 
 QTEST_MAIN(TestWindowLayout)

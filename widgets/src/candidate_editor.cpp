@@ -31,8 +31,13 @@ CandidateEditor::CandidateEditor(QWidget* parent)
     m_title->setFont(f);
     m_notice->setWordWrap(true);
     m_notice->setObjectName(QStringLiteral("notice"));
-    layout->addWidget(m_title);
-    layout->addWidget(m_subtitle);
+    // The candidate's name and what it runs on one line: the room below is the panels'.
+    auto* heading = new QHBoxLayout;
+    heading->setSpacing(12);
+    heading->addWidget(m_title, 0, Qt::AlignBaseline);
+    m_subtitle->setWordWrap(true);
+    heading->addWidget(m_subtitle, 1, Qt::AlignBaseline);
+    layout->addLayout(heading);
     layout->addWidget(m_notice);
     m_legacy->setObjectName(QStringLiteral("legacyRules"));
     m_legacy->setTextFormat(Qt::RichText);
@@ -60,6 +65,24 @@ CandidateEditor::CandidateEditor(QWidget* parent)
 bool CandidateEditor::panelsSideBySide() const
 {
     return m_panels->direction() == QBoxLayout::LeftToRight;
+}
+
+int CandidateEditor::fullHeightHint(int width) const
+{
+    // At the width it is shown in: wrapped explanations are as tall as that width makes them.
+    const int now = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width) : sizeHint().height();
+    if (!m_transient->isVisible())
+        return now;
+    const auto height = [](const QWidget* panel) {
+        return panel->hasHeightForWidth() ? panel->heightForWidth(panel->width()) : panel->sizeHint().height();
+    };
+    const int transient = m_transient->closedSectionsHeight();
+    const int hard = m_hard->closedSectionsHeight();
+    if (!panelsSideBySide())
+        return now + transient + hard;
+    // Side by side, the row is as tall as the taller panel will be.
+    const int tallestNow = std::max(height(m_transient), height(m_hard));
+    return now - tallestNow + std::max(height(m_transient) + transient, height(m_hard) + hard);
 }
 
 void CandidateEditor::arrangePanels()

@@ -5,6 +5,8 @@
 
 #include "model/policy_text.h"
 
+#include "flow_layout.h"
+
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QFormLayout>
@@ -91,8 +93,8 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     setObjectName(errorClass == policy::ErrorClass::Transient ? QStringLiteral("transientPanel")
                                                               : QStringLiteral("hardPanel"));
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(12, 10, 12, 10);
-    layout->setSpacing(6);
+    layout->setContentsMargins(12, 8, 12, 8);
+    layout->setSpacing(4);
 
     // Header: disclosure toggle, title, one-line summary that stays visible when collapsed.
     auto* header = new QHBoxLayout;
@@ -122,19 +124,22 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     connect(about, &QToolButton::clicked, about, [about, aboutText] {
         QWhatsThis::showText(about->mapToGlobal(QPoint(0, about->height())), aboutText, about);
     });
+    // The summary beside the title, not under it: a row less in each panel,
+    // which is what lets a laptop show both panels and the whole timeline.
+    m_summary = wrapped(QString(), this);
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->hide();  // the panel starts open
     header->addWidget(m_toggle);
     header->addWidget(title);
     header->addWidget(about);
-    header->addStretch(1);
+    header->addSpacing(6);
+    header->addWidget(m_summary, 1);
     layout->addLayout(header);
-    m_summary = wrapped(QString(), this);
-    m_summary->setObjectName(QStringLiteral("summary"));
-    layout->addWidget(m_summary);
 
     m_body = new QWidget(this);
     auto* body = new QVBoxLayout(m_body);
-    body->setContentsMargins(0, 4, 0, 0);
-    body->setSpacing(6);
+    body->setContentsMargins(0, 2, 0, 0);
+    body->setSpacing(4);
 
     // Retry the same candidate.
     m_retryOn = new QCheckBox(tr(texts.retry), m_body);
@@ -187,8 +192,9 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
 
     // After recovery is exhausted.
     body->addWidget(sectionTitle(tr("After recovery is exhausted"), m_body));
-    // Side by side: two short choices take one row of the panel, not three.
-    auto* outcome = new QHBoxLayout;
+    // Side by side: two short choices take one row of the panel, not three;
+    // where a language makes them too wide for the panel, one under the other.
+    auto* outcome = new FlowLayout;
     m_skip = new QRadioButton(tr(texts.skip), m_body);
     m_stop = new QRadioButton(tr(texts.stop), m_body);
     auto* group = new QButtonGroup(this);
@@ -196,7 +202,6 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     group->addButton(m_stop);
     outcome->addWidget(m_skip);
     outcome->addWidget(m_stop);
-    outcome->addStretch(1);
     body->addWidget(indented(outcome, m_body));
     body->addWidget(makeErrorLabel(QStringLiteral("on_exhausted")));
     m_fieldEditors.insert(QStringLiteral("on_exhausted"), m_skip);
@@ -342,6 +347,19 @@ void ClassPolicyPanel::refresh()
     m_summary->setAccessibleName(tr("%1 summary").arg(PolicyText::className(m_class)));
 }
 
+int ClassPolicyPanel::closedSectionsHeight() const
+{
+    int height = 0;
+    for (const QWidget* details : {m_retryDetails, m_waitDetails}) {
+        if (!details->isHidden())
+            continue;
+        // At the body's width: a hidden section's own width is stale, and its wrapped hint as tall as that width makes it.
+        const int h = details->hasHeightForWidth() ? details->heightForWidth(m_body->width()) : details->sizeHint().height();
+        height += h + m_body->layout()->spacing();
+    }
+    return height;
+}
+
 void ClassPolicyPanel::forgetRestoreValues()
 {
     m_lastRetry = {true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
@@ -359,6 +377,8 @@ void ClassPolicyPanel::setExpanded(bool expanded)
     m_toggle->setChecked(expanded);
     m_toggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
     m_body->setVisible(expanded);
+    // Open, the settings say it all; closed, the summary beside the title says it in a line.
+    m_summary->setVisible(!expanded);
 }
 
 bool ClassPolicyPanel::isExpanded() const

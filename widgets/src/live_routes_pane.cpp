@@ -13,6 +13,8 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTimer>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -72,8 +74,22 @@ LiveRoutesPane::LiveRoutesPane(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(top);
     layout->addWidget(m_circuits);
-    layout->addWidget(m_view, 3);
-    layout->addWidget(m_details, 2);
+    // The details stand beside the routes, not under them: the dock's height
+    // is the rows', so a laptop still lists several routes with one opened.
+    auto* detailsScroll = new QScrollArea(this);
+    detailsScroll->setWidget(m_details);
+    detailsScroll->setWidgetResizable(true);
+    detailsScroll->setFrameShape(QFrame::NoFrame);
+    detailsScroll->setFocusPolicy(Qt::NoFocus);
+    detailsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("liveRoutesSplit"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_view);
+    split->addWidget(detailsScroll);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
 
     m_refreshTimer->setInterval(kRefreshIntervalMs);
     m_countdown->setInterval(1000);

@@ -219,6 +219,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_route->restoreSplitState(settings.value(QStringLiteral("window/routeSplit")).toByteArray());
     } else {
         move(available.center() - rect().center());
+        // A laptop's screen is used whole: every row counts there.
+        m_startMaximized = available.height() < kRoomyScreenHeight;
     }
     // Dock sizes only stick once the window has its size, and the timeline's
     // depends on the editor's: both are set when the first document shows.
@@ -284,7 +286,8 @@ void MainWindow::createActions()
             return;
         const migration::DocumentDiff changes = m_doc->pendingChanges();
         ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
-                            ReviewChangesDialog::Purpose::Review, m_doc->saveRefusal(), this)
+                            ReviewChangesDialog::Purpose::Review, m_doc->saveRefusal(), this,
+                            candidateNames())
             .exec();
     });
     file->addSeparator();
@@ -354,6 +357,14 @@ void MainWindow::createDocks()
         d->setObjectName(name);
         d->setWidget(widget);
         addDockWidget(area, d);
+        // Under the editor, a dock's title runs up its left edge: height is
+        // what a laptop lacks there, and the rows it saves are the timeline's.
+        const auto titleFollowsArea = [d](Qt::DockWidgetArea where) {
+            const bool across = where == Qt::BottomDockWidgetArea || where == Qt::TopDockWidgetArea;
+            d->setFeatures(d->features().setFlag(QDockWidget::DockWidgetVerticalTitleBar, across));
+        };
+        titleFollowsArea(area);
+        connect(d, &QDockWidget::dockLocationChanged, d, titleFollowsArea);
         m_viewMenu->addAction(d->toggleViewAction());
         // Asked for, a dock comes to the front of its tab group and takes the focus.
         connect(d->toggleViewAction(), &QAction::triggered, d, [d](bool shown) {
@@ -362,9 +373,10 @@ void MainWindow::createDocks()
         });
         return d;
     };
-    // The route runs the full height on the left; the timeline and the
-    // helpers share the bottom (or the right, on a wide screen) in tabs.
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    // The route stands left of the editor; the timeline and the helpers share
+    // the bottom in tabs, across the whole width (a picture wants width, and
+    // the controls above it then keep to one row), or the right on a wide screen.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
     setDockOptions(dockOptions() | QMainWindow::GroupedDragging);
     dock(tr("Route"), QStringLiteral("routeDock"), m_route, Qt::LeftDockWidgetArea);
@@ -445,21 +457,27 @@ void MainWindow::placeDocksForScreen(const QSize& available)
 
 void MainWindow::sizeDocksToWindow()
 {
-    // The route a quarter of the width (within reason), the timeline a third of the height.
+    // The route a quarter of the width, never so narrow that names are cut (300 px keeps kandev's profile names whole).
     auto* route = findChild<QDockWidget*>(QStringLiteral("routeDock"));
     auto* timeline = findChild<QDockWidget*>(QStringLiteral("timelineDock"));
-    resizeDocks({route}, {std::clamp(width() / 4, 260, 380)}, Qt::Horizontal);
+    resizeDocks({route}, {std::clamp(width() / 4, 300, 400)}, Qt::Horizontal);
     if (dockWidgetArea(timeline) == Qt::RightDockWidgetArea) {
         resizeDocks({timeline}, {width() * 2 / 5}, Qt::Horizontal);
         return;
     }
     // The editor keeps what its panels need (when a candidate is shown); the timeline gets the rest, within reason.
     const int shared = centralWidget()->height() + (timeline->isVisible() ? timeline->height() : 0);
-    const int editorNeeds = m_doc ? m_editor->sizeHint().height() + 24 : shared * 2 / 3;
+    const int editorNeeds = m_doc ? m_editor->fullHeightHint(centralWidget()->width()) + 8 : shared * 2 / 3;
     const int timelineNeeds = timeline->sizeHint().height();
     // (A window not shown yet has no height to share: the lower bound wins.)
     const int most = std::max(200, shared * 3 / 5);
     resizeDocks({timeline}, {std::clamp(std::min(shared - editorNeeds, timelineNeeds), 200, most)}, Qt::Vertical);
+}
+
+migration::CandidateNames MainWindow::candidateNames() const
+{
+    const model::EditorDocument* doc = m_doc.get();
+    return [doc](const std::string& id) { return doc ? doc->agentProfileName(id) : std::string(); };
 }
 
 void MainWindow::rememberMigration(const migration::MigrationReport& report, const schema::Document& before,
@@ -905,7 +923,8 @@ bool MainWindow::save()
         const migration::DocumentDiff changes = m_doc->pendingChanges();
         if (!changes.equal()
             && ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
-                                   ReviewChangesDialog::Purpose::ConfirmSave, m_doc->saveRefusal(), this)
+                                   ReviewChangesDialog::Purpose::ConfirmSave, m_doc->saveRefusal(), this,
+                                   candidateNames())
                        .exec()
                    != QDialog::Accepted)
             return false;

@@ -97,8 +97,7 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
             const policy::Candidate* candidate = record && record->dynamic && c.index < record->dynamic->candidates.size()
                 ? &record->dynamic->candidates[c.index]
                 : nullptr;
-            QString heading = tr("%1. %2").arg(c.index).arg(database ? candidateLabel(document, c.executionProfileId)
-                                                                      : esc(c.executionProfileId));
+            QString heading = tr("%1. %2").arg(c.index).arg(candidateLabel(document, c.executionProfileId));
             if (candidate)
                 heading += QStringLiteral(" <small>— %1</small>")
                                .arg(candidate->enabled ? tr("enabled") : tr("disabled: the route skips it"));

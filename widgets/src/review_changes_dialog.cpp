@@ -11,7 +11,8 @@ namespace widgets {
 
 ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
                                          const QString& documentName, Purpose purpose,
-                                         const std::optional<QString>& refusal, QWidget* parent)
+                                         const std::optional<QString>& refusal, QWidget* parent,
+                                         const migration::CandidateNames& nameOf)
     : QDialog(parent), m_text(new QPlainTextEdit(this)), m_intro(new QLabel(this))
 {
     setWindowTitle(purpose == Purpose::ConfirmSave ? tr("Save Changes — %1").arg(documentName)
@@ -35,7 +36,8 @@ ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, co
             text += QStringLiteral("  ") + model::describeWrite(write) + QLatin1Char('\n');
         text += QLatin1Char('\n');
     }
-    text += QString::fromStdString(migration::renderDiffText(diff));
+    // Candidates by name, as the route shows them, with the id kandev stores.
+    text += QString::fromStdString(migration::renderDiffText(diff, nameOf));
     m_text->setObjectName(QStringLiteral("changes"));
     m_text->setReadOnly(true);
     // The write lines are sentences; the diff lines are short and indented, so wrapping keeps both readable.

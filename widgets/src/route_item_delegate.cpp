@@ -48,15 +48,24 @@ void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     const QRect firstLine(r.left(), r.top(), r.width(), fm.height());
     const QRect secondLine(r.left(), r.top() + fm.height() + kPadding, r.width(), fm.height());
 
-    // The badge takes its width first; the name gets what is left.
+    // The name comes first and whole where the row allows: the badge stands
+    // beside it when both fit, otherwise it opens the second line, before the summary.
+    QFont bold = opt.font;
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+    const QString title = tr("%1. %2").arg(position, name);
+    QFont small = opt.font;
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    const QFontMetrics sfm(small);
+    const int badgeWidth = badge.isEmpty() ? 0 : sfm.horizontalAdvance(badge) + 2 * kBadgePadding;
+    const bool badgeBesideName
+        = badge.isEmpty() || bfm.horizontalAdvance(title) + kBadgePadding + badgeWidth <= firstLine.width();
     int nameRight = firstLine.right();
+    int summaryLeft = secondLine.left();
     if (!badge.isEmpty()) {
-        QFont small = opt.font;
-        small.setPointSizeF(small.pointSizeF() * 0.85);
-        const QFontMetrics sfm(small);
-        const QString shown = sfm.elidedText(badge, Qt::ElideRight, firstLine.width() / 2);
-        const int w = sfm.horizontalAdvance(shown) + 2 * kBadgePadding;
-        const QRect pill(firstLine.right() - w, firstLine.top() + 1, w, firstLine.height() - 2);
+        const QRect line = badgeBesideName ? firstLine : secondLine;
+        const int w = std::min(badgeWidth, line.width());
+        const QRect pill(badgeBesideName ? line.right() - w : line.left(), line.top() + 1, w, line.height() - 2);
         const QColor warn = issues > 0 ? QColor(200, 50, 50) : QColor(190, 120, 20);
         painter->setRenderHint(QPainter::Antialiasing);
         painter->setPen(QPen(warn, 1));
@@ -64,19 +73,20 @@ void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
         painter->drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
         painter->setFont(small);
         painter->setPen(warn.darker(130));
-        painter->drawText(pill, Qt::AlignCenter, shown);
-        nameRight = pill.left() - kBadgePadding;
+        painter->drawText(pill, Qt::AlignCenter, sfm.elidedText(badge, Qt::ElideRight, w - 2 * kBadgePadding));
+        if (badgeBesideName)
+            nameRight = pill.left() - kBadgePadding;
+        else
+            summaryLeft = pill.right() + kBadgePadding;
     }
-    QFont bold = opt.font;
-    bold.setBold(true);
     painter->setFont(bold);
     painter->setPen(text);
     const QRect nameRect(firstLine.left(), firstLine.top(), std::max(0, nameRight - firstLine.left()), firstLine.height());
-    painter->drawText(nameRect, Qt::AlignVCenter | Qt::AlignLeft,
-                      QFontMetrics(bold).elidedText(tr("%1. %2").arg(position, name), Qt::ElideRight, nameRect.width()));
+    painter->drawText(nameRect, Qt::AlignVCenter | Qt::AlignLeft, bfm.elidedText(title, Qt::ElideRight, nameRect.width()));
     painter->setFont(opt.font);
     painter->setPen(secondary);
-    painter->drawText(secondLine, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(summary, Qt::ElideRight, secondLine.width()));
+    const QRect summaryRect(summaryLeft, secondLine.top(), std::max(0, secondLine.right() - summaryLeft), secondLine.height());
+    painter->drawText(summaryRect, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(summary, Qt::ElideRight, summaryRect.width()));
     painter->restore();
 }
 

@@ -5,6 +5,8 @@
 
 #include "schema/scenario.h"
 
+#include "flow_layout.h"
+
 #include <QCheckBox>
 #include "widgets/value_controls.h"
 
@@ -19,7 +21,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QScrollArea>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -61,7 +63,15 @@ TimelinePanel::TimelinePanel(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
-    auto* bar = new QHBoxLayout;
+    // One row of controls: the view tabs, then the scenario; they wrap onto a
+    // second row where a language makes them wider than the dock.
+    auto* bar = new FlowLayout;
+    m_tabs = new QTabBar(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->setDrawBase(false);
+    m_tabs->setExpanding(false);
+    m_tabs->setAccessibleName(tr("Timeline views"));
+    bar->addWidget(m_tabs);
     auto* scenarioLabel = new QLabel(tr("&Scenario:"), this);
     scenarioLabel->setBuddy(m_scenario);
     for (const auto& p : policy::scenarioPresets())
@@ -70,12 +80,12 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_scenario->setAccessibleName(tr("Scenario"));
     auto* edit = new QPushButton(tr("Edit &Custom…"), this);
     auto* exportButton = new QPushButton(tr("Export…"), this);
-    bar->addWidget(scenarioLabel);
-    bar->addWidget(m_scenario, 1);
+    auto* scenarioRow = new QHBoxLayout;  // the label stays with its box
+    scenarioRow->addWidget(scenarioLabel);
+    scenarioRow->addWidget(m_scenario);
+    bar->addItem(scenarioRow);
     bar->addWidget(edit);
-    bar->addSpacing(12);
     bar->addWidget(m_log);
-    bar->addStretch(1);
     bar->addWidget(exportButton);
     layout->addLayout(bar);
 
@@ -96,7 +106,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_table->setWordWrap(true);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     // The table is the accessible alternative to the picture: same events, one tab away.
-    m_tabs = new QTabWidget(this);
+    m_pages = new QStackedWidget(this);
     // The picture: the axis stays put above the lanes, which scroll; the legend under them.
     auto* picture = new QWidget(this);
     auto* pictureLayout = new QVBoxLayout(picture);
@@ -114,25 +124,28 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     pictureLayout->addWidget(m_axis);
     pictureLayout->addWidget(m_lanes, 1);
     pictureLayout->addWidget(m_legend);
+    // The legend lists the shapes the picture uses: it changes with the picture.
+    connect(m_preview, &model::TimelinePreview::changed, m_legend, [this] {
+        m_legend->updateGeometry();
+        m_legend->update();
+    });
     pictureLayout->addStretch(0);
-    m_tabs->addTab(picture, tr("Picture"));
-    m_tabs->addTab(m_table, tr("Table"));
     m_warnings->setObjectName(QStringLiteral("timelineWarnings"));
     m_warnings->setAccessibleName(tr("Route warnings"));
     m_warnings->setWordWrap(true);
-    m_tabs->addTab(m_warnings, tr("Warnings"));
-    m_tabs->setDocumentMode(true);
-    m_tabs->setAccessibleName(tr("Timeline views"));
-    layout->addWidget(m_tabs, 1);
+    for (const auto& [page, title] : {std::pair<QWidget*, QString>{picture, tr("Picture")}, {m_table, tr("Table")},
+                                      {m_warnings, tr("Warnings")}}) {
+        m_pages->addWidget(page);
+        m_tabs->addTab(title);
+    }
+    connect(m_tabs, &QTabBar::currentChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    layout->addWidget(m_pages, 1);
     m_totals->setWordWrap(true);
     // The picture takes the focus itself and marks it; a focusable scroll
     // area around it would be a second, unmarked stop that Tab bounces between.
     m_lanes->setFocusPolicy(Qt::NoFocus);
-    // Likewise the tab widget: it forwards the focus to its tab bar, so as a
-    // stop of its own after the page it would send Tab back to the tabs.
-    m_tabs->setFocusPolicy(Qt::NoFocus);
-    // Tab follows what one sees: the bar from left to right, the tabs, the page.
-    const QList<QWidget*> order{m_scenario, edit, m_log, exportButton, m_tabs->tabBar(), m_view, m_table, m_warnings};
+    // Tab follows what one sees: the row from left to right, then the page.
+    const QList<QWidget*> order{m_tabs, m_scenario, edit, m_log, exportButton, m_view, m_table, m_warnings};
     for (qsizetype i = 1; i < order.size(); ++i)
         QWidget::setTabOrder(order[i - 1], order[i]);
     layout->addWidget(m_totals);
@@ -248,7 +261,7 @@ void TimelinePanel::updateTotals()
     const QStringList warnings = m_preview->warningTexts();
     m_warnings->clear();
     m_warnings->addItems(warnings);
-    const int index = m_tabs->indexOf(m_warnings);
+    const int index = m_pages->indexOf(m_warnings);
     m_tabs->setTabText(index, warnings.isEmpty() ? tr("Warnings") : tr("Warnings (%1)").arg(warnings.size()));
     m_tabs->setTabEnabled(index, !warnings.isEmpty());
     m_table->resizeColumnsToContents();

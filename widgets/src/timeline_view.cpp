@@ -24,7 +24,9 @@ using policy::EventKind;
 
 namespace {
 
-constexpr double kLaneHeight = 38;
+constexpr double kLaneHeight = TimelineView::kNaturalLaneHeight;
+constexpr double kMinLaneHeight = 28;  // on screen when room is short: a wait's label still clears the bar above
+constexpr double kLanesBottomPad = 6;
 constexpr double kMinLabelWidth = 120;
 constexpr double kLanesTop = 4;       // on screen; the axis is its own widget above
 constexpr double kTitleHeight = 30;   // exported pictures only
@@ -50,7 +52,7 @@ QString wrappedTip(const QString& text)
 }
 
 struct TimelineView::Layout {
-    double left = 0, width = 0, bottomOfLanes = 0;
+    double left = 0, width = 0, bottomOfLanes = 0, laneHeight = kLaneHeight;
     std::int64_t total = 1;
     std::vector<QRectF> hits;       // per event
     std::vector<double> laneY;      // centre of each lane
@@ -76,7 +78,7 @@ void TimelineView::setPreview(model::TimelinePreview* preview)
             m_focus = -1;
             m_hover = -1;
             setAccessibleDescription(m_preview->accessibleSummary());
-            setMinimumHeight(sizeHint().height());
+            setMinimumHeight(minimumSizeHint().height());
             updateGeometry();
             update();
         });
@@ -93,13 +95,44 @@ void TimelineView::setLogarithmic(bool log)
 
 QSize TimelineView::sizeHint() const
 {
-    const int lanes = m_preview ? int(m_preview->candidates().size()) : 3;
-    return {900, int(kLanesTop + (lanes + 1) * kLaneHeight + 6)};
+    return {900, int(kLanesTop + laneCount() * kLaneHeight + kLanesBottomPad)};
 }
 
 QSize TimelineView::minimumSizeHint() const
 {
-    return {360, int(kLanesTop + 2 * kLaneHeight)};
+    // Every lane at its smallest: lanes beyond what the room holds scroll.
+    return {360, int(kLanesTop + laneCount() * kMinLaneHeight + kLanesBottomPad)};
+}
+
+bool TimelineView::hasEndRow() const
+{
+    // The row under the lanes holds what belongs to no candidate: "none left", the event limit.
+    if (!m_preview)
+        return false;
+    const std::size_t lanes = m_preview->candidates().size();
+    const auto& events = m_preview->timeline().events;
+    return std::any_of(events.begin(), events.end(), [lanes](const policy::TimelineEvent& e) {
+        return e.kind == EventKind::Exhausted || e.kind == EventKind::Truncated || e.candidateIndex >= lanes;
+    });
+}
+
+int TimelineView::laneCount() const
+{
+    const int candidates = m_preview ? int(m_preview->candidates().size()) : 3;
+    return candidates + (hasEndRow() ? 1 : 0);
+}
+
+double TimelineView::screenLaneHeight() const
+{
+    // The lanes share the height they are given, between their smallest and their natural height.
+    const double room = (height() - kLanesTop - kLanesBottomPad) / std::max(1, laneCount());
+    return std::clamp(room, kMinLaneHeight, kLaneHeight);
+}
+
+QRect TimelineView::laneRect(int lane) const
+{
+    const double h = screenLaneHeight();
+    return QRectF(0, kLanesTop + h * lane, width(), h).toAlignedRect();
 }
 
 double TimelineView::position(std::int64_t seconds, double left, double width, std::int64_t total) const
@@ -128,9 +161,10 @@ QString TimelineView::laneLabel(std::size_t lane) const
     return tr("%1. %2").arg(lane).arg(m_preview->candidateLabel(lane)) + (enabled ? QString() : tr(" (off)"));
 }
 
-TimelineView::Layout TimelineView::layout(const QSize& size, double top) const
+TimelineView::Layout TimelineView::layout(const QSize& size, double top, double laneHeight) const
 {
     Layout l;
+    l.laneHeight = laneHeight;
     l.left = laneLabelWidth(size.width());
     l.width = std::max(50.0, size.width() - l.left - kRightMargin);
     if (!m_preview)
@@ -138,9 +172,9 @@ TimelineView::Layout TimelineView::layout(const QSize& size, double top) const
     const auto& timeline = m_preview->timeline();
     const std::size_t lanes = m_preview->candidates().size();
     for (std::size_t i = 0; i < lanes; ++i)
-        l.laneY.push_back(top + kLaneHeight * (double(i) + 0.5));
-    l.endRowY = top + kLaneHeight * (double(lanes) + 0.5);
-    l.bottomOfLanes = top + kLaneHeight * double(lanes + 1);
+        l.laneY.push_back(top + laneHeight * (double(i) + 0.5));
+    l.endRowY = top + laneHeight * (double(lanes) + 0.5);
+    l.bottomOfLanes = top + laneHeight * double(lanes + (hasEndRow() ? 1 : 0));
     l.total = std::max<std::int64_t>(1, timeline.totals.durationSeconds);
     for (std::size_t i = 0; i < timeline.events.size(); ++i) {
         const auto& e = timeline.events[i];
@@ -163,7 +197,7 @@ TimelineView::Layout TimelineView::layout(const QSize& size, double top) const
             l.hits.emplace_back(QPointF(x, y - 7), QPointF(std::max(x2, x + 3), y + 7));
             break;
         }
-        case EventKind::Skip: l.hits.emplace_back(x - 5, y, 10, kLaneHeight); break;
+        case EventKind::Skip: l.hits.emplace_back(x - 5, y, 10, laneHeight); break;
         default: l.hits.emplace_back(x - 7, y - 7, 14, 14); break;
         }
     }
@@ -279,7 +313,7 @@ void TimelineView::renderAxis(QPainter& p, double width, double top, double lane
     if (!m_preview || m_preview->candidates().empty())
         return;
     const Colors c = colors();
-    const Layout l = layout(QSize(int(width), 1), 0);
+    const Layout l = layout(QSize(int(width), 1), 0, kLaneHeight);
     const QFontMetricsF fm(p.font());
     const double lineY = top + kAxisHeight - 4;
     p.setPen(QPen(c.faint, 1));
@@ -299,7 +333,7 @@ void TimelineView::renderAxis(QPainter& p, double width, double top, double lane
     }
 }
 
-void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool decorations) const
+void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool decorations, double laneHeight) const
 {
     p.setRenderHint(QPainter::Antialiasing);
     const Colors c = colors();
@@ -309,17 +343,17 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
                    tr("Open a dynamic profile to preview its retry timeline."));
         return;
     }
-    const Layout l = layout(size, top);
+    const Layout l = layout(size, top, laneHeight);
     const auto& timeline = m_preview->timeline();
     const QFontMetricsF fm(p.font());
 
     // Lanes with the candidates' names, and the tick lines through them.
     for (std::size_t i = 0; i < l.laneY.size(); ++i) {
-        const QRectF lane(0, l.laneY[i] - kLaneHeight / 2, size.width(), kLaneHeight);
+        const QRectF lane(0, l.laneY[i] - laneHeight / 2, size.width(), laneHeight);
         if (i % 2 == 1)
             p.fillRect(lane, mix(c.base, c.text, 0.04));
         p.setPen(m_preview->candidates()[i].enabled ? c.text : mix(c.base, c.text, 0.45));
-        p.drawText(QRectF(8, lane.top(), l.left - 16, kLaneHeight), Qt::AlignVCenter | Qt::AlignLeft,
+        p.drawText(QRectF(8, lane.top(), l.left - 16, laneHeight), Qt::AlignVCenter | Qt::AlignLeft,
                    fm.elidedText(laneLabel(i), Qt::ElideRight, l.left - 16));
     }
     for (const double t : axisTicks(l.total)) {
@@ -419,12 +453,12 @@ struct LegendFlow {
     double height = 0;
 };
 
-LegendFlow flowLegend(const QFontMetricsF& fm, double width, double top)
+LegendFlow flowLegend(const QList<QPair<EventKind, QString>>& entries, const QFontMetricsF& fm, double width, double top)
 {
     LegendFlow flow;
     const double rowHeight = std::max(22.0, fm.height() + 8);
     double x = 8, y = top;
-    for (const auto& entry : TimelineView::legendEntries()) {
+    for (const auto& entry : entries) {
         const double w = 30 + fm.horizontalAdvance(entry.second) + 18;
         if (x + w > width && x > 8) {
             x = 8;
@@ -438,9 +472,22 @@ LegendFlow flowLegend(const QFontMetricsF& fm, double width, double top)
 }
 }  // namespace
 
-double TimelineView::legendHeight(const QFont& font, double width)
+double TimelineView::legendHeight(const QFont& font, double width) const
 {
-    return flowLegend(QFontMetricsF(font), width, 0).height;
+    return flowLegend(shownLegendEntries(), QFontMetricsF(font), width, 0).height;
+}
+
+QList<QPair<EventKind, QString>> TimelineView::shownLegendEntries() const
+{
+    // The shapes this picture uses: a short legend keeps to one row in every language.
+    QList<QPair<EventKind, QString>> entries = legendEntries();
+    if (!m_preview || m_preview->timeline().events.empty())
+        return entries;
+    const auto& events = m_preview->timeline().events;
+    entries.removeIf([&events](const QPair<EventKind, QString>& entry) {
+        return std::none_of(events.begin(), events.end(), [&entry](const policy::TimelineEvent& e) { return e.kind == entry.first; });
+    });
+    return entries;
 }
 
 double TimelineView::renderLegend(QPainter& p, double width, double top) const
@@ -448,8 +495,8 @@ double TimelineView::renderLegend(QPainter& p, double width, double top) const
     const Colors c = colors();
     const QFontMetricsF fm(p.font());
     const double rowHeight = std::max(22.0, fm.height() + 8);
-    const LegendFlow flow = flowLegend(fm, width, top);
-    const auto entries = legendEntries();
+    const auto entries = shownLegendEntries();
+    const LegendFlow flow = flowLegend(entries, fm, width, top);
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const auto& [kind, text] = entries[i];
         const double x = flow.origins[std::size_t(i)].x();
@@ -483,7 +530,7 @@ void TimelineView::render(QPainter& p, const QSize& size) const
     p.setFont(normal);
     const double axisTop = kTitleHeight;
     const double lanesTop = axisTop + kAxisHeight;
-    const Layout l = layout(size, lanesTop);
+    const Layout l = layout(size, lanesTop, kLaneHeight);
     renderAxis(p, size.width(), axisTop, l.bottomOfLanes);
     renderLanes(p, size, lanesTop, false);
     renderLegend(p, size.width(), l.bottomOfLanes + 8);
@@ -501,16 +548,15 @@ QString TimelineView::exportTitle() const
 
 QSize TimelineView::exportSize() const
 {
-    const int lanes = m_preview ? int(m_preview->candidates().size()) : 1;
     const int w = std::max(width(), 900);
-    return {w, int(kTitleHeight + kAxisHeight + (lanes + 1) * kLaneHeight + 8 + 3 * 26)};
+    return {w, int(kTitleHeight + kAxisHeight + laneCount() * kLaneHeight + 8 + 3 * 26)};
 }
 
 void TimelineView::paintEvent(QPaintEvent*)
 {
     // The axis is drawn by TimelineAxis above the scrolling lanes.
     QPainter p(this);
-    renderLanes(p, size(), kLanesTop, true);
+    renderLanes(p, size(), kLanesTop, true, screenLaneHeight());
     if (hasFocus()) {
         // The focus mark, on the part of the picture the scroll area shows.
         p.setPen(QPen(palette().color(QPalette::Highlight), 2));
@@ -548,7 +594,7 @@ TimelineLegend::TimelineLegend(TimelineView* view, QWidget* parent) : QWidget(pa
 
 int TimelineLegend::heightForWidth(int width) const
 {
-    return int(std::ceil(TimelineView::legendHeight(font(), width)));
+    return int(std::ceil(m_view->legendHeight(font(), width)));
 }
 
 QSize TimelineLegend::sizeHint() const
@@ -573,7 +619,7 @@ void TimelineAxis::paintEvent(QPaintEvent*)
 
 int TimelineView::eventAt(const QPoint& pos) const
 {
-    const Layout l = layout(size(), kLanesTop);
+    const Layout l = layout(size(), kLanesTop, screenLaneHeight());
     for (int i = int(l.hits.size()) - 1; i >= 0; --i) {
         if (l.hits[std::size_t(i)].adjusted(-3, -3, 3, 3).contains(pos))
             return i;
@@ -638,7 +684,7 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     default: QWidget::keyPressEvent(event); return;
     }
     if (m_focus >= 0) {
-        const QRectF r = layout(size(), kLanesTop).hits[std::size_t(m_focus)];
+        const QRectF r = layout(size(), kLanesTop, screenLaneHeight()).hits[std::size_t(m_focus)];
         QToolTip::showText(mapToGlobal(r.bottomLeft().toPoint()), wrappedTip(focusedEventText()), this);
     }
 }

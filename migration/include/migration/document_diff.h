@@ -6,6 +6,7 @@
 
 #include "schema/document.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,6 +60,9 @@ DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b)
 
 // "profile dyn-main (Main route):\n  candidate codex-gpt5 moved from 2 to 1\n..."; "no differences\n" when equal.
 // Ids, names and values are shown with their control characters escaped.
-std::string renderDiffText(const DocumentDiff& diff);
+// With `nameOf` (the editor's review), a candidate whose agent profile has a
+// name is written "Codex GPT-5 (codex-gpt5)"; the CLI writes ids alone.
+using CandidateNames = std::function<std::string(const std::string& executionProfileId)>;
+std::string renderDiffText(const DocumentDiff& diff, const CandidateNames& nameOf = {});
 
 }  // namespace migration

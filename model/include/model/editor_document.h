@@ -79,6 +79,7 @@ public:
     int candidateCount() const;
     const policy::Candidate& candidate(int row) const;
     QString candidateName(int row) const;  // catalogue name, else the id
+    std::string agentProfileName(const std::string& executionProfileId) const;  // "" when the document names none
     Eligibility eligibility(int row) const;
     std::vector<ConcreteProfile> eligibleProfiles() const;
     // Issues of the current profile (paths from "candidates[...]"), positions excluded:

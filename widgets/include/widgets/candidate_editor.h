@@ -26,6 +26,9 @@ public:
 
     ClassPolicyPanel* transientPanel() const { return m_transient; }
     ClassPolicyPanel* hardPanel() const { return m_hard; }
+    // The height the editor needs with every section of both panels switched
+    // on: the room it is given, so that switching one on never needs a scroll bar.
+    int fullHeightHint(int width) const;
     QLabel* titleLabel() const { return m_title; }
     QLabel* noticeLabel() const { return m_notice; }
     // A legacy candidate's rules as they are, and why they cannot be migrated

@@ -36,6 +36,8 @@ public:
     void forgetRestoreValues();
     void setExpanded(bool expanded);
     bool isExpanded() const;
+    // What switching on its closed sections would add to the panel's height.
+    int closedSectionsHeight() const;
     // Focuses the editor of a field ("retry.max_retries", "on_exhausted", ...).
     bool focusField(const QString& field);
 

@@ -7,6 +7,7 @@
 
 #include "store/database_target.h"
 
+#include "migration/document_diff.h"
 #include "migration/migration.h"
 
 #include <QMainWindow>
@@ -65,6 +66,8 @@ public:
     bool openSample();
     // The bundled sample document, installed or in the source tree; "" when neither is there.
     static QString sampleDocumentPath();
+    // The first start on a small screen: the application shows the window maximized.
+    bool startsMaximized() const { return m_startMaximized; }
     StartPage* startPage() const { return m_startPage; }
     bool save();
     bool saveAs();
@@ -85,6 +88,8 @@ public:
     static constexpr QSize kEditorMinimumSize{440, 240};
     // From this available width on, the timeline starts on the right instead of at the bottom.
     static constexpr int kWideScreenWidth = 2200;
+    // Below this available height, the first start opens maximized.
+    static constexpr int kRoomyScreenHeight = 900;
     QAction* saveAction() const { return m_saveAction; }
     QAction* migrationReportAction() const { return m_migrationReportAction; }
     QAction* reviewChangesAction() const { return m_reviewAction; }
@@ -104,6 +109,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The document's names for agent profiles, for reviews that list candidates.
+    migration::CandidateNames candidateNames() const;
     void createActions();
     void createDocks();
     void setDocument(std::unique_ptr<model::EditorDocument> document);
@@ -171,6 +178,7 @@ private:
     bool m_askingAboutDisk = false;
     bool m_sizeDocksOnOpen = false;
     QByteArray m_savedState;  // the layout of the last session, applied again when the first document shows  // no saved layout: size the docks for the first document
+    bool m_startMaximized = false;
 };
 
 }  // namespace widgets

@@ -27,7 +27,7 @@ public:
     // the dialog says so instead of promising a write.
     ReviewChangesDialog(const migration::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
                         const QString& documentName, Purpose purpose, const std::optional<QString>& refusal,
-                        QWidget* parent = nullptr);
+                        QWidget* parent = nullptr, const migration::CandidateNames& nameOf = {});
     QPlainTextEdit* text() const { return m_text; }
     QLabel* intro() const { return m_intro; }
 

@@ -12,7 +12,8 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QScrollArea;
-class QTabWidget;
+class QStackedWidget;
+class QTabBar;
 class QTableView;
 
 namespace widgets {
@@ -37,7 +38,7 @@ public:
     QScrollArea* lanesArea() const { return m_lanes; }
     TimelineAxis* axis() const { return m_axis; }
     TimelineLegend* legend() const { return m_legend; }
-    QTabWidget* tabs() const { return m_tabs; }
+    QTabBar* tabs() const { return m_tabs; }
     int warningCount() const { return m_warningCount; }
     QSize sizeHint() const override;
     // "timeline-<profile>-<scenario>.svg"
@@ -62,7 +63,8 @@ private:
     QTableView* m_table;
     QLabel* m_totals;
     QListWidget* m_warnings;
-    QTabWidget* m_tabs = nullptr;
+    QTabBar* m_tabs = nullptr;
+    QStackedWidget* m_pages = nullptr;
     QScrollArea* m_lanes = nullptr;
     TimelineAxis* m_axis = nullptr;
     TimelineLegend* m_legend = nullptr;

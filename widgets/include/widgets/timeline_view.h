@@ -33,17 +33,24 @@ public:
     // The parts: the time axis (ticks and labels, drawn at the lanes' width),
     // the lanes themselves, and the legend (returns the height it took).
     void renderAxis(QPainter& painter, double width, double top, double lanesBottom) const;
-    void renderLanes(QPainter& painter, const QSize& size, double top, bool decorations) const;
+    static constexpr double kNaturalLaneHeight = 38;  // as exported, and on screen when there is room
+    void renderLanes(QPainter& painter, const QSize& size, double top, bool decorations,
+                     double laneHeight = kNaturalLaneHeight) const;
     double renderLegend(QPainter& painter, double width, double top) const;
-    static double legendHeight(const QFont& font, double width);
+    double legendHeight(const QFont& font, double width) const;
     // What each shape means, in legend order.
-    static QList<QPair<policy::EventKind, QString>> legendEntries();
+    static QList<QPair<policy::EventKind, QString>> legendEntries();  // every shape the timeline draws
+    QList<QPair<policy::EventKind, QString>> shownLegendEntries() const;  // the shapes this picture uses
     static QString legendDescription();
     bool exportPng(const QString& path) const;
     bool exportSvg(const QString& path) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // The picture's rows: one per candidate, and one under them when the route ends with no candidate left.
+    int laneCount() const;
+    bool hasEndRow() const;
+    QRect laneRect(int lane) const;  // in the view's coordinates
 
 signals:
     void focusedEventChanged(int index);
@@ -60,7 +67,8 @@ private:
     struct Colors {
         QColor text, base, faint, accent, reset;
     };
-    Layout layout(const QSize& size, double top) const;
+    Layout layout(const QSize& size, double top, double laneHeight) const;
+    double screenLaneHeight() const;
     Colors colors() const;
     static void drawShape(QPainter& p, policy::EventKind kind, const QRectF& r, const Colors& c);
     std::vector<double> axisTicks(std::int64_t total) const;
