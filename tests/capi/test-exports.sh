@@ -8,7 +8,7 @@ set -euo pipefail
 library=${1:?usage: test-exports.sh LIBRARY SOURCE_DIR}
 source_dir=${2:?usage: test-exports.sh LIBRARY SOURCE_DIR}
 header=$source_dir/capi/include/policy_c.h
-cxx_headers=("$source_dir"/policy/include/policy/*.h)
+cxx_headers=("$source_dir"/core/policy/include/policy/*.h)
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
@@ -24,7 +24,7 @@ for symbol in "${symbols[@]}"; do
     name=$(c++filt "$symbol")
     if [[ $name =~ ^policy::(kandev::)?([a-z][A-Za-z0-9]*)(\[abi:cxx11\])?\( ]]; then
         function=${BASH_REMATCH[2]}
-        grep -Eq "[ *&]$function\(" "${cxx_headers[@]}" || fail "exported '$name' is not declared in policy/include/policy"
+        grep -Eq "[ *&]$function\(" "${cxx_headers[@]}" || fail "exported '$name' is not declared in core/policy/include/policy"
     else
         fail "exported '$name' is not a function of the C or the C++ API"
     fi
@@ -39,4 +39,4 @@ if ((failures)); then
     echo "test-exports: $failures problems in ${#symbols[@]} exported symbols" >&2
     exit 1
 fi
-echo "test-exports: ${#symbols[@]} exported symbols, all of policy_c.h and policy/include/policy"
+echo "test-exports: ${#symbols[@]} exported symbols, all of policy_c.h and core/policy/include/policy"

@@ -2,9 +2,9 @@
 // Adding a provider message means adding a fixture (and a rule), nothing else.
 #include "catalogue/classifier.h"
 
-#include "../../catalogue/src/error_context.h"
-#include "../../catalogue/src/pattern.h"
-#include "../../catalogue/src/zoneinfo.h"
+#include "../../core/catalogue/src/error_context.h"
+#include "../../core/catalogue/src/pattern.h"
+#include "../../core/catalogue/src/zoneinfo.h"
 
 #include "../common/catalogue_fixtures.h"
 

@@ -284,7 +284,7 @@ void MainWindow::createActions()
     m_reviewAction = file->addAction(tr("Revie&w Changes…"), this, [this] {
         if (!m_doc)
             return;
-        const migration::DocumentDiff changes = m_doc->pendingChanges();
+        const review::DocumentDiff changes = m_doc->pendingChanges();
         ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
                             ReviewChangesDialog::Purpose::Review, m_doc->saveRefusal(), this,
                             candidateNames())
@@ -474,13 +474,13 @@ void MainWindow::sizeDocksToWindow()
     resizeDocks({timeline}, {std::clamp(std::min(shared - editorNeeds, timelineNeeds), 200, most)}, Qt::Vertical);
 }
 
-migration::CandidateNames MainWindow::candidateNames() const
+review::CandidateNames MainWindow::candidateNames() const
 {
     const model::EditorDocument* doc = m_doc.get();
     return [doc](const std::string& id) { return doc ? doc->agentProfileName(id) : std::string(); };
 }
 
-void MainWindow::rememberMigration(const migration::MigrationReport& report, const schema::Document& before,
+void MainWindow::rememberMigration(const migration::MigrationReport& report, const format::Document& before,
                                    const QString& name)
 {
     m_migration = RememberedMigration{report, before, name};
@@ -555,7 +555,7 @@ bool MainWindow::openFile(const QString& path)
             const int answer = review.exec();
             if (answer == MigrationReviewDialog::ChoiceMade && review.choice()) {
                 const MigrationReviewDialog::Choice choice = *review.choice();
-                const schema::Document settled = migration::keepConflictingRule(
+                const format::Document settled = migration::keepConflictingRule(
                     doc->document(), choice.profileIndex, choice.candidateIndex, choice.errorClass, choice.keep);
                 const auto& candidate = settled.profiles[choice.profileIndex].dynamic->candidates[choice.candidateIndex];
                 doc->undoStack()->push(new model::ReplaceDocumentCommand(
@@ -645,10 +645,10 @@ bool MainWindow::newDocument()
     forgetMigration();
     // A bare dynamic profile document with no candidate yet: Validation says
     // what it needs, and Save asks where to put it.
-    schema::Document document;
-    document.shape = schema::FileShape::DynamicDocument;
-    schema::ProfileRecord profile;
-    profile.dynamic = schema::DynamicRecord{};
+    format::Document document;
+    document.shape = format::FileShape::DynamicDocument;
+    format::ProfileRecord profile;
+    profile.dynamic = format::DynamicRecord{};
     document.profiles.push_back(std::move(profile));
     setDocument(std::make_unique<model::EditorDocument>(std::move(document), QString(), QByteArray()));
     statusBar()->showMessage(tr("A new dynamic profile: add its first candidate with Add Candidate (%1).")
@@ -920,7 +920,7 @@ bool MainWindow::save()
         return false;
     if (m_doc->isDatabase()) {
         // Every database save is confirmed against what it writes and the routes it affects.
-        const migration::DocumentDiff changes = m_doc->pendingChanges();
+        const review::DocumentDiff changes = m_doc->pendingChanges();
         if (!changes.equal()
             && ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
                                    ReviewChangesDialog::Purpose::ConfirmSave, m_doc->saveRefusal(), this,

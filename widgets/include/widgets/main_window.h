@@ -7,7 +7,7 @@
 
 #include "store/database_target.h"
 
-#include "migration/document_diff.h"
+#include "review/document_diff.h"
 #include "migration/migration.h"
 
 #include <QMainWindow>
@@ -110,7 +110,7 @@ protected:
 
 private:
     // The document's names for agent profiles, for reviews that list candidates.
-    migration::CandidateNames candidateNames() const;
+    review::CandidateNames candidateNames() const;
     void createActions();
     void createDocks();
     void setDocument(std::unique_ptr<model::EditorDocument> document);
@@ -123,7 +123,7 @@ private:
     void showValidation();
     void resetLayout();
     // View > Migration Report: the review of the migration done on opening, to read again.
-    void rememberMigration(const migration::MigrationReport& report, const schema::Document& before, const QString& name);
+    void rememberMigration(const migration::MigrationReport& report, const format::Document& before, const QString& name);
     void forgetMigration();
     void showMigrationReport();
     void placeDocksForScreen(const QSize& available);
@@ -164,7 +164,7 @@ private:
     static constexpr int kLayoutVersion = 2;  // saved dock layouts of another version are not restored
     struct RememberedMigration {
         migration::MigrationReport report;
-        schema::Document before;
+        format::Document before;
         QString name;
     };
     std::optional<RememberedMigration> m_migration;

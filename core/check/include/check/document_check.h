@@ -1,0 +1,39 @@
+#pragma once
+// Everything known about a document's validity, in one place for policyctl
+// and the editor: syntax, shape, the core's rules, legacy rules that cannot
+// be migrated, and the JSON Schema files.
+
+#include "migration/migration.h"
+
+#include "format/codec.h"
+
+#include "policy/timeline.h"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace check {
+
+struct DocumentCheck {
+    std::optional<format::Document> document;  // set when the file parsed as a document
+    std::vector<format::Diagnostic> errors;
+    bool legacy = false;       // some candidate still holds legacy rules
+    bool readOnly = false;     // a policy version newer than this build: never downgrade it
+
+    bool valid() const { return document && errors.empty(); }
+};
+
+// With `schemaFiles`, the JSON Schema files check the text too (policyctl
+// validate does). The editor leaves them out on open: compiling the schemas
+// would double its start-up, and tst_codec proves they agree with the rules.
+DocumentCheck checkDocument(std::string_view text, bool schemaFiles = true);
+
+// The route as the simulation sees it: legacy rules are migrated in memory;
+// a candidate that cannot be migrated or is invalid carries the reason.
+std::vector<policy::RouteCandidate> routeCandidates(const format::DynamicRecord& dynamic, std::string_view path = {});
+// The same for profile `profileIndex` of a document, with each candidate's
+// eligibility (SPEC section 7) from the document's catalogue.
+std::vector<policy::RouteCandidate> routeCandidates(const format::Document& document, std::size_t profileIndex);
+
+}  // namespace check

@@ -1,0 +1,108 @@
+#include "check/document_check.h"
+
+#include "check/eligibility.h"
+#include "format/validator.h"
+
+#include "policy/validation.h"
+
+#include <algorithm>
+
+namespace check {
+
+using migration::CandidateMigration;
+using migration::migrateCandidate;
+using migration::planMigration;
+namespace {
+
+// True when one path is the other or encloses it ("a.b" and "a.b.c").
+bool related(std::string_view a, std::string_view b)
+{
+    if (a.size() > b.size())
+        std::swap(a, b);
+    return b.substr(0, a.size()) == a && (b.size() == a.size() || b[a.size()] == '.' || b[a.size()] == '[');
+}
+
+bool hasNewerPolicyVersion(const format::Document& doc)
+{
+    for (const auto& p : doc.profiles) {
+        if (!p.dynamic)
+            continue;
+        for (const auto& c : p.dynamic->candidates) {
+            if (c.policies && c.policies->version > policy::kSupportedPolicyVersion)
+                return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
+{
+    DocumentCheck check;
+    format::ParseResult parsed =
+        format::parseDocument(text, schemaFiles ? format::SchemaFiles::Check : format::SchemaFiles::Skip);
+    check.errors = std::move(parsed.errors);
+    if (!parsed.document)
+        return check;
+    check.document = std::move(parsed.document);
+    const format::Document& doc = *check.document;
+    check.legacy = doc.hasLegacyRules();
+    check.readOnly = hasNewerPolicyVersion(doc);
+
+    auto add = [&](format::Diagnostic d) {
+        const bool covered = std::any_of(check.errors.begin(), check.errors.end(),
+                                         [&](const format::Diagnostic& e) { return related(e.path, d.path); });
+        if (!covered)
+            check.errors.push_back(std::move(d));
+    };
+    for (auto& d : format::validateDocument(doc, text))
+        add(std::move(d));
+    for (const auto& d : planMigration(doc).errors()) {
+        format::Diagnostic located = d;
+        const auto pos = format::locatePath(text, d.path);
+        located.line = pos.line;
+        located.column = pos.column;
+        add(std::move(located));
+    }
+    // The schema files are the contract other tools read; anything they
+    // reject that the rules above did not already report is reported too.
+    for (auto& d : parsed.schemaErrors)
+        add(std::move(d));
+    return check;
+}
+
+std::vector<policy::RouteCandidate> routeCandidates(const format::DynamicRecord& dynamic, std::string_view path)
+{
+    std::vector<policy::RouteCandidate> out;
+    out.reserve(dynamic.candidates.size());
+    for (std::size_t i = 0; i < dynamic.candidates.size(); ++i) {
+        const policy::Candidate& c = dynamic.candidates[i];
+        const std::string candidatePath = format::indexPath(format::joinPath(path, "candidates"), i);
+        policy::RouteCandidate rc;
+        rc.executionProfileId = c.executionProfileId;
+        rc.enabled = c.enabled;
+        const CandidateMigration m = migrateCandidate(c, i, candidatePath);
+        if (!m.errors.empty()) {
+            rc.configurationError = m.errors.front().message;
+        } else {
+            rc.policies = *m.result;
+            const auto issues = policy::validate(rc.policies, format::joinPath(candidatePath, "policies"));
+            if (!issues.empty())
+                rc.configurationError = issues.front().path + ": " + format::describeIssue(issues.front());
+        }
+        out.push_back(std::move(rc));
+    }
+    return out;
+}
+
+std::vector<policy::RouteCandidate> routeCandidates(const format::Document& document, std::size_t profileIndex)
+{
+    const auto& dynamic = *document.profiles[profileIndex].dynamic;
+    auto route = routeCandidates(dynamic, document.dynamicPath(profileIndex));
+    for (std::size_t i = 0; i < route.size(); ++i)
+        route[i].eligible = check::isUsable(check::eligibilityOf(document, profileIndex, dynamic.candidates[i].executionProfileId));
+    return route;
+}
+
+}  // namespace check

@@ -1,0 +1,65 @@
+#pragma once
+// The JSON codec between files and core types (nlohmann_json behind it).
+
+#include "format/diagnostic.h"
+#include "format/document.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace format {
+
+// Files larger than this are refused before parsing so memory stays bounded.
+inline constexpr std::size_t kMaxDocumentBytes = 64u * 1024u * 1024u;
+// JSON nested deeper than this is refused (a policy export needs 7 levels).
+inline constexpr std::size_t kMaxNestingDepth = 256;
+
+struct ParseResult {
+    std::optional<Document> document;   // set when the file could be read as a document
+    std::vector<Diagnostic> errors;     // syntax, shape and type errors
+    // With SchemaFiles::Check and a document: what the JSON Schema files
+    // reject (possibly the same mistakes as other checks report).
+    std::vector<Diagnostic> schemaErrors;
+};
+
+// Whether parseDocument also checks the text against the JSON Schema file of
+// its shape, on the tree it parsed anyway (no second parse).
+enum class SchemaFiles { Skip, Check };
+
+// Parses text of any file shape. Syntax errors carry line and column; shape
+// and type errors carry the field path (and line and column of the value).
+ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles = SchemaFiles::Skip);
+
+// kandev's rules_json column: legacy rules (an object of code -> action) or a
+// v1 policy document, read with every limit and check a file gets. Blank,
+// "null" and "{}" are neither (the default document). Error paths are
+// relative to the column's value ("transient.retry.max_retries").
+struct RulesJson {
+    std::optional<policy::PolicyDocument> policies;
+    std::vector<policy::LegacyRule> rules;
+    std::vector<Diagnostic> errors;
+};
+RulesJson parseRulesJson(std::string_view text);
+
+// Serializes in the document's own shape: 2-space indentation, keys in their
+// original order, unknown fields untouched, a final newline.
+std::string serializeDocument(const Document& document);
+// The same text in pieces, in order, each at most a little over 64 KiB: a
+// large document is written without ever being one string.
+std::vector<std::string> serializeDocumentPieces(const Document& document);
+// The pieces as one string, allocated once.
+std::string joinPieces(const std::vector<std::string>& pieces);
+
+// Line and column (1-based, characters) of the value at `path` in `text`, or
+// of its nearest existing ancestor; {0, 0} when the text is not valid JSON.
+struct TextPosition {
+    int line = 0;
+    int column = 0;
+};
+TextPosition locatePath(std::string_view text, std::string_view path);
+TextPosition positionOfOffset(std::string_view text, std::size_t offset);
+
+}  // namespace format

@@ -1,0 +1,28 @@
+#pragma once
+// One problem found in a file: where (field path, line, column) and what.
+
+#include "policy/validation.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace format {
+
+struct Diagnostic {
+    std::string path;     // field path; "" for a syntax error or the whole file
+    std::string message;  // English; the GUI shows it as is
+    int line = 0;         // 1-based; 0 when unknown
+    int column = 0;       // 1-based, in characters
+    friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
+};
+
+// English rendering of a structured policy issue, e.g.
+// "must be between 1 and 10 when retry is enabled (found 11)".
+std::string describeIssue(const policy::Issue& issue);
+
+// Field path helpers: join("a", "b") == "a.b"; join("", "b") == "b".
+std::string joinPath(std::string_view prefix, std::string_view key);
+std::string indexPath(std::string_view prefix, std::size_t index);
+
+}  // namespace format

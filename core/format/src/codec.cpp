@@ -1,0 +1,661 @@
+#include "format/codec.h"
+
+#include "json_parse.h"
+#include "json_text.h"
+#include "schema_check.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <limits>
+
+namespace format {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr std::size_t kMaxReportedErrors = 100;
+
+std::string typeName(const Json& v)
+{
+    switch (v.type()) {
+    case Json::value_t::null: return "null";
+    case Json::value_t::object: return "an object";
+    case Json::value_t::array: return "an array";
+    case Json::value_t::string: return "a string";
+    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: return "an integer";
+    case Json::value_t::number_float: return "the fraction " + v.dump();
+    default: return "an unsupported value";
+    }
+}
+
+std::string jsonQuoted(std::string_view s)
+{
+    return Json(std::string(s)).dump();
+}
+
+// The compact text of `object` with the member `child` written as null:
+// that member is a record of its own (candidates, a profile's dynamic
+// document, an export's profiles) with its own source, so each byte of a
+// document is held once. Writing puts the child back in the same place.
+std::string dumpWithoutChild(const Json& object, std::string_view child)
+{
+    std::string out = "{";
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (out.size() > 1)
+            out += ',';
+        out += jsonQuoted(it.key());
+        out += ':';
+        out += it.key() == child ? std::string("null") : it.value().dump();
+    }
+    out += '}';
+    return out;
+}
+
+// Reads JSON values into core types, collecting every error with its path.
+class Decoder {
+public:
+    explicit Decoder(std::string_view text) : m_text(text) {}
+
+    std::vector<Diagnostic> takeErrors() { return std::move(m_errors); }
+    bool failed() const { return !m_errors.empty(); }
+
+    void error(const std::string& path, std::string message)
+    {
+        if (m_errors.size() >= kMaxReportedErrors)
+            return;
+        const TextPosition pos = locatePath(m_text, path);
+        m_errors.push_back({path, std::move(message), pos.line, pos.column});
+    }
+
+    void typeError(const std::string& path, std::string_view expected, const Json& found)
+    {
+        error(path, "expected " + std::string(expected) + ", found " + typeName(found));
+    }
+
+    const Json* member(const Json& obj, const char* key)
+    {
+        const auto it = obj.find(key);
+        return it == obj.end() ? nullptr : &*it;
+    }
+
+    // Integers must be JSON integers within int64; null or absent reads as 0.
+    std::int64_t integer(const Json* v, const std::string& path)
+    {
+        if (!v || v->is_null())
+            return 0;
+        if (v->is_number_unsigned()) {
+            const auto u = v->get<std::uint64_t>();
+            if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+                error(path, "the integer " + v->dump() + " is out of range (largest allowed: "
+                                + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+                return 0;
+            }
+            return static_cast<std::int64_t>(u);
+        }
+        if (v->is_number_integer())
+            return v->get<std::int64_t>();
+        // An integer literal past int64 (-9223372036854775809) reaches us as
+        // a float; it is no fraction, so it must not be called one.
+        if (v->is_number_float()) {
+            const double d = v->get<double>();
+            if (std::trunc(d) == d && std::fabs(d) >= 9.2e18) {
+                error(path, "the number is beyond the 64-bit integer range (allowed: "
+                                + std::to_string(std::numeric_limits<std::int64_t>::min()) + " to "
+                                + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+                return 0;
+            }
+        }
+        typeError(path, "an integer", *v);
+        return 0;
+    }
+
+    bool boolean(const Json* v, const std::string& path, bool absent)
+    {
+        if (!v || v->is_null())
+            return absent;
+        if (v->is_boolean())
+            return v->get<bool>();
+        typeError(path, "true or false", *v);
+        return absent;
+    }
+
+    std::string string(const Json* v, const std::string& path)
+    {
+        if (!v || v->is_null())
+            return {};
+        if (v->is_string())
+            return v->get<std::string>();
+        typeError(path, "a string", *v);
+        return {};
+    }
+
+    // The policy document's shape is closed: every key must be known.
+    bool closedObject(const Json& v, const std::string& path, std::initializer_list<std::string_view> allowed,
+                      std::string_view what)
+    {
+        if (!v.is_object()) {
+            typeError(path, "an object", v);
+            return false;
+        }
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end())
+                continue;
+            std::string list;
+            for (auto a : allowed)
+                list += (list.empty() ? "" : ", ") + std::string(a);
+            error(joinPath(path, it.key()),
+                  "unknown key " + jsonQuoted(it.key()) + " in " + std::string(what) + " (allowed: " + list + ")");
+        }
+        return true;
+    }
+
+    policy::ClassPolicy classPolicy(const Json* v, const std::string& path)
+    {
+        policy::ClassPolicy p;
+        p.onExhausted = policy::Outcome::Unset;
+        if (!v || v->is_null() || !closedObject(*v, path, {"retry", "wait_for_reset", "on_exhausted"}, "a class policy"))
+            return p;
+        const std::string retryPath = joinPath(path, "retry");
+        if (const Json* r = member(*v, "retry"); r && !r->is_null()
+            && closedObject(*r, retryPath, {"enabled", "max_retries", "initial_interval_seconds"}, "retry")) {
+            p.retry.enabled = boolean(member(*r, "enabled"), joinPath(retryPath, "enabled"), false);
+            p.retry.maxRetries = integer(member(*r, "max_retries"), joinPath(retryPath, "max_retries"));
+            p.retry.initialIntervalSeconds =
+                integer(member(*r, "initial_interval_seconds"), joinPath(retryPath, "initial_interval_seconds"));
+        }
+        const std::string waitPath = joinPath(path, "wait_for_reset");
+        if (const Json* w = member(*v, "wait_for_reset"); w && !w->is_null()
+            && closedObject(*w, waitPath, {"enabled", "max_wait_seconds"}, "wait_for_reset")) {
+            p.waitForReset.enabled = boolean(member(*w, "enabled"), joinPath(waitPath, "enabled"), false);
+            p.waitForReset.maxWaitSeconds =
+                integer(member(*w, "max_wait_seconds"), joinPath(waitPath, "max_wait_seconds"));
+        }
+        const std::string outcomePath = joinPath(path, "on_exhausted");
+        const Json* o = member(*v, "on_exhausted");
+        if (o && o->is_string()) {
+            const auto& s = o->get_ref<const std::string&>();
+            if (s == "skip")
+                p.onExhausted = policy::Outcome::Skip;
+            else if (s == "stop")
+                p.onExhausted = policy::Outcome::Stop;
+            else
+                error(outcomePath, "unknown on_exhausted " + jsonQuoted(s) + " (expected \"skip\" or \"stop\")");
+        } else if (o && !o->is_null()) {
+            typeError(outcomePath, "\"skip\" or \"stop\"", *o);
+        }
+        return p;
+    }
+
+    policy::PolicyDocument policies(const Json& v, const std::string& path)
+    {
+        policy::PolicyDocument doc;
+        if (!v.is_object()) {
+            typeError(path, "an object", v);
+            return doc;
+        }
+        doc.version = integer(member(v, "version"), joinPath(path, "version"));
+        if (doc.version != policy::kSupportedPolicyVersion)
+            return doc;  // another version's fields may mean something else: validation reports the version
+        closedObject(v, path, {"version", "transient", "hard"}, "a policy document");
+        doc.transient = classPolicy(member(v, "transient"), joinPath(path, "transient"));
+        doc.hard = classPolicy(member(v, "hard"), joinPath(path, "hard"));
+        return doc;
+    }
+
+    policy::Candidate candidate(const Json& v, const std::string& path)
+    {
+        policy::Candidate c;
+        if (!v.is_object()) {
+            typeError(path, "a candidate object", v);
+            return c;
+        }
+        const Json* position = member(v, "position");
+        if (!position || position->is_null())
+            error(joinPath(path, "position"), "position is missing");
+        else
+            c.position = integer(position, joinPath(path, "position"));
+        const Json* id = member(v, "execution_profile_id");
+        if (!id || id->is_null())
+            error(joinPath(path, "execution_profile_id"), "execution_profile_id is missing");
+        else
+            c.executionProfileId = string(id, joinPath(path, "execution_profile_id"));
+        c.enabled = boolean(member(v, "enabled"), joinPath(path, "enabled"), true);
+        if (const Json* p = member(v, "policies"); p && !p->is_null())
+            c.policies = policies(*p, joinPath(path, "policies"));
+        if (const Json* r = member(v, "rules"); r && !r->is_null())
+            c.rules = rules(*r, joinPath(path, "rules"));
+        return c;
+    }
+
+    std::vector<policy::LegacyRule> rules(const Json& r, const std::string& rulesPath)
+    {
+        std::vector<policy::LegacyRule> out;
+        if (!r.is_object()) {
+            typeError(rulesPath, "an object mapping error codes to actions", r);
+            return out;
+        }
+        for (auto it = r.begin(); it != r.end(); ++it) {
+            const std::string rulePath = joinPath(rulesPath, it.key());
+            if (!it.value().is_string())
+                typeError(rulePath, "an action string", it.value());
+            else
+                out.push_back({it.key(), it.value().get<std::string>()});
+        }
+        return out;
+    }
+
+    std::optional<DynamicRecord> dynamic(const Json& v, const std::string& path)
+    {
+        if (!v.is_object()) {
+            typeError(path.empty() ? std::string() : path, "a dynamic profile object", v);
+            return std::nullopt;
+        }
+        DynamicRecord d;
+        d.source = dumpWithoutChild(v, "candidates");
+        if (const Json* version = member(v, "version"); version && !version->is_null()) {
+            d.version = integer(version, joinPath(path, "version"));
+            if (*d.version < 0)
+                error(joinPath(path, "version"), "the profile version must not be negative");
+        }
+        const std::string listPath = joinPath(path, "candidates");
+        const Json* list = member(v, "candidates");
+        if (!list || list->is_null()) {
+            error(listPath, "candidates is missing");
+            return d;
+        }
+        if (!list->is_array()) {
+            typeError(listPath, "an array of candidates", *list);
+            return d;
+        }
+        d.candidates.reserve(list->size());
+        d.candidateSources.reserve(list->size());
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const Json& item = (*list)[i];
+            d.candidates.push_back(candidate(item, indexPath(listPath, i)));
+            d.candidateSources.push_back(item.is_object() ? item.dump() : std::string());
+        }
+        return d;
+    }
+
+    ProfileRecord profile(const Json& v, const std::string& path)
+    {
+        ProfileRecord p;
+        if (!v.is_object()) {
+            typeError(path, "an agent profile object", v);
+            return p;
+        }
+        const Json* dynamicValue = member(v, "dynamic");
+        p.source = dynamicValue && dynamicValue->is_object() ? dumpWithoutChild(v, "dynamic") : v.dump();
+        p.id = string(member(v, "id"), joinPath(path, "id"));
+        p.name = string(member(v, "name"), joinPath(path, "name"));
+        p.kind = string(member(v, "kind"), joinPath(path, "kind"));
+        p.enabled = boolean(member(v, "enabled"), joinPath(path, "enabled"), true);
+        p.autoFallback = boolean(member(v, "auto_fallback"), joinPath(path, "auto_fallback"), false);
+        if (const Json* deleted = member(v, "deleted_at"); deleted && !deleted->is_null()) {
+            p.deleted = !string(deleted, joinPath(path, "deleted_at")).empty();
+        }
+        if (dynamicValue && !dynamicValue->is_null())
+            p.dynamic = dynamic(*dynamicValue, joinPath(path, "dynamic"));
+        return p;
+    }
+
+    std::vector<ProfileRecord> profiles(const Json& list, const std::string& path)
+    {
+        std::vector<ProfileRecord> out;
+        out.reserve(list.size());
+        for (std::size_t i = 0; i < list.size(); ++i)
+            out.push_back(profile(list[i], indexPath(path, i)));
+        return out;
+    }
+
+private:
+    std::string_view m_text;
+    std::vector<Diagnostic> m_errors;
+};
+
+// ---- writing --------------------------------------------------------------
+
+Json parseSource(const std::string& source)
+{
+    return source.empty() ? Json::object() : Json::parse(source);
+}
+
+void writeClass(Json& obj, const policy::ClassPolicy& p)
+{
+    if (!obj.is_object())
+        obj = Json::object();
+    Json& retry = obj["retry"];
+    if (!retry.is_object())
+        retry = Json::object();
+    retry["enabled"] = p.retry.enabled;
+    retry["max_retries"] = p.retry.maxRetries;
+    retry["initial_interval_seconds"] = p.retry.initialIntervalSeconds;
+    Json& wait = obj["wait_for_reset"];
+    if (!wait.is_object())
+        wait = Json::object();
+    wait["enabled"] = p.waitForReset.enabled;
+    wait["max_wait_seconds"] = p.waitForReset.maxWaitSeconds;
+    if (p.onExhausted == policy::Outcome::Unset)
+        obj["on_exhausted"] = nullptr;
+    else
+        obj["on_exhausted"] = std::string(policy::outcomeName(p.onExhausted));
+}
+
+// Patches an existing policies object in place, so its key order survives.
+void writePolicies(Json& obj, const policy::PolicyDocument& doc)
+{
+    if (!obj.is_object())
+        obj = Json::object();
+    obj["version"] = doc.version;
+    writeClass(obj["transient"], doc.transient);
+    writeClass(obj["hard"], doc.hard);
+}
+
+Json candidateJson(const policy::Candidate& c, const std::string& source)
+{
+    Json j = parseSource(source);
+    j["position"] = c.position;
+    j["execution_profile_id"] = c.executionProfileId;
+    if (source.empty() || j.contains("enabled") || !c.enabled)
+        j["enabled"] = c.enabled;
+
+    const bool hadRules = j.contains("rules") && j["rules"].is_object() && !j["rules"].empty();
+    if (c.policies && c.policies->version == policy::kSupportedPolicyVersion) {
+        if (hadRules && c.rules.empty() && !j.contains("policies")) {
+            // A migrated candidate: its policies take the place of its rules.
+            Json replaced = Json::object();
+            for (auto it = j.begin(); it != j.end(); ++it) {
+                if (it.key() == "rules")
+                    writePolicies(replaced["policies"], *c.policies);
+                else
+                    replaced[it.key()] = it.value();
+            }
+            return replaced;
+        }
+        writePolicies(j["policies"], *c.policies);
+    }
+    if (!c.rules.empty()) {
+        Json rules = Json::object();
+        for (const auto& r : c.rules)
+            rules[r.key] = r.action;
+        j["rules"] = std::move(rules);
+    } else if (hadRules) {
+        j.erase("rules");
+    }
+    return j;
+}
+
+// Collects output text in pieces of about kPieceBytes, each allocated at its
+// exact size, so a large document never needs one contiguous buffer (nor the
+// doubling slack of a growing one).
+class PieceWriter {
+public:
+    static constexpr std::size_t kPieceBytes = 64 * 1024;
+
+    void write(std::string_view text)
+    {
+        m_current += text;
+        if (m_current.size() >= kPieceBytes)
+            flush();
+    }
+    // `value` as nlohmann prints it with 2-space indentation, starting at
+    // column `indent` (JSON strings hold no raw newline, so every '\n' in
+    // the dump starts a line).
+    void writeValue(const Json& value, std::size_t indent)
+    {
+        const std::string text = value.dump(2);
+        std::size_t from = 0;
+        for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
+            write(std::string_view(text).substr(from, nl + 1 - from));
+            m_current.append(indent, ' ');
+            from = nl + 1;
+        }
+        write(std::string_view(text).substr(from));
+    }
+    std::vector<std::string> take()
+    {
+        flush();
+        return std::move(m_pieces);
+    }
+
+private:
+    void flush()
+    {
+        if (m_current.empty())
+            return;
+        m_pieces.push_back(m_current);  // a copy: exact size; m_current keeps its buffer
+        m_current.clear();
+    }
+    std::string m_current;
+    std::vector<std::string> m_pieces;
+};
+
+// Writes `object` as dump(2) would, except that the member `child` is written
+// by `writeChild` (a record's children are built one at a time, never as one
+// tree).
+template <typename WriteChild>
+void writeObject(PieceWriter& out, const Json& object, std::size_t indent, std::string_view child, WriteChild&& writeChild)
+{
+    if (object.empty()) {
+        out.write("{}");
+        return;
+    }
+    const std::string inner(indent + 2, ' ');
+    out.write("{\n");
+    bool first = true;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!first)
+            out.write(",\n");
+        first = false;
+        out.write(inner);
+        out.write(jsonQuoted(it.key()));
+        out.write(": ");
+        if (it.key() == child)
+            writeChild(indent + 2);
+        else
+            out.writeValue(it.value(), indent + 2);
+    }
+    out.write("\n");
+    out.write(std::string(indent, ' '));
+    out.write("}");
+}
+
+template <typename Items, typename WriteItem>
+void writeArray(PieceWriter& out, const Items& items, std::size_t indent, WriteItem&& writeItem)
+{
+    if (items.empty()) {
+        out.write("[]");
+        return;
+    }
+    const std::string inner(indent + 2, ' ');
+    out.write("[\n");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0)
+            out.write(",\n");
+        out.write(inner);
+        writeItem(items[i], i, indent + 2);
+    }
+    out.write("\n");
+    out.write(std::string(indent, ' '));
+    out.write("]");
+}
+
+void writeDynamic(PieceWriter& out, const DynamicRecord& d, std::size_t indent)
+{
+    Json j = parseSource(d.source);
+    if (d.version)
+        j["version"] = *d.version;
+    j["candidates"] = nullptr;  // keeps its place; written below
+    writeObject(out, j, indent, "candidates", [&](std::size_t at) {
+        writeArray(out, d.candidates, at, [&](const policy::Candidate& c, std::size_t i, std::size_t itemIndent) {
+            const std::string& source = i < d.candidateSources.size() ? d.candidateSources[i] : std::string();
+            out.writeValue(candidateJson(c, source), itemIndent);
+        });
+    });
+}
+
+void writeProfile(PieceWriter& out, const ProfileRecord& p, std::size_t indent)
+{
+    Json j = parseSource(p.source);
+    if (p.source.empty()) {
+        j["id"] = p.id;
+        j["name"] = p.name;
+        j["kind"] = p.kind;
+        j["enabled"] = p.enabled;
+        j["auto_fallback"] = p.autoFallback;
+    }
+    if (!p.dynamic) {
+        out.writeValue(j, indent);
+        return;
+    }
+    j["dynamic"] = nullptr;
+    writeObject(out, j, indent, "dynamic", [&](std::size_t at) { writeDynamic(out, *p.dynamic, at); });
+}
+
+void writeProfiles(PieceWriter& out, const std::vector<ProfileRecord>& profiles, std::size_t indent)
+{
+    writeArray(out, profiles, indent,
+               [&](const ProfileRecord& p, std::size_t, std::size_t itemIndent) { writeProfile(out, p, itemIndent); });
+}
+
+}  // namespace
+
+TextPosition positionOfOffset(std::string_view text, std::size_t offset)
+{
+    offset = std::min(offset, text.size());
+    TextPosition pos{1, 1};
+    for (std::size_t i = 0; i < offset; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++pos.line;
+            pos.column = 1;
+        } else if ((c & 0xC0) != 0x80) {  // count characters, not UTF-8 continuation bytes
+            ++pos.column;
+        }
+    }
+    return pos;
+}
+
+TextPosition locatePath(std::string_view text, std::string_view path)
+{
+    return positionOfOffset(text, detail::offsetOfPath(text, path));
+}
+
+ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles)
+{
+    ParseResult result;
+    Json root;
+    if (auto error = detail::parseJsonText(text, root)) {
+        result.errors.push_back(std::move(*error));
+        return result;
+    }
+
+    Decoder decoder(text);
+    Document doc;
+    if (root.is_array()) {
+        doc.shape = FileShape::ExportArray;
+        doc.profiles = decoder.profiles(root, "");
+    } else if (root.is_object() && root.contains("profiles")) {
+        doc.shape = FileShape::ExportObject;
+        doc.source = dumpWithoutChild(root, "profiles");
+        if (!root["profiles"].is_array())
+            decoder.typeError("profiles", "an array of agent profiles", root["profiles"]);
+        else
+            doc.profiles = decoder.profiles(root["profiles"], "profiles");
+    } else if (root.is_object() && root.contains("candidates")) {
+        doc.shape = FileShape::DynamicDocument;
+        ProfileRecord bare;
+        bare.dynamic = decoder.dynamic(root, "");
+        doc.profiles.push_back(std::move(bare));
+    } else if (root.is_object() && (root.contains("dynamic") || root.contains("id") || root.contains("kind"))) {
+        doc.shape = FileShape::AgentProfile;
+        doc.profiles.push_back(decoder.profile(root, ""));
+        if (!doc.profiles.front().dynamic && !decoder.failed())
+            decoder.error("dynamic", "this agent profile is not dynamic: it has no \"dynamic\" document");
+    } else {
+        result.errors.push_back({"", "not a policy document: expected a dynamic profile (\"candidates\"), an agent "
+                                     "profile (\"dynamic\") or an export (an array, or \"profiles\")", 1, 1});
+        return result;
+    }
+
+    result.errors = decoder.takeErrors();
+    if (result.errors.empty()) {
+        if (schemaFiles == SchemaFiles::Check)
+            result.schemaErrors = detail::validateTreeAgainstSchema(root, text, doc.shape);
+        result.document = std::move(doc);
+    }
+    return result;
+}
+
+RulesJson parseRulesJson(std::string_view text)
+{
+    RulesJson result;
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return result;  // neither rules nor policies: the default document
+    Json value;
+    if (auto error = detail::parseJsonText(text, value)) {
+        result.errors.push_back(std::move(*error));
+        return result;
+    }
+    if (value.is_null() || (value.is_object() && value.empty()))
+        return result;
+    Decoder decoder(text);
+    const bool policies = value.is_object() && (value.contains("version") || value.contains("transient") || value.contains("hard"));
+    if (policies)
+        result.policies = decoder.policies(value, "");
+    else
+        result.rules = decoder.rules(value, "");
+    result.errors = decoder.takeErrors();
+    return result;
+}
+
+std::vector<std::string> serializeDocumentPieces(const Document& document)
+{
+    PieceWriter out;
+    switch (document.shape) {
+    case FileShape::DynamicDocument:
+        if (document.profiles.empty() || !document.profiles.front().dynamic)
+            out.write("{}");
+        else
+            writeDynamic(out, *document.profiles.front().dynamic, 0);
+        break;
+    case FileShape::AgentProfile:
+        if (document.profiles.empty())
+            out.write("{}");
+        else
+            writeProfile(out, document.profiles.front(), 0);
+        break;
+    case FileShape::ExportArray: writeProfiles(out, document.profiles, 0); break;
+    case FileShape::ExportObject: {
+        Json root = parseSource(document.source);
+        root["profiles"] = nullptr;
+        writeObject(out, root, 0, "profiles", [&](std::size_t at) { writeProfiles(out, document.profiles, at); });
+        break;
+    }
+    }
+    out.write("\n");
+    return out.take();
+}
+
+std::string serializeDocument(const Document& document)
+{
+    return joinPieces(serializeDocumentPieces(document));
+}
+
+std::string joinPieces(const std::vector<std::string>& pieces)
+{
+    std::size_t size = 0;
+    for (const auto& p : pieces)
+        size += p.size();
+    std::string text;
+    text.reserve(size);
+    for (const auto& p : pieces)
+        text += p;
+    return text;
+}
+
+}  // namespace format

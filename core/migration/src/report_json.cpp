@@ -1,0 +1,115 @@
+#include "migration/report_json.h"
+
+#include "policy/catalogue.h"
+
+namespace migration {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json classPolicyToJson(const policy::ClassPolicy& p)
+{
+    Json j = Json::object();
+    j["retry"] = {{"enabled", p.retry.enabled},
+                  {"max_retries", p.retry.maxRetries},
+                  {"initial_interval_seconds", p.retry.initialIntervalSeconds}};
+    j["wait_for_reset"] = {{"enabled", p.waitForReset.enabled}, {"max_wait_seconds", p.waitForReset.maxWaitSeconds}};
+    j["on_exhausted"] =
+        p.onExhausted == policy::Outcome::Unset ? Json(nullptr) : Json(std::string(policy::outcomeName(p.onExhausted)));
+    return j;
+}
+
+Json classesToJson(const std::vector<policy::ErrorClass>& classes)
+{
+    Json j = Json::array();
+    for (const auto c : classes)
+        j.push_back(std::string(policy::errorClassName(c)));
+    return j;
+}
+
+}  // namespace
+
+Json policiesToJson(const policy::PolicyDocument& doc)
+{
+    Json j = Json::object();
+    j["version"] = doc.version;
+    j["transient"] = classPolicyToJson(doc.transient);
+    j["hard"] = classPolicyToJson(doc.hard);
+    return j;
+}
+
+Json diagnosticToJson(const format::Diagnostic& d)
+{
+    Json j = Json::object();
+    j["path"] = d.path;
+    j["message"] = d.message;
+    j["line"] = d.line > 0 ? Json(d.line) : Json(nullptr);
+    j["column"] = d.column > 0 ? Json(d.column) : Json(nullptr);
+    return j;
+}
+
+Json reportToJson(const MigrationReport& report)
+{
+    Json profiles = Json::array();
+    for (const auto& p : report.profiles) {
+        Json candidates = Json::array();
+        for (const auto& c : p.candidates) {
+            Json cj = Json::object();
+            cj["index"] = c.index;
+            cj["path"] = c.path;
+            cj["execution_profile_id"] = c.executionProfileId;
+            cj["source"] = std::string(sourceFormName(c.source));
+            cj["changed"] = c.changes();
+            Json legacy = Json::object();
+            for (const auto& r : c.legacyRules)
+                legacy[r.key] = r.action;
+            cj["legacy_rules"] = std::move(legacy);
+            Json rules = Json::array();
+            for (const auto& r : c.rules) {
+                Json rj = Json::object();
+                rj["key"] = r.key;
+                rj["action"] = r.action;
+                rj["read_as"] = Json{{"key", r.readKey}, {"action", r.readAction}};
+                rj["covers"] = classesToJson(r.classes);
+                rj["applied_to"] = classesToJson(r.appliedTo);
+                rj["overridden_by"] = r.overriddenBy.empty() ? Json(nullptr) : Json(r.overriddenBy);
+                rules.push_back(std::move(rj));
+            }
+            cj["rules"] = std::move(rules);
+            cj["defaulted_classes"] = classesToJson(c.defaultedClasses);
+            cj["policies"] = c.result ? policiesToJson(*c.result) : Json(nullptr);
+            Json warnings = Json::array();
+            for (const auto& d : c.divergences) {
+                Json w = Json::object();
+                w["code"] = "go_backend_divergence";
+                w["class"] = std::string(policy::errorClassName(d.errorClass));
+                w["our_rule"] = d.ourKey;
+                w["go_backend_rule"] = d.goKey;
+                w["ours"] = classPolicyToJson(d.ours);
+                w["go_backend"] = classPolicyToJson(d.go);
+                warnings.push_back(std::move(w));
+            }
+            cj["warnings"] = std::move(warnings);
+            Json errors = Json::array();
+            for (const auto& e : c.errors)
+                errors.push_back(diagnosticToJson(e));
+            cj["errors"] = std::move(errors);
+            candidates.push_back(std::move(cj));
+        }
+        Json pj = Json::object();
+        pj["profile_id"] = p.profileId.empty() ? Json(nullptr) : Json(p.profileId);
+        pj["path"] = p.path;
+        pj["candidates"] = std::move(candidates);
+        profiles.push_back(std::move(pj));
+    }
+    Json j = Json::object();
+    j["reading"] = report.reading == policy::Reading::Spec ? "spec" : "kandev";
+    j["profiles"] = std::move(profiles);
+    j["changed_candidates"] = report.changedCandidates();
+    j["divergences"] = report.divergenceCount();
+    j["errors"] = report.errors().size();
+    return j;
+}
+
+}  // namespace migration
