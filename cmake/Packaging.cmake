@@ -52,15 +52,12 @@ set(CPACK_PACKAGE_INSTALL_DIRECTORY policy-studio)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 
-# No licence has been chosen yet (that is the team's decision, not the build's).
-# Once a LICENSE file is committed at the top, it stands beside the README and
-# every package carries it as its Debian copyright file.
-if(EXISTS "${PROJECT_SOURCE_DIR}/LICENSE")
-    install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/policy-studio COMPONENT app)
-    foreach(component IN LISTS CPACK_COMPONENTS_ALL)
-        string(TOUPPER ${component} upper)
-        install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" RENAME copyright COMPONENT ${component}
-                DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/${CPACK_DEBIAN_${upper}_PACKAGE_NAME})
-    endforeach()
-endif()
+# Apache License 2.0: the text stands beside the README, and every package
+# carries the machine-readable Debian copyright file that points to it.
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/policy-studio COMPONENT app)
+foreach(component IN LISTS CPACK_COMPONENTS_ALL)
+    string(TOUPPER ${component} upper)
+    install(FILES "${PROJECT_SOURCE_DIR}/packaging/copyright" COMPONENT ${component}
+            DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/${CPACK_DEBIAN_${upper}_PACKAGE_NAME})
+endforeach()
 include(CPack)

@@ -29,6 +29,7 @@ status=0
     || fail "--show-translation into a full stdout: exit $status, '$(cat "$prefix/full.err")'"
 
 for f in share/policy-studio/schema/policy.schema.json share/doc/policy-studio/README.md \
+         share/doc/policy-studio/LICENSE share/doc/policy-studio/copyright \
          share/icons/hicolor/scalable/apps/io.github.kandev.PolicyStudio.svg \
          share/icons/hicolor/256x256/apps/io.github.kandev.PolicyStudio.png \
          share/icons/hicolor/16x16/apps/io.github.kandev.PolicyStudio.png; do
@@ -36,6 +37,8 @@ for f in share/policy-studio/schema/policy.schema.json share/doc/policy-studio/R
 done
 desktop-file-validate "$prefix/share/applications/io.github.kandev.PolicyStudio.desktop" \
     || fail "desktop-file-validate"
+grep -q "<project_license>Apache-2.0</project_license>" "$prefix/share/metainfo/io.github.kandev.PolicyStudio.metainfo.xml" \
+    || fail "the metainfo names no project licence"
 appstreamcli validate --no-net "$prefix/share/metainfo/io.github.kandev.PolicyStudio.metainfo.xml" >/dev/null \
     || { appstreamcli validate --no-net "$prefix/share/metainfo/io.github.kandev.PolicyStudio.metainfo.xml"; fail "appstreamcli validate"; }
 

@@ -29,7 +29,8 @@ for f in ./usr/bin/policy-studio ./usr/bin/policyctl \
          ./usr/share/policy-studio/translations/policy-studio_de.qm \
          ./usr/share/policy-studio/schema/policy.schema.json \
          ./usr/share/policy-studio/samples/export.json \
-         ./usr/share/doc/policy-studio/README.md; do
+         ./usr/share/doc/policy-studio/README.md ./usr/share/doc/policy-studio/LICENSE \
+         ./usr/share/doc/policy-studio/copyright; do
     grep -qx "$f" <<<"$files" || fail "the package lacks $f"
 done
 depends=$(dpkg-deb -f "$deb" Depends)
