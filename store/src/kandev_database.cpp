@@ -151,7 +151,7 @@ migration::MigrationReport planDatabaseMigration(const LoadedDatabase& loaded, p
 std::string rulesJsonOf(const policy::Candidate& candidate)
 {
     if (candidate.policies)
-        return migration::policiesToJson(*candidate.policies).dump();
+        return format::serializePolicies(*candidate.policies);
     if (candidate.rules.empty())
         return "{}";
     Json rules = Json::object();

@@ -641,6 +641,20 @@ std::vector<std::string> serializeDocumentPieces(const Document& document)
     return out.take();
 }
 
+std::string serializeClassPolicy(const policy::ClassPolicy& policy)
+{
+    Json j = Json::object();
+    writeClass(j, policy);
+    return j.dump();
+}
+
+std::string serializePolicies(const policy::PolicyDocument& policies)
+{
+    Json j = Json::object();
+    writePolicies(j, policies);
+    return j.dump();
+}
+
 std::string serializeDocument(const Document& document)
 {
     return joinPieces(serializeDocumentPieces(document));

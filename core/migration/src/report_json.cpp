@@ -1,5 +1,6 @@
 #include "migration/report_json.h"
 
+#include "format/codec.h"
 #include "policy/catalogue.h"
 
 namespace migration {
@@ -7,18 +8,6 @@ namespace migration {
 using Json = nlohmann::ordered_json;
 
 namespace {
-
-Json classPolicyToJson(const policy::ClassPolicy& p)
-{
-    Json j = Json::object();
-    j["retry"] = {{"enabled", p.retry.enabled},
-                  {"max_retries", p.retry.maxRetries},
-                  {"initial_interval_seconds", p.retry.initialIntervalSeconds}};
-    j["wait_for_reset"] = {{"enabled", p.waitForReset.enabled}, {"max_wait_seconds", p.waitForReset.maxWaitSeconds}};
-    j["on_exhausted"] =
-        p.onExhausted == policy::Outcome::Unset ? Json(nullptr) : Json(std::string(policy::outcomeName(p.onExhausted)));
-    return j;
-}
 
 Json classesToJson(const std::vector<policy::ErrorClass>& classes)
 {
@@ -32,11 +21,8 @@ Json classesToJson(const std::vector<policy::ErrorClass>& classes)
 
 Json policiesToJson(const policy::PolicyDocument& doc)
 {
-    Json j = Json::object();
-    j["version"] = doc.version;
-    j["transient"] = classPolicyToJson(doc.transient);
-    j["hard"] = classPolicyToJson(doc.hard);
-    return j;
+    // Written by the format's one policy writer, so a report and a file never spell a policy two ways.
+    return Json::parse(format::serializePolicies(doc));
 }
 
 Json diagnosticToJson(const format::Diagnostic& d)
@@ -86,8 +72,8 @@ Json reportToJson(const MigrationReport& report)
                 w["class"] = std::string(policy::errorClassName(d.errorClass));
                 w["our_rule"] = d.ourKey;
                 w["go_backend_rule"] = d.goKey;
-                w["ours"] = classPolicyToJson(d.ours);
-                w["go_backend"] = classPolicyToJson(d.go);
+                w["ours"] = Json::parse(format::serializeClassPolicy(d.ours));
+                w["go_backend"] = Json::parse(format::serializeClassPolicy(d.go));
                 warnings.push_back(std::move(w));
             }
             cj["warnings"] = std::move(warnings);

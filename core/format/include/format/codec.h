@@ -50,6 +50,10 @@ std::string serializeDocument(const Document& document);
 // The same text in pieces, in order, each at most a little over 64 KiB: a
 // large document is written without ever being one string.
 std::vector<std::string> serializeDocumentPieces(const Document& document);
+// A policies object alone, compact, keys in kandev's order: what a database's
+// rules_json column and a migration report hold. The one writer of policy JSON.
+std::string serializePolicies(const policy::PolicyDocument& policies);
+std::string serializeClassPolicy(const policy::ClassPolicy& policy);  // one class's object, the same way
 // The pieces as one string, allocated once.
 std::string joinPieces(const std::vector<std::string>& pieces);
 
