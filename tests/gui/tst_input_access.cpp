@@ -6,6 +6,7 @@
 #include "widgets/candidate_editor.h"
 #include "widgets/candidate_list_panel.h"
 #include "widgets/class_policy_panel.h"
+#include "widgets/colour_scheme.h"
 #include "widgets/main_window.h"
 #include "widgets/timeline_panel.h"
 #include "widgets/timeline_view.h"
@@ -400,6 +401,14 @@ void TestInputAccess::outlinesContrastInBothSchemes()
         const QRgb background = image.pixel(rect.left() - 3, rect.center().y());
         const double c = boundaryContrast(image, rect, background);
         QVERIFY2(c >= 3.0, qPrintable(QStringLiteral("%1 outline contrast %2:1 in %3").arg(what).arg(c, 0, 'f', 2).arg(scheme)));
+    }
+    // Error and warning text reads at 4.5:1 (WCAG 1.4.3) on the window and on its own band, in this scheme.
+    const QPalette palette = QApplication::palette();
+    for (const Tone tone : {Tone::Error, Tone::Warning}) {
+        const QRgb text = toneText(tone, palette).rgb();
+        for (const QRgb behind : {palette.color(QPalette::Window).rgb(), toneBackground(tone, palette).rgb()})
+            QVERIFY2(contrast(text, behind) >= 4.5,
+                     qPrintable(QStringLiteral("tone %1 at %2:1 in %3").arg(int(tone)).arg(contrast(text, behind), 0, 'f', 2).arg(scheme)));
     }
     viewMenuAction(window, QStringLiteral("System"))->trigger();
 }

@@ -1,5 +1,6 @@
 #include "widgets/class_policy_panel.h"
 
+#include "widgets/colour_scheme.h"
 #include "widgets/field_binder.h"
 #include "widgets/value_controls.h"
 
@@ -266,7 +267,7 @@ QLabel* ClassPolicyPanel::makeErrorLabel(const QString& field)
     label->setWordWrap(true);
     label->setObjectName(QStringLiteral("error:") + field);
     QPalette p = label->palette();
-    p.setColor(QPalette::WindowText, QColor(0xd0, 0x30, 0x30));
+    p.setColor(QPalette::WindowText, toneText(Tone::Error, p));
     label->setPalette(p);
     label->hide();
     m_errorLabels.insert(field, label);

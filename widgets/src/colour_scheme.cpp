@@ -85,4 +85,31 @@ void applyColourScheme(ColourScheme scheme)
     QApplication::setPalette(scheme == ColourScheme::Dark ? darkPalette() : QApplication::style()->standardPalette());
 }
 
+namespace {
+bool isDark(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightnessF() < 0.5;
+}
+}  // namespace
+
+QColor toneText(Tone tone, const QPalette& palette)
+{
+    if (isDark(palette))
+        return tone == Tone::Error ? QColor(255, 130, 130) : QColor(240, 180, 90);
+    return tone == Tone::Error ? QColor(170, 30, 30) : QColor(140, 80, 0);
+}
+
+QColor toneBackground(Tone tone, const QPalette& palette)
+{
+    if (isDark(palette))
+        return tone == Tone::Error ? QColor(80, 30, 32) : QColor(70, 55, 20);
+    return tone == Tone::Error ? QColor(248, 215, 218) : QColor(255, 243, 205);
+}
+
+QString toneStyle(Tone tone, const QPalette& palette)
+{
+    return QStringLiteral("background-color:%1; color:%2")
+        .arg(toneBackground(tone, palette).name(), toneText(tone, palette).name());
+}
+
 }  // namespace widgets

@@ -1,5 +1,7 @@
 #include "widgets/live_routes_pane.h"
 
+#include "widgets/colour_scheme.h"
+
 #include "model/editor_document.h"
 #include "model/policy_text.h"
 #include "store/kandev_database.h"
@@ -263,7 +265,7 @@ void LiveRoutesPane::updateDetails()
     if (r->next)
         lines << model::LiveRoutesModel::nextStepText(*r->next).toHtmlEscaped();
     if (r->drift)
-        lines << QStringLiteral("<span style=\"color:#b05a00\">%1</span>").arg(model::LiveRoutesModel::driftText(*r->drift).toHtmlEscaped())
+        lines << QStringLiteral("<span style=\"color:%1\">%2</span>").arg(toneText(Tone::Warning, palette()).name(), model::LiveRoutesModel::driftText(*r->drift).toHtmlEscaped())
               << tr("Saving changes what its next failure is evaluated with; its scheduled deadline stays.");
     if (!r->candidateInRoute && !r->row.executionProfileId.empty())
         lines << tr("%1 is no longer in the route you are editing.").arg(text(routes.nameOf(r->row.executionProfileId)));

@@ -1,10 +1,13 @@
 #include "widgets/migration_review_dialog.h"
 
+#include "widgets/colour_scheme.h"
+
 #include "model/policy_text.h"
 
 #include "policy/catalogue.h"
 
 #include <QDialogButtonBox>
+#include <QGuiApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -149,12 +152,13 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
             }
             html += QStringLiteral("</ul>");
             for (const auto& d : c.divergences) {
-                html += QStringLiteral("<p style='background-color:#fff3cd; color:#5c4300; padding:4px'>&#9888; %1</p>")
+                html += QStringLiteral("<p style='%2; padding:4px'>&#9888; %1</p>")
                             .arg(tr("kandev's Go backend applies rules in sorted key order and would use <code>%1</code> "
                                     "for %2 (%3). Policy Studio follows the documented rule: <code>%4</code> wins (%5).")
                                      .arg(esc(d.goKey), PolicyText::classInSentence(d.errorClass),
                                           PolicyText::classSummary(d.go).toHtmlEscaped(), esc(d.ourKey),
-                                          PolicyText::classSummary(d.ours).toHtmlEscaped()));
+                                          PolicyText::classSummary(d.ours).toHtmlEscaped()),
+                                 toneStyle(Tone::Warning, QGuiApplication::palette()));
             }
             for (const auto& e : c.errors) {
                 // The sentence, then where it is: the field path, and the line in the file when it is known.
@@ -167,8 +171,8 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
                                          : tr("Field: <code>%1</code>").arg(esc(e.path));
                 if (lineLinks && e.line > 0)
                     where += QStringLiteral(" · <a href='line:%1'>%2</a>").arg(e.line).arg(tr("show line %1 of the file").arg(e.line));
-                html += QStringLiteral("<p style='background-color:#f8d7da; color:#721c24; padding:4px'>&#10006; %1<br/>%2</p>")
-                            .arg(esc(e.message), where);
+                html += QStringLiteral("<p style='%3; padding:4px'>&#10006; %1<br/>%2</p>")
+                            .arg(esc(e.message), where, toneStyle(Tone::Error, QGuiApplication::palette()));
             }
             if (offerChoices) {
                 for (const auto& conflict : c.conflicts) {
@@ -292,8 +296,9 @@ void MigrationReviewDialog::render()
         QString rows;
         for (const QString& row : m_unreadable)
             rows += QStringLiteral("<li>%1</li>").arg(row.toHtmlEscaped());
-        html.replace(QStringLiteral("<body>"), QStringLiteral("<body><p style='background-color:#f8d7da; color:#721c24; padding:4px'>%1</p><ul>%2</ul>")
-                                                   .arg(tr("These routes cannot be read; their profiles are left untouched:"), rows));
+        html.replace(QStringLiteral("<body>"), QStringLiteral("<body><p style='%3; padding:4px'>%1</p><ul>%2</ul>")
+                                                   .arg(tr("These routes cannot be read; their profiles are left untouched:"), rows,
+                                                        toneStyle(Tone::Error, palette())));
     }
     m_browser->setHtml(html);
 }

@@ -1,6 +1,7 @@
 #include "route_item_delegate.h"
 
 #include "colour_mix.h"
+#include "widgets/colour_scheme.h"
 
 #include "model/candidate_list_model.h"
 
@@ -66,13 +67,13 @@ void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
         const QRect line = badgeBesideName ? firstLine : secondLine;
         const int w = std::min(badgeWidth, line.width());
         const QRect pill(badgeBesideName ? line.right() - w : line.left(), line.top() + 1, w, line.height() - 2);
-        const QColor warn = issues > 0 ? QColor(200, 50, 50) : QColor(190, 120, 20);
+        const QColor warn = toneText(issues > 0 ? Tone::Error : Tone::Warning, opt.palette);
         painter->setRenderHint(QPainter::Antialiasing);
         painter->setPen(QPen(warn, 1));
         painter->setBrush(selected ? opt.palette.color(group, QPalette::Base) : mix(opt.palette.color(group, QPalette::Base), warn, 0.12));
         painter->drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
         painter->setFont(small);
-        painter->setPen(warn.darker(130));
+        painter->setPen(warn);
         painter->drawText(pill, Qt::AlignCenter, sfm.elidedText(badge, Qt::ElideRight, w - 2 * kBadgePadding));
         if (badgeBesideName)
             nameRight = pill.left() - kBadgePadding;
