@@ -385,7 +385,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
             loaded.invalidRows.push_back({path, where + *problem, 0, 0});
             loaded.invalidProfiles.insert(profileId);
         }
-        if (c.policies && c.policies->version > policy::kSupportedPolicyVersion) {
+        if (c.policies && c.policies->isNewerVersion()) {
             loaded.newerVersionRows.push_back({path, where + "rules_json has policy version " + std::to_string(c.policies->version)
                                                    + ", newer than this build's " + std::to_string(policy::kSupportedPolicyVersion)
                                                    + "; this profile is read and never written", 0, 0});

@@ -158,7 +158,7 @@ QString CandidateEditor::legacyReason() const
     QStringList unmigratable, declined;
     for (int row = 0; row < m_doc->candidateCount(); ++row) {
         const policy::Candidate& c = m_doc->candidate(row);
-        if (c.policies && c.policies->version > policy::kSupportedPolicyVersion)
+        if (c.policies && c.policies->isNewerVersion())
             return {};  // read-only for a newer policy version, whatever else
         if (!c.isLegacy())
             continue;

@@ -28,7 +28,7 @@ bool hasNewerPolicyVersion(const format::Document& doc)
         if (!p.dynamic)
             continue;
         for (const auto& c : p.dynamic->candidates) {
-            if (c.policies && c.policies->version > policy::kSupportedPolicyVersion)
+            if (c.policies && c.policies->isNewerVersion())
                 return true;
         }
     }

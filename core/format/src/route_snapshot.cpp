@@ -42,7 +42,7 @@ void readPolicies(const std::string& policyJson, RouteSnapshot& s)
         s.policiesError = (e.path.empty() ? std::string("policy_json") : "policy_json." + e.path) + ": " + e.message;
     } else if (!read.policies) {
         s.policiesError = "policy_json: not a versioned policy document";
-    } else if (read.policies->version > policy::kSupportedPolicyVersion) {
+    } else if (read.policies->isNewerVersion()) {
         s.policiesError = "policy_json: policy version " + std::to_string(read.policies->version) + " is newer than this build's "
                           + std::to_string(policy::kSupportedPolicyVersion);
     } else if (const auto issues = policy::validate(*read.policies, "policy_json"); !issues.empty()) {

@@ -42,6 +42,8 @@ struct PolicyDocument {
     ClassPolicy hard;
 
     const ClassPolicy& forClass(ErrorClass c) const { return c == ErrorClass::Hard ? hard : transient; }
+    // Written by a newer kandev than this build reads: shown as it is, never rewritten.
+    bool isNewerVersion() const { return version > kSupportedPolicyVersion; }
     ClassPolicy& forClass(ErrorClass c) { return c == ErrorClass::Hard ? hard : transient; }
     friend bool operator==(const PolicyDocument&, const PolicyDocument&) = default;
 };
