@@ -1,9 +1,9 @@
 // Load + validate + migrate a generated export of N dynamic profiles x M
 // candidates (half of them legacy), in-process; prints the time and the
 // process's peak memory.
-#include "migration/document_check.h"
+#include "check/document_check.h"
 #include "migration/migration.h"
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include <sys/resource.h>
 
@@ -52,11 +52,11 @@ int main(int argc, char** argv)
     struct rusage before {};
     getrusage(RUSAGE_SELF, &before);
     const auto start = std::chrono::steady_clock::now();
-    const migration::DocumentCheck check = migration::checkDocument(text);
+    const check::DocumentCheck check = check::checkDocument(text);
     const auto checked = std::chrono::steady_clock::now();
     const migration::MigrationReport report = migration::planMigration(*check.document);
     const auto migrated = migration::applyMigration(*check.document, report);
-    const std::string saved = schema::serializeDocument(*migrated);
+    const std::string saved = format::serializeDocument(*migrated);
     const auto end = std::chrono::steady_clock::now();
     struct rusage after {};
     getrusage(RUSAGE_SELF, &after);

@@ -125,7 +125,7 @@ int main(int argc, char** argv)
             return 1;
         }
         timer.restart();
-        migration::LiveRoutes live = migration::analyseLiveRoutes(*read, loaded->document, "dyn-main", now);
+        routes::LiveRoutes live = routes::analyseLiveRoutes(*read, loaded->document, "dyn-main", now);
         analyseMs.push_back(double(timer.nsecsElapsed()) / 1e6);
         shown = live.routes.size();
         scheduled = std::count_if(live.routes.begin(), live.routes.end(), [](const auto& r) { return r.next.has_value(); });

@@ -6,7 +6,7 @@
 #include "model/editor_document.h"
 #include "model/timeline_preview.h"
 
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -30,7 +30,7 @@ int main(int argc, char** argv)
             "\"wait_for_reset\": {\"enabled\": true, \"max_wait_seconds\": 86400}, \"on_exhausted\": \"skip\"}}}";
     }
     json += "]}";
-    auto parsed = schema::parseDocument(json);
+    auto parsed = format::parseDocument(json);
     model::EditorDocument doc(std::move(*parsed.document), {}, {});
     model::TimelinePreview preview;
     preview.setDocument(&doc);

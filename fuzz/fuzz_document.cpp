@@ -1,7 +1,7 @@
 // The document loader, all file shapes: parse, check (rules, migration,
 // JSON Schema), and when it loads, serialize and load again.
-#include "migration/document_check.h"
-#include "schema/codec.h"
+#include "check/document_check.h"
+#include "format/codec.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -11,13 +11,13 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const migration::DocumentCheck check = migration::checkDocument(text, size < 4096);
+    const check::DocumentCheck check = check::checkDocument(text, size < 4096);
     if (!check.document)
         return 0;
-    const std::string saved = schema::serializeDocument(*check.document);
-    const schema::ParseResult again = schema::parseDocument(saved);
+    const std::string saved = format::serializeDocument(*check.document);
+    const format::ParseResult again = format::parseDocument(saved);
     // What we wrote must load again, and saving it again must not change it.
-    if (!again.document || schema::serializeDocument(*again.document) != saved)
+    if (!again.document || format::serializeDocument(*again.document) != saved)
         std::abort();
     return 0;
 }

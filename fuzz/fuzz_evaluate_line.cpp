@@ -1,5 +1,5 @@
 // The policyctl evaluate line parser and the evaluator behind it.
-#include "schema/evaluate_line.h"
+#include "protocol/evaluate_line.h"
 
 #include <cstdint>
 #include <cstring>
@@ -7,21 +7,21 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    static schema::EvaluateLineParser spec(schema::Reading::Spec);
-    static schema::EvaluateLineParser kandev(schema::Reading::KandevBackend);
+    static protocol::EvaluateLineParser spec(protocol::Reading::Spec);
+    static protocol::EvaluateLineParser kandev(protocol::Reading::KandevBackend);
     // Both readings: the first byte picks one, so each gets the whole corpus.
-    const schema::Reading reading = size > 0 && (data[0] & 1) ? schema::Reading::KandevBackend : schema::Reading::Spec;
-    schema::EvaluateLineParser& parser = reading == schema::Reading::Spec ? spec : kandev;
+    const protocol::Reading reading = size > 0 && (data[0] & 1) ? protocol::Reading::KandevBackend : protocol::Reading::Spec;
+    protocol::EvaluateLineParser& parser = reading == protocol::Reading::Spec ? spec : kandev;
     std::vector<char> buffer(size + simdjson::SIMDJSON_PADDING);
     if (size)
         std::memcpy(buffer.data(), data, size);
-    schema::EvaluateCase c;
+    protocol::EvaluateCase c;
     const std::string problem = parser.parse(buffer.data(), size, buffer.size(), c);
     std::string out;
     if (problem.empty()) {
-        schema::appendDecisionJson(out, schema::decide(c, reading), c);
+        protocol::appendDecisionJson(out, protocol::decide(c, reading), c);
     } else {
-        schema::appendJsonString(out, problem);
+        protocol::appendJsonString(out, problem);
     }
     return 0;
 }

@@ -2,7 +2,7 @@
 // "migrating twice changes nothing" and "nothing else changes".
 #include "migration/migration.h"
 #include "migration/report_json.h"
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -11,7 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const schema::ParseResult parsed = schema::parseDocument(text);
+    const format::ParseResult parsed = format::parseDocument(text);
     if (!parsed.document)
         return 0;
     const migration::MigrationReport report = migration::planMigration(*parsed.document);

@@ -1,5 +1,5 @@
 // Timeline scenario files, and the simulation they drive on a small route.
-#include "schema/scenario.h"
+#include "format/scenario.h"
 
 #include "policy/review.h"
 #include "policy/timeline.h"
@@ -11,11 +11,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const schema::ScenarioParseResult parsed = schema::parseScenario(text);
+    const format::ScenarioParseResult parsed = format::parseScenario(text);
     if (!parsed.scenario)
         return 0;
     // A saved scenario reads back the same.
-    const auto again = schema::parseScenario(schema::serializeScenario(*parsed.scenario));
+    const auto again = format::parseScenario(format::serializeScenario(*parsed.scenario));
     if (!again.scenario || !(again.scenario->attempts == parsed.scenario->attempts))
         std::abort();
     std::vector<policy::RouteCandidate> route(3);

@@ -3,13 +3,13 @@
 
 #include "policy_c.h"
 
-#include "migration/document_check.h"
+#include "check/document_check.h"
 #include "migration/migration.h"
 #include "migration/report_json.h"
 #include "policy/limits.h"
 #include "policy/schedule.h"
-#include "schema/codec.h"
-#include "schema/evaluate_line.h"
+#include "format/codec.h"
+#include "protocol/evaluate_line.h"
 
 #include <nlohmann/json.hpp>
 
@@ -98,11 +98,11 @@ std::string_view textView(const char* text, std::size_t length)
 }
 
 // "line 3, column 5: candidates[0].policies.hard: must be ..." for the first error.
-std::string describeFirst(const std::vector<schema::Diagnostic>& errors, std::string_view fallback)
+std::string describeFirst(const std::vector<format::Diagnostic>& errors, std::string_view fallback)
 {
     if (errors.empty())
         return std::string(fallback);
-    const schema::Diagnostic& d = errors.front();
+    const format::Diagnostic& d = errors.front();
     std::string out;
     if (d.line > 0)
         out += "line " + std::to_string(d.line) + ", column " + std::to_string(d.column) + ": ";
@@ -114,7 +114,7 @@ std::string describeFirst(const std::vector<schema::Diagnostic>& errors, std::st
     return out;
 }
 
-Json errorsJson(const std::vector<schema::Diagnostic>& errors)
+Json errorsJson(const std::vector<format::Diagnostic>& errors)
 {
     Json list = Json::array();
     for (const auto& e : errors)
@@ -181,7 +181,7 @@ policy_status policy_validate(const char* text, size_t length, char** result_jso
             setOut(message, why);
             return POLICY_BAD_ARGUMENT;
         }
-        const migration::DocumentCheck check = migration::checkDocument(textView(text, length));
+        const check::DocumentCheck check = check::checkDocument(textView(text, length));
         Json j = Json::object();
         j["valid"] = check.valid();
         j["legacy"] = check.legacy;
@@ -226,23 +226,23 @@ policy_status policy_evaluate(const char* text, size_t length, policy_reading re
             return POLICY_BAD_ARGUMENT;
         }
         // policyctl's answer to such a line, without copying it first.
-        if (length > schema::kMaxEvaluateLineBytes) {
-            setOut(message, schema::kLineTooLong);
+        if (length > protocol::kMaxEvaluateLineBytes) {
+            setOut(message, protocol::kLineTooLong);
             return POLICY_UNREADABLE;
         }
         // The parser reads in place and needs padding after the text. A parser
         // per call keeps nothing between calls or threads (2 us a call, bench_policy_c).
         std::string buffer(textView(text, length));
         buffer.resize(length + simdjson::SIMDJSON_PADDING);
-        schema::EvaluateLineParser parser(readingOf(reading));
-        schema::EvaluateCase evaluation;
+        protocol::EvaluateLineParser parser(readingOf(reading));
+        protocol::EvaluateCase evaluation;
         const std::string problem = parser.parse(buffer.data(), length, buffer.size(), evaluation);
         if (!problem.empty()) {
             setOut(message, problem);
             return POLICY_UNREADABLE;
         }
         std::string out;
-        schema::appendDecisionJson(out, schema::decide(evaluation, readingOf(reading)), evaluation);
+        protocol::appendDecisionJson(out, protocol::decide(evaluation, readingOf(reading)), evaluation);
         setOut(decision_json, out);
         return POLICY_OK;
     });
@@ -256,16 +256,16 @@ policy_status policy_migrate(const char* text, size_t length, policy_reading rea
             setOut(message, why);
             return POLICY_BAD_ARGUMENT;
         }
-        migration::DocumentCheck check = migration::checkDocument(textView(text, length));
+        check::DocumentCheck check = check::checkDocument(textView(text, length));
         std::optional<migration::MigrationReport> report;
-        std::optional<schema::Document> migrated;
+        std::optional<format::Document> migrated;
         if (check.document) {
             report = migration::planMigration(*check.document, readingOf(reading));
             migrated = migration::applyMigration(std::move(*check.document), *report);
         }
         const bool ok = check.errors.empty() && migrated.has_value();
         Json j = Json::object();
-        j["document"] = ok ? Json::parse(schema::serializeDocument(*migrated)) : Json(nullptr);
+        j["document"] = ok ? Json::parse(format::serializeDocument(*migrated)) : Json(nullptr);
         j["report"] = report ? migration::reportToJson(*report) : Json(nullptr);
         j["errors"] = errorsJson(check.errors);
         setOut(result_json, dump(j));

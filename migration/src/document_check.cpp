@@ -1,7 +1,7 @@
-#include "migration/document_check.h"
+#include "check/document_check.h"
 
-#include "schema/eligibility.h"
-#include "schema/validator.h"
+#include "check/eligibility.h"
+#include "format/validator.h"
 
 #include "policy/validation.h"
 
@@ -18,7 +18,7 @@ bool related(std::string_view a, std::string_view b)
     return b.substr(0, a.size()) == a && (b.size() == a.size() || b[a.size()] == '.' || b[a.size()] == '[');
 }
 
-bool hasNewerPolicyVersion(const schema::Document& doc)
+bool hasNewerPolicyVersion(const format::Document& doc)
 {
     for (const auto& p : doc.profiles) {
         if (!p.dynamic)
@@ -36,27 +36,27 @@ bool hasNewerPolicyVersion(const schema::Document& doc)
 DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
 {
     DocumentCheck check;
-    schema::ParseResult parsed =
-        schema::parseDocument(text, schemaFiles ? schema::SchemaFiles::Check : schema::SchemaFiles::Skip);
+    format::ParseResult parsed =
+        format::parseDocument(text, schemaFiles ? format::SchemaFiles::Check : format::SchemaFiles::Skip);
     check.errors = std::move(parsed.errors);
     if (!parsed.document)
         return check;
     check.document = std::move(parsed.document);
-    const schema::Document& doc = *check.document;
+    const format::Document& doc = *check.document;
     check.legacy = doc.hasLegacyRules();
     check.readOnly = hasNewerPolicyVersion(doc);
 
-    auto add = [&](schema::Diagnostic d) {
+    auto add = [&](format::Diagnostic d) {
         const bool covered = std::any_of(check.errors.begin(), check.errors.end(),
-                                         [&](const schema::Diagnostic& e) { return related(e.path, d.path); });
+                                         [&](const format::Diagnostic& e) { return related(e.path, d.path); });
         if (!covered)
             check.errors.push_back(std::move(d));
     };
-    for (auto& d : schema::validateDocument(doc, text))
+    for (auto& d : format::validateDocument(doc, text))
         add(std::move(d));
     for (const auto& d : planMigration(doc).errors()) {
-        schema::Diagnostic located = d;
-        const auto pos = schema::locatePath(text, d.path);
+        format::Diagnostic located = d;
+        const auto pos = format::locatePath(text, d.path);
         located.line = pos.line;
         located.column = pos.column;
         add(std::move(located));
@@ -68,13 +68,13 @@ DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
     return check;
 }
 
-std::vector<policy::RouteCandidate> routeCandidates(const schema::DynamicRecord& dynamic, std::string_view path)
+std::vector<policy::RouteCandidate> routeCandidates(const format::DynamicRecord& dynamic, std::string_view path)
 {
     std::vector<policy::RouteCandidate> out;
     out.reserve(dynamic.candidates.size());
     for (std::size_t i = 0; i < dynamic.candidates.size(); ++i) {
         const policy::Candidate& c = dynamic.candidates[i];
-        const std::string candidatePath = schema::indexPath(schema::joinPath(path, "candidates"), i);
+        const std::string candidatePath = format::indexPath(format::joinPath(path, "candidates"), i);
         policy::RouteCandidate rc;
         rc.executionProfileId = c.executionProfileId;
         rc.enabled = c.enabled;
@@ -83,21 +83,21 @@ std::vector<policy::RouteCandidate> routeCandidates(const schema::DynamicRecord&
             rc.configurationError = m.errors.front().message;
         } else {
             rc.policies = *m.result;
-            const auto issues = policy::validate(rc.policies, schema::joinPath(candidatePath, "policies"));
+            const auto issues = policy::validate(rc.policies, format::joinPath(candidatePath, "policies"));
             if (!issues.empty())
-                rc.configurationError = issues.front().path + ": " + schema::describeIssue(issues.front());
+                rc.configurationError = issues.front().path + ": " + format::describeIssue(issues.front());
         }
         out.push_back(std::move(rc));
     }
     return out;
 }
 
-std::vector<policy::RouteCandidate> routeCandidates(const schema::Document& document, std::size_t profileIndex)
+std::vector<policy::RouteCandidate> routeCandidates(const format::Document& document, std::size_t profileIndex)
 {
     const auto& dynamic = *document.profiles[profileIndex].dynamic;
     auto route = routeCandidates(dynamic, document.dynamicPath(profileIndex));
     for (std::size_t i = 0; i < route.size(); ++i)
-        route[i].eligible = schema::isUsable(schema::eligibilityOf(document, profileIndex, dynamic.candidates[i].executionProfileId));
+        route[i].eligible = check::isUsable(check::eligibilityOf(document, profileIndex, dynamic.candidates[i].executionProfileId));
     return route;
 }
 

@@ -1,4 +1,4 @@
-#include "migration/document_diff.h"
+#include "review/document_diff.h"
 
 #include "migration/migration.h"
 
@@ -121,7 +121,7 @@ std::vector<std::optional<std::size_t>> pairByOccurrence(const std::vector<Item>
     return partner;
 }
 
-ProfileDiff diffProfile(const schema::ProfileRecord* a, const schema::ProfileRecord* b)
+ProfileDiff diffProfile(const format::ProfileRecord* a, const format::ProfileRecord* b)
 {
     ProfileDiff p;
     p.id = b ? b->id : a->id;
@@ -156,9 +156,9 @@ ProfileDiff diffProfile(const schema::ProfileRecord* a, const schema::ProfileRec
     return p;
 }
 
-std::vector<const schema::ProfileRecord*> dynamicProfiles(const schema::Document& d)
+std::vector<const format::ProfileRecord*> dynamicProfiles(const format::Document& d)
 {
-    std::vector<const schema::ProfileRecord*> out;
+    std::vector<const format::ProfileRecord*> out;
     for (const auto& p : d.profiles)
         if (p.dynamic)
             out.push_back(&p);
@@ -185,7 +185,7 @@ bool DocumentDiff::comparable() const
     });
 }
 
-DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b)
+DocumentDiff diffDocuments(const format::Document& a, const format::Document& b)
 {
     DocumentDiff diff;
     const auto pa = dynamicProfiles(a);
@@ -199,7 +199,7 @@ DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b)
         keep(diffProfile(pa[0], pb[0]));
         return diff;
     }
-    const auto partner = pairByOccurrence(pa, pb, [](const schema::ProfileRecord* p) { return p->id; });
+    const auto partner = pairByOccurrence(pa, pb, [](const format::ProfileRecord* p) { return p->id; });
     std::vector<bool> paired(pa.size(), false);
     for (std::size_t j = 0; j < pb.size(); ++j) {
         if (partner[j])

@@ -1,8 +1,8 @@
-#include "migration/live_routes.h"
+#include "routes/live_routes.h"
 
-#include "migration/document_check.h"
+#include "check/document_check.h"
 
-#include "schema/english.h"
+#include "english/english.h"
 
 #include "policy/text.h"
 
@@ -46,7 +46,7 @@ std::string_view className(policy::ErrorClass c)
     }
 }
 
-const schema::ProfileRecord* findProfile(const schema::Document& document, const std::string& id, std::size_t* index = nullptr)
+const format::ProfileRecord* findProfile(const format::Document& document, const std::string& id, std::size_t* index = nullptr)
 {
     for (std::size_t i = 0; i < document.profiles.size(); ++i) {
         if (document.profiles[i].id == id) {
@@ -97,7 +97,7 @@ bool blocksAt(const CircuitRow& c, policy::Seconds now, policy::Seconds* until)
 std::optional<NextStep> evaluateNext(const LiveRoute& live, const std::vector<policy::RouteCandidate>& route,
                                      const LiveRoutes& analysed, policy::Seconds now)
 {
-    const schema::RouteSnapshot& s = *live.snapshot;
+    const format::RouteSnapshot& s = *live.snapshot;
     if (!s.policies)
         return std::nullopt;
     policy::Failure failure;
@@ -173,7 +173,7 @@ std::string untilText(policy::Seconds deadline, policy::Seconds now)
     const auto left = (deadline - now).count();
     if (left <= 0)
         return "due now";
-    return "in " + schema::formatDuration(left);
+    return "in " + english::formatDuration(left);
 }
 
 }  // namespace
@@ -213,12 +213,12 @@ int LiveRoutes::countInProfile(const std::string& profileId) const
                                           [&](const LiveRoute& r) { return r.row.logicalProfileId == profileId; }));
 }
 
-LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document& document, const std::string& profileId,
+LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const format::Document& document, const std::string& profileId,
                              policy::Seconds now)
 {
     LiveRoutes out;
     out.hasTables = read.hasTables();
-    for (const schema::ProfileRecord& p : document.profiles) {
+    for (const format::ProfileRecord& p : document.profiles) {
         if (!p.id.empty() && !p.name.empty())
             out.names.emplace(p.id, p.name);
     }
@@ -237,7 +237,7 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
     for (const RouteAttemptRow& a : read.attempts)
         history[a.sessionId].push_back(a);
     std::unordered_map<std::string, std::vector<policy::RouteCandidate>> routes;
-    schema::PolicyJsonCache policyCache;
+    format::PolicyJsonCache policyCache;
 
     for (const RouteStateRow& row : read.routes) {
         if (!profileId.empty() && row.logicalProfileId != profileId)
@@ -248,10 +248,10 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
         if (!row.rowError.empty()) {
             // Nothing of a row that cannot be read is interpreted.
         } else if (row.policyStateTooLong) {
-            r.snapshotError = "policy_state_json is longer than " + std::to_string(schema::kMaxRouteSnapshotCharacters)
+            r.snapshotError = "policy_state_json is longer than " + std::to_string(format::kMaxRouteSnapshotCharacters)
                               + " characters and was not read";
         } else {
-            schema::RouteSnapshotRead snapshot = schema::parseRouteSnapshot(row.policyStateJson, &policyCache);
+            format::RouteSnapshotRead snapshot = format::parseRouteSnapshot(row.policyStateJson, &policyCache);
             r.snapshot = std::move(snapshot.snapshot);
             r.snapshotError = std::move(snapshot.error);
         }
@@ -265,7 +265,7 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document&
         auto cached = routes.find(row.logicalProfileId);
         if (cached == routes.end()) {
             std::size_t profileIndex = 0;
-            const schema::ProfileRecord* profile = findProfile(document, row.logicalProfileId, &profileIndex);
+            const format::ProfileRecord* profile = findProfile(document, row.logicalProfileId, &profileIndex);
             // A bare dynamic document has no id: it stands for whichever profile is asked for.
             if (!profile && document.profiles.size() == 1 && document.profiles.front().id.empty())
                 profile = &document.profiles.front();
@@ -318,11 +318,11 @@ std::string briefClassPolicy(const policy::ClassPolicy& p, bool withOutcome)
 {
     std::string text;
     if (p.waitForReset.enabled)
-        text = "wait up to " + schema::formatDuration(p.waitForReset.maxWaitSeconds) + " for a reset";
+        text = "wait up to " + english::formatDuration(p.waitForReset.maxWaitSeconds) + " for a reset";
     if (p.retry.enabled && p.retry.maxRetries > 0) {
         if (!text.empty())
             text += ", then ";
-        text += plural(p.retry.maxRetries, "retry", "retries") + " from " + schema::formatDuration(p.retry.initialIntervalSeconds);
+        text += plural(p.retry.maxRetries, "retry", "retries") + " from " + english::formatDuration(p.retry.initialIntervalSeconds);
     }
     if (text.empty())
         text = "no wait, no retry";
@@ -344,9 +344,9 @@ std::string describeNextStep(const NextStep& next)
     switch (next.kind) {
     case policy::DecisionKind::RetryWait:
         return text + "retry " + std::to_string(next.retryOrdinal) + " of " + std::to_string(next.maxRetries) + " in "
-               + schema::formatDuration(next.delaySeconds) + ", then " + afterwards();
+               + english::formatDuration(next.delaySeconds) + ", then " + afterwards();
     case policy::DecisionKind::WaitingForReset:
-        return text + "wait " + schema::formatDuration(next.delaySeconds) + " for the provider's reset, then " + afterwards();
+        return text + "wait " + english::formatDuration(next.delaySeconds) + " for the provider's reset, then " + afterwards();
     case policy::DecisionKind::Skip: return text + destination();
     case policy::DecisionKind::Stop:
         return text + (next.gateStop ? "stop for a person (the error is not classified)" : "stop for a person");
@@ -387,7 +387,7 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
         } else if (!r.snapshotError.empty()) {
             line("  policy state: unreadable: " + r.snapshotError);
         } else if (r.snapshot) {
-            const schema::RouteSnapshot& s = *r.snapshot;
+            const format::RouteSnapshot& s = *r.snapshot;
             line("  failure: " + (s.failureCode.empty() ? std::string("-") : s.failureCode)
                  + (s.failureClass.empty() ? std::string() : " (" + s.failureClass + ")") + ", retry ordinal "
                  + std::to_string(s.retryOrdinal) + ", reset waits used: transient "
@@ -446,7 +446,7 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
         if (!r.snapshotError.empty())
             j["policy_state_error"] = r.snapshotError;
         if (r.snapshot) {
-            const schema::RouteSnapshot& s = *r.snapshot;
+            const format::RouteSnapshot& s = *r.snapshot;
             j["failure_code"] = s.failureCode;
             j["failure_class"] = s.failureClass;
             j["catalogue_version"] = s.catalogueVersion;

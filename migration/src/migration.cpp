@@ -85,9 +85,9 @@ std::vector<ParsedRule> parseRules(const policy::Candidate& c, CandidateMigratio
 {
     std::vector<ParsedRule> parsed;
     const std::string who = candidateName(c, m.index);
-    const std::string rulesPath = schema::joinPath(m.path, "rules");
+    const std::string rulesPath = format::joinPath(m.path, "rules");
     for (const auto& rule : c.rules) {
-        const std::string rulePath = rule.key.empty() ? rulesPath : schema::joinPath(rulesPath, rule.key);
+        const std::string rulePath = rule.key.empty() ? rulesPath : format::joinPath(rulesPath, rule.key);
         // Keys and actions are trimmed of Unicode white space first, as kandev does.
         const std::string_view key = policy::trimSpace(rule.key);
         const std::string_view actionName = policy::trimSpace(rule.action);
@@ -149,7 +149,7 @@ std::array<ClassDecision, 2> decide(const policy::Candidate& c, const std::vecto
             std::string keys;
             for (const ParsedRule* r : codes)
                 keys += (keys.empty() ? "" : ", ") + r->rule->key + " = " + r->rule->action;
-            m.errors.push_back({schema::joinPath(m.path, "rules"),
+            m.errors.push_back({format::joinPath(m.path, "rules"),
                                 candidateName(c, m.index) + ": conflicting legacy rules for "
                                     + std::string(policy::errorClassName(cls)) + " errors: " + keys});
             RuleConflict conflict{cls, {}};
@@ -190,7 +190,7 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
 
     if (candidate.policies && !candidate.rules.empty()) {
         m.source = SourceForm::Legacy;
-        m.errors.push_back({schema::joinPath(m.path, "rules"),
+        m.errors.push_back({format::joinPath(m.path, "rules"),
                             candidateName(candidate, index) + " carries both policies and legacy rules"});
         return m;
     }
@@ -280,9 +280,9 @@ std::size_t MigrationReport::divergenceCount() const
     return n;
 }
 
-std::vector<schema::Diagnostic> MigrationReport::errors() const
+std::vector<format::Diagnostic> MigrationReport::errors() const
 {
-    std::vector<schema::Diagnostic> out;
+    std::vector<format::Diagnostic> out;
     for (const auto& p : profiles) {
         for (const auto& c : p.candidates)
             out.insert(out.end(), c.errors.begin(), c.errors.end());
@@ -290,12 +290,12 @@ std::vector<schema::Diagnostic> MigrationReport::errors() const
     return out;
 }
 
-MigrationReport planMigration(const schema::Document& document, policy::Reading reading)
+MigrationReport planMigration(const format::Document& document, policy::Reading reading)
 {
     MigrationReport report;
     report.reading = reading;
     for (std::size_t i = 0; i < document.profiles.size(); ++i) {
-        const schema::ProfileRecord& profile = document.profiles[i];
+        const format::ProfileRecord& profile = document.profiles[i];
         if (!profile.dynamic)
             continue;
         ProfileMigration pm;
@@ -305,14 +305,14 @@ MigrationReport planMigration(const schema::Document& document, policy::Reading 
         const auto& candidates = profile.dynamic->candidates;
         for (std::size_t k = 0; k < candidates.size(); ++k) {
             pm.candidates.push_back(
-                migrateCandidate(candidates[k], k, schema::indexPath(schema::joinPath(pm.path, "candidates"), k), reading));
+                migrateCandidate(candidates[k], k, format::indexPath(format::joinPath(pm.path, "candidates"), k), reading));
         }
         report.profiles.push_back(std::move(pm));
     }
     return report;
 }
 
-schema::Document keepConflictingRule(schema::Document document, std::size_t profileIndex, std::size_t candidateIndex,
+format::Document keepConflictingRule(format::Document document, std::size_t profileIndex, std::size_t candidateIndex,
                                      policy::ErrorClass errorClass, const std::string& keep)
 {
     if (profileIndex >= document.profiles.size() || !document.profiles[profileIndex].dynamic)
@@ -336,11 +336,11 @@ schema::Document keepConflictingRule(schema::Document document, std::size_t prof
     return document;
 }
 
-std::optional<schema::Document> applyMigration(schema::Document document, const MigrationReport& report)
+std::optional<format::Document> applyMigration(format::Document document, const MigrationReport& report)
 {
     if (report.hasErrors())
         return std::nullopt;
-    schema::Document migrated = std::move(document);
+    format::Document migrated = std::move(document);
     for (const auto& pm : report.profiles) {
         auto& candidates = migrated.profiles[pm.profileIndex].dynamic->candidates;
         for (const auto& cm : pm.candidates) {

@@ -39,7 +39,7 @@ Json policiesToJson(const policy::PolicyDocument& doc)
     return j;
 }
 
-Json diagnosticToJson(const schema::Diagnostic& d)
+Json diagnosticToJson(const format::Diagnostic& d)
 {
     Json j = Json::object();
     j["path"] = d.path;

@@ -1,6 +1,6 @@
 #include "migration/migration.h"
 
-#include "schema/english.h"
+#include "english/english.h"
 
 #include "policy/catalogue.h"
 #include "policy/text.h"
@@ -53,8 +53,8 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
         out += "\n";
     }
     if (c.result) {
-        out += "    -> transient: " + schema::describeClassPolicy(c.result->transient) + "\n";
-        out += "    -> hard: " + schema::describeClassPolicy(c.result->hard) + "\n";
+        out += "    -> transient: " + english::describeClassPolicy(c.result->transient) + "\n";
+        out += "    -> hard: " + english::describeClassPolicy(c.result->hard) + "\n";
         for (const auto cls : c.defaultedClasses) {
             if (c.source == SourceForm::Legacy)
                 out += "    note: no rule covers " + std::string(policy::errorClassName(cls))
@@ -65,12 +65,12 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
         const std::string cls(policy::errorClassName(d.errorClass));
         if (c.reading == policy::Reading::Spec) {
             out += "    warning: kandev's Go backend applies rules in sorted key order and would use " + shown(d.goKey) + " for "
-                + cls + " errors (" + schema::describeClassPolicy(d.go) + "); Policy Studio follows the documented rule, so "
-                + shown(d.ourKey) + " wins (" + schema::describeClassPolicy(d.ours) + ")\n";
+                + cls + " errors (" + english::describeClassPolicy(d.go) + "); Policy Studio follows the documented rule, so "
+                + shown(d.ourKey) + " wins (" + english::describeClassPolicy(d.ours) + ")\n";
         } else {
             out += "    warning: the documented rule would use " + shown(d.ourKey) + " for " + cls + " errors ("
-                + schema::describeClassPolicy(d.ours) + "); read as kandev's Go backend reads it (sorted key order, last wins), "
-                + shown(d.goKey) + " wins (" + schema::describeClassPolicy(d.go) + ")\n";
+                + english::describeClassPolicy(d.ours) + "); read as kandev's Go backend reads it (sorted key order, last wins), "
+                + shown(d.goKey) + " wins (" + english::describeClassPolicy(d.go) + ")\n";
         }
     }
     for (const auto& e : c.errors)

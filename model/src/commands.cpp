@@ -101,7 +101,7 @@ void RemoveCandidateCommand::undo()
     m_doc->insertCandidate(m_profile, m_row, m_candidate, m_source);
 }
 
-ReplaceDocumentCommand::ReplaceDocumentCommand(EditorDocument* doc, schema::Document after, const QString& text)
+ReplaceDocumentCommand::ReplaceDocumentCommand(EditorDocument* doc, format::Document after, const QString& text)
     : QUndoCommand(text), m_doc(doc), m_before(doc->document()), m_after(std::move(after))
 {
 }

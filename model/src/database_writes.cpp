@@ -2,7 +2,7 @@
 
 #include "model/editor_document.h"
 
-#include "migration/live_routes.h"
+#include "routes/live_routes.h"
 #include "store/kandev_database.h"
 
 namespace model {
@@ -15,12 +15,12 @@ struct Tr {
 
 }  // namespace
 
-std::vector<ProfileWrite> databaseWrites(const EditorDocument& document, const migration::DocumentDiff& changes)
+std::vector<ProfileWrite> databaseWrites(const EditorDocument& document, const review::DocumentDiff& changes)
 {
     std::vector<ProfileWrite> writes;
     if (!document.isDatabase())
         return writes;
-    for (const migration::ProfileDiff& profile : changes.profiles) {
+    for (const review::ProfileDiff& profile : changes.profiles) {
         ProfileWrite write;
         write.profileId = QString::fromStdString(profile.id);
         write.name = QString::fromStdString(profile.name);
@@ -32,9 +32,9 @@ std::vector<ProfileWrite> databaseWrites(const EditorDocument& document, const m
             write.routesError = error;
         } else if (read->hasTables()) {
             write.routesKnown = true;
-            for (const migration::RouteStateRow& row : read->routes) {  // the reader filters by profile
+            for (const routes::RouteStateRow& row : read->routes) {  // the reader filters by profile
                 ++write.routesRunning;
-                if (migration::isScheduled(migration::routeStateFromName(row.state)))
+                if (routes::isScheduled(routes::routeStateFromName(row.state)))
                     ++write.routesScheduled;
             }
         }

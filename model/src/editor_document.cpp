@@ -1,8 +1,8 @@
 #include "model/editor_document.h"
 
-#include "migration/document_diff.h"
+#include "review/document_diff.h"
 
-#include "migration/document_check.h"
+#include "check/document_check.h"
 #include "migration/migration.h"
 #include "store/file_store.h"
 #include "store/kandev_database.h"
@@ -37,7 +37,7 @@ std::vector<Item> inCandidate(const std::vector<Item>& items, int row)
 }
 
 // Renumbers positions in route order, as every save writes them.
-void renumber(schema::DynamicRecord& dynamic)
+void renumber(format::DynamicRecord& dynamic)
 {
     for (std::size_t i = 0; i < dynamic.candidates.size(); ++i)
         dynamic.candidates[i].position = std::int64_t(i);
@@ -46,17 +46,17 @@ void renumber(schema::DynamicRecord& dynamic)
 // What `policyctl validate` says about exactly these bytes: its first error,
 // if any. Checked just before writing, so that no sequence of edits, undos and
 // migrations can ever leave a file (or a row) that validate rejects.
-std::optional<schema::Diagnostic> rejection(const std::string& bytes)
+std::optional<format::Diagnostic> rejection(const std::string& bytes)
 {
-    migration::DocumentCheck check = migration::checkDocument(bytes);
+    check::DocumentCheck check = check::checkDocument(bytes);
     if (check.valid())
         return std::nullopt;
     if (!check.errors.empty())
         return check.errors.front();
-    return schema::Diagnostic{{}, "the text written cannot be read back as a document"};
+    return format::Diagnostic{{}, "the text written cannot be read back as a document"};
 }
 
-QString describe(const schema::Diagnostic& d)
+QString describe(const format::Diagnostic& d)
 {
     return d.path.empty() ? QString::fromStdString(d.message)
                           : QString::fromStdString(d.path) + QStringLiteral(": ") + QString::fromStdString(d.message);
@@ -64,7 +64,7 @@ QString describe(const schema::Diagnostic& d)
 
 }  // namespace
 
-EditorDocument::EditorDocument(schema::Document document, QString filePath, QByteArray diskBytes, QObject* parent)
+EditorDocument::EditorDocument(format::Document document, QString filePath, QByteArray diskBytes, QObject* parent)
     : QObject(parent), m_document(std::move(document)), m_asRead(m_document), m_filePath(std::move(filePath)),
       m_diskBytes(std::move(diskBytes))
 {
@@ -75,9 +75,9 @@ EditorDocument::EditorDocument(schema::Document document, QString filePath, QByt
 
 EditorDocument::~EditorDocument() = default;
 
-migration::DocumentDiff EditorDocument::pendingChanges() const
+review::DocumentDiff EditorDocument::pendingChanges() const
 {
-    return migration::diffDocuments(m_asRead, m_document);
+    return review::diffDocuments(m_asRead, m_document);
 }
 
 QString EditorDocument::displayName() const
@@ -93,7 +93,7 @@ std::optional<std::int64_t> EditorDocument::versionRead(const std::string& profi
     return it == m_versions.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
 }
 
-std::optional<migration::LiveRoutesRead> EditorDocument::readLiveRoutes(const std::string& profileId, QString* error) const
+std::optional<routes::LiveRoutesRead> EditorDocument::readLiveRoutes(const std::string& profileId, QString* error) const
 {
     if (!m_database)
         return std::nullopt;
@@ -167,7 +167,7 @@ QString EditorDocument::profileTitle(int profileIndex) const
     return displayName();
 }
 
-const schema::DynamicRecord* EditorDocument::currentDynamic() const
+const format::DynamicRecord* EditorDocument::currentDynamic() const
 {
     if (m_current < 0)
         return nullptr;
@@ -175,7 +175,7 @@ const schema::DynamicRecord* EditorDocument::currentDynamic() const
     return p.dynamic ? &*p.dynamic : nullptr;
 }
 
-schema::DynamicRecord& EditorDocument::dynamicOf(int profileIndex)
+format::DynamicRecord& EditorDocument::dynamicOf(int profileIndex)
 {
     return *m_document.profiles[std::size_t(profileIndex)].dynamic;
 }
@@ -191,7 +191,7 @@ const policy::Candidate& EditorDocument::candidate(int row) const
     return currentDynamic()->candidates[std::size_t(row)];
 }
 
-const schema::ProfileRecord* EditorDocument::catalogueEntry(const std::string& id) const
+const format::ProfileRecord* EditorDocument::catalogueEntry(const std::string& id) const
 {
     for (const auto& p : m_document.profiles) {
         if (!p.id.empty() && p.id == id)
@@ -217,7 +217,7 @@ std::string EditorDocument::agentProfileName(const std::string& executionProfile
 
 Eligibility EditorDocument::eligibility(int row) const
 {
-    return schema::eligibilityOf(m_document, std::size_t(std::max(m_current, 0)), candidate(row).executionProfileId);
+    return check::eligibilityOf(m_document, std::size_t(std::max(m_current, 0)), candidate(row).executionProfileId);
 }
 
 std::vector<ConcreteProfile> EditorDocument::eligibleProfiles() const
@@ -236,7 +236,7 @@ std::vector<policy::Issue> EditorDocument::issuesOfCandidate(int row) const
     return inCandidate(m_issues, row);
 }
 
-std::vector<schema::Diagnostic> EditorDocument::legacyErrorsOfCandidate(int row) const
+std::vector<format::Diagnostic> EditorDocument::legacyErrorsOfCandidate(int row) const
 {
     return inCandidate(m_legacyErrors, row);
 }
@@ -383,7 +383,7 @@ void EditorDocument::removeCandidate(int profileIndex, int row)
     endStructuralChange();
 }
 
-void EditorDocument::replaceDocument(const schema::Document& document)
+void EditorDocument::replaceDocument(const format::Document& document)
 {
     for (const int index : dynamicProfiles())
         m_editedProfiles.insert(index);
@@ -404,16 +404,16 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
     if (!issues.empty()) {
         QString error = tr("The document has %n problem(s); fix them before saving.", nullptr, int(issues.size()));
         error += QLatin1Char('\n') + QString::fromStdString(issues.front().path) + QStringLiteral(": ")
-            + QString::fromStdString(schema::describeIssue(issues.front()));
+            + QString::fromStdString(format::describeIssue(issues.front()));
         return error;
     }
     if (!m_database) {
-        schema::Document toSave = m_document;
+        format::Document toSave = m_document;
         for (auto& p : toSave.profiles) {
             if (p.dynamic)
                 renumber(*p.dynamic);
         }
-        std::string bytes = schema::serializeDocument(toSave);
+        std::string bytes = format::serializeDocument(toSave);
         if (const auto problem = rejection(bytes))
             return tr("The document as it would be written does not pass validation, so it is not written:\n%1")
                 .arg(describe(*problem));
@@ -430,12 +430,12 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
             continue;
         if (isProfileReadOnly(index))  // the editor lets no edit in; should one get there, it is refused
             return tr("Profile %1 is read-only: %2").arg(QString::fromStdString(profile.id), m_readOnlyProfiles.value(index));
-        schema::Document alone;
-        alone.shape = schema::FileShape::DynamicDocument;
-        alone.profiles.push_back(schema::ProfileRecord{});
+        format::Document alone;
+        alone.shape = format::FileShape::DynamicDocument;
+        alone.profiles.push_back(format::ProfileRecord{});
         alone.profiles.back().dynamic = *profile.dynamic;
         renumber(*alone.profiles.back().dynamic);
-        if (const auto problem = rejection(schema::serializeDocument(alone)))
+        if (const auto problem = rejection(format::serializeDocument(alone)))
             return tr("Profile %1 as it would be written does not pass validation, so nothing is written:\n%2")
                 .arg(profileTitle(index), describe(*problem));
     }
@@ -502,13 +502,13 @@ bool EditorDocument::changedOnDisk() const
 LoadResult loadDocumentFile(const QString& path)
 {
     LoadResult result;
-    const store::ReadResult read = store::readFile(path.toStdString(), schema::kMaxDocumentBytes);
+    const store::ReadResult read = store::readFile(path.toStdString(), format::kMaxDocumentBytes);
     if (read.error) {
         result.error = QString::fromStdString(read.error->message);
         return result;
     }
     result.bytes = QByteArray::fromStdString(*read.bytes);
-    migration::DocumentCheck check = migration::checkDocument(*read.bytes, false);
+    check::DocumentCheck check = check::checkDocument(*read.bytes, false);
     result.diagnostics = check.errors;
     result.legacy = check.legacy;
     result.newerPolicyVersion = check.readOnly;

@@ -25,7 +25,7 @@ bool isKnownOutcome(const std::string& stored)
 
 LiveRoutesModel::LiveRoutesModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void LiveRoutesModel::setRoutes(migration::LiveRoutes routes, policy::Seconds now)
+void LiveRoutesModel::setRoutes(routes::LiveRoutes routes, policy::Seconds now)
 {
     beginResetModel();
     m_routes = std::move(routes);
@@ -42,7 +42,7 @@ void LiveRoutesModel::setNow(policy::Seconds now)
         emit dataChanged(index(0, Deadline), index(rowCount() - 1, Left), {Qt::DisplayRole});  // the date shows from midnight on
 }
 
-const migration::LiveRoute* LiveRoutesModel::route(int row) const
+const routes::LiveRoute* LiveRoutesModel::route(int row) const
 {
     return row >= 0 && row < rowCount() ? &m_routes.routes[std::size_t(row)] : nullptr;
 }
@@ -57,17 +57,17 @@ int LiveRoutesModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString LiveRoutesModel::stateText(const migration::LiveRoute& r)
+QString LiveRoutesModel::stateText(const routes::LiveRoute& r)
 {
     switch (r.state) {
-    case migration::RouteState::Selecting: return tr("Selecting");
-    case migration::RouteState::Starting: return tr("Starting");
-    case migration::RouteState::Waiting: return tr("Waiting (no candidate)");
-    case migration::RouteState::Retrying: return tr("Retrying");
-    case migration::RouteState::RetryWait: return tr("Retry wait");
-    case migration::RouteState::WaitingForReset: return tr("Waiting for reset");
-    case migration::RouteState::ActionRequired: return tr("Action required");
-    case migration::RouteState::Unknown: break;
+    case routes::RouteState::Selecting: return tr("Selecting");
+    case routes::RouteState::Starting: return tr("Starting");
+    case routes::RouteState::Waiting: return tr("Waiting (no candidate)");
+    case routes::RouteState::Retrying: return tr("Retrying");
+    case routes::RouteState::RetryWait: return tr("Retry wait");
+    case routes::RouteState::WaitingForReset: return tr("Waiting for reset");
+    case routes::RouteState::ActionRequired: return tr("Action required");
+    case routes::RouteState::Unknown: break;
     }
     return tr("Unknown: %1").arg(text(r.row.state));
 }
@@ -122,7 +122,7 @@ QString LiveRoutesModel::briefPolicy(const policy::ClassPolicy& p, bool withOutc
     return parts.join(tr(", then "));
 }
 
-QString LiveRoutesModel::nextStepText(const migration::NextStep& next)
+QString LiveRoutesModel::nextStepText(const routes::NextStep& next)
 {
     const QString skip = next.nextCandidate.empty() ? tr("skip, but no candidate is left (the route waits)")
                                                     : tr("skip to %1").arg(text(next.nextCandidate));
@@ -143,7 +143,7 @@ QString LiveRoutesModel::nextStepText(const migration::NextStep& next)
                          : tr("If the same error repeats at the deadline: stop for a person.");
 }
 
-QString LiveRoutesModel::driftText(const migration::PolicyDrift& drift)
+QString LiveRoutesModel::driftText(const routes::PolicyDrift& drift)
 {
     const bool outcomes = drift.scheduled.onExhausted != drift.editing.onExhausted;
     return tr("%1: scheduled under %2; you are editing %3.")
@@ -152,10 +152,10 @@ QString LiveRoutesModel::driftText(const migration::PolicyDrift& drift)
 
 QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
 {
-    const migration::LiveRoute* r = index.isValid() ? route(index.row()) : nullptr;
+    const routes::LiveRoute* r = index.isValid() ? route(index.row()) : nullptr;
     if (!r)
         return {};
-    const schema::RouteSnapshot* s = r->snapshot ? &*r->snapshot : nullptr;
+    const format::RouteSnapshot* s = r->snapshot ? &*r->snapshot : nullptr;
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Session: return text(r->row.sessionId);
@@ -210,7 +210,7 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ForegroundRole) {
         const bool unknownOutcome = s && !s->pendingOutcome.empty() && !isKnownOutcome(s->pendingOutcome);
-        const bool warn = (index.column() == Policy && r->drift) || (index.column() == State && r->state == migration::RouteState::Unknown)
+        const bool warn = (index.column() == Policy && r->drift) || (index.column() == State && r->state == routes::RouteState::Unknown)
                           || (index.column() == Failure && !(r->snapshotError.empty() && r->row.rowError.empty())) || (index.column() == Then && unknownOutcome);
         if (warn)
             return QBrush(QColor(0xb0, 0x5a, 0x00));

@@ -186,7 +186,7 @@ QString PolicyText::issueMessage(const policy::Issue& issue)
     return {};
 }
 
-QString PolicyText::legacyError(const schema::Diagnostic& error)
+QString PolicyText::legacyError(const format::Diagnostic& error)
 {
     //: %1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...
     return tr("Legacy rules cannot be migrated: %1").arg(QString::fromStdString(error.message));

@@ -2,7 +2,7 @@
 
 #include "model/policy_text.h"
 
-#include "migration/document_check.h"
+#include "check/document_check.h"
 
 #include "policy/catalogue.h"
 
@@ -46,7 +46,7 @@ void TimelinePreview::recompute()
     if (m_doc && m_doc->currentProfile() >= 0) {
         const auto& doc = m_doc->document();
         const auto index = std::size_t(m_doc->currentProfile());
-        m_candidates = migration::routeCandidates(doc, index);
+        m_candidates = check::routeCandidates(doc, index);
         // The same route policyctl timeline simulates; eligibility is shown as badges, not simulated.
         for (int row = 0; row < m_doc->candidateCount(); ++row)
             m_labels.push_back(m_doc->candidateName(row));

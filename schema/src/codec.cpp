@@ -1,4 +1,4 @@
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include "json_parse.h"
 #include "json_text.h"

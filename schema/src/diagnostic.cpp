@@ -1,5 +1,5 @@
-#include "schema/diagnostic.h"
-#include "schema/document.h"
+#include "format/diagnostic.h"
+#include "format/document.h"
 
 #include "policy/limits.h"
 

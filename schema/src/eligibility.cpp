@@ -1,4 +1,4 @@
-#include "schema/eligibility.h"
+#include "check/eligibility.h"
 
 namespace schema {
 

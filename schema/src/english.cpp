@@ -1,4 +1,4 @@
-#include "schema/english.h"
+#include "english/english.h"
 
 #include "policy/schedule.h"
 

@@ -1,10 +1,10 @@
-#include "schema/evaluate_line.h"
+#include "protocol/evaluate_line.h"
 
 #include "policy/catalogue.h"
 #include "policy/kandev_backend.h"
 #include "policy/text.h"
 #include "policy/validation.h"
-#include "schema/diagnostic.h"
+#include "format/diagnostic.h"
 
 #include <algorithm>
 #include <array>
@@ -316,7 +316,7 @@ public:
         // shape did not already name the field or a part that holds it.
         for (const policy::Issue& issue : policy::validate(doc, "policies")) {
             if (!alreadyReported(issue.path))
-                policyError(issue.path, schema::describeIssue(issue));
+                policyError(issue.path, format::describeIssue(issue));
         }
     }
 

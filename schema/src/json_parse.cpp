@@ -2,14 +2,14 @@
 
 #include "json_text.h"
 
-#include "schema/codec.h"
-#include "schema/english.h"
+#include "format/codec.h"
+#include "english/english.h"
 
 #include "policy/text.h"
 
 #include <cstdio>
 
-namespace schema::detail {
+namespace format::detail {
 namespace {
 
 // nlohmann's messages start with "[json.exception.parse_error.101] parse
@@ -210,4 +210,4 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
     return std::nullopt;
 }
 
-}  // namespace schema::detail
+}  // namespace format::detail

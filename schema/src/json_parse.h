@@ -2,17 +2,17 @@
 // Parses JSON text with the limits and error positions every file reader
 // of schema/ shares. Internal to schema/.
 
-#include "schema/diagnostic.h"
+#include "format/diagnostic.h"
 
 #include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string_view>
 
-namespace schema::detail {
+namespace format::detail {
 
 // Size, emptiness, nesting depth, syntax (with line and column) and
 // duplicate keys; on success `out` holds the document.
 std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered_json& out);
 
-}  // namespace schema::detail
+}  // namespace format::detail

@@ -1,6 +1,6 @@
 #include "json_text.h"
 
-#include "schema/diagnostic.h"
+#include "format/diagnostic.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <cctype>
 #include <unordered_set>
 
-namespace schema::detail {
+namespace format::detail {
 namespace {
 
 bool isSpace(char c)
@@ -348,4 +348,4 @@ std::optional<std::size_t> findExcessiveNesting(std::string_view text, std::size
     return std::nullopt;
 }
 
-}  // namespace schema::detail
+}  // namespace format::detail

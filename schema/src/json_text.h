@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace schema::detail {
+namespace format::detail {
 
 struct PathSegment {
     bool isIndex = false;
@@ -39,4 +39,4 @@ std::optional<DuplicateKey> findNegativeZero(std::string_view text, const std::v
 // text (strings are skipped), so it can run before parsing.
 std::optional<std::size_t> findExcessiveNesting(std::string_view text, std::size_t maxDepth);
 
-}  // namespace schema::detail
+}  // namespace format::detail

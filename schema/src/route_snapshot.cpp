@@ -1,7 +1,7 @@
-#include "schema/route_snapshot.h"
+#include "format/route_snapshot.h"
 
-#include "schema/codec.h"
-#include "schema/diagnostic.h"
+#include "format/codec.h"
+#include "format/diagnostic.h"
 
 #include "policy/text.h"
 #include "policy/validation.h"

@@ -1,6 +1,6 @@
-#include "schema/scenario.h"
+#include "format/scenario.h"
 
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include "json_parse.h"
 

@@ -2,18 +2,18 @@
 // The schema check on a tree the codec has already parsed (internal: no JSON
 // type leaves this library).
 
-#include "schema/diagnostic.h"
-#include "schema/document.h"
+#include "format/diagnostic.h"
+#include "format/document.h"
 
 #include <nlohmann/json.hpp>
 
 #include <string_view>
 #include <vector>
 
-namespace schema::detail {
+namespace format::detail {
 
 // `target` is the parsed `text`; `text` gives the errors their line and column.
 std::vector<Diagnostic> validateTreeAgainstSchema(const nlohmann::ordered_json& target, std::string_view text,
                                                   FileShape shape);
 
-}  // namespace schema::detail
+}  // namespace format::detail

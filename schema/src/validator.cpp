@@ -1,4 +1,4 @@
-#include "schema/validator.h"
+#include "format/validator.h"
 
 #include "schema_check.h"
 #include "schema_files.h"

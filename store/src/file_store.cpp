@@ -1,6 +1,6 @@
 #include "store/file_store.h"
 
-#include "schema/english.h"
+#include "english/english.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -88,7 +88,7 @@ ReadResult readBounded(const std::string& name, std::size_t maxBytes, ReadLimit 
     }
     if (bytes.size() > maxBytes) {
         if (limit == ReadLimit::Refuse) {
-            result.error = failure(name, "larger than the " + schema::formatByteSize(maxBytes) + " limit for documents; nothing was read");
+            result.error = failure(name, "larger than the " + english::formatByteSize(maxBytes) + " limit for documents; nothing was read");
             return result;
         }
         bytes.resize(maxBytes);
@@ -272,8 +272,8 @@ ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit lim
         return result;
     }
     if (limit == ReadLimit::Refuse && static_cast<std::size_t>(st.st_size) > maxBytes) {
-        result.error = failure(path, "the file is " + schema::formatByteSize(static_cast<std::size_t>(st.st_size))
-                                         + "; documents are limited to " + schema::formatByteSize(maxBytes));
+        result.error = failure(path, "the file is " + english::formatByteSize(static_cast<std::size_t>(st.st_size))
+                                         + "; documents are limited to " + english::formatByteSize(maxBytes));
         return result;
     }
     return readBounded(path, maxBytes, limit, static_cast<std::size_t>(st.st_size), [&](char* data, std::size_t size) -> long {
@@ -298,8 +298,8 @@ ReadResult readFirstLine(const std::string& path, std::size_t maxBytes)
         return result;
     }
     if (S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) > maxBytes) {
-        result.error = failure(path, "the file is " + schema::formatByteSize(static_cast<std::size_t>(st.st_size))
-                                         + "; it is limited to " + schema::formatByteSize(maxBytes));
+        result.error = failure(path, "the file is " + english::formatByteSize(static_cast<std::size_t>(st.st_size))
+                                         + "; it is limited to " + english::formatByteSize(maxBytes));
         return result;
     }
     // A pipe (`<(pass show kandev)`) is read as it is written: wait for its writer.
@@ -323,7 +323,7 @@ ReadResult readFirstLine(const std::string& path, std::size_t maxBytes)
     }
     const std::size_t end = bytes.find('\n');
     if (end == std::string::npos && bytes.size() > maxBytes) {
-        result.error = failure(path, "its first line is longer than " + schema::formatByteSize(maxBytes) + "; nothing was read");
+        result.error = failure(path, "its first line is longer than " + english::formatByteSize(maxBytes) + "; nothing was read");
         return result;
     }
     bytes.resize(std::min(end, bytes.size()));

@@ -6,7 +6,7 @@
 #include "sql_support.h"
 
 #include "migration/report_json.h"
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include "policy/text.h"
 
@@ -44,9 +44,9 @@ using detail::sqlError;
 // message when it cannot be read.
 std::optional<std::string> readRulesJson(const std::string& text, policy::Candidate& candidate)
 {
-    schema::RulesJson read = schema::parseRulesJson(text);
+    format::RulesJson read = format::parseRulesJson(text);
     if (!read.errors.empty()) {
-        const schema::Diagnostic& e = read.errors.front();
+        const format::Diagnostic& e = read.errors.front();
         std::string where = e.path.empty() ? std::string("rules_json") : "rules_json." + e.path;
         if (e.line > 0)
             where += " (line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ")";
@@ -130,7 +130,7 @@ bool bumpVersion(QSqlDatabase& db, StatementRunner& run, WriteResult& result, co
 
 }  // namespace
 
-const schema::ProfileRecord* LoadedDatabase::profile(const std::string& id) const
+const format::ProfileRecord* LoadedDatabase::profile(const std::string& id) const
 {
     for (const auto& p : document.profiles) {
         if (p.id == id)
@@ -274,7 +274,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     LoadedDatabase loaded;
     m_readRoutes.clear();
     m_identity = identityOf(db);
-    loaded.document.shape = schema::FileShape::ExportArray;
+    loaded.document.shape = format::FileShape::ExportArray;
     auto fail = [&](const QSqlError& e) -> std::optional<LoadedDatabase> {
         if (error)
             *error = readError(m_target.displayName(), e);
@@ -313,7 +313,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         return fail(profiles.lastError());
     std::map<std::string, std::size_t> dynamicIndex;
     while (profiles.next()) {
-        schema::ProfileRecord p;
+        format::ProfileRecord p;
         p.id = profiles.value(0).toString().toStdString();
         CheckedRow row(profiles, "agent_profiles", "id \"" + p.id + "\"");
         p.id = row.text(0, "id");
@@ -330,12 +330,12 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
             CheckedRow versionRow(profiles, "dynamic_agent_profiles", "profile_id \"" + p.id + "\"");
             version = versionRow.integer(5, "version");
             if (!versionRow.ok())
-                refuseRow(versionRow, p.id, schema::indexPath("", loaded.document.profiles.size()) + ".version");
+                refuseRow(versionRow, p.id, format::indexPath("", loaded.document.profiles.size()) + ".version");
         }
         if (!row.ok())
-            refuseRow(row, p.id, schema::indexPath("", loaded.document.profiles.size()));
+            refuseRow(row, p.id, format::indexPath("", loaded.document.profiles.size()));
         if (dynamic) {
-            p.dynamic = schema::DynamicRecord{};
+            p.dynamic = format::DynamicRecord{};
             p.dynamic->version = version.value_or(0);
             loaded.versions[p.id] = *p.dynamic->version;
             dynamicIndex[p.id] = loaded.document.profiles.size();
@@ -359,7 +359,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         const auto it = dynamicIndex.find(profileId);
         if (it == dynamicIndex.end())
             continue;
-        schema::DynamicRecord& d = *loaded.document.profiles[it->second].dynamic;
+        format::DynamicRecord& d = *loaded.document.profiles[it->second].dynamic;
         policy::Candidate c;
         CheckedRow row(routes, "dynamic_agent_routes",
                        "dynamic_profile_id \"" + profileId + "\", position " + routes.value(6).toString().toStdString());
@@ -370,7 +370,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         const bool tooLong = length > std::int64_t(kMaxRulesJsonCharacters);
         const std::string rulesText = tooLong ? std::string() : row.text(4, "rules_json");
         const std::string candidatePath =
-            schema::indexPath(schema::joinPath(loaded.document.dynamicPath(it->second), "candidates"), d.candidates.size());
+            format::indexPath(format::joinPath(loaded.document.dynamicPath(it->second), "candidates"), d.candidates.size());
         const std::string path = candidatePath + ".rules_json";
         const std::string where = "profile \"" + profileId + "\", position " + routes.value(6).toString().toStdString() + ": ";
         m_readRoutes[profileId].push_back({c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});

@@ -5,7 +5,7 @@
 #include "checked_row.h"
 #include "sql_support.h"
 
-#include "schema/route_snapshot.h"
+#include "format/route_snapshot.h"
 
 #include <QSqlDatabase>
 #include <QElapsedTimer>
@@ -79,11 +79,11 @@ private:
 
 }  // namespace
 
-std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const std::string& profileId, QString* error)
+std::optional<routes::LiveRoutesRead> KandevDatabase::readLiveRoutes(const std::string& profileId, QString* error)
 {
     QSqlDatabase db = QSqlDatabase::database(m_reader);
-    migration::LiveRoutesRead read;
-    auto failWith = [&](const QSqlError& e) -> std::optional<migration::LiveRoutesRead> {
+    routes::LiveRoutesRead read;
+    auto failWith = [&](const QSqlError& e) -> std::optional<routes::LiveRoutesRead> {
         if (error)
             *error = detail::readError(m_target.displayName(), e) + QStringLiteral(" (reading the live routes)");
         return std::nullopt;
@@ -116,13 +116,13 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
                                            "FROM dynamic_route_states%1 ORDER BY logical_profile_id, session_id")
                                 .arg(profileId.empty() ? QString() : QStringLiteral(" WHERE logical_profile_id = ?"))))
             return fail(routes);
-        routes.addBindValue(qlonglong(schema::kMaxRouteSnapshotCharacters));
+        routes.addBindValue(qlonglong(format::kMaxRouteSnapshotCharacters));
         if (!profileId.empty())
             routes.addBindValue(QString::fromStdString(profileId));
         if (!routes.exec())
             return fail(routes);
         while (routes.next()) {
-            migration::RouteStateRow r;
+            routes::RouteStateRow r;
             CheckedRow row(routes, "dynamic_route_states", "session_id \"" + routes.value(0).toString().toStdString() + "\"");
             r.sessionId = row.text(0, "session_id");
             r.logicalProfileId = row.text(1, "logical_profile_id");
@@ -130,7 +130,7 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
             r.routeGeneration = row.integer(3, "route_generation");
             r.profileVersion = row.integer(4, "profile_version");
             r.state = row.text(5, "state");
-            r.policyStateTooLong = row.integer(7, "policy_state_json") > qlonglong(schema::kMaxRouteSnapshotCharacters);
+            r.policyStateTooLong = row.integer(7, "policy_state_json") > qlonglong(format::kMaxRouteSnapshotCharacters);
             if (!r.policyStateTooLong)
                 r.policyStateJson = row.text(6, "policy_state_json");
             r.updatedAt = timeOf(row.optionalText(8, "updated_at"));
@@ -146,7 +146,7 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
                 return fail(circuits);
             while (circuits.next()) {
                 CheckedRow row(circuits, "dynamic_resource_circuits", "resource_key \"" + circuits.value(0).toString().toStdString() + "\"");
-                migration::CircuitRow c{row.text(0, "resource_key"), row.text(1, "state"), timeOf(row.optionalText(2, "until_at")),
+                routes::CircuitRow c{row.text(0, "resource_key"), row.text(1, "state"), timeOf(row.optionalText(2, "until_at")),
                                         row.text(3, "code"), timeOf(row.optionalText(4, "probe_until"))};
                 // A circuit pauses candidates: one that cannot be read cannot be left out as if closed.
                 if (!row.ok()) {
@@ -179,7 +179,7 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
         return fail(count);
     QElapsedTimer clock;
     std::optional<LiveReadScope> scope;
-    for (migration::RouteStateRow& route : read.routes) {
+    for (routes::RouteStateRow& route : read.routes) {
         if (!scope || clock.elapsed() > kAttemptsTransactionMs) {
             scope.reset();
             scope.emplace(db, sqlite);
@@ -188,10 +188,10 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
                 return failWith(db.lastError());
         }
         attempts.addBindValue(QString::fromStdString(route.sessionId));
-        attempts.addBindValue(qlonglong(migration::kRouteHistoryAttempts));
+        attempts.addBindValue(qlonglong(routes::kRouteHistoryAttempts));
         if (!attempts.exec())
             return fail(attempts);
-        std::vector<migration::RouteAttemptRow> newest;
+        std::vector<routes::RouteAttemptRow> newest;
         while (attempts.next()) {
             CheckedRow row(attempts, "dynamic_route_attempts",
                            "session_id \"" + route.sessionId + "\", route_generation " + attempts.value(5).toString().toStdString());
@@ -201,7 +201,7 @@ std::optional<migration::LiveRoutesRead> KandevDatabase::readLiveRoutes(const st
         }
         attempts.finish();
         read.attempts.insert(read.attempts.end(), newest.rbegin(), newest.rend());
-        if (newest.size() < migration::kRouteHistoryAttempts)
+        if (newest.size() < routes::kRouteHistoryAttempts)
             continue;
         count.addBindValue(QString::fromStdString(route.sessionId));
         if (!count.exec() || !count.next())

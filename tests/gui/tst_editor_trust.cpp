@@ -21,7 +21,7 @@
 #include "model/commands.h"
 #include "model/validation_model.h"
 
-#include "migration/document_check.h"
+#include "check/document_check.h"
 
 #include "../common/gui_helpers.h"
 #include "../common/test_paths.h"

@@ -25,7 +25,7 @@
 #include "model/profile_list_model.h"
 #include "model/validation_model.h"
 
-#include "migration/document_check.h"
+#include "check/document_check.h"
 
 #include "../common/gui_helpers.h"
 #include "../common/test_paths.h"
@@ -243,7 +243,7 @@ void TestRandomWalk::windowWalk()
     guitest::Watchdog watchdog(std::chrono::seconds(30));
     const QString path = guitest::copyOfSample(m_dir, testpaths::sample(sample));
     const QByteArray original = readBytes(path);
-    const bool originalValid = migration::checkDocument(original.toStdString()).valid();
+    const bool originalValid = check::checkDocument(original.toStdString()).valid();
     if (!originalValid)
         settleAndMigrateNextReview();
 
@@ -262,7 +262,7 @@ void TestRandomWalk::windowWalk()
         const QByteArray bytes = readBytes(path);
         if (bytes == original && !originalValid)
             return true;
-        const migration::DocumentCheck check = migration::checkDocument(bytes.toStdString());
+        const check::DocumentCheck check = check::checkDocument(bytes.toStdString());
         if (!check.valid())
             qWarning("%s: the file on disk is invalid: %s", qPrintable(where),
                      check.errors.empty() ? "unreadable" : check.errors.front().message.c_str());

@@ -1,7 +1,7 @@
 // Hostile input: every bad file gives a clear error (file, line and column
 // or field path), policyctl exits 1 or 2, the editor does not crash, and the
 // file is left untouched. Saves are atomic even when the writer is killed.
-#include "migration/document_check.h"
+#include "check/document_check.h"
 #include "store/file_store.h"
 #include "widgets/main_window.h"
 
@@ -120,7 +120,7 @@ void TestHostile::badFiles()
     }
 
     // The core says what and where.
-    const auto check = migration::checkDocument(bytes.toStdString());
+    const auto check = check::checkDocument(bytes.toStdString());
     QVERIFY(!check.valid());
     const auto& e = check.errors.front();
     QVERIFY2(QString::fromStdString(e.message + " " + e.path).contains(mentions), e.message.c_str());

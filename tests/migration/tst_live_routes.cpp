@@ -2,10 +2,10 @@
 // snapshot, which circuits block, how a snapshot differs from the policy being
 // edited, and what the evaluator does next — checked against the evaluator and
 // the route-cycle simulation, not against copies of their rules.
-#include "migration/document_check.h"
-#include "migration/live_routes.h"
+#include "check/document_check.h"
+#include "routes/live_routes.h"
 
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include "policy/evaluator.h"
 #include "policy/text.h"
@@ -47,9 +47,9 @@ std::string exportDocument(const std::string& firstPolicies)
            + R"(},{"position":2,"execution_profile_id":"haiku","enabled":true}]}}]})";
 }
 
-schema::Document document(const std::string& firstPolicies)
+format::Document document(const std::string& firstPolicies)
 {
-    schema::ParseResult parsed = schema::parseDocument(exportDocument(firstPolicies));
+    format::ParseResult parsed = format::parseDocument(exportDocument(firstPolicies));
     if (!parsed.document || !parsed.errors.empty())
         qFatal("test document does not parse: %s", parsed.errors.empty() ? "" : parsed.errors.front().message.c_str());
     return std::move(*parsed.document);
@@ -136,11 +136,11 @@ private slots:
 
 void TestLiveRoutes::snapshotFields()
 {
-    const schema::RouteSnapshotRead read =
-        schema::parseRouteSnapshot(snapshot("rate_limited", "transient", 1, "2026-08-21T10:00:10.5Z"));
+    const format::RouteSnapshotRead read =
+        format::parseRouteSnapshot(snapshot("rate_limited", "transient", 1, "2026-08-21T10:00:10.5Z"));
     QVERIFY2(read.error.empty(), read.error.c_str());
     QVERIFY(read.snapshot);
-    const schema::RouteSnapshot& s = *read.snapshot;
+    const format::RouteSnapshot& s = *read.snapshot;
     QCOMPARE(s.failureCode, std::string("rate_limited"));
     QCOMPARE(s.failureClass, std::string("transient"));
     QCOMPARE(s.catalogueVersion, std::string("provider-errors.v1"));
@@ -151,12 +151,12 @@ void TestLiveRoutes::snapshotFields()
     QCOMPARE(s.policies->transient.retry.maxRetries, 3);
 
     // An empty column is a route that has not failed yet: neither a snapshot nor an error.
-    const schema::RouteSnapshotRead empty = schema::parseRouteSnapshot("  ");
+    const format::RouteSnapshotRead empty = format::parseRouteSnapshot("  ");
     QVERIFY(!empty.snapshot);
     QVERIFY(empty.error.empty());
     // Go's zero time and unknown keys are what kandev may write: no deadline, keys ignored.
-    const schema::RouteSnapshotRead zero =
-        schema::parseRouteSnapshot(R"({"deadline":"0001-01-01T00:00:00Z","later_field":{"x":1}})");
+    const format::RouteSnapshotRead zero =
+        format::parseRouteSnapshot(R"({"deadline":"0001-01-01T00:00:00Z","later_field":{"x":1}})");
     QVERIFY(zero.snapshot);
     QVERIFY(!zero.snapshot->deadline);
 }
@@ -191,7 +191,7 @@ void TestLiveRoutes::snapshotRefused()
     std::string bytes = text.toStdString();
     if (QByteArray(QTest::currentDataTag()) == "not utf-8")
         bytes = std::string("{\"failure_code\":\"\xff\"}");
-    const schema::RouteSnapshotRead read = schema::parseRouteSnapshot(bytes);
+    const format::RouteSnapshotRead read = format::parseRouteSnapshot(bytes);
     QVERIFY(!read.snapshot);
     QVERIFY2(QString::fromStdString(read.error).startsWith(error), read.error.c_str());
 }
@@ -213,7 +213,7 @@ void TestLiveRoutes::resetWaitClasses()
     QFETCH(QString, text);
     QFETCH(bool, transient);
     QFETCH(bool, hard);
-    const schema::RouteSnapshotRead read = schema::parseRouteSnapshot(text.toStdString());
+    const format::RouteSnapshotRead read = format::parseRouteSnapshot(text.toStdString());
     QVERIFY2(read.snapshot, read.error.c_str());
     QCOMPARE(read.snapshot->transientResetWaitUsed, transient);
     QCOMPARE(read.snapshot->hardResetWaitUsed, hard);
@@ -457,7 +457,7 @@ void TestLiveRoutes::snapshotLengthCountsCharacters()
         text += "\xF0\x9F\x98\x80";
     text += R"("})";
     QCOMPARE(policy::utf8Characters(text), std::size_t(1100000 + 19));
-    const schema::RouteSnapshotRead read = schema::parseRouteSnapshot(text);
+    const format::RouteSnapshotRead read = format::parseRouteSnapshot(text);
     QVERIFY(!read.snapshot);
     QVERIFY2(QString::fromStdString(read.error).contains(QStringLiteral("is 1100019 characters long")), read.error.c_str());
     // Within the bound in characters though over it in bytes: read.
@@ -465,8 +465,8 @@ void TestLiveRoutes::snapshotLengthCountsCharacters()
     for (int i = 0; i < 500000; ++i)
         within += "\xF0\x9F\x98\x80";
     within += R"("})";
-    QVERIFY(within.size() > schema::kMaxRouteSnapshotCharacters);
-    QVERIFY(schema::parseRouteSnapshot(within).snapshot);
+    QVERIFY(within.size() > format::kMaxRouteSnapshotCharacters);
+    QVERIFY(format::parseRouteSnapshot(within).snapshot);
 }
 
 void TestLiveRoutes::textCannotForgeLines()
@@ -500,7 +500,7 @@ void TestLiveRoutes::scenarioContinuesTheRoute()
 {
     const policy::Seconds now = at("2026-08-21T10:00:00Z");
     CircuitRow paused{"profile:codex-gpt5", "open", at("2026-08-21T10:05:00Z"), "provider_overloaded", std::nullopt};
-    const schema::Document doc = document(kScheduled);
+    const format::Document doc = document(kScheduled);
     const LiveRoutes live = analyseLiveRoutes(
         readWith({routeRow("s1", "claude-sonnet", "retry_wait", snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))},
                  {paused}),
@@ -533,7 +533,7 @@ void TestLiveRoutes::historyAndProfileFilter()
     read.attempts = {{"s1", "claude-sonnet", 1, 3, "candidate_order", at("2026-08-21T09:00:00Z")},
                      {"s2", "haiku", 1, 1, "candidate_order", std::nullopt},
                      {"s1", "claude-sonnet", 2, 3, "retry", at("2026-08-21T09:01:00Z")}};
-    const schema::Document doc = document(kScheduled);
+    const format::Document doc = document(kScheduled);
     const LiveRoutes mine = analyseLiveRoutes(read, doc, "dyn", at("2026-08-21T10:00:00Z"));
     QCOMPARE(mine.routes.size(), std::size_t(1));
     QCOMPARE(mine.routes.front().history.size(), std::size_t(2));

@@ -1,8 +1,8 @@
-#include "migration/document_check.h"
+#include "check/document_check.h"
 #include "migration/migration.h"
 #include "migration/report_json.h"
 
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include "../common/test_paths.h"
 
@@ -286,7 +286,7 @@ void TestMigration::goldenFile()
     QCOMPARE(report.divergenceCount(), std::size_t(1));
     const auto migrated = applyMigration(*check.document, report);
     QVERIFY(migrated);
-    QCOMPARE(QString::fromStdString(schema::serializeDocument(*migrated)),
+    QCOMPARE(QString::fromStdString(format::serializeDocument(*migrated)),
              QString::fromStdString(testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json"))));
 }
 
@@ -304,13 +304,13 @@ void TestMigration::idempotent()
     const std::string text = testpaths::readAll(testpaths::sample(file));
     const auto once = applyMigration(*checkDocument(text).document, planMigration(*checkDocument(text).document));
     QVERIFY(once);
-    const std::string first = schema::serializeDocument(*once);
+    const std::string first = format::serializeDocument(*once);
     const auto reread = checkDocument(first);
     QVERIFY(reread.valid());
     QVERIFY(!reread.legacy);
     const MigrationReport second = planMigration(*reread.document);
     QCOMPARE(second.changedCandidates(), std::size_t(0));
-    QCOMPARE(schema::serializeDocument(*applyMigration(*reread.document, second)), first);
+    QCOMPARE(format::serializeDocument(*applyMigration(*reread.document, second)), first);
 }
 
 void TestMigration::nothingElseChanges()
@@ -333,7 +333,7 @@ void TestMigration::nothingElseChanges()
         QVERIFY(a.rules.empty());
         QVERIFY(a.policies);
     }
-    const std::string saved = schema::serializeDocument(*migrated);
+    const std::string saved = format::serializeDocument(*migrated);
     QVERIFY(saved.find("\"note\": \"kept for the night shift\"") != std::string::npos);
     QVERIFY(saved.find("\"rules\"") == std::string::npos);
 }
@@ -371,12 +371,12 @@ void TestMigration::conflictCanBeSettledByChoosingARule()
     QCOMPARE(conflicted.conflicts[0].errorClass, policy::ErrorClass::Transient);
     QCOMPARE(conflicted.conflicts[0].rules.size(), std::size_t(2));
     // A key that is not in the conflict, or another class, changes nothing.
-    const auto rulesOf = [](const schema::Document& d) { return d.profiles[0].dynamic->candidates[1].rules; };
+    const auto rulesOf = [](const format::Document& d) { return d.profiles[0].dynamic->candidates[1].rules; };
     QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, "quota_limited")) == rulesOf(*check.document));
     QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Hard, keep.toStdString())) == rulesOf(*check.document));
     QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 7, policy::ErrorClass::Transient, keep.toStdString())) == rulesOf(*check.document));
 
-    const schema::Document settled = keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, keep.toStdString());
+    const format::Document settled = keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, keep.toStdString());
     const auto& rules = settled.profiles[0].dynamic->candidates[1].rules;
     QCOMPARE(rules.size(), std::size_t(2));  // the kept rule and quota_limited (hard) stay
     QVERIFY(std::any_of(rules.begin(), rules.end(), [&](const auto& r) { return r.key == keep.toStdString(); }));

@@ -170,7 +170,7 @@ void TestModel::moveSaysWhereTo()
 void TestModel::everyCommandUndoesAndRedoes()
 {
     auto doc = open(testpaths::sample("profile-v1.json"));
-    const schema::Document original = doc->document();
+    const format::Document original = doc->document();
     auto* undo = doc->undoStack();
     QSignalSpy clean(undo, &QUndoStack::cleanChanged);
 
@@ -489,9 +489,9 @@ void TestModel::liveRoutePendingOutcome()
     QFETCH(QString, stored);
     QFETCH(QString, shown);
     QFETCH(bool, marked);
-    migration::LiveRoutes routes;
+    routes::LiveRoutes routes;
     routes.hasTables = true;
-    migration::LiveRoute route;
+    routes::LiveRoute route;
     route.row.sessionId = "s-1";
     if (snapshot) {
         route.snapshot.emplace();
@@ -540,8 +540,8 @@ void TestModel::liveRouteDeadlineColumnDropsTodaysDate()
     QCOMPARE(LiveRoutesModel::localTimeOnDayOf(later, now), LiveRoutesModel::localTime(later));
     QVERIFY(LiveRoutesModel::localTime(later).contains(QLocale().toString(local(later).date(), QLocale::ShortFormat)));
 
-    migration::LiveRoutes routes;
-    migration::LiveRoute route;
+    routes::LiveRoutes routes;
+    routes::LiveRoute route;
     route.snapshot.emplace();
     route.snapshot->deadline = soon;
     routes.routes.push_back(route);
@@ -560,17 +560,17 @@ void TestModel::liveRouteDeadlineColumnDropsTodaysDate()
 void TestModel::liveRouteCandidatesGoByName()
 {
     auto doc = open(testpaths::sample("export.json"));
-    migration::LiveRoutesRead read;
+    routes::LiveRoutesRead read;
     read.hasRouteStates = true;
     for (const char* candidate : {"codex-gpt5", "", "retired-profile"}) {
-        migration::RouteStateRow row;
+        routes::RouteStateRow row;
         row.sessionId = std::string("s-") + candidate;
         row.logicalProfileId = "dyn-main";
         row.executionProfileId = candidate;
         row.state = "waiting";
         read.routes.push_back(row);
     }
-    const auto live = migration::analyseLiveRoutes(read, doc->document(), "dyn-main", policy::Seconds{});
+    const auto live = routes::analyseLiveRoutes(read, doc->document(), "dyn-main", policy::Seconds{});
     LiveRoutesModel m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     m.setRoutes(live, policy::Seconds{});

@@ -1,7 +1,7 @@
-#include "schema/codec.h"
-#include "schema/validator.h"
+#include "format/codec.h"
+#include "format/validator.h"
 
-#include "migration/document_check.h"
+#include "check/document_check.h"
 
 #include "../common/test_paths.h"
 
@@ -331,7 +331,7 @@ void TestCodec::nullAndAbsentReadAsZero()
   "version": 1,
   "transient": {"retry": null, "wait_for_reset": {"enabled": null, "max_wait_seconds": null}, "on_exhausted": "skip"},
   "hard": {"on_exhausted": null}}}]})";
-    const auto check = migration::checkDocument(text);
+    const auto check = check::checkDocument(text);
     QVERIFY(check.document);
     const auto& p = *check.document->profiles[0].dynamic->candidates[0].policies;
     QCOMPARE(p.transient, policy::ClassPolicy{});
@@ -343,7 +343,7 @@ void TestCodec::nullAndAbsentReadAsZero()
 
 void TestCodec::newerPolicyVersionIsReadOnly()
 {
-    const auto check = migration::checkDocument(documentWith("\"version\": 1,", "\"version\": 2, \"extra\": {},"));
+    const auto check = check::checkDocument(documentWith("\"version\": 1,", "\"version\": 2, \"extra\": {},"));
     QVERIFY(check.document);
     QVERIFY(check.readOnly);
     QVERIFY(!check.valid());
@@ -441,7 +441,7 @@ void TestCodec::schemaRejectsWhatTheRulesReject()
         found = found || QString::fromStdString(e.path) == path;
     QVERIFY2(found, qPrintable(firstError(errors)));
     // The same file is invalid for the editor's own rules as well.
-    const auto check = migration::checkDocument(bytes);
+    const auto check = check::checkDocument(bytes);
     QVERIFY(!check.valid());
 }
 

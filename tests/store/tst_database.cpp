@@ -556,7 +556,7 @@ void TestDatabase::blankRouteIdIsAnError()
     const auto loaded = db->load(&error);
     QVERIFY2(loaded, qPrintable(error));
     QVERIFY(loaded->invalidProfiles.count("dyn-blank"));
-    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(), [](const schema::Diagnostic& d) {
+    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(), [](const format::Diagnostic& d) {
         return d.message.find("dyn-blank") != std::string::npos;
     });
     QVERIFY(row != loaded->invalidRows.end());
@@ -615,7 +615,7 @@ void TestDatabase::hostileRows()
     QVERIFY2(db, qPrintable(error));
     const auto loaded = db->load(&error);
     QVERIFY2(loaded, qPrintable(error));
-    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(), [](const schema::Diagnostic& d) {
+    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(), [](const format::Diagnostic& d) {
         return d.message.find("dyn-hostile") != std::string::npos;
     });
     if (message.isEmpty()) {
@@ -843,7 +843,7 @@ void TestDatabase::liveRoutesInEveryState()
     fx.routeState(QStringLiteral("s-malformed"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
                   QStringLiteral("retry_wait"), QStringLiteral(R"({"failure_code":"rate_)"));
     fx.routeState(QStringLiteral("s-huge"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
-                  QStringLiteral("retry_wait"), QString(int(schema::kMaxRouteSnapshotCharacters) + 10, QLatin1Char(' ')));
+                  QStringLiteral("retry_wait"), QString(int(format::kMaxRouteSnapshotCharacters) + 10, QLatin1Char(' ')));
     fx.routeState(QStringLiteral("s-other"), QStringLiteral("dyn-legacy"), QStringLiteral("codex-gpt5"),
                   QStringLiteral("starting"), QString(), 3);
     fx.routeAttempt(QStringLiteral("s-retry_wait"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
@@ -880,14 +880,14 @@ void TestDatabase::liveRoutesInEveryState()
     // What the dock and policyctl routes show of it.
     const auto loaded = db->load(&error);
     QVERIFY(loaded);
-    const migration::LiveRoutes live =
-        migration::analyseLiveRoutes(*read, loaded->document, "dyn-current", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
+    const routes::LiveRoutes live =
+        routes::analyseLiveRoutes(*read, loaded->document, "dyn-current", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
     QCOMPARE(live.circuits.size(), std::size_t(2));  // both block at 10:00
     int scheduled = 0, unreadable = 0, unknown = 0;
     for (const auto& r : live.routes) {
         scheduled += r.next ? 1 : 0;
         unreadable += r.snapshotError.empty() ? 0 : 1;
-        unknown += r.state == migration::RouteState::Unknown ? 1 : 0;
+        unknown += r.state == routes::RouteState::Unknown ? 1 : 0;
     }
     QCOMPARE(scheduled, 2);  // retry_wait and waiting_for_reset with a readable snapshot
     QCOMPARE(unreadable, 2);
@@ -1320,30 +1320,30 @@ void TestDatabase::routesReadOnlyTheNewestAttemptsOfTheRoutesShown()
     QVERIFY2(db, qPrintable(error));
     const auto read = db->readLiveRoutes("", &error);
     QVERIFY2(read, qPrintable(error));
-    QCOMPARE(read->attempts.size(), migration::kRouteHistoryAttempts + 1);
+    QCOMPARE(read->attempts.size(), routes::kRouteHistoryAttempts + 1);
     for (const auto& a : read->attempts)
         QVERIFY(a.sessionId == "s-live" || a.sessionId == "s-short");
-    QCOMPARE(read->earlierAttempts.at("s-live"), std::int64_t(live - migration::kRouteHistoryAttempts));
+    QCOMPARE(read->earlierAttempts.at("s-live"), std::int64_t(live - routes::kRouteHistoryAttempts));
     QCOMPARE(read->earlierAttempts.count("s-short"), std::size_t(0));
 
-    const migration::LiveRoutes routes = migration::analyseLiveRoutes(*read, db->load(&error)->document, "", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
+    const routes::LiveRoutes routes = routes::analyseLiveRoutes(*read, db->load(&error)->document, "", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
     const auto r = std::find_if(routes.routes.begin(), routes.routes.end(), [](const auto& x) { return x.row.sessionId == "s-live"; });
     QVERIFY(r != routes.routes.end());
-    QCOMPARE(r->history.size(), migration::kRouteHistoryAttempts);
-    QCOMPARE(r->history.front().routeGeneration, std::int64_t(live - migration::kRouteHistoryAttempts + 1));  // oldest shown first
+    QCOMPARE(r->history.size(), routes::kRouteHistoryAttempts);
+    QCOMPARE(r->history.front().routeGeneration, std::int64_t(live - routes::kRouteHistoryAttempts + 1));  // oldest shown first
     QCOMPARE(r->history.back().routeGeneration, std::int64_t(live));
 
     const Run text = policyctl({"routes", "--db", fx.target.path, "--now", "2026-08-21T10:00:00Z"});
     QCOMPARE(text.code, 0);
-    QVERIFY2(text.out.contains(QStringLiteral("history: and %1 earlier attempts").arg(live - migration::kRouteHistoryAttempts)), qPrintable(text.out));
-    QCOMPARE(text.out.count(QStringLiteral("history: generation")), int(migration::kRouteHistoryAttempts) + 1);
+    QVERIFY2(text.out.contains(QStringLiteral("history: and %1 earlier attempts").arg(live - routes::kRouteHistoryAttempts)), qPrintable(text.out));
+    QCOMPARE(text.out.count(QStringLiteral("history: generation")), int(routes::kRouteHistoryAttempts) + 1);
     const Run json = policyctl({"routes", "--db", fx.target.path, "--format", "json", "--now", "2026-08-21T10:00:00Z"});
     QCOMPARE(json.code, 0);
     for (const QJsonValue& v : QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("routes")).toArray()) {
         const QJsonObject o = v.toObject();
         const bool isLive = o.value(QStringLiteral("session_id")).toString() == QLatin1String("s-live");
-        QCOMPARE(o.value(QStringLiteral("history")).toArray().size(), isLive ? int(migration::kRouteHistoryAttempts) : 1);
-        QCOMPARE(o.value(QStringLiteral("earlier_attempts")).toInteger(), isLive ? live - qint64(migration::kRouteHistoryAttempts) : 0);
+        QCOMPARE(o.value(QStringLiteral("history")).toArray().size(), isLive ? int(routes::kRouteHistoryAttempts) : 1);
+        QCOMPARE(o.value(QStringLiteral("earlier_attempts")).toInteger(), isLive ? live - qint64(routes::kRouteHistoryAttempts) : 0);
     }
 }
 

@@ -35,8 +35,8 @@ CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& docume
 
     auto* layout = new QVBoxLayout(this);
     const auto eligible = document.eligibleProfiles();
-    const bool hasCatalogue = document.document().shape == schema::FileShape::ExportArray
-        || document.document().shape == schema::FileShape::ExportObject;
+    const bool hasCatalogue = document.document().shape == format::FileShape::ExportArray
+        || document.document().shape == format::FileShape::ExportObject;
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     m_ok->setText(tr("Add"));

@@ -101,8 +101,8 @@ LiveRoutesPane::LiveRoutesPane(QWidget* parent)
     connect(m_refresh, &QPushButton::clicked, this, &LiveRoutesPane::refresh);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LiveRoutesPane::updateDetails);
     connect(m_showTimeline, &QPushButton::clicked, this, [this] {
-        if (const migration::LiveRoute* r = m_model->route(m_view->currentIndex().row()))
-            emit scenarioRequested(migration::scenarioForRoute(*r, m_model->routes().circuits, now()));
+        if (const routes::LiveRoute* r = m_model->route(m_view->currentIndex().row()))
+            emit scenarioRequested(routes::scenarioForRoute(*r, m_model->routes().circuits, now()));
     });
     setDocument(nullptr);
 }
@@ -190,11 +190,11 @@ void LiveRoutesPane::showRoutes()
                                  ? m_model->data(m_model->index(m_view->currentIndex().row(), model::LiveRoutesModel::Session)).toString()
                                  : QString();
     const policy::Seconds t = now();
-    migration::LiveRoutes live = migration::analyseLiveRoutes(*m_lastRead, m_doc->document(), m_lastProfileId, t);
+    routes::LiveRoutes live = routes::analyseLiveRoutes(*m_lastRead, m_doc->document(), m_lastProfileId, t);
     const int count = int(live.routes.size());
     const int differing = int(std::count_if(live.routes.begin(), live.routes.end(), [](const auto& r) { return r.drift.has_value(); }));
     QStringList circuits;
-    for (const migration::ActiveCircuit& c : live.circuits) {
+    for (const routes::ActiveCircuit& c : live.circuits) {
         circuits << (c.candidate.empty()
                          ? tr("Credentials <b>%1</b> paused until %2 (%3): every candidate using them is passed over.")
                                .arg(text(c.row.resourceKey), model::LiveRoutesModel::localTime(c.until), text(c.row.code))
@@ -230,14 +230,14 @@ void LiveRoutesPane::tick()
 
 void LiveRoutesPane::updateDetails()
 {
-    const migration::LiveRoute* r = m_model->route(m_view->currentIndex().row());
+    const routes::LiveRoute* r = m_model->route(m_view->currentIndex().row());
     m_showTimeline->setEnabled(r && r->candidateInRoute);
     if (!r) {
         m_details->setText(m_model->rowCount() > 0 ? tr("Select a route to see what happens next and its history.") : QString());
         return;
     }
     QStringList lines;
-    const migration::LiveRoutes& routes = m_model->routes();
+    const routes::LiveRoutes& routes = m_model->routes();
     // A route between candidates names none: its state says so ("Waiting (no candidate)").
     if (r->row.executionProfileId.empty())
         lines << tr("<b>Session %1</b>, %2 (profile version %3)")
@@ -253,7 +253,7 @@ void LiveRoutesPane::updateDetails()
     if (!r->snapshotError.empty())
         lines << tr("Its policy state cannot be read, so nothing is predicted: %1").arg(text(r->snapshotError));
     if (r->snapshot) {
-        const schema::RouteSnapshot& s = *r->snapshot;
+        const format::RouteSnapshot& s = *r->snapshot;
         if (s.deadline)
             lines << model::LiveRoutesModel::deadlineText(*s.deadline, m_model->now());
         if (!s.policiesError.empty())
@@ -270,7 +270,7 @@ void LiveRoutesPane::updateDetails()
     // Only the newest attempts are read; the rest are counted.
     if (r->earlierAttempts > 0)
         history << tr("%n earlier attempt(s)", nullptr, int(std::min<std::int64_t>(r->earlierAttempts, INT_MAX)));
-    for (const migration::RouteAttemptRow& a : r->history) {
+    for (const routes::RouteAttemptRow& a : r->history) {
         history << tr("%1. %2 (%3)%4")
                        .arg(a.routeGeneration)
                        .arg(text(routes.nameOf(a.executionProfileId)), text(a.reason),

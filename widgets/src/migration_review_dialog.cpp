@@ -51,7 +51,7 @@ QString actionText(const std::string& action)
 }
 
 // "Codex GPT-5 (codex-gpt5)": the agent profile a candidate names, by its name where the document has one.
-QString candidateLabel(const schema::Document* document, const std::string& id)
+QString candidateLabel(const format::Document* document, const std::string& id)
 {
     if (document) {
         for (const auto& p : document->profiles) {
@@ -78,12 +78,12 @@ bool MigrationReviewDialog::canMigrateSome(const migration::MigrationReport& rep
     });
 }
 
-QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& report, const schema::Document* document,
+QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& report, const format::Document* document,
                                           bool offerChoices, bool lineLinks, bool database)
 {
     QString html = QStringLiteral("<html><body>");
     for (const auto& profile : report.profiles) {
-        const schema::ProfileRecord* record
+        const format::ProfileRecord* record
             = document && profile.profileIndex < document->profiles.size() ? &document->profiles[profile.profileIndex] : nullptr;
         // The name people know the profile by, then its id.
         if (record && !record->name.empty() && !profile.profileId.empty())
@@ -194,7 +194,7 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
 }
 
 MigrationReviewDialog::MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName,
-                                             QWidget* parent, const QStringList& unreadable, const schema::Document* document)
+                                             QWidget* parent, const QStringList& unreadable, const format::Document* document)
     : QDialog(parent), m_report(report), m_unreadable(unreadable), m_browser(new QTextBrowser(this)),
       m_buttons(new QDialogButtonBox(this)), m_intro(new QLabel(this))
 {

@@ -9,10 +9,10 @@
 
 namespace widgets {
 
-ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
+ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
                                          const QString& documentName, Purpose purpose,
                                          const std::optional<QString>& refusal, QWidget* parent,
-                                         const migration::CandidateNames& nameOf)
+                                         const review::CandidateNames& nameOf)
     : QDialog(parent), m_text(new QPlainTextEdit(this)), m_intro(new QLabel(this))
 {
     setWindowTitle(purpose == Purpose::ConfirmSave ? tr("Save Changes — %1").arg(documentName)
@@ -37,7 +37,7 @@ ReviewChangesDialog::ReviewChangesDialog(const migration::DocumentDiff& diff, co
         text += QLatin1Char('\n');
     }
     // Candidates by name, as the route shows them, with the id kandev stores.
-    text += QString::fromStdString(migration::renderDiffText(diff, nameOf));
+    text += QString::fromStdString(review::renderDiffText(diff, nameOf));
     m_text->setObjectName(QStringLiteral("changes"));
     m_text->setReadOnly(true);
     // The write lines are sentences; the diff lines are short and indented, so wrapping keeps both readable.

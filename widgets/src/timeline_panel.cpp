@@ -3,7 +3,7 @@
 #include "widgets/scenario_editor_dialog.h"
 #include "widgets/timeline_view.h"
 
-#include "schema/scenario.h"
+#include "format/scenario.h"
 
 #include "flow_layout.h"
 
@@ -46,7 +46,7 @@ policy::Scenario storedCustomScenario()
 {
     const QString text = QSettings().value(kCustomKey).toString();
     if (!text.isEmpty()) {
-        const auto parsed = schema::parseScenario(text.toStdString());
+        const auto parsed = format::parseScenario(text.toStdString());
         if (parsed.scenario)
             return *parsed.scenario;
     }
@@ -185,7 +185,7 @@ void TimelinePanel::applyScenario()
 
 void TimelinePanel::setCustomScenario(const policy::Scenario& scenario)
 {
-    QSettings().setValue(kCustomKey, QString::fromStdString(schema::serializeScenario(scenario)));
+    QSettings().setValue(kCustomKey, QString::fromStdString(format::serializeScenario(scenario)));
     const int index = m_scenario->findData(kCustomId);
     if (m_scenario->currentIndex() == index)
         applyScenario();

@@ -209,7 +209,7 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
             io.err << formatDiagnostic(profileFile.path, e) << "\n";
         return kExitInvalid;
     }
-    const schema::Document& doc = *profileFile.check.document;
+    const format::Document& doc = *profileFile.check.document;
     std::optional<std::size_t> chosen;
     for (std::size_t i = 0; i < doc.profiles.size() && !chosen; ++i) {
         if (doc.profiles[i].dynamic && (!args.has("profile") || doc.profiles[i].id == *args.value("profile")))
@@ -219,7 +219,7 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.err << "policyctl explain: " << shown(profileFile.path) << ": no dynamic profile\n";
         return kExitInvalid;
     }
-    const auto route = migration::routeCandidates(doc, *chosen);
+    const auto route = check::routeCandidates(doc, *chosen);
     if (std::size_t(*candidateIndex) >= route.size())
         return usageError(io, "explain", "--candidate " + std::to_string(*candidateIndex) + " is beyond the " +
                                              std::to_string(route.size()) + " candidates");

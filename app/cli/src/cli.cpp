@@ -3,7 +3,7 @@
 #include "commands.h"
 #include "policy/text.h"
 
-#include "schema/codec.h"
+#include "format/codec.h"
 #include "store/file_store.h"
 
 #include <iostream>
@@ -57,18 +57,18 @@ CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream)
 {
     CheckedFile file;
     file.path = path;
-    store::ReadResult read = path == "-" ? store::readStream(stdinStream, "standard input", schema::kMaxDocumentBytes)
-                                         : store::readFile(path, schema::kMaxDocumentBytes);
+    store::ReadResult read = path == "-" ? store::readStream(stdinStream, "standard input", format::kMaxDocumentBytes)
+                                         : store::readFile(path, format::kMaxDocumentBytes);
     if (read.error) {
         file.readError = read.error->message;
         return file;
     }
     file.text = std::move(*read.bytes);
-    file.check = migration::checkDocument(file.text);
+    file.check = check::checkDocument(file.text);
     return file;
 }
 
-std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& d)
+std::string formatDiagnostic(const std::string& file, const format::Diagnostic& d)
 {
     std::ostringstream s;
     s << shown(file);
@@ -81,7 +81,7 @@ std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& 
     return s.str();
 }
 
-bool concernsProfile(const schema::Diagnostic& refusedRow, const std::string& id)
+bool concernsProfile(const format::Diagnostic& refusedRow, const std::string& id)
 {
     return refusedRow.message.find("profile \"" + id + "\"") != std::string::npos;
 }

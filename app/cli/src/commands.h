@@ -3,7 +3,7 @@
 
 #include "cli/cli.h"
 
-#include "migration/document_check.h"
+#include "check/document_check.h"
 #include "policy/kandev_backend.h"
 #include "store/kandev_database.h"
 
@@ -56,7 +56,7 @@ struct CheckedFile {
     std::string path;
     std::optional<std::string> readError;  // the file could not be read (exit 2)
     std::string text;
-    migration::DocumentCheck check;
+    check::DocumentCheck check;
 };
 CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream);
 
@@ -70,11 +70,11 @@ std::string jsonOutput(const Json& j)
 
 // Whether a row the database load refused (LoadedDatabase::invalidRows)
 // belongs to profile `id`: store names the profile in each such message.
-bool concernsProfile(const schema::Diagnostic& refusedRow, const std::string& id);
+bool concernsProfile(const format::Diagnostic& refusedRow, const std::string& id);
 
 // "file:line:column: path: message" (parts left out when unknown), each part
 // shown as with shown(): a key or a message holding a newline stays on its line.
-std::string formatDiagnostic(const std::string& file, const schema::Diagnostic& d);
+std::string formatDiagnostic(const std::string& file, const format::Diagnostic& d);
 
 // A value from a file, a database or the command line (an id, a name, a
 // path, a message quoting one) made safe to put inside a line of text

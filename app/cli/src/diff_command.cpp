@@ -1,7 +1,7 @@
 #include "args.h"
 #include "commands.h"
 
-#include "migration/document_diff.h"
+#include "review/document_diff.h"
 #include "store/database_target.h"
 
 #include <nlohmann/json.hpp>
@@ -38,7 +38,7 @@ or B (also a database with a row that cannot be read: it is named), or a
 candidate that cannot be compared (a newer policy version)
 )";
 
-std::optional<schema::Document> load(const std::string& spec, const char* label, const std::optional<std::string>& passwordFile,
+std::optional<format::Document> load(const std::string& spec, const char* label, const std::optional<std::string>& passwordFile,
                                      Io& io)
 {
     if (spec == "env" || store::namesDatabase(QString::fromStdString(spec))) {
@@ -53,7 +53,7 @@ std::optional<schema::Document> load(const std::string& spec, const char* label,
         }
         // A row that cannot be read would compare as a default: it is no side of a diff.
         if (!loaded->invalidRows.empty()) {
-            for (const schema::Diagnostic& d : loaded->invalidRows)
+            for (const format::Diagnostic& d : loaded->invalidRows)
                 io.err << "policyctl diff: " << label << ": " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
             return std::nullopt;
         }
@@ -72,17 +72,17 @@ std::optional<schema::Document> load(const std::string& spec, const char* label,
     return file.check.document;
 }
 
-const char* changeName(migration::Change c)
+const char* changeName(review::Change c)
 {
     switch (c) {
-    case migration::Change::Added: return "added";
-    case migration::Change::Removed: return "removed";
-    case migration::Change::Changed: return "changed";
+    case review::Change::Added: return "added";
+    case review::Change::Removed: return "removed";
+    case review::Change::Changed: return "changed";
     }
     return "";
 }
 
-nlohmann::ordered_json toJson(const migration::DocumentDiff& diff)
+nlohmann::ordered_json toJson(const review::DocumentDiff& diff)
 {
     nlohmann::ordered_json profiles = nlohmann::ordered_json::array();
     for (const auto& p : diff.profiles) {
@@ -96,7 +96,7 @@ nlohmann::ordered_json toJson(const migration::DocumentDiff& diff)
         for (const auto& c : p.candidates) {
             nlohmann::ordered_json jc = nlohmann::ordered_json::object();
             jc["execution_profile_id"] = c.executionProfileId;
-            jc["change"] = c.change == migration::Change::Changed && c.moved() && c.fields.empty() ? "moved" : changeName(c.change);
+            jc["change"] = c.change == review::Change::Changed && c.moved() && c.fields.empty() ? "moved" : changeName(c.change);
             jc["from"] = c.from ? nlohmann::ordered_json(*c.from) : nlohmann::ordered_json(nullptr);
             jc["to"] = c.to ? nlohmann::ordered_json(*c.to) : nlohmann::ordered_json(nullptr);
             nlohmann::ordered_json fields = nlohmann::ordered_json::array();
@@ -139,11 +139,11 @@ int diffCommand(const std::vector<std::string>& rawArgs, Io& io)
     const auto b = load(args.positional()[1], "B", args.value("password-file"), io);
     if (!b)
         return kExitUsage;
-    const migration::DocumentDiff diff = migration::diffDocuments(*a, *b);
+    const review::DocumentDiff diff = review::diffDocuments(*a, *b);
     if (*format == Format::Json)
         io.out << jsonOutput(toJson(diff)) << "\n";
     else
-        io.out << migration::renderDiffText(diff);
+        io.out << review::renderDiffText(diff);
     if (!diff.comparable())
         return kExitUsage;
     return diff.equal() ? kExitOk : kExitInvalid;

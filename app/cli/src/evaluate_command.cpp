@@ -1,6 +1,6 @@
 #include "args.h"
 #include "commands.h"
-#include "schema/evaluate_line.h"
+#include "protocol/evaluate_line.h"
 
 #include <unistd.h>
 
@@ -15,9 +15,9 @@ namespace cli {
 namespace {
 
 using policy::Reading;
-using schema::EvaluateCase;
-using schema::EvaluateLineParser;
-using schema::appendJsonString;
+using protocol::EvaluateCase;
+using protocol::EvaluateLineParser;
+using protocol::appendJsonString;
 
 constexpr const char* kHelp = R"(usage: policyctl evaluate [--kandev]
 
@@ -56,7 +56,7 @@ constexpr std::size_t kPadding = simdjson::SIMDJSON_PADDING;
 constexpr std::size_t kInitialBuffer = 1 << 20;
 // The parser answers a line past the bound; the buffer holds one byte more
 // and the line's "\r\n", so that it sees every line it must answer.
-constexpr std::size_t kLargestBuffer = schema::kMaxEvaluateLineBytes + 3 + kPadding;
+constexpr std::size_t kLargestBuffer = protocol::kMaxEvaluateLineBytes + 3 + kPadding;
 
 class Stream {
 public:
@@ -86,7 +86,7 @@ public:
                 } else {
                     // Longer than the parser reads: answer it once, drop its bytes.
                     if (!skipping)
-                        error(m_lineNumber + 1, schema::kLineTooLong);
+                        error(m_lineNumber + 1, protocol::kLineTooLong);
                     skipping = true;
                     begin = end = 0;
                 }

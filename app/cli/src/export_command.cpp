@@ -1,7 +1,7 @@
 #include "args.h"
 #include "commands.h"
 
-#include "schema/codec.h"
+#include "format/codec.h"
 #include "store/file_store.h"
 
 #include "policy/time.h"
@@ -40,26 +40,26 @@ exit codes: 0 exported, 1 a profile's routes cannot be read (nothing written),
 )";
 
 // The document to export: the chosen dynamic profiles, then the concrete ones they use.
-schema::Document exportedDocument(const store::LoadedDatabase& loaded, const std::string& profileId)
+format::Document exportedDocument(const store::LoadedDatabase& loaded, const std::string& profileId)
 {
     std::set<std::string> used;
-    std::vector<schema::ProfileRecord> dynamic;
-    for (const schema::ProfileRecord& p : loaded.document.profiles) {
+    std::vector<format::ProfileRecord> dynamic;
+    for (const format::ProfileRecord& p : loaded.document.profiles) {
         if (!p.isDynamic() || (!profileId.empty() && p.id != profileId))
             continue;
         for (const policy::Candidate& c : p.dynamic->candidates)
             used.insert(c.executionProfileId);
         dynamic.push_back(p);
     }
-    schema::Document doc;
-    doc.shape = schema::FileShape::ExportObject;
+    format::Document doc;
+    doc.shape = format::FileShape::ExportObject;
     const auto now = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
     doc.source = nlohmann::ordered_json{{"exported_at", policy::formatRfc3339(now)}, {"exported_by", "policyctl export"}}.dump();
-    for (const schema::ProfileRecord& p : loaded.document.profiles) {
+    for (const format::ProfileRecord& p : loaded.document.profiles) {
         if (!p.isDynamic() && used.count(p.id))
             doc.profiles.push_back(p);
     }
-    for (schema::ProfileRecord& p : dynamic)
+    for (format::ProfileRecord& p : dynamic)
         doc.profiles.push_back(std::move(p));
     return doc;
 }
@@ -100,7 +100,7 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
     // Rows that could not be read would be exported as the default document: refuse instead.
     bool refused = false;
     for (const auto* rows : {&loaded->invalidRows, &loaded->newerVersionRows}) {
-        for (const schema::Diagnostic& d : *rows) {
+        for (const format::Diagnostic& d : *rows) {
             if (profileId.empty() || concernsProfile(d, profileId)) {
                 io.err << "policyctl export: " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
                 refused = true;
@@ -110,12 +110,12 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
     if (refused)
         return kExitInvalid;
 
-    const schema::Document doc = exportedDocument(*loaded, profileId);
-    const std::vector<std::string> pieces = schema::serializeDocumentPieces(doc);
+    const format::Document doc = exportedDocument(*loaded, profileId);
+    const std::vector<std::string> pieces = format::serializeDocumentPieces(doc);
     // What is written must open again. Rule problems (a legacy conflict, a
     // candidate that is not eligible) are kandev's data as it stands: exported,
     // and said, as the editor would show them on opening the file.
-    const migration::DocumentCheck check = migration::checkDocument(schema::joinPieces(pieces), false);
+    const check::DocumentCheck check = check::checkDocument(format::joinPieces(pieces), false);
     if (!check.document) {
         for (const auto& e : check.errors)
             io.err << "policyctl export: internal error: " << formatDiagnostic(args.value("output").value_or("-"), e) << "\n";

@@ -2,7 +2,7 @@
 #include "commands.h"
 
 #include "migration/report_json.h"
-#include "schema/codec.h"
+#include "format/codec.h"
 #include "store/file_store.h"
 
 #include <ostream>
@@ -109,14 +109,14 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
     }
 
     std::optional<migration::MigrationReport> report;
-    std::optional<schema::Document> migrated;
+    std::optional<format::Document> migrated;
     if (file.check.document) {
         report = migration::planMigration(*file.check.document, reading);
         // Moved, not copied: only the migrated document is needed from here.
         migrated = migration::applyMigration(std::move(*file.check.document), *report);
         file.check.document.reset();
     }
-    const std::vector<schema::Diagnostic>& errors = file.check.errors;
+    const std::vector<format::Diagnostic>& errors = file.check.errors;
     const bool ok = errors.empty() && migrated.has_value();
     const bool toStdout = args.value("output") == "-";
     const bool documentInJson = *format == Format::Json && !toStdout;
@@ -132,7 +132,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.err << formatDiagnostic(path, e) << "\n";
     if (!args.has("in-place"))
         std::string().swap(file.text);
-    std::vector<std::string> output = ok ? schema::serializeDocumentPieces(*migrated) : std::vector<std::string>();
+    std::vector<std::string> output = ok ? format::serializeDocumentPieces(*migrated) : std::vector<std::string>();
     migrated.reset();
 
     int status = ok ? kExitOk : kExitInvalid;
@@ -159,7 +159,7 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
 
     if (documentInJson) {
         nlohmann::ordered_json j = nlohmann::ordered_json::object();
-        j["document"] = ok ? nlohmann::ordered_json::parse(schema::joinPieces(output)) : nlohmann::ordered_json(nullptr);
+        j["document"] = ok ? nlohmann::ordered_json::parse(format::joinPieces(output)) : nlohmann::ordered_json(nullptr);
         j["report"] = report ? migration::reportToJson(*report) : nlohmann::ordered_json(nullptr);
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& e : errors)

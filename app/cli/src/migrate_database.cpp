@@ -52,7 +52,7 @@ int migrateDatabase(const DatabaseMigration& options, Io& io)
         return kExitUsage;
     }
     const migration::MigrationReport report = store::planDatabaseMigration(*loaded, options.reading);
-    std::vector<schema::Diagnostic> problems = loaded->invalidRows;
+    std::vector<format::Diagnostic> problems = loaded->invalidRows;
     for (auto& e : report.errors())
         problems.push_back(std::move(e));
 

@@ -1,7 +1,7 @@
 #include "args.h"
 #include "commands.h"
 
-#include "migration/live_routes.h"
+#include "routes/live_routes.h"
 
 #include <nlohmann/json.hpp>
 
@@ -83,7 +83,7 @@ int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
         return kExitUsage;
     }
     if (!profileId.empty()) {
-        const schema::ProfileRecord* p = loaded->profile(profileId);
+        const format::ProfileRecord* p = loaded->profile(profileId);
         if (!p || !p->isDynamic()) {
             io.err << "policyctl routes: --profile: " << shown(database->target().displayName()) << " has no dynamic profile '"
                    << shown(profileId) << "'\n";
@@ -95,25 +95,25 @@ int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.err << "policyctl routes: " << shown(error) << "\n";
         return kExitUsage;
     }
-    const migration::LiveRoutes live = migration::analyseLiveRoutes(*read, loaded->document, profileId, now);
+    const routes::LiveRoutes live = routes::analyseLiveRoutes(*read, loaded->document, profileId, now);
     if (*format == Format::Json)
-        io.out << jsonOutput(migration::liveRoutesJson(live, now)) << "\n";
+        io.out << jsonOutput(routes::liveRoutesJson(live, now)) << "\n";
     else
-        io.out << migration::renderLiveRoutesText(live, now);
+        io.out << routes::renderLiveRoutesText(live, now);
     // A route of a profile whose rows cannot be read is compared with nothing real: said, and exit 1.
     std::set<std::string> unreadableProfiles;
-    for (const migration::LiveRoute& r : live.routes) {
+    for (const routes::LiveRoute& r : live.routes) {
         if (loaded->invalidProfiles.count(r.row.logicalProfileId))
             unreadableProfiles.insert(r.row.logicalProfileId);
     }
-    for (const schema::Diagnostic& d : loaded->invalidRows) {
+    for (const format::Diagnostic& d : loaded->invalidRows) {
         for (const std::string& id : unreadableProfiles) {
             if (concernsProfile(d, id))
                 io.err << "policyctl routes: " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
         }
     }
-    const bool unreadable = !unreadableProfiles.empty() || std::any_of(live.routes.begin(), live.routes.end(), [](const migration::LiveRoute& r) {
-        return !r.row.rowError.empty() || !r.snapshotError.empty() || r.state == migration::RouteState::Unknown
+    const bool unreadable = !unreadableProfiles.empty() || std::any_of(live.routes.begin(), live.routes.end(), [](const routes::LiveRoute& r) {
+        return !r.row.rowError.empty() || !r.snapshotError.empty() || r.state == routes::RouteState::Unknown
                || (r.snapshot && !r.snapshot->policiesError.empty());
     });
     return unreadable ? kExitInvalid : kExitOk;

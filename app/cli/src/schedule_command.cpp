@@ -1,7 +1,7 @@
 #include "args.h"
 #include "commands.h"
 
-#include "schema/english.h"
+#include "english/english.h"
 
 #include "policy/limits.h"
 #include "policy/schedule.h"
@@ -20,7 +20,7 @@ std::string help()
     return "usage: policyctl schedule --initial-interval S --max-retries N [--format text|json]\n\n"
            "Prints the delays before each retry: S * 2^k seconds for retry k (from 0),\n"
            "each capped at "
-        + schema::formatDuration(policy::kMaxRetryDelaySeconds)
+        + english::formatDuration(policy::kMaxRetryDelaySeconds)
         + ".\n\n"
           "options:\n"
           "  --initial-interval S  first delay in seconds ("
@@ -86,12 +86,12 @@ int scheduleCommand(const std::vector<std::string>& rawArgs, Io& io)
     }
     io.out << "Retries after ";
     for (std::size_t i = 0; i < s.delaysSeconds.size(); ++i)
-        io.out << (i ? ", " : "") << schema::formatDuration(s.delaysSeconds[i]);
+        io.out << (i ? ", " : "") << english::formatDuration(s.delaysSeconds[i]);
     io.out << " (" << s.delaysSeconds.size() << (s.delaysSeconds.size() == 1 ? " retry, " : " retries, ")
-           << s.delaysSeconds.size() + 1 << " attempts in all; " << schema::formatDuration(s.totalSeconds)
+           << s.delaysSeconds.size() + 1 << " attempts in all; " << english::formatDuration(s.totalSeconds)
            << " of waiting at most)";
     if (s.capped)
-        io.out << "; delays are capped at " << schema::formatDuration(policy::kMaxRetryDelaySeconds);
+        io.out << "; delays are capped at " << english::formatDuration(policy::kMaxRetryDelaySeconds);
     io.out << "\n";
     return kExitOk;
 }

@@ -1,8 +1,8 @@
 #include "args.h"
 #include "commands.h"
 
-#include "schema/english.h"
-#include "schema/scenario.h"
+#include "english/english.h"
+#include "format/scenario.h"
 #include "store/file_store.h"
 
 #include "policy/catalogue.h"
@@ -116,9 +116,9 @@ std::string eventText(const policy::TimelineEvent& e)
             + std::to_string(e.candidateIndex) + ")";
     case EventKind::RetryWait:
         return e.code + " (" + cls + "): retry " + std::to_string(e.retryOrdinal) + " of " + e.candidate + " after "
-            + schema::formatDuration(e.delaySeconds) + ", then " + std::string(policy::outcomeName(e.pendingOutcome));
+            + english::formatDuration(e.delaySeconds) + ", then " + std::string(policy::outcomeName(e.pendingOutcome));
     case EventKind::WaitForReset:
-        return e.code + " (" + cls + "): wait " + schema::formatDuration(e.delaySeconds)
+        return e.code + " (" + cls + "): wait " + english::formatDuration(e.delaySeconds)
             + " for the provider reset, then try " + e.candidate + " again";
     case EventKind::Skip: return e.code + " (" + cls + "): skip " + e.candidate + ", go to the next candidate";
     case EventKind::Stop:
@@ -207,13 +207,13 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     if (const auto* preset = policy::findScenarioPreset(scenarioArg)) {
         scenario = preset->scenario;
     } else {
-        const store::ReadResult read = store::readFile(scenarioArg, schema::kMaxDocumentBytes);
+        const store::ReadResult read = store::readFile(scenarioArg, format::kMaxDocumentBytes);
         if (read.error) {
             io.err << "policyctl timeline: --scenario '" << shown(scenarioArg)
                    << "' is neither a preset (see --help) nor a readable file: " << shown(read.error->message) << "\n";
             return kExitUsage;
         }
-        const schema::ScenarioParseResult parsed = schema::parseScenario(*read.bytes);
+        const format::ScenarioParseResult parsed = format::parseScenario(*read.bytes);
         for (const auto& e : parsed.errors)
             io.err << formatDiagnostic(scenarioArg, e) << "\n";
         if (!parsed.scenario)
@@ -234,7 +234,7 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
             io.err << formatDiagnostic(path, e) << "\n";
         return kExitInvalid;
     }
-    const schema::Document& doc = *file.check.document;
+    const format::Document& doc = *file.check.document;
     std::optional<std::size_t> chosen;
     for (std::size_t i = 0; i < doc.profiles.size() && !chosen; ++i) {
         if (doc.profiles[i].dynamic && (!args.has("profile") || doc.profiles[i].id == *args.value("profile")))
@@ -252,7 +252,7 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     for (const auto& e : file.check.errors)
         io.err << "warning: " << formatDiagnostic(path, e) << "\n";
 
-    const auto candidates = migration::routeCandidates(doc, *chosen);
+    const auto candidates = check::routeCandidates(doc, *chosen);
     const policy::Timeline timeline = policy::simulateRouteCycle(candidates, scenario);
     const policy::RouteReview review = policy::reviewRoute(candidates);
 
@@ -286,17 +286,17 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.out << " (" << shown(scenario.name) << ")";
     io.out << ", starting " << policy::formatRfc3339(scenario.start) << "\n";
     for (const auto& e : timeline.events) {
-        std::string offset = "+" + schema::formatDuration(e.offsetSeconds);
+        std::string offset = "+" + english::formatDuration(e.offsetSeconds);
         offset.resize(std::max<std::size_t>(offset.size(), 14), ' ');
         io.out << "  " << offset << shown(eventText(e)) << "\n";
     }
     io.out << "Totals: " << timeline.totals.attempts << " attempt(s) on " << timeline.totals.candidatesTried
-           << " candidate(s) in " << schema::formatDuration(timeline.totals.durationSeconds) << " (retry waits "
-           << schema::formatDuration(timeline.totals.retryWaitSeconds) << ", reset waits "
-           << schema::formatDuration(timeline.totals.resetWaitSeconds) << "), ending in "
+           << " candidate(s) in " << english::formatDuration(timeline.totals.durationSeconds) << " (retry waits "
+           << english::formatDuration(timeline.totals.retryWaitSeconds) << ", reset waits "
+           << english::formatDuration(timeline.totals.resetWaitSeconds) << "), ending in "
            << policy::eventKindName(timeline.totals.finalEvent) << "\n";
     auto worst = [&](const char* cls, const policy::ClassWorstCase& w) {
-        io.out << "Worst case for " << cls << " errors: " << schema::formatDuration(w.seconds) << ", then "
+        io.out << "Worst case for " << cls << " errors: " << english::formatDuration(w.seconds) << ", then "
                << (w.finalOutcome == policy::Outcome::Stop
                        ? "stop on " + shown(candidates[*w.stoppingCandidate].executionProfileId)
                        : std::string("no eligible candidate left"))

@@ -42,7 +42,7 @@ int validateCommand(const std::vector<std::string>& rawArgs, Io& io)
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
     for (const auto& path : args.positional()) {
         const CheckedFile file = readAndCheck(path, io.in);
-        std::vector<schema::Diagnostic> errors = file.check.errors;
+        std::vector<format::Diagnostic> errors = file.check.errors;
         if (file.readError) {
             io.err << "policyctl validate: " << shown(*file.readError) << "\n";
             exitCode = kExitUsage;

@@ -5,7 +5,7 @@
 
 #include "migration/migration.h"
 
-#include "schema/codec.h"
+#include "format/codec.h"
 
 #include "policy/timeline.h"
 
@@ -16,8 +16,8 @@
 namespace migration {
 
 struct DocumentCheck {
-    std::optional<schema::Document> document;  // set when the file parsed as a document
-    std::vector<schema::Diagnostic> errors;
+    std::optional<format::Document> document;  // set when the file parsed as a document
+    std::vector<format::Diagnostic> errors;
     bool legacy = false;       // some candidate still holds legacy rules
     bool readOnly = false;     // a policy version newer than this build: never downgrade it
 
@@ -31,9 +31,9 @@ DocumentCheck checkDocument(std::string_view text, bool schemaFiles = true);
 
 // The route as the simulation sees it: legacy rules are migrated in memory;
 // a candidate that cannot be migrated or is invalid carries the reason.
-std::vector<policy::RouteCandidate> routeCandidates(const schema::DynamicRecord& dynamic, std::string_view path = {});
+std::vector<policy::RouteCandidate> routeCandidates(const format::DynamicRecord& dynamic, std::string_view path = {});
 // The same for profile `profileIndex` of a document, with each candidate's
 // eligibility (SPEC section 7) from the document's catalogue.
-std::vector<policy::RouteCandidate> routeCandidates(const schema::Document& document, std::size_t profileIndex);
+std::vector<policy::RouteCandidate> routeCandidates(const format::Document& document, std::size_t profileIndex);
 
 }  // namespace migration

@@ -4,7 +4,7 @@
 // every class field that differs — not a text diff. Qt-free, so that the
 // editor's review and `policyctl diff` print the same thing.
 
-#include "schema/document.h"
+#include "format/document.h"
 
 #include <functional>
 #include <optional>
@@ -56,7 +56,7 @@ struct DocumentDiff {
 // to; a candidate written as rules on one side and as policies on the other
 // is a difference of its own ("form"), even when the policies agree: what is
 // stored differs. Positions count in route order.
-DocumentDiff diffDocuments(const schema::Document& a, const schema::Document& b);
+DocumentDiff diffDocuments(const format::Document& a, const format::Document& b);
 
 // "profile dyn-main (Main route):\n  candidate codex-gpt5 moved from 2 to 1\n..."; "no differences\n" when equal.
 // Ids, names and values are shown with their control characters escaped.

@@ -7,8 +7,8 @@
 // and which candidates a circuit pauses. Qt-free: the editor's Live Routes
 // dock and `policyctl routes` show the same analysis.
 
-#include "schema/document.h"
-#include "schema/route_snapshot.h"
+#include "format/document.h"
+#include "format/route_snapshot.h"
 
 #include "policy/evaluator.h"
 #include "policy/time.h"
@@ -106,7 +106,7 @@ struct PolicyDrift {
 struct LiveRoute {
     RouteStateRow row;
     RouteState state = RouteState::Unknown;
-    std::optional<schema::RouteSnapshot> snapshot;
+    std::optional<format::RouteSnapshot> snapshot;
     std::string snapshotError;  // unreadable policy_state_json: why
     std::optional<policy::ErrorClass> failureClass;  // the snapshot's class, when it names one
     std::vector<RouteAttemptRow> history;  // the newest attempts, oldest first
@@ -137,7 +137,7 @@ struct LiveRoutes {
 // Only the routes of `profileId` (every route when empty). The document gives
 // each profile's candidates as they are being edited; `now` decides which
 // circuits block (open until after now, or half open with a probe running).
-LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const schema::Document& document, const std::string& profileId,
+LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const format::Document& document, const std::string& profileId,
                              policy::Seconds now);
 
 // The scenario that continues `route` in the timeline: from its deadline (or

@@ -2,8 +2,8 @@
 // Legacy rules -> v1 policies (SPEC section 5), as small pure steps that
 // produce a report an admin reviews before anything is written.
 
-#include "schema/diagnostic.h"
-#include "schema/document.h"
+#include "format/diagnostic.h"
+#include "format/document.h"
 
 #include "policy/kandev_backend.h"
 #include "policy/types.h"
@@ -68,7 +68,7 @@ struct CandidateMigration {
     std::vector<policy::ErrorClass> defaultedClasses;  // classes no rule covered
     std::optional<policy::PolicyDocument> result;      // empty when the candidate has errors
     std::vector<Divergence> divergences;
-    std::vector<schema::Diagnostic> errors;
+    std::vector<format::Diagnostic> errors;
     std::vector<RuleConflict> conflicts;  // each also reported in errors
 
     bool changes() const { return source != SourceForm::Canonical && errors.empty(); }
@@ -94,22 +94,22 @@ struct MigrationReport {
     bool hasErrors() const;
     std::size_t changedCandidates() const;
     std::size_t divergenceCount() const;
-    std::vector<schema::Diagnostic> errors() const;
+    std::vector<format::Diagnostic> errors() const;
 };
 
-MigrationReport planMigration(const schema::Document& document, policy::Reading reading = policy::Reading::Spec);
+MigrationReport planMigration(const format::Document& document, policy::Reading reading = policy::Reading::Spec);
 
 // The document with every candidate normalized; nullopt when the report has
 // errors (nothing is written then). Positions, ids, enabled flags, order and
 // unknown fields are kept.
 // Taken by value: a caller done with its document moves it in (no copy).
-std::optional<schema::Document> applyMigration(schema::Document document, const MigrationReport& report);
+std::optional<format::Document> applyMigration(format::Document document, const MigrationReport& report);
 
 // Human-readable report, one block per candidate that is not already canonical.
 // The document with a conflict settled: of the per-code rules that disagree
 // for `errorClass` on that candidate, the one keyed `keep` stays and the
 // others are removed. The document is unchanged when there is no such conflict.
-schema::Document keepConflictingRule(schema::Document document, std::size_t profileIndex, std::size_t candidateIndex,
+format::Document keepConflictingRule(format::Document document, std::size_t profileIndex, std::size_t candidateIndex,
                                      policy::ErrorClass errorClass, const std::string& keep);
 
 std::string renderReportText(const MigrationReport& report, bool includeCanonical = false);

@@ -9,6 +9,6 @@ namespace migration {
 
 nlohmann::ordered_json reportToJson(const MigrationReport& report);
 nlohmann::ordered_json policiesToJson(const policy::PolicyDocument& doc);
-nlohmann::ordered_json diagnosticToJson(const schema::Diagnostic& d);
+nlohmann::ordered_json diagnosticToJson(const format::Diagnostic& d);
 
 }  // namespace migration

@@ -88,14 +88,14 @@ private:
 // The whole document at once: accepting a migration.
 class ReplaceDocumentCommand final : public QUndoCommand {
 public:
-    ReplaceDocumentCommand(EditorDocument* doc, schema::Document after, const QString& text);
+    ReplaceDocumentCommand(EditorDocument* doc, format::Document after, const QString& text);
     void undo() override;
     void redo() override;
 
 private:
     EditorDocument* m_doc;
-    schema::Document m_before;
-    schema::Document m_after;
+    format::Document m_before;
+    format::Document m_after;
 };
 
 // A new candidate: "immediate skip" for both classes (SPEC section 3).

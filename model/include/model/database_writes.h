@@ -5,7 +5,7 @@
 // those keep their scheduled deadlines and meet the new policy at their next
 // failure.
 
-#include "migration/document_diff.h"
+#include "review/document_diff.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -29,7 +29,7 @@ struct ProfileWrite {
 };
 
 // One entry per profile in `changes`, in its order; empty for a file document.
-std::vector<ProfileWrite> databaseWrites(const EditorDocument& document, const migration::DocumentDiff& changes);
+std::vector<ProfileWrite> databaseWrites(const EditorDocument& document, const review::DocumentDiff& changes);
 
 // "profile dyn-main (Main route): version 9 becomes 10; 3 routes running, 2 waiting under the old policy: …"
 QString describeWrite(const ProfileWrite& write);

@@ -4,11 +4,11 @@
 // change it directly; every edit is a QUndoCommand (model/commands.h) that
 // calls the mutators below, which emit the signals models and views follow.
 
-#include "schema/codec.h"
-#include "schema/diagnostic.h"
-#include "schema/document.h"
-#include "migration/document_diff.h"
-#include "schema/eligibility.h"
+#include "format/codec.h"
+#include "format/diagnostic.h"
+#include "format/document.h"
+#include "review/document_diff.h"
+#include "check/eligibility.h"
 
 #include "policy/types.h"
 #include "policy/validation.h"
@@ -34,7 +34,7 @@ class KandevDatabase;
 
 namespace model {
 
-using Eligibility = schema::Eligibility;
+using Eligibility = check::Eligibility;
 
 struct ConcreteProfile {
     QString id;
@@ -44,14 +44,14 @@ struct ConcreteProfile {
 class EditorDocument final : public QObject {
     Q_OBJECT
 public:
-    EditorDocument(schema::Document document, QString filePath, QByteArray diskBytes, QObject* parent = nullptr);
+    EditorDocument(format::Document document, QString filePath, QByteArray diskBytes, QObject* parent = nullptr);
     ~EditorDocument() override;
 
     // --- what is open
-    const schema::Document& document() const { return m_document; }
+    const format::Document& document() const { return m_document; }
     // What a save would change, against the document as read (or last saved):
     // File > Review Changes shows it, policyctl diff prints the same.
-    migration::DocumentDiff pendingChanges() const;
+    review::DocumentDiff pendingChanges() const;
     QString filePath() const { return m_filePath; }
     QString displayName() const;  // file name, database name, or "Untitled"
     QUndoStack* undoStack() { return &m_undo; }
@@ -91,8 +91,8 @@ public:
     std::vector<policy::Issue> issuesOfCandidate(int row) const;
     // Why legacy candidates of the current profile cannot be migrated (paths
     // from "candidates[...]"); a legacy candidate has no policies to validate.
-    const std::vector<schema::Diagnostic>& legacyErrors() const { return m_legacyErrors; }
-    std::vector<schema::Diagnostic> legacyErrorsOfCandidate(int row) const;
+    const std::vector<format::Diagnostic>& legacyErrors() const { return m_legacyErrors; }
+    std::vector<format::Diagnostic> legacyErrorsOfCandidate(int row) const;
     // Every profile's issues, with full paths; saving is refused while any
     // exist (in a database: in any profile that saving writes).
     std::vector<policy::Issue> allIssues() const;
@@ -104,7 +104,7 @@ public:
     void moveCandidate(int profileIndex, int from, int to);
     void insertCandidate(int profileIndex, int row, const policy::Candidate& candidate, const std::string& source);
     void removeCandidate(int profileIndex, int row);
-    void replaceDocument(const schema::Document& document);
+    void replaceDocument(const format::Document& document);
 
     // --- a kandev database instead of a file
     // Saving then writes every edited profile, one transaction each, with
@@ -117,7 +117,7 @@ public:
     // The routes kandev runs now for the profile (the Live Routes dock), read
     // from the database; nullopt when they could not be read (with the error)
     // or this is no database.
-    std::optional<migration::LiveRoutesRead> readLiveRoutes(const std::string& profileId, QString* error) const;
+    std::optional<routes::LiveRoutesRead> readLiveRoutes(const std::string& profileId, QString* error) const;
 
     // --- saving
     struct SaveResult {
@@ -152,8 +152,8 @@ signals:
     void saved(const QString& path);
 
 private:
-    schema::DynamicRecord& dynamicOf(int profileIndex);
-    const schema::DynamicRecord* currentDynamic() const;
+    format::DynamicRecord& dynamicOf(int profileIndex);
+    const format::DynamicRecord* currentDynamic() const;
     void showProfile(int profileIndex);  // switches the view to the profile an edit touches
     void revalidate();
     void recomputeIssues();  // silent: callers emit issuesChanged when views may ask
@@ -161,10 +161,10 @@ private:
     // is emitted at its end, never in between.
     void beginStructuralChange();
     void endStructuralChange();
-    const schema::ProfileRecord* catalogueEntry(const std::string& id) const;
+    const format::ProfileRecord* catalogueEntry(const std::string& id) const;
 
-    schema::Document m_document;
-    schema::Document m_asRead;  // as opened or last saved
+    format::Document m_document;
+    format::Document m_asRead;  // as opened or last saved
     QString m_filePath;
     QByteArray m_diskBytes;
     QUndoStack m_undo;
@@ -173,7 +173,7 @@ private:
     QString m_readOnlyReason;
     QHash<int, QString> m_readOnlyProfiles;  // profile index -> why
     std::vector<policy::Issue> m_issues;
-    std::vector<schema::Diagnostic> m_legacyErrors;
+    std::vector<format::Diagnostic> m_legacyErrors;
     bool m_inStructuralChange = false;
     std::shared_ptr<store::KandevDatabase> m_database;
     std::map<std::string, std::int64_t> m_versions;
@@ -182,12 +182,12 @@ private:
 
 // Reads and checks a file. On failure `error` says why (file, line, column).
 struct LoadResult {
-    std::optional<schema::Document> document;
+    std::optional<format::Document> document;
     QByteArray bytes;
     QString error;
     bool legacy = false;
     bool newerPolicyVersion = false;
-    std::vector<schema::Diagnostic> diagnostics;  // everything the check found
+    std::vector<format::Diagnostic> diagnostics;  // everything the check found
 };
 LoadResult loadDocumentFile(const QString& path);
 

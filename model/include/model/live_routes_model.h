@@ -1,10 +1,10 @@
 #pragma once
 // The routes kandev is running now for the profile being edited, one row per
-// route, for the Live Routes dock. The analysis is migration::analyseLiveRoutes
+// route, for the Live Routes dock. The analysis is routes::analyseLiveRoutes
 // (the same as policyctl routes); this model only words it, translated, and
 // counts deadlines down: setNow() changes only the "Deadline" and "Left" columns.
 
-#include "migration/live_routes.h"
+#include "routes/live_routes.h"
 
 #include <QAbstractTableModel>
 
@@ -21,10 +21,10 @@ public:
     explicit LiveRoutesModel(QObject* parent = nullptr);
 
     // Replaces the rows; a route whose session was shown before keeps its row's identity in views (reset).
-    void setRoutes(migration::LiveRoutes routes, policy::Seconds now);
+    void setRoutes(routes::LiveRoutes routes, policy::Seconds now);
     void setNow(policy::Seconds now);
-    const migration::LiveRoutes& routes() const { return m_routes; }
-    const migration::LiveRoute* route(int row) const;
+    const routes::LiveRoutes& routes() const { return m_routes; }
+    const routes::LiveRoute* route(int row) const;
     policy::Seconds now() const { return m_now; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -33,9 +33,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     // Translated sentences for the details under the table.
-    static QString stateText(const migration::LiveRoute& r);
-    static QString nextStepText(const migration::NextStep& next);
-    static QString driftText(const migration::PolicyDrift& drift);
+    static QString stateText(const routes::LiveRoute& r);
+    static QString nextStepText(const routes::NextStep& next);
+    static QString driftText(const routes::PolicyDrift& drift);
     static QString briefPolicy(const policy::ClassPolicy& p, bool withOutcome);
     static QString timeLeft(policy::Seconds deadline, policy::Seconds now);
     // "Deadline 4 Dec 2026 18:40, in 1 min 30 s." or "..., due now." once it has passed.
@@ -48,7 +48,7 @@ public:
     static QString pendingOutcomeText(const std::string& stored);
 
 private:
-    migration::LiveRoutes m_routes;
+    routes::LiveRoutes m_routes;
     policy::Seconds m_now{};
 };
 

@@ -2,7 +2,7 @@
 // Translated, human-readable renderings of policies and durations for the
 // editor. Every limit is a %1 argument, never baked into a string.
 
-#include "schema/diagnostic.h"
+#include "format/diagnostic.h"
 
 #include "policy/evaluator.h"
 #include "policy/types.h"
@@ -32,7 +32,7 @@ public:
     static QString codeDescription(std::string_view code);
     static QString issueMessage(const policy::Issue& issue);
     // Why a legacy candidate cannot be migrated (the migration's own detail).
-    static QString legacyError(const schema::Diagnostic& error);
+    static QString legacyError(const format::Diagnostic& error);
     static QString decision(const policy::Decision& d, std::int64_t nowOffsetSecondsForDeadline);
 };
 

@@ -1,8 +1,8 @@
 #pragma once
 // The JSON codec between files and core types (nlohmann_json behind it).
 
-#include "schema/diagnostic.h"
-#include "schema/document.h"
+#include "format/diagnostic.h"
+#include "format/document.h"
 
 #include <cstddef>
 #include <optional>

@@ -3,7 +3,7 @@
 // reference only a concrete, enabled, not-deleted profile without automatic
 // fallback, and never itself; stale references load and are flagged.
 
-#include "schema/document.h"
+#include "format/document.h"
 
 #include <string>
 

@@ -3,7 +3,7 @@
 // {"name":N?,"start":T?,"attempts":[{"code":C,"reset_after_seconds":n?,"effect_safe":b?,
 //   "confidence":c?,"class":K?} | {"success":true}, ...],"then":"repeat"|"success"}
 
-#include "schema/diagnostic.h"
+#include "format/diagnostic.h"
 
 #include "policy/timeline.h"
 

@@ -2,7 +2,7 @@
 // Whole-file validation: the codec's errors, the core's profile and policy
 // rules, and the JSON Schema files (valijson), each with path, line, column.
 
-#include "schema/codec.h"
+#include "format/codec.h"
 
 namespace schema {
 

@@ -1,16 +1,16 @@
 #pragma once
 // kandev's own database (SQLite or PostgreSQL, through Qt SQL): its dynamic
-// profiles as a schema::Document, written back one profile per transaction
+// profiles as a format::Document, written back one profile per transaction
 // with kandev's optimistic version check, and legacy rules migrated in one
 // transaction after a backup. Only the columns Policy Studio needs are ever
 // selected; secret-bearing columns (env_vars, ...) are never read.
 
 #include "store/database_target.h"
 
-#include "migration/live_routes.h"
+#include "routes/live_routes.h"
 #include "migration/migration.h"
-#include "schema/diagnostic.h"
-#include "schema/document.h"
+#include "format/diagnostic.h"
+#include "format/document.h"
 
 #include <QSqlDatabase>
 #include <QString>
@@ -29,16 +29,16 @@ inline constexpr std::size_t kMaxRulesJsonCharacters = 1024 * 1024;
 
 struct LoadedDatabase {
     // An export-shaped document: every agent profile; dynamic ones carry their routes.
-    schema::Document document;
+    format::Document document;
     std::map<std::string, std::int64_t> versions;      // dynamic profile id -> version read
-    std::vector<schema::Diagnostic> invalidRows;       // rules_json that cannot be read
+    std::vector<format::Diagnostic> invalidRows;       // rules_json that cannot be read
     std::set<std::string> invalidProfiles;             // profiles with such rows: never written
     // Routes whose policies have a version newer than this build knows: read,
     // reported, and their profiles never written (a downgrade would lose data).
-    std::vector<schema::Diagnostic> newerVersionRows;
+    std::vector<format::Diagnostic> newerVersionRows;
     std::set<std::string> newerVersionProfiles;
 
-    const schema::ProfileRecord* profile(const std::string& id) const;
+    const format::ProfileRecord* profile(const std::string& id) const;
 };
 
 // The migration report for a database: profiles that are never written (an
@@ -101,7 +101,7 @@ public:
     // quickly (the dock tries again later) instead of waiting. Only the
     // columns shown are selected: never continuation_json (task context).
     // A table an older kandev does not have is reported absent, not an error.
-    std::optional<migration::LiveRoutesRead> readLiveRoutes(const std::string& profileId, QString* error);
+    std::optional<routes::LiveRoutesRead> readLiveRoutes(const std::string& profileId, QString* error);
 
     // Tests: called with a running count before each statement of a write.
     std::function<void(int)> beforeWriteStatement;

@@ -78,7 +78,7 @@ private:
     QTimer* m_refreshTimer;
     QTimer* m_countdown;
     QTimer* m_reanalyse;  // an edit re-analyses the rows read, without reading again
-    std::optional<migration::LiveRoutesRead> m_lastRead;
+    std::optional<routes::LiveRoutesRead> m_lastRead;
     std::string m_lastProfileId;
     QTime m_readAt;
     std::function<policy::Seconds()> m_clock;

@@ -34,7 +34,7 @@ public:
     // unreadable: rows whose rules_json cannot be read (databases); shown, left untouched.
     // document: what the report was planned from, for profile names and enabled flags.
     MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName, QWidget* parent = nullptr,
-                          const QStringList& unreadable = {}, const schema::Document* document = nullptr);
+                          const QStringList& unreadable = {}, const format::Document* document = nullptr);
     // Problems link to their line in this file (the document as read from it).
     void setSourceFile(const QString& path);
     // Conflicting rules become links: choosing one closes the dialog with ChoiceMade.
@@ -47,7 +47,7 @@ public:
     void setReviewOnly();
     std::optional<Choice> choice() const { return m_choice; }
 
-    static QString reportHtml(const migration::MigrationReport& report, const schema::Document* document = nullptr,
+    static QString reportHtml(const migration::MigrationReport& report, const format::Document* document = nullptr,
                               bool offerChoices = false, bool lineLinks = false, bool database = false);
     // Profiles in the report without errors whose candidates change: what Migrate would write.
     static bool canMigrateSome(const migration::MigrationReport& report);
@@ -64,7 +64,7 @@ private:
 
     migration::MigrationReport m_report;
     QStringList m_unreadable;
-    std::optional<schema::Document> m_document;
+    std::optional<format::Document> m_document;
     QString m_sourceFile;
     QString m_name;
     bool m_offerChoices = false;

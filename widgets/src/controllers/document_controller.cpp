@@ -8,7 +8,7 @@
 #include "model/database_writes.h"
 #include "model/editor_document.h"
 
-#include "migration/document_diff.h"
+#include "review/document_diff.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -24,7 +24,7 @@ namespace widgets {
 
 namespace {
 // The document's names for agent profiles, for reviews that list candidates.
-migration::CandidateNames candidateNames(const model::EditorDocument* doc)
+review::CandidateNames candidateNames(const model::EditorDocument* doc)
 {
     return [doc](const std::string& id) { return doc ? doc->agentProfileName(id) : std::string(); };
 }
@@ -86,10 +86,10 @@ bool DocumentController::newDocument()
     m_migrations->forget();
     // A bare dynamic profile document with no candidate yet: Validation says
     // what it needs, and Save asks where to put it.
-    schema::Document document;
-    document.shape = schema::FileShape::DynamicDocument;
-    schema::ProfileRecord profile;
-    profile.dynamic = schema::DynamicRecord{};
+    format::Document document;
+    document.shape = format::FileShape::DynamicDocument;
+    format::ProfileRecord profile;
+    profile.dynamic = format::DynamicRecord{};
     document.profiles.push_back(std::move(profile));
     install(std::make_unique<model::EditorDocument>(std::move(document), QString(), QByteArray()));
     return true;
@@ -178,7 +178,7 @@ void DocumentController::reviewChanges()
 {
     if (!m_doc)
         return;
-    const migration::DocumentDiff changes = m_doc->pendingChanges();
+    const review::DocumentDiff changes = m_doc->pendingChanges();
     ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
                         ReviewChangesDialog::Purpose::Review, m_doc->saveRefusal(), m_window, candidateNames(m_doc.get()))
         .exec();
@@ -218,7 +218,7 @@ bool DocumentController::save()
 bool DocumentController::saveToDatabase()
 {
     // Every database save is confirmed against what it writes and the routes it affects.
-    const migration::DocumentDiff changes = m_doc->pendingChanges();
+    const review::DocumentDiff changes = m_doc->pendingChanges();
     if (!changes.equal()
         && ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
                                ReviewChangesDialog::Purpose::ConfirmSave, m_doc->saveRefusal(), m_window,

@@ -21,7 +21,7 @@ QString MigrationFlow::reviewFile(model::EditorDocument& document, const QString
         const int answer = review.exec();
         if (answer == MigrationReviewDialog::ChoiceMade && review.choice()) {
             const MigrationReviewDialog::Choice choice = *review.choice();
-            const schema::Document settled = migration::keepConflictingRule(
+            const format::Document settled = migration::keepConflictingRule(
                 document.document(), choice.profileIndex, choice.candidateIndex, choice.errorClass, choice.keep);
             const auto& candidate = settled.profiles[choice.profileIndex].dynamic->candidates[choice.candidateIndex];
             document.undoStack()->push(new model::ReplaceDocumentCommand(
@@ -46,7 +46,7 @@ QString MigrationFlow::reviewFile(model::EditorDocument& document, const QString
 }
 
 MigrationFlow::DatabaseAnswer MigrationFlow::reviewDatabase(const migration::MigrationReport& report,
-                                                            const schema::Document& before, const QString& name,
+                                                            const format::Document& before, const QString& name,
                                                             const QStringList& unreadable, bool asReport)
 {
     MigrationReviewDialog review(report, name, m_window, unreadable, &before);
@@ -58,7 +58,7 @@ MigrationFlow::DatabaseAnswer MigrationFlow::reviewDatabase(const migration::Mig
     return DatabaseAnswer::Migrate;
 }
 
-void MigrationFlow::remember(const migration::MigrationReport& report, const schema::Document& before, const QString& name)
+void MigrationFlow::remember(const migration::MigrationReport& report, const format::Document& before, const QString& name)
 {
     m_remembered = Remembered{report, before, name};
     emit reportAvailable(true);

@@ -42,7 +42,7 @@ public:
     // A kandev database's legacy rules, reviewed once; the database is not
     // touched here. `unreadable` lists rows that are shown and left alone.
     // `asReport`: whether Migrate makes this review the Migration Report.
-    DatabaseAnswer reviewDatabase(const migration::MigrationReport& report, const schema::Document& before,
+    DatabaseAnswer reviewDatabase(const migration::MigrationReport& report, const format::Document& before,
                                   const QString& name, const QStringList& unreadable, bool asReport);
 
     // Another document: the report of the last one no longer applies.
@@ -56,11 +56,11 @@ signals:
     void reportAvailable(bool available);
 
 private:
-    void remember(const migration::MigrationReport& report, const schema::Document& before, const QString& name);
+    void remember(const migration::MigrationReport& report, const format::Document& before, const QString& name);
 
     struct Remembered {
         migration::MigrationReport report;
-        schema::Document before;
+        format::Document before;
         QString name;
     };
     QWidget* m_window;
