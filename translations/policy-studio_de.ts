@@ -938,6 +938,121 @@
     </message>
 </context>
 <context>
+    <name>widgets::ActionSet</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New Dynamic Profile</source>
+        <translation>&amp;Neues dynamisches Profil</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open &amp;Database…</source>
+        <translation>&amp;Datenbank öffnen …</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Re&amp;load from Disk</source>
+        <translation>Von der Festplatte &amp;neu laden</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter …</translation>
+    </message>
+    <message>
+        <source>Revie&amp;w Changes…</source>
+        <translation>Änderungen &amp;prüfen …</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Main Tool Bar</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Migration Report…</source>
+        <translation>&amp;Migrationsbericht …</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Error &amp;Catalogue…</source>
+        <translation>&amp;Fehlerkatalog …</translation>
+    </message>
+    <message>
+        <source>&amp;About Policy Studio</source>
+        <translation>Ü&amp;ber Policy Studio</translation>
+    </message>
+    <message>
+        <source>About Policy Studio</source>
+        <translation>Über Policy Studio</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Colour &amp;Scheme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Rückgängig: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Wiederherstellen: %1</translation>
+    </message>
+</context>
+<context>
     <name>widgets::CandidateEditor</name>
     <message>
         <source>No candidate selected</source>
@@ -1348,6 +1463,237 @@
     </message>
 </context>
 <context>
+    <name>widgets::DatabaseSession</name>
+    <message>
+        <source>Cannot Open Database</source>
+        <translation>Datenbank kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The database could not be opened: %1.</source>
+        <translation>Die Datenbank konnte nicht geöffnet werden: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
+        <translation>
+            <numerusform>%n Profil in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+            <numerusform>%n Profile in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Policy Studio cannot read this database:
+
+%1</source>
+        <translation>Policy Studio kann diese Datenbank nicht lesen:
+
+%1</translation>
+    </message>
+    <message>
+        <source>its legacy rules were not migrated</source>
+        <translation>ihre alten Regeln wurden nicht migriert</translation>
+    </message>
+    <message>
+        <source>Apply Migration</source>
+        <translation>Migration anwenden</translation>
+    </message>
+    <message>
+        <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
+        <translation>Die migrierten Richtlinien jetzt nach einer Sicherung in einer Transaktion nach %1 schreiben? Profile mit Fehlern bleiben unverändert.</translation>
+    </message>
+    <message>
+        <source>Migration Not Applied</source>
+        <translation>Migration nicht angewendet</translation>
+    </message>
+    <message>
+        <source>Nothing was written.
+
+%1</source>
+        <translation>Es wurde nichts geschrieben.
+
+%1</translation>
+    </message>
+    <message>
+        <source>a row of this profile holds a value that cannot be read</source>
+        <translation>eine Zeile dieses Profils enthält einen Wert, der nicht gelesen werden kann</translation>
+    </message>
+    <message>
+        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
+        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
+    </message>
+    <message>
+        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
+        <translation>seine alten Regeln lassen sich nicht migrieren (%1); klären Sie sie in kandev und öffnen Sie die Datenbank erneut</translation>
+    </message>
+    <message>
+        <source>Database Password</source>
+        <translation>Datenbankpasswort</translation>
+    </message>
+    <message>
+        <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
+
+%3</source>
+        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur gehalten, solange die Datenbank geöffnet ist.
+
+%3</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Changed in the Database</source>
+        <translation>In der Datenbank geändert</translation>
+    </message>
+    <message>
+        <source>%1
+
+Reload the profiles from the database? Your unsaved edits are lost.</source>
+        <translation>%1
+
+Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen verloren.</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::DockLayout</name>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message numerus="yes">
+        <source>Timeline — %n warning(s)</source>
+        <translation>
+            <numerusform>Zeitleiste — %n Warnung</numerusform>
+            <numerusform>Zeitleiste — %n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>What Happens If…</source>
+        <translation>Was passiert, wenn …</translation>
+    </message>
+    <message>
+        <source>Try an Error</source>
+        <translation>Fehler ausprobieren</translation>
+    </message>
+    <message>
+        <source>Undo History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Live Routes</source>
+        <translation>Laufende Routen</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::DocumentController</name>
+    <message>
+        <source>Open Dynamic Profile</source>
+        <translation>Dynamisches Profil öffnen</translation>
+    </message>
+    <message>
+        <source>JSON documents (*.json);;All files (*)</source>
+        <translation>JSON-Dokumente (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Open File</source>
+        <translation>Datei kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Policy Studio cannot open this file:
+
+%1</source>
+        <translation>Policy Studio kann diese Datei nicht öffnen:
+
+%1</translation>
+    </message>
+    <message>
+        <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
+        <translation>ein Kandidat nutzt eine neuere Richtlinienversion, als dieser Editor versteht; sie wird nie herabgestuft</translation>
+    </message>
+    <message>
+        <source>Opened Read-Only</source>
+        <translation>Schreibgeschützt geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
+        <translation>%1 nutzt eine neuere Richtlinienversion, als dieser Editor unterstützt. Die Datei wird schreibgeschützt geöffnet, damit nichts herabgestuft wird.</translation>
+    </message>
+    <message>
+        <source>The sample could not be copied to %1.</source>
+        <translation>Das Beispiel konnte nicht nach %1 kopiert werden.</translation>
+    </message>
+    <message>
+        <source>File Changed on Disk</source>
+        <translation>Datei auf der Festplatte geändert</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
+        <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Speichern ersetzt diese Änderungen.</translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>Nothing was written; your edits are still here.
+
+%1</source>
+        <translation>Es wurde nichts geschrieben; Ihre Änderungen sind noch da.
+
+%1</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>In %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Save Dynamic Profile As</source>
+        <translation>Dynamisches Profil speichern unter</translation>
+    </message>
+    <message>
+        <source>JSON documents (*.json)</source>
+        <translation>JSON-Dokumente (*.json)</translation>
+    </message>
+    <message>
+        <source>Replace File</source>
+        <translation>Datei ersetzen</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 existiert bereits. Ersetzen?</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
+        <translation>%1 wurde von einem anderen Programm geändert. Neu laden und die ungespeicherten Änderungen verwerfen?</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program. Reload it?</source>
+        <translation>%1 wurde von einem anderen Programm geändert. Neu laden?</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk; saving will replace it.</source>
+        <translation>%1 wurde auf der Festplatte geändert; Speichern ersetzt die Datei.</translation>
+    </message>
+</context>
+<context>
     <name>widgets::DurationEdit</name>
     <message>
         <source>seconds</source>
@@ -1381,6 +1727,13 @@
     <message>
         <source>%1, unit</source>
         <translation>%1, Einheit</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::EditorArea</name>
+    <message>
+        <source>Candidate editor</source>
+        <translation>Kandidateneditor</translation>
     </message>
 </context>
 <context>
@@ -1502,114 +1855,6 @@
         <translation>Öffnen Sie ein Dokument mit dynamischen Profilen, um zu beginnen.</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>Ö&amp;ffnen …</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <source>Re&amp;load from Disk</source>
-        <translation>Von der Festplatte &amp;neu laden</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>Speichern &amp;unter …</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Rückgängig</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Wiederherstellen</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <source>&amp;About Policy Studio</source>
-        <translation>Ü&amp;ber Policy Studio</translation>
-    </message>
-    <message>
-        <source>About Policy Studio</source>
-        <translation>Über Policy Studio</translation>
-    </message>
-    <message>
-        <source>Validation</source>
-        <translation>Prüfung</translation>
-    </message>
-    <message>
-        <source>What Happens If…</source>
-        <translation>Was passiert, wenn …</translation>
-    </message>
-    <message>
-        <source>Undo History</source>
-        <translation>Verlauf</translation>
-    </message>
-    <message>
-        <source>Open Dynamic Profile</source>
-        <translation>Dynamisches Profil öffnen</translation>
-    </message>
-    <message>
-        <source>JSON documents (*.json);;All files (*)</source>
-        <translation>JSON-Dokumente (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Cannot Open File</source>
-        <translation>Datei kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>Policy Studio cannot open this file:
-
-%1</source>
-        <translation>Policy Studio kann diese Datei nicht öffnen:
-
-%1</translation>
-    </message>
-    <message>
-        <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
-        <translation>ein Kandidat nutzt eine neuere Richtlinienversion, als dieser Editor versteht; sie wird nie herabgestuft</translation>
-    </message>
-    <message>
-        <source>Opened Read-Only</source>
-        <translation>Schreibgeschützt geöffnet</translation>
-    </message>
-    <message>
-        <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
-        <translation>%1 nutzt eine neuere Richtlinienversion, als dieser Editor unterstützt. Die Datei wird schreibgeschützt geöffnet, damit nichts herabgestuft wird.</translation>
-    </message>
-    <message>
-        <source>Migrate legacy rules</source>
-        <translation>Alte Regeln migrieren</translation>
-    </message>
-    <message>
-        <source>its legacy rules were not migrated</source>
-        <translation>ihre alten Regeln wurden nicht migriert</translation>
-    </message>
-    <message>
         <source>Read-only: %1.</source>
         <translation>Schreibgeschützt: %1.</translation>
     </message>
@@ -1622,218 +1867,19 @@
         <translation>(schreibgeschützt)</translation>
     </message>
     <message>
-        <source>&amp;Undo %1</source>
-        <translation>&amp;Rückgängig: %1</translation>
+        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
+        <translation>Ein neues dynamisches Profil: Fügen Sie mit „Kandidat hinzufügen“ (%1) den ersten Kandidaten hinzu.</translation>
     </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>&amp;Wiederherstellen: %1</translation>
-    </message>
-    <message>
-        <source>File Changed on Disk</source>
-        <translation>Datei auf der Festplatte geändert</translation>
-    </message>
-    <message>
-        <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
-        <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Speichern ersetzt diese Änderungen.</translation>
-    </message>
-    <message>
-        <source>Save Dynamic Profile As</source>
-        <translation>Dynamisches Profil speichern unter</translation>
-    </message>
-    <message>
-        <source>JSON documents (*.json)</source>
-        <translation>JSON-Dokumente (*.json)</translation>
-    </message>
-    <message>
-        <source>Cannot Save</source>
-        <translation>Speichern nicht möglich</translation>
-    </message>
-    <message>
-        <source>Nothing was written; your edits are still here.
-
-%1</source>
-        <translation>Es wurde nichts geschrieben; Ihre Änderungen sind noch da.
-
-%1</translation>
-    </message>
-    <message>
-        <source>Saved %1.</source>
-        <translation>%1 gespeichert.</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <source>%1 has unsaved changes. Save them?</source>
-        <translation>%1 hat ungespeicherte Änderungen. Speichern?</translation>
-    </message>
-    <message>
-        <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
-        <translation>%1 wurde von einem anderen Programm geändert. Neu laden und die ungespeicherten Änderungen verwerfen?</translation>
-    </message>
-    <message>
-        <source>%1 was changed by another program. Reload it?</source>
-        <translation>%1 wurde von einem anderen Programm geändert. Neu laden?</translation>
-    </message>
-    <message>
-        <source>%1 changed on disk; saving will replace it.</source>
-        <translation>%1 wurde auf der Festplatte geändert; Speichern ersetzt die Datei.</translation>
-    </message>
-    <message>
-        <source>Open &amp;Database…</source>
-        <translation>&amp;Datenbank öffnen …</translation>
-    </message>
-    <message>
-        <source>Cannot Open Database</source>
-        <translation>Datenbank kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>Policy Studio cannot read this database:
-
-%1</source>
-        <translation>Policy Studio kann diese Datenbank nicht lesen:
-
-%1</translation>
-    </message>
-    <message>
-        <source>Apply Migration</source>
-        <translation>Migration anwenden</translation>
-    </message>
-    <message>
-        <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
-        <translation>Die migrierten Richtlinien jetzt nach einer Sicherung in einer Transaktion nach %1 schreiben? Profile mit Fehlern bleiben unverändert.</translation>
-    </message>
-    <message>
-        <source>Migration Not Applied</source>
-        <translation>Migration nicht angewendet</translation>
-    </message>
-    <message>
-        <source>Nothing was written.
-
-%1</source>
-        <translation>Es wurde nichts geschrieben.
-
-%1</translation>
-    </message>
-    <message>
-        <source>Changed in the Database</source>
-        <translation>In der Datenbank geändert</translation>
-    </message>
-    <message>
-        <source>%1
-
-Reload the profiles from the database? Your unsaved edits are lost.</source>
-        <translation>%1
-
-Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen verloren.</translation>
-    </message>
-    <message>
-        <source>Saved to %1.</source>
-        <translation>In %1 gespeichert.</translation>
-    </message>
-    <message>
-        <source>Error &amp;Catalogue…</source>
-        <translation>&amp;Fehlerkatalog …</translation>
-    </message>
-    <message>
-        <source>Try an Error</source>
-        <translation>Fehler ausprobieren</translation>
-    </message>
-    <message>
-        <source>some legacy rules in this document cannot be migrated</source>
-        <translation>einige alte Regeln in diesem Dokument können nicht migriert werden</translation>
-    </message>
-    <message>
-        <source>Database Password</source>
-        <translation>Datenbankpasswort</translation>
-    </message>
-    <message>
-        <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
-
-%3</source>
-        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur gehalten, solange die Datenbank geöffnet ist.
-
-%3</translation>
-    </message>
-    <message>
-        <source>&amp;Connect</source>
-        <translation>&amp;Verbinden</translation>
-    </message>
-    <message>
-        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>The database could not be opened: %1.</source>
-        <translation>Die Datenbank konnte nicht geöffnet werden: %1.</translation>
-    </message>
-    <message>
-        <source>Show the problems in Validation</source>
-        <translation>Die Probleme in der Prüfung zeigen</translation>
-    </message>
-    <message>
-        <source>Main Tool Bar</source>
-        <translation>Hauptwerkzeugleiste</translation>
-    </message>
-    <message>
-        <source>&amp;Reset Layout</source>
-        <translation>Anordnung &amp;zurücksetzen</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n problem(s)</source>
-        <translation>
-            <numerusform>%n Problem</numerusform>
-            <numerusform>%n Probleme</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The sample could not be copied to %1.</source>
-        <translation>Das Beispiel konnte nicht nach %1 kopiert werden.</translation>
-    </message>
-    <message>
-        <source>Route</source>
-        <translation>Route</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>Zeitleiste</translation>
-    </message>
-    <message numerus="yes">
-        <source>Timeline — %n warning(s)</source>
-        <translation>
-            <numerusform>Zeitleiste — %n Warnung</numerusform>
-            <numerusform>Zeitleiste — %n Warnungen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Colour &amp;Scheme</source>
-        <translation>&amp;Farbschema</translation>
-    </message>
-    <message>
-        <source>&amp;System</source>
-        <translation>&amp;System</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>&amp;Hell</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>&amp;Dunkel</translation>
-    </message>
-    <message>
-        <source>&amp;Migration Report…</source>
-        <translation>&amp;Migrationsbericht …</translation>
-    </message>
+</context>
+<context>
+    <name>widgets::MigrationFlow</name>
     <message>
         <source>Let %1 decide %2 of %3</source>
         <translation>%1 über %2 von %3 entscheiden lassen</translation>
+    </message>
+    <message>
+        <source>Migrate legacy rules</source>
+        <translation>Alte Regeln migrieren</translation>
     </message>
     <message numerus="yes">
         <source>Migrated %n candidate(s) to versioned policies; nothing is written until you save. View › Migration Report shows how.</source>
@@ -1842,48 +1888,13 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
             <numerusform>%n Kandidaten in versionierte Richtlinien migriert; geschrieben wird erst beim Speichern. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
-        <translation>
-            <numerusform>%n Profil in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
-            <numerusform>%n Profile in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
-        </translation>
+    <message>
+        <source>some legacy rules in this document cannot be migrated</source>
+        <translation>einige alte Regeln in diesem Dokument können nicht migriert werden</translation>
     </message>
     <message>
-        <source>&amp;New Dynamic Profile</source>
-        <translation>&amp;Neues dynamisches Profil</translation>
-    </message>
-    <message>
-        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
-        <translation>Ein neues dynamisches Profil: Fügen Sie mit „Kandidat hinzufügen“ (%1) den ersten Kandidaten hinzu.</translation>
-    </message>
-    <message>
-        <source>Revie&amp;w Changes…</source>
-        <translation>Änderungen &amp;prüfen …</translation>
-    </message>
-    <message>
-        <source>Live Routes</source>
-        <translation>Laufende Routen</translation>
-    </message>
-    <message>
-        <source>a row of this profile holds a value that cannot be read</source>
-        <translation>eine Zeile dieses Profils enthält einen Wert, der nicht gelesen werden kann</translation>
-    </message>
-    <message>
-        <source>Candidate editor</source>
-        <translation>Kandidateneditor</translation>
-    </message>
-    <message>
-        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
-        <translation>seine alten Regeln lassen sich nicht migrieren (%1); klären Sie sie in kandev und öffnen Sie die Datenbank erneut</translation>
-    </message>
-    <message>
-        <source>Replace File</source>
-        <translation>Datei ersetzen</translation>
-    </message>
-    <message>
-        <source>%1 already exists. Replace it?</source>
-        <translation>%1 existiert bereits. Ersetzen?</translation>
+        <source>its legacy rules were not migrated</source>
+        <translation>ihre alten Regeln wurden nicht migriert</translation>
     </message>
 </context>
 <context>
@@ -2113,6 +2124,20 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Choose a SQLite file.</source>
         <translation>Wählen Sie eine SQLite-Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>widgets::ProblemCountButton</name>
+    <message>
+        <source>Show the problems in Validation</source>
+        <translation>Die Probleme in der Prüfung zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n Problem</numerusform>
+            <numerusform>%n Probleme</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -828,7 +828,7 @@
     </message>
     <message>
         <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
-        <extracomment>%3: deadline as an offset from the start, %4: the deadline's UTC time</extracomment>
+        <extracomment>%3: the deadline as an offset from the first failure</extracomment>
         <translation type="unfinished" />
     </message>
     <message>
@@ -936,6 +936,121 @@
     </message>
 </context>
 <context>
+    <name>widgets::ActionSet</name>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;New Dynamic Profile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open &amp;Database…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re&amp;load from Disk</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Revie&amp;w Changes…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Main Tool Bar</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Migration Report…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error &amp;Catalogue…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;About Policy Studio</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>About Policy Studio</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour &amp;Scheme</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>widgets::CandidateEditor</name>
     <message>
         <source>No candidate selected</source>
@@ -946,7 +1061,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
+        <source>Add the route's first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1346,6 +1461,225 @@
     </message>
 </context>
 <context>
+    <name>widgets::DatabaseSession</name>
+    <message>
+        <source>Cannot Open Database</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The database could not be opened: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
+        <translation>
+            <numerusform>Migrated %n profile in the database; backup: %1. View › Migration Report shows how.</numerusform>
+            <numerusform>Migrated %n profiles in the database; backup: %1. View › Migration Report shows how.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Policy Studio cannot read this database:
+
+%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>its legacy rules were not migrated</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply Migration</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migration Not Applied</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing was written.
+
+%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a row of this profile holds a value that cannot be read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Database Password</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
+
+%3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Changed in the Database</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1
+
+Reload the profiles from the database? Your unsaved edits are lost.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::DockLayout</name>
+    <message>
+        <source>Route</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Timeline — %n warning(s)</source>
+        <translation>
+            <numerusform>Timeline — %n warning</numerusform>
+            <numerusform>Timeline — %n warnings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What Happens If…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Try an Error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Undo History</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Live Routes</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::DocumentController</name>
+    <message>
+        <source>Open Dynamic Profile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JSON documents (*.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot Open File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Policy Studio cannot open this file:
+
+%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Opened Read-Only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The sample could not be copied to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>File Changed on Disk</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing was written; your edits are still here.
+
+%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save Dynamic Profile As</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JSON documents (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 was changed by another program. Reload it?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 changed on disk; saving will replace it.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>widgets::DurationEdit</name>
     <message>
         <source>seconds</source>
@@ -1378,6 +1712,13 @@
     </message>
     <message>
         <source>%1, unit</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::EditorArea</name>
+    <message>
+        <source>Candidate editor</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1500,112 +1841,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Re&amp;load from Disk</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;About Policy Studio</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>About Policy Studio</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Validation</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>What Happens If…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Undo History</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Open Dynamic Profile</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>JSON documents (*.json);;All files (*)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot Open File</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Policy Studio cannot open this file:
-
-%1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Opened Read-Only</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Migrate legacy rules</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>its legacy rules were not migrated</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Read-only: %1.</source>
         <translation type="unfinished" />
     </message>
@@ -1618,207 +1853,18 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&amp;Undo %1</source>
+        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
         <translation type="unfinished" />
     </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>File Changed on Disk</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Save Dynamic Profile As</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>JSON documents (*.json)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot Save</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Nothing was written; your edits are still here.
-
-%1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Saved %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 has unsaved changes. Save them?</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 was changed by another program. Reload it?</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 changed on disk; saving will replace it.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Open &amp;Database…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot Open Database</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Policy Studio cannot read this database:
-
-%1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Apply Migration</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Migration Not Applied</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Nothing was written.
-
-%1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Changed in the Database</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1
-
-Reload the profiles from the database? Your unsaved edits are lost.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Saved to %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Error &amp;Catalogue…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Try an Error</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>some legacy rules in this document cannot be migrated</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Database Password</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
-
-%3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Connect</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The database could not be opened: %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Show the problems in Validation</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Main Tool Bar</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Reset Layout</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>%n problem(s)</source>
-        <translation>
-            <numerusform>%n problem</numerusform>
-            <numerusform>%n problems</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The sample could not be copied to %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Route</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>Timeline — %n warning(s)</source>
-        <translation>
-            <numerusform>Timeline — %n warning</numerusform>
-            <numerusform>Timeline — %n warnings</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Colour &amp;Scheme</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;System</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Migration Report…</source>
-        <translation type="unfinished" />
-    </message>
+</context>
+<context>
+    <name>widgets::MigrationFlow</name>
     <message>
         <source>Let %1 decide %2 of %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migrate legacy rules</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
@@ -1828,46 +1874,12 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
             <numerusform>Migrated %n candidates to versioned policies; nothing is written until you save. View › Migration Report shows how.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
-        <translation>
-            <numerusform>Migrated %n profile in the database; backup: %1. View › Migration Report shows how.</numerusform>
-            <numerusform>Migrated %n profiles in the database; backup: %1. View › Migration Report shows how.</numerusform>
-        </translation>
-    </message>
     <message>
-        <source>&amp;New Dynamic Profile</source>
+        <source>some legacy rules in this document cannot be migrated</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Revie&amp;w Changes…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Live Routes</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a row of this profile holds a value that cannot be read</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Candidate editor</source>
-    </message>
-    <message>
-        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Replace File</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 already exists. Replace it?</source>
+        <source>its legacy rules were not migrated</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2098,6 +2110,20 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     <message>
         <source>Choose a SQLite file.</source>
         <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>widgets::ProblemCountButton</name>
+    <message>
+        <source>Show the problems in Validation</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n problem</numerusform>
+            <numerusform>%n problems</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -93,6 +93,13 @@ std::optional<std::int64_t> EditorDocument::versionRead(const std::string& profi
     return it == m_versions.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
 }
 
+std::optional<routes::LiveRoutesRead> EditorDocument::readLiveRoutes(const std::string& profileId, QString* error) const
+{
+    if (!m_database)
+        return std::nullopt;
+    return m_database->readLiveRoutes(profileId, error);
+}
+
 void EditorDocument::attachDatabase(std::shared_ptr<store::KandevDatabase> database,
                                     std::map<std::string, std::int64_t> versions)
 {

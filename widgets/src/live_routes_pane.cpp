@@ -4,7 +4,6 @@
 
 #include "model/editor_document.h"
 #include "model/policy_text.h"
-#include "store/kandev_database.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -164,7 +163,7 @@ void LiveRoutesPane::refresh()
     const int profile = m_doc->currentProfile();
     const std::string profileId = profile >= 0 ? m_doc->document().profiles[std::size_t(profile)].id : std::string();
     QString error;
-    auto read = m_doc->database()->readLiveRoutes(profileId, &error);
+    auto read = m_doc->readLiveRoutes(profileId, &error);
     if (!read) {
         // A busy database is tried again on the next refresh; the rows shown stay, marked as not current.
         m_status->setText(tr("Could not read the live routes (%1); shown as of the last read.").arg(error));

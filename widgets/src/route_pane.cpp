@@ -53,6 +53,11 @@ RoutePane::RoutePane(model::ProfileListModel* profiles, QWidget* parent)
     updateProfileListVisibility();
 }
 
+void RoutePane::setDocument(model::EditorDocument* document)
+{
+    m_profileModel->setDocument(document);
+}
+
 void RoutePane::applyFilter(const QString& text)
 {
     m_proxy->setFilterFixedString(text.trimmed());

@@ -25,6 +25,9 @@
 #include <set>
 #include <vector>
 
+namespace routes {
+struct LiveRoutesRead;
+}
 namespace store {
 class KandevDatabase;
 }
@@ -111,6 +114,10 @@ public:
     std::shared_ptr<store::KandevDatabase> database() const { return m_database; }
     // The version kandev's row had when it was read or last saved; none for a file or a profile not in the database.
     std::optional<std::int64_t> versionRead(const std::string& profileId) const;
+    // The routes kandev runs now for the profile (the Live Routes dock), read
+    // from the database; nullopt when they could not be read (with the error)
+    // or this is no database.
+    std::optional<routes::LiveRoutesRead> readLiveRoutes(const std::string& profileId, QString* error) const;
 
     // --- saving
     struct SaveResult {

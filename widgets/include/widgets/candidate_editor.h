@@ -2,6 +2,8 @@
 // The selected candidate: its name and status, and its two class panels.
 // Panel edits become SetPoliciesCommands on the document.
 
+#include "widgets/document_view.h"
+
 #include "model/editor_document.h"
 
 #include <QPointer>
@@ -14,11 +16,11 @@ namespace widgets {
 
 class ClassPolicyPanel;
 
-class CandidateEditor final : public QWidget {
+class CandidateEditor final : public QWidget, public DocumentView {
     Q_OBJECT
 public:
     explicit CandidateEditor(QWidget* parent = nullptr);
-    void setDocument(model::EditorDocument* document);
+    void setDocument(model::EditorDocument* document) override;
     void setRow(int row);
     int row() const { return m_row; }
     // Focuses a field given relative to the candidate ("policies.hard.retry.max_retries").

@@ -2,6 +2,8 @@
 // The route: candidates in order, with add, remove, move and copy actions
 // (also reachable from the menus and by keyboard) and drag-and-drop reordering.
 
+#include "widgets/document_view.h"
+
 #include "model/candidate_list_model.h"
 
 #include <QPointer>
@@ -14,11 +16,11 @@ class QToolBar;
 
 namespace widgets {
 
-class CandidateListPanel final : public QWidget {
+class CandidateListPanel final : public QWidget, public DocumentView {
     Q_OBJECT
 public:
     explicit CandidateListPanel(QWidget* parent = nullptr);
-    void setDocument(model::EditorDocument* document);
+    void setDocument(model::EditorDocument* document) override;
 
     QTableView* view() const { return m_view; }
     model::CandidateListModel* model() const { return m_model; }

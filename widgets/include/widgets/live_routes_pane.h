@@ -5,6 +5,8 @@
 // next, how the policy it was scheduled under differs from the one being
 // edited, and the circuits that pause candidates.
 
+#include "widgets/document_view.h"
+
 #include "model/live_routes_model.h"
 
 #include <QPointer>
@@ -26,7 +28,7 @@ class EditorDocument;
 
 namespace widgets {
 
-class LiveRoutesPane final : public QWidget {
+class LiveRoutesPane final : public QWidget, public DocumentView {
     Q_OBJECT
 public:
     // How often a visible dock reads the database again.
@@ -34,7 +36,7 @@ public:
 
     explicit LiveRoutesPane(QWidget* parent = nullptr);
     // A document read from a database shows its routes; any other clears the pane.
-    void setDocument(model::EditorDocument* document);
+    void setDocument(model::EditorDocument* document) override;
     // Whether the database has kandev's route-state tables (an older kandev has none).
     bool available() const { return m_available; }
 

@@ -2,6 +2,8 @@
 // The Route dock: a filter, the document's dynamic profiles (shown when there
 // are several) and the current profile's candidates in route order.
 
+#include "widgets/document_view.h"
+
 #include <QWidget>
 
 class QLineEdit;
@@ -10,6 +12,7 @@ class QSortFilterProxyModel;
 class QSplitter;
 
 namespace model {
+class EditorDocument;
 class ProfileListModel;
 }
 
@@ -17,7 +20,7 @@ namespace widgets {
 
 class CandidateListPanel;
 
-class RoutePane final : public QWidget {
+class RoutePane final : public QWidget, public DocumentView {
     Q_OBJECT
 public:
     explicit RoutePane(model::ProfileListModel* profiles, QWidget* parent = nullptr);
@@ -25,6 +28,10 @@ public:
     QLineEdit* filterEdit() const { return m_filter; }
     QListView* profileList() const { return m_profiles; }
     CandidateListPanel* candidates() const { return m_candidates; }
+    // The profile list's document. The candidates panel is a view of its own:
+    // the window attaches it last, so that its first selection reaches views
+    // that already have the document.
+    void setDocument(model::EditorDocument* document) override;
     // Selects the profile (an index into the document's profiles) in the list.
     void showProfile(int profileIndex);
     // The split between the profiles and the candidates, for the window's saved layout.

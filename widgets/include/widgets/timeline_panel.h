@@ -3,6 +3,8 @@
 // kept in the settings), the picture with its fixed axis, legend, linear / log
 // toggle and exports, the same events as a table, the warnings, the totals.
 
+#include "widgets/document_view.h"
+
 #include "model/timeline_preview.h"
 
 #include <QWidget>
@@ -22,11 +24,11 @@ class TimelineAxis;
 class TimelineLegend;
 class TimelineView;
 
-class TimelinePanel final : public QWidget {
+class TimelinePanel final : public QWidget, public DocumentView {
     Q_OBJECT
 public:
     explicit TimelinePanel(QWidget* parent = nullptr);
-    void setDocument(model::EditorDocument* document);
+    void setDocument(model::EditorDocument* document) override;
 
     model::TimelinePreview* preview() const { return m_preview; }
     TimelineView* view() const { return m_view; }

@@ -6,6 +6,8 @@
 // whether it is trusted, the redacted excerpt), what the selected
 // candidate's policy decides, and the route cycle that follows.
 
+#include "widgets/document_view.h"
+
 #include "model/editor_document.h"
 
 #include "catalogue/classifier.h"
@@ -23,11 +25,11 @@ class QPushButton;
 
 namespace widgets {
 
-class TryErrorPanel final : public QWidget {
+class TryErrorPanel final : public QWidget, public DocumentView {
     Q_OBJECT
 public:
     explicit TryErrorPanel(QWidget* parent = nullptr);
-    void setDocument(model::EditorDocument* document);
+    void setDocument(model::EditorDocument* document) override;
     void setRow(int row);
     void setNow(policy::Seconds now);  // tests: a fixed clock
 

@@ -2,6 +2,8 @@
 // Every issue of the profile with its field path; activating one selects the
 // candidate and focuses the field.
 
+#include "widgets/document_view.h"
+
 #include "model/validation_model.h"
 
 #include <QPointer>
@@ -12,11 +14,11 @@ class QTreeView;
 
 namespace widgets {
 
-class ValidationPane final : public QWidget {
+class ValidationPane final : public QWidget, public DocumentView {
     Q_OBJECT
 public:
     explicit ValidationPane(QWidget* parent = nullptr);
-    void setDocument(model::EditorDocument* document);
+    void setDocument(model::EditorDocument* document) override;
     QTreeView* view() const { return m_view; }
     model::ValidationModel* model() const { return m_model; }
 

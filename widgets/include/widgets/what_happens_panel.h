@@ -3,6 +3,8 @@
 // came before any output, and the retry ordinal; read the evaluator's
 // decision for the selected candidate in words.
 
+#include "widgets/document_view.h"
+
 #include "model/editor_document.h"
 
 #include <QPointer>
@@ -17,11 +19,11 @@ namespace widgets {
 class DurationEdit;
 class ValueSpinBox;
 
-class WhatHappensPanel final : public QWidget {
+class WhatHappensPanel final : public QWidget, public DocumentView {
     Q_OBJECT
 public:
     explicit WhatHappensPanel(QWidget* parent = nullptr);
-    void setDocument(model::EditorDocument* document);
+    void setDocument(model::EditorDocument* document) override;
     void setRow(int row);
     QString decisionText() const;
 
