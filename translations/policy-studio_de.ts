@@ -339,6 +339,1788 @@
     </message>
 </context>
 <context>
+    <name>gui::ActionSet</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New Dynamic Profile</source>
+        <translation>&amp;Neues dynamisches Profil</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open &amp;Database…</source>
+        <translation>&amp;Datenbank öffnen …</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Re&amp;load from Disk</source>
+        <translation>Von der Festplatte &amp;neu laden</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter …</translation>
+    </message>
+    <message>
+        <source>Revie&amp;w Changes…</source>
+        <translation>Änderungen &amp;prüfen …</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Main Tool Bar</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Migration Report…</source>
+        <translation>&amp;Migrationsbericht …</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Error &amp;Catalogue…</source>
+        <translation>&amp;Fehlerkatalog …</translation>
+    </message>
+    <message>
+        <source>&amp;About Policy Studio</source>
+        <translation>Ü&amp;ber Policy Studio</translation>
+    </message>
+    <message>
+        <source>About Policy Studio</source>
+        <translation>Über Policy Studio</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Colour &amp;Scheme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Rückgängig: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Wiederherstellen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gui::CandidateEditor</name>
+    <message>
+        <source>No candidate selected</source>
+        <translation>Kein Kandidat ausgewählt</translation>
+    </message>
+    <message>
+        <source>No candidates yet</source>
+        <translation>Noch keine Kandidaten</translation>
+    </message>
+    <message>
+        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
+        <translation>Fügen Sie mit „Kandidat hinzufügen“ (Menü Bearbeiten) den ersten Kandidaten der Route hinzu, um festzulegen, was geschieht, wenn sein Anbieter ausfällt.</translation>
+    </message>
+    <message>
+        <source>Select a candidate in the route to edit what happens when its provider fails.</source>
+        <translation>Wählen Sie einen Kandidaten der Route, um festzulegen, was bei einem Ausfall seines Anbieters geschieht.</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Agent profile %1 · %2</source>
+        <translation>Agentenprofil %1 · %2</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>disabled: the route skips it</source>
+        <translation>inaktiv: die Route überspringt ihn</translation>
+    </message>
+    <message>
+        <source>Read-only: %1</source>
+        <translation>Schreibgeschützt: %1</translation>
+    </message>
+    <message>
+        <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
+        <translation>%1. Die Route kann diesen Kandidaten erst nutzen, wenn er auf ein zulässiges Profil verweist.</translation>
+    </message>
+    <message>
+        <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
+        <translation>Schreibgeschützt: Die alten Regeln dieses Kandidaten können nicht migriert werden. Sie werden so gezeigt, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
+        <translation>Schreibgeschützt: Die alten Regeln dieses Kandidaten lassen sich migrieren, aber das Dokument ist schreibgeschützt geöffnet (%1).</translation>
+    </message>
+    <message>
+        <source>Legacy rules</source>
+        <translation>Alte Regeln</translation>
+    </message>
+    <message>
+        <source>Migrated, they become: %1</source>
+        <translation>Migriert werden daraus: %1</translation>
+    </message>
+    <message>
+        <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be migrated, so the document is open read-only.</source>
+        <translation>Schreibgeschützt: Dieser Kandidat hat bereits versionierte Richtlinien, aber die alten Regeln von %1 lassen sich nicht migrieren; daher ist das Dokument schreibgeschützt geöffnet.</translation>
+    </message>
+    <message>
+        <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not migrated, so the document is open read-only.</source>
+        <translation>Schreibgeschützt: Dieser Kandidat hat bereits versionierte Richtlinien, aber die alten Regeln von %1 wurden nicht migriert; daher ist das Dokument schreibgeschützt geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::CandidateListPanel</name>
+    <message>
+        <source>&amp;Add Candidate…</source>
+        <translation>Kandidat &amp;hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Add an eligible agent profile at the end of the route</source>
+        <translation>Ein zulässiges Agentenprofil am Ende der Route hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Candidate</source>
+        <translation>Kandidat &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Policies To…</source>
+        <translation>Richtlinien &amp;kopieren nach …</translation>
+    </message>
+    <message>
+        <source>Copy the selected candidate&apos;s policies to other candidates</source>
+        <translation>Die Richtlinien des gewählten Kandidaten auf andere Kandidaten übertragen</translation>
+    </message>
+    <message>
+        <source>Route candidates</source>
+        <translation>Kandidaten der Route</translation>
+    </message>
+    <message>
+        <source>Copy Policies</source>
+        <translation>Richtlinien kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the transient and hard error policies of %1 to:</source>
+        <translation>Die Richtlinien für vorübergehende und dauerhafte Fehler von %1 kopieren nach:</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy policies of %1 to %n candidate(s)</source>
+        <translation>
+            <numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform>
+            <numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy policies</source>
+        <translation>Richtlinien kopieren</translation>
+    </message>
+    <message>
+        <source>%1, being edited, does not match the filter.</source>
+        <translation>%1 wird bearbeitet, passt aber nicht zum Filter.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::CandidatePickerDialog</name>
+    <message>
+        <source>Add Candidate</source>
+        <translation>Kandidat hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Only enabled, concrete profiles without automatic fallback can be candidates.</source>
+        <translation>Nur aktive, konkrete Profile ohne automatischen Fallback können Kandidaten sein.</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Filter profiles</source>
+        <translation>Profile filtern</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Eligible profiles</source>
+        <translation>Zulässige Profile</translation>
+    </message>
+    <message>
+        <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
+        <translation>Diese Datei enthält keinen Katalog von Agentenprofilen. Geben Sie die ID eines aktiven, konkreten Profils ohne automatischen Fallback ein.</translation>
+    </message>
+    <message>
+        <source>Agent profile &amp;id:</source>
+        <translation>&amp;ID des Agentenprofils:</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — already in the route</source>
+        <translation>%1 (%2) — schon in der Route</translation>
+    </message>
+    <message>
+        <source>kandev refuses a route that names a profile twice.</source>
+        <translation>kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
+    </message>
+    <message>
+        <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
+        <translation>%1 ist schon in der Route; kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::CatalogueDialog</name>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Geltung</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>Beispiel</translation>
+    </message>
+    <message>
+        <source>Error Catalogue — %1</source>
+        <translation>Fehlerkatalog — %1</translation>
+    </message>
+    <message>
+        <source>Error codes</source>
+        <translation>Fehlercodes</translation>
+    </message>
+    <message>
+        <source>Classification rules</source>
+        <translation>Einstufungsregeln</translation>
+    </message>
+    <message>
+        <source>&amp;Codes</source>
+        <translation>&amp;Codes</translation>
+    </message>
+    <message>
+        <source>&amp;Rules</source>
+        <translation>&amp;Regeln</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Reads</source>
+        <translation>Liest</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <translation>Die Regeln gelten in der Reihenfolge von kandev: zuerst seine strukturierten Signale (Status, Exit-Code 127), dann der eigene Wortlaut der Agenten-CLI, dann anbieterneutraler Wortlaut, dann die Laufzeitumgebung; der erste Treffer höchster Priorität entscheidet. Wortlaut in gewöhnlicher Sprache wird nur in einem Fehlerkontext gelesen. Ohne Treffer ist der Fehler nicht eingestuft, und nicht eingestufte Fehler halten immer an.</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>(the phase&apos;s code)</source>
+        <translation>(der Code der Phase)</translation>
+    </message>
+    <message>
+        <source>error context</source>
+        <translation>Fehlerkontext</translation>
+    </message>
+    <message>
+        <source>signature</source>
+        <translation>Signatur</translation>
+    </message>
+    <message>
+        <source>kandev</source>
+        <translation>kandev</translation>
+    </message>
+    <message>
+        <source>Policy Studio</source>
+        <translation>Policy Studio</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>exit code</source>
+        <translation>Exit-Code</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ClassPolicyPanel</name>
+    <message>
+        <source>Show or hide the %1 settings</source>
+        <translation>Einstellungen für %1 ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>&amp;Retry the same candidate</source>
+        <translation>Denselben Kandidaten &amp;wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Wait for provider reset</source>
+        <translation>Auf &amp;Rücksetzung des Anbieters warten</translation>
+    </message>
+    <message>
+        <source>After recovery is exhausted</source>
+        <translation>Nach ausgeschöpfter Wiederherstellung</translation>
+    </message>
+    <message>
+        <source>S&amp;kip to the next candidate</source>
+        <translation>Zum nächsten Kandidaten sprin&amp;gen</translation>
+    </message>
+    <message>
+        <source>%1 summary</source>
+        <translation>Zusammenfassung %1</translation>
+    </message>
+    <message>
+        <source>&amp;Max retries:</source>
+        <translation>&amp;Max. Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>F&amp;irst retry after:</source>
+        <translation>Erste Wiederholung &amp;nach:</translation>
+    </message>
+    <message>
+        <source>Ma&amp;ximum wait:</source>
+        <translation>Maximale Warte&amp;zeit:</translation>
+    </message>
+    <message>
+        <source>St&amp;op for manual recovery</source>
+        <translation>Für manuelle Wiederherstellung anhal&amp;ten</translation>
+    </message>
+    <message>
+        <source>Retr&amp;y the same candidate</source>
+        <translation>Denselben Kandidaten w&amp;iederholen</translation>
+    </message>
+    <message>
+        <source>Max re&amp;tries:</source>
+        <translation>Ma&amp;x. Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>First retry &amp;after:</source>
+        <translation>Erste Wiederh&amp;olung nach:</translation>
+    </message>
+    <message>
+        <source>Wait for provi&amp;der reset</source>
+        <translation>Auf Rü&amp;cksetzung des Anbieters warten</translation>
+    </message>
+    <message>
+        <source>Maxim&amp;um wait:</source>
+        <translation>Maximale Wart&amp;ezeit:</translation>
+    </message>
+    <message>
+        <source>Skip to the &amp;next candidate</source>
+        <translation>Zum nächsten &amp;Kandidaten springen</translation>
+    </message>
+    <message>
+        <source>Sto&amp;p for manual recovery</source>
+        <translation>Für man&amp;uelle Wiederherstellung anhalten</translation>
+    </message>
+    <message>
+        <source>About %1</source>
+        <translation>Über %1</translation>
+    </message>
+    <message>
+        <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
+        <translation>Genutzt wird nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als die höchste Wartezeit; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
+    </message>
+    <message>
+        <source>Only trusted reset times within this maximum; no retry is used up.</source>
+        <translation>Nur verlässliche Rücksetzzeiten innerhalb dieser Grenze; keine Wiederholung wird verbraucht.</translation>
+    </message>
+    <message>
+        <source>Turn on retries for %1 of %2</source>
+        <translation>Wiederholungen für %1 von %2 einschalten</translation>
+    </message>
+    <message>
+        <source>Turn off retries for %1 of %2</source>
+        <translation>Wiederholungen für %1 von %2 ausschalten</translation>
+    </message>
+    <message>
+        <source>Set max retries for %1 of %2 to %3</source>
+        <translation>Höchstzahl der Wiederholungen für %1 von %2 auf %3 setzen</translation>
+    </message>
+    <message>
+        <source>Set the first retry for %1 of %2 to %3</source>
+        <translation>Erste Wiederholung für %1 von %2 auf %3 setzen</translation>
+    </message>
+    <message>
+        <source>Turn on reset waits for %1 of %2</source>
+        <translation>Warten auf Rücksetzung für %1 von %2 einschalten</translation>
+    </message>
+    <message>
+        <source>Turn off reset waits for %1 of %2</source>
+        <translation>Warten auf Rücksetzung für %1 von %2 ausschalten</translation>
+    </message>
+    <message>
+        <source>Set the maximum reset wait for %1 of %2 to %3</source>
+        <translation>Höchste Wartezeit für %1 von %2 auf %3 setzen</translation>
+    </message>
+    <message>
+        <source>Skip to the next candidate when %1 of %2 are not recovered</source>
+        <translation>Zum nächsten Kandidaten springen, wenn %1 von %2 nicht behoben werden</translation>
+    </message>
+    <message>
+        <source>Stop for a person when %1 of %2 are not recovered</source>
+        <translation>Für einen Menschen anhalten, wenn %1 von %2 nicht behoben werden</translation>
+    </message>
+</context>
+<context>
+    <name>gui::DatabaseSession</name>
+    <message>
+        <source>Cannot Open Database</source>
+        <translation>Datenbank kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The database could not be opened: %1.</source>
+        <translation>Die Datenbank konnte nicht geöffnet werden: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
+        <translation>
+            <numerusform>%n Profil in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+            <numerusform>%n Profile in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Policy Studio cannot read this database:
+
+%1</source>
+        <translation>Policy Studio kann diese Datenbank nicht lesen:
+
+%1</translation>
+    </message>
+    <message>
+        <source>its legacy rules were not migrated</source>
+        <translation>ihre alten Regeln wurden nicht migriert</translation>
+    </message>
+    <message>
+        <source>Apply Migration</source>
+        <translation>Migration anwenden</translation>
+    </message>
+    <message>
+        <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
+        <translation>Die migrierten Richtlinien jetzt nach einer Sicherung in einer Transaktion nach %1 schreiben? Profile mit Fehlern bleiben unverändert.</translation>
+    </message>
+    <message>
+        <source>Migration Not Applied</source>
+        <translation>Migration nicht angewendet</translation>
+    </message>
+    <message>
+        <source>Nothing was written.
+
+%1</source>
+        <translation>Es wurde nichts geschrieben.
+
+%1</translation>
+    </message>
+    <message>
+        <source>a row of this profile holds a value that cannot be read</source>
+        <translation>eine Zeile dieses Profils enthält einen Wert, der nicht gelesen werden kann</translation>
+    </message>
+    <message>
+        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
+        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
+    </message>
+    <message>
+        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
+        <translation>seine alten Regeln lassen sich nicht migrieren (%1); klären Sie sie in kandev und öffnen Sie die Datenbank erneut</translation>
+    </message>
+    <message>
+        <source>Database Password</source>
+        <translation>Datenbankpasswort</translation>
+    </message>
+    <message>
+        <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
+
+%3</source>
+        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur gehalten, solange die Datenbank geöffnet ist.
+
+%3</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Changed in the Database</source>
+        <translation>In der Datenbank geändert</translation>
+    </message>
+    <message>
+        <source>%1
+
+Reload the profiles from the database? Your unsaved edits are lost.</source>
+        <translation>%1
+
+Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen verloren.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::DockLayout</name>
+    <message>
+        <source>Route</source>
+        <translation>Route</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message numerus="yes">
+        <source>Timeline — %n warning(s)</source>
+        <translation>
+            <numerusform>Zeitleiste — %n Warnung</numerusform>
+            <numerusform>Zeitleiste — %n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>What Happens If…</source>
+        <translation>Was passiert, wenn …</translation>
+    </message>
+    <message>
+        <source>Try an Error</source>
+        <translation>Fehler ausprobieren</translation>
+    </message>
+    <message>
+        <source>Undo History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Live Routes</source>
+        <translation>Laufende Routen</translation>
+    </message>
+</context>
+<context>
+    <name>gui::DocumentController</name>
+    <message>
+        <source>Open Dynamic Profile</source>
+        <translation>Dynamisches Profil öffnen</translation>
+    </message>
+    <message>
+        <source>JSON documents (*.json);;All files (*)</source>
+        <translation>JSON-Dokumente (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Open File</source>
+        <translation>Datei kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Policy Studio cannot open this file:
+
+%1</source>
+        <translation>Policy Studio kann diese Datei nicht öffnen:
+
+%1</translation>
+    </message>
+    <message>
+        <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
+        <translation>ein Kandidat nutzt eine neuere Richtlinienversion, als dieser Editor versteht; sie wird nie herabgestuft</translation>
+    </message>
+    <message>
+        <source>Opened Read-Only</source>
+        <translation>Schreibgeschützt geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
+        <translation>%1 nutzt eine neuere Richtlinienversion, als dieser Editor unterstützt. Die Datei wird schreibgeschützt geöffnet, damit nichts herabgestuft wird.</translation>
+    </message>
+    <message>
+        <source>The sample could not be copied to %1.</source>
+        <translation>Das Beispiel konnte nicht nach %1 kopiert werden.</translation>
+    </message>
+    <message>
+        <source>File Changed on Disk</source>
+        <translation>Datei auf der Festplatte geändert</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
+        <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Speichern ersetzt diese Änderungen.</translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>Nothing was written; your edits are still here.
+
+%1</source>
+        <translation>Es wurde nichts geschrieben; Ihre Änderungen sind noch da.
+
+%1</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>In %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Save Dynamic Profile As</source>
+        <translation>Dynamisches Profil speichern unter</translation>
+    </message>
+    <message>
+        <source>JSON documents (*.json)</source>
+        <translation>JSON-Dokumente (*.json)</translation>
+    </message>
+    <message>
+        <source>Replace File</source>
+        <translation>Datei ersetzen</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 existiert bereits. Ersetzen?</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
+        <translation>%1 wurde von einem anderen Programm geändert. Neu laden und die ungespeicherten Änderungen verwerfen?</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program. Reload it?</source>
+        <translation>%1 wurde von einem anderen Programm geändert. Neu laden?</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk; saving will replace it.</source>
+        <translation>%1 wurde auf der Festplatte geändert; Speichern ersetzt die Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::DurationEdit</name>
+    <message>
+        <source>seconds</source>
+        <extracomment>units of a duration input</extracomment>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Einheit</translation>
+    </message>
+    <message>
+        <source>The unit of the number: pick the one you mean, and the number keeps its digits.</source>
+        <translation>Die Einheit der Zahl: Wählen Sie die gemeinte; die Zahl behält ihre Ziffern.</translation>
+    </message>
+    <message>
+        <source>= %1 s</source>
+        <translation>= %1 s</translation>
+    </message>
+    <message>
+        <source>%1, unit</source>
+        <translation>%1, Einheit</translation>
+    </message>
+</context>
+<context>
+    <name>gui::EditorArea</name>
+    <message>
+        <source>Candidate editor</source>
+        <translation>Kandidateneditor</translation>
+    </message>
+</context>
+<context>
+    <name>gui::LiveRoutesPane</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation>In der Zeitleiste zeigen</translation>
+    </message>
+    <message>
+        <source>Live routes</source>
+        <translation>Laufende Routen</translation>
+    </message>
+    <message>
+        <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
+        <translation>Den Rest des Zyklus dieser Route ab ihrem aktuellen Zustand zeigen, falls derselbe Fehler erneut auftritt</translation>
+    </message>
+    <message>
+        <source>Live routes are shown for a kandev database.</source>
+        <translation>Laufende Routen werden für eine kandev-Datenbank gezeigt.</translation>
+    </message>
+    <message>
+        <source>Could not read the live routes (%1); shown as of the last read.</source>
+        <translation>Die laufenden Routen konnten nicht gelesen werden (%1); gezeigt wird der Stand des letzten Lesens.</translation>
+    </message>
+    <message>
+        <source>This kandev database keeps no route state (kandev before August 2026).</source>
+        <translation>Diese kandev-Datenbank speichert keinen Routenzustand (kandev vor August 2026).</translation>
+    </message>
+    <message>
+        <source>Credentials &lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): every candidate using them is passed over.</source>
+        <translation>Zugangsdaten &lt;b&gt;%1&lt;/b&gt; pausiert bis %2 (%3): jeder Kandidat, der sie nutzt, wird übergangen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): the route passes it over.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; pausiert bis %2 (%3): die Route übergeht ihn.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running; %1 scheduled under another policy than the one you are editing.</source>
+        <translation>
+            <numerusform>%n Route läuft; %1 unter einer anderen Richtlinie geplant als der, die Sie bearbeiten.</numerusform>
+            <numerusform>%n Routen laufen; %1 unter einer anderen Richtlinie geplant als der, die Sie bearbeiten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n route(s) running, read at %1.</source>
+        <translation>
+            <numerusform>%n Route läuft, gelesen um %1.</numerusform>
+            <numerusform>%n Routen laufen, gelesen um %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a route to see what happens next and its history.</source>
+        <translation>Wählen Sie eine Route, um zu sehen, was als Nächstes geschieht, und ihren Verlauf.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
+        <translation>&lt;b&gt;Sitzung %1&lt;/b&gt; auf %2, %3 (Profilversion %4)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Session %1&lt;/b&gt;, %2 (profile version %3)</source>
+        <translation>&lt;b&gt;Sitzung %1&lt;/b&gt;, %2 (Profilversion %3)</translation>
+    </message>
+    <message>
+        <source>Its policy state cannot be read, so nothing is predicted: %1</source>
+        <translation>Ihr Richtlinienzustand ist nicht lesbar, daher wird nichts vorhergesagt: %1</translation>
+    </message>
+    <message>
+        <source>The policy it was scheduled under cannot be read: %1</source>
+        <translation>Die Richtlinie, unter der sie geplant wurde, ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
+        <translation>Speichern ändert, womit ihr nächster Fehler bewertet wird; ihre geplante Frist bleibt.</translation>
+    </message>
+    <message>
+        <source>%1 is no longer in the route you are editing.</source>
+        <translation>%1 ist nicht mehr in der Route, die Sie bearbeiten.</translation>
+    </message>
+    <message>
+        <source>%1. %2 (%3)%4</source>
+        <translation>%1. %2 (%3)%4</translation>
+    </message>
+    <message>
+        <source>History: %1</source>
+        <translation>Verlauf: %1</translation>
+    </message>
+    <message>
+        <source>Its row cannot be read, so nothing is predicted: %1</source>
+        <translation>Ihre Zeile ist nicht lesbar, daher wird nichts vorhergesagt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n earlier attempt(s)</source>
+        <translation>
+            <numerusform>%n früherer Versuch</numerusform>
+            <numerusform>%n frühere Versuche</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::MainWindow</name>
+    <message>
+        <source>Policy Studio</source>
+        <translation>Policy Studio</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>Geöffnet</translation>
+    </message>
+    <message>
+        <source>Undo history</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Open a dynamic profile document to start.</source>
+        <translation>Öffnen Sie ein Dokument mit dynamischen Profilen, um zu beginnen.</translation>
+    </message>
+    <message>
+        <source>Read-only: %1.</source>
+        <translation>Schreibgeschützt: %1.</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>(read-only)</source>
+        <translation>(schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
+        <translation>Ein neues dynamisches Profil: Fügen Sie mit „Kandidat hinzufügen“ (%1) den ersten Kandidaten hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::MigrationFlow</name>
+    <message>
+        <source>Let %1 decide %2 of %3</source>
+        <translation>%1 über %2 von %3 entscheiden lassen</translation>
+    </message>
+    <message>
+        <source>Migrate legacy rules</source>
+        <translation>Alte Regeln migrieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Migrated %n candidate(s) to versioned policies; nothing is written until you save. View › Migration Report shows how.</source>
+        <translation>
+            <numerusform>%n Kandidat in versionierte Richtlinien migriert; geschrieben wird erst beim Speichern. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+            <numerusform>%n Kandidaten in versionierte Richtlinien migriert; geschrieben wird erst beim Speichern. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>some legacy rules in this document cannot be migrated</source>
+        <translation>einige alte Regeln in diesem Dokument können nicht migriert werden</translation>
+    </message>
+    <message>
+        <source>its legacy rules were not migrated</source>
+        <translation>ihre alten Regeln wurden nicht migriert</translation>
+    </message>
+</context>
+<context>
+    <name>gui::MigrationReviewDialog</name>
+    <message>
+        <source>hard</source>
+        <translation>dauerhafte</translation>
+    </message>
+    <message>
+        <source>transient</source>
+        <translation>vorübergehende</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>try the next candidate</source>
+        <translation>den nächsten Kandidaten versuchen</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>anhalten</translation>
+    </message>
+    <message>
+        <source>retry the same candidate</source>
+        <translation>denselben Kandidaten wiederholen</translation>
+    </message>
+    <message>
+        <source>Dynamic profile</source>
+        <translation>Dynamisches Profil</translation>
+    </message>
+    <message>
+        <source>Profile %1</source>
+        <translation>Profil %1</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Legacy rules</source>
+        <translation>Alte Regeln</translation>
+    </message>
+    <message>
+        <source>Becomes</source>
+        <translation>Wird zu</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Keine Regeln und keine Richtlinien.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Kann nicht migriert werden.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Gets the default: no wait, no retry, skip, for both classes.</source>
+        <translation>Erhält die Voreinstellung: kein Warten, keine Wiederholung, überspringen, für beide Klassen.</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
+        <translation>&lt;code&gt;%1&lt;/code&gt; gilt für %2 Fehler und bedeutet: %3.</translation>
+    </message>
+    <message>
+        <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
+        <translation>Die Regel für den Code &lt;code&gt;%1&lt;/code&gt; hat für ihre Klasse Vorrang.</translation>
+    </message>
+    <message>
+        <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
+        <translation>Keine Regel gilt für %1; sie erhalten die Voreinstellung (kein Warten, keine Wiederholung, überspringen).</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <translation>Das Go-Backend von kandev wendet Regeln in sortierter Schlüsselreihenfolge an und würde für %2 &lt;code&gt;%1&lt;/code&gt; verwenden (%3). Policy Studio folgt der dokumentierten Regel: &lt;code&gt;%4&lt;/code&gt; hat Vorrang (%5).</translation>
+    </message>
+    <message>
+        <source>Review Migration — %1</source>
+        <translation>Migration prüfen — %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
+        <translation>&lt;b&gt;%1 nutzt alte Regeln, die sich nicht migrieren lassen.&lt;/b&gt; Die Datei wird schreibgeschützt geöffnet; beheben Sie die unten markierten Regeln in der Datei oder in kandev und öffnen Sie sie erneut.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, wird ihr %n Kandidat wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform>
+            <numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, werden ihre %n Kandidaten wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Migration report</source>
+        <translation>Migrationsbericht</translation>
+    </message>
+    <message>
+        <source>&amp;Migrate</source>
+        <translation>&amp;Migrieren</translation>
+    </message>
+    <message>
+        <source>Open &amp;Read-Only</source>
+        <translation>&amp;Schreibgeschützt öffnen</translation>
+    </message>
+    <message>
+        <source>These routes cannot be read; their profiles are left untouched:</source>
+        <translation>Diese Routen sind unlesbar; ihre Profile bleiben unverändert:</translation>
+    </message>
+    <message>
+        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation>Geschrieben &lt;code&gt;„%1“&lt;/code&gt; → &lt;code&gt;„%2“&lt;/code&gt;; gelesen wie von kandev, ohne den Leerraum darum.</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>disabled: the route skips it</source>
+        <translation>inaktiv: die Route überspringt ihn</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
+        <translation>&lt;code&gt;%1&lt;/code&gt; wird zu „%2“ – die dokumentierte Zuordnung von kandev.</translation>
+    </message>
+    <message>
+        <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>Feld: &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>show line %1 of the file</source>
+        <translation>Zeile %1 der Datei zeigen</translation>
+    </message>
+    <message>
+        <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
+        <translation>Wählen Sie die Regel, die über %1 entscheidet (die anderen werden entfernt; Rückgängig holt sie zurück):</translation>
+    </message>
+    <message>
+        <source>Or choose below which rule wins; that is an edit you can undo.</source>
+        <translation>Oder wählen Sie unten, welche Regel gilt; diese Änderung lässt sich rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>How the legacy rules were migrated when the document was opened.</source>
+        <translation>Wie die alten Regeln beim Öffnen des Dokuments migriert wurden.</translation>
+    </message>
+    <message>
+        <source>%1 — line %2</source>
+        <translation>%1 — Zeile %2</translation>
+    </message>
+    <message>
+        <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
+        <translation>Im Profil %1, Kandidat %2. %3: Klären Sie seine Regeln in kandev.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 holds legacy rules.&lt;/b&gt; The profiles without problems can be migrated as shown; the profiles marked below cannot be until their rules are settled in kandev, and open read-only.</source>
+        <translation>&lt;b&gt;%1 enthält alte Regeln.&lt;/b&gt; Die Profile ohne Probleme lassen sich wie gezeigt migrieren; die unten markierten Profile erst, wenn ihre Regeln in kandev geklärt sind, bis dahin werden sie schreibgeschützt geöffnet.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 holds legacy rules that cannot be migrated.&lt;/b&gt; The profiles marked below open read-only until their rules are settled in kandev; the other profiles can be edited.</source>
+        <translation>&lt;b&gt;%1 enthält alte Regeln, die sich nicht migrieren lassen.&lt;/b&gt; Die unten markierten Profile werden schreibgeschützt geöffnet, bis ihre Regeln in kandev geklärt sind; die anderen Profile lassen sich bearbeiten.</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+</context>
+<context>
+    <name>gui::OpenDatabaseDialog</name>
+    <message>
+        <source>&amp;SQLite file</source>
+        <translation>&amp;SQLite-Datei</translation>
+    </message>
+    <message>
+        <source>&amp;PostgreSQL server</source>
+        <translation>&amp;PostgreSQL-Server</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
+        <translation>&amp;Umgebung von kandev (KANDEV_DATABASE_*)</translation>
+    </message>
+    <message>
+        <source>Open kandev Database</source>
+        <translation>kandev-Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>The database opens read-only; nothing is written until you save or apply a migration.</source>
+        <translation>Die Datenbank wird schreibgeschützt geöffnet; geschrieben wird erst beim Speichern oder beim Anwenden einer Migration.</translation>
+    </message>
+    <message>
+        <source>SQLite file</source>
+        <translation>SQLite-Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>&amp;Host:</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>P&amp;ort:</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>Pass&amp;wort:</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>&amp;Datenbank:</translation>
+    </message>
+    <message>
+        <source>kandev SQLite Database</source>
+        <translation>kandev-SQLite-Datenbank</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
+        <translation>SQLite-Datenbanken (*.db *.sqlite *.sqlite3);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER is not set.</source>
+        <translation>KANDEV_DATABASE_DRIVER ist nicht gesetzt.</translation>
+    </message>
+    <message>
+        <source>Choose a SQLite file.</source>
+        <translation>Wählen Sie eine SQLite-Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ProblemCountButton</name>
+    <message>
+        <source>Show the problems in Validation</source>
+        <translation>Die Probleme in der Prüfung zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n Problem</numerusform>
+            <numerusform>%n Probleme</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::ReviewChangesDialog</name>
+    <message>
+        <source>Review Changes — %1</source>
+        <translation>Änderungen prüfen — %1</translation>
+    </message>
+    <message>
+        <source>Nothing to save: the document is as it was read.</source>
+        <translation>Nichts zu speichern: Das Dokument ist so, wie es gelesen wurde.</translation>
+    </message>
+    <message>
+        <source>These changes cannot be saved yet: %1</source>
+        <translation>Diese Änderungen können noch nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Saving writes these changes to %1 (against what was read or last saved):</source>
+        <translation>Speichern schreibt diese Änderungen nach %1 (gegenüber dem Gelesenen oder zuletzt Gespeicherten):</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <source>Save Changes — %1</source>
+        <translation>Änderungen speichern — %1</translation>
+    </message>
+    <message>
+        <source>Written to the database, one transaction per profile:</source>
+        <translation>In die Datenbank geschrieben, eine Transaktion je Profil:</translation>
+    </message>
+</context>
+<context>
+    <name>gui::RouteItemDelegate</name>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+</context>
+<context>
+    <name>gui::RoutePane</name>
+    <message>
+        <source>Filter profiles and candidates</source>
+        <translation>Profile und Kandidaten filtern</translation>
+    </message>
+    <message>
+        <source>Dynamic profiles</source>
+        <translation>Dynamische Profile</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ScenarioEditorDialog</name>
+    <message>
+        <source>Custom Scenario</source>
+        <translation>Eigenes Szenario</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>The n-th attempt of the route cycle meets the n-th failure:</source>
+        <translation>Der n-te Versuch des Routendurchlaufs trifft auf den n-ten Fehler:</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Reset hint after (s)</source>
+        <translation>Rücksetzhinweis nach (s)</translation>
+    </message>
+    <message>
+        <source>Before any output</source>
+        <translation>Vor jeder Ausgabe</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>&amp;Add Failure</source>
+        <translation>Fehler &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Failure</source>
+        <translation>Fehler &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;After the last failure:</source>
+        <translation>&amp;Nach dem letzten Fehler:</translation>
+    </message>
+    <message>
+        <source>the last failure repeats</source>
+        <translation>wiederholt sich der letzte Fehler</translation>
+    </message>
+    <message>
+        <source>the next attempt succeeds</source>
+        <translation>gelingt der nächste Versuch</translation>
+    </message>
+    <message>
+        <source>Error of failure %1</source>
+        <translation>Fehlercode von Fehler %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Reset hint of failure %1</source>
+        <translation>Rücksetzhinweis von Fehler %1</translation>
+    </message>
+    <message>
+        <source>Failure %1 came before any output</source>
+        <translation>Fehler %1 kam vor jeder Ausgabe</translation>
+    </message>
+    <message>
+        <source>Custom scenario</source>
+        <translation>Eigenes Szenario</translation>
+    </message>
+</context>
+<context>
+    <name>gui::StartPage</name>
+    <message>
+        <source>Recent files</source>
+        <translation>Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Policy Studio</source>
+        <translation>Policy Studio</translation>
+    </message>
+    <message>
+        <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
+        <translation>Bearbeiten Sie, wie sich die dynamischen Profile von kandev von Anbieterfehlern erholen: Öffnen Sie ein Profildokument, die Datenbank von kandev oder zum Umsehen das Beispiel.</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s own SQLite database on this machine</source>
+        <translation>Die SQLite-Datenbank von kandev auf diesem Rechner</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>Open File…</source>
+        <translation>Datei öffnen …</translation>
+    </message>
+    <message>
+        <source>Open kandev Database…</source>
+        <translation>kandev-Datenbank öffnen …</translation>
+    </message>
+    <message>
+        <source>Open the Sample</source>
+        <translation>Das Beispiel öffnen</translation>
+    </message>
+    <message>
+        <source>New Dynamic Profile</source>
+        <translation>Neues dynamisches Profil</translation>
+    </message>
+</context>
+<context>
+    <name>gui::TimelineLegend</name>
+    <message>
+        <source>Legend</source>
+        <translation>Legende</translation>
+    </message>
+</context>
+<context>
+    <name>gui::TimelinePanel</name>
+    <message>
+        <source>Custom scenario</source>
+        <translation>Eigenes Szenario</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic time</source>
+        <translation>&amp;Logarithmische Zeit</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario:</source>
+        <translation>&amp;Szenario:</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Timeline events</source>
+        <translation>Ereignisse der Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Export Timeline</source>
+        <translation>Zeitleiste exportieren</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg);;PNG image (*.png)</source>
+        <translation>SVG-Bild (*.svg);;PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>Export nicht möglich</translation>
+    </message>
+    <message>
+        <source>The timeline could not be written to %1.</source>
+        <translation>Die Zeitleiste konnte nicht nach %1 geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Capacity error before output, every attempt</source>
+        <translation>Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 1 min</source>
+        <translation>Kontingent erschöpft, Rücksetzung in 1 min</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 6 h</source>
+        <translation>Kontingent erschöpft, Rücksetzung in 6 h</translation>
+    </message>
+    <message>
+        <source>Two transient errors, then success</source>
+        <translation>Zwei vorübergehende Fehler, dann Erfolg</translation>
+    </message>
+    <message>
+        <source>Unknown error</source>
+        <translation>Unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>Failure after tool activity</source>
+        <translation>Fehler nach Werkzeugaktivität</translation>
+    </message>
+    <message>
+        <source>Edit &amp;Custom…</source>
+        <translation>Szenario an&amp;passen …</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren …</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Route warnings</source>
+        <translation>Warnungen zur Route</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>timeline</source>
+        <translation>zeitleiste</translation>
+    </message>
+    <message>
+        <source>Warnings (%1)</source>
+        <translation>Warnungen (%1)</translation>
+    </message>
+    <message>
+        <source>Timeline views</source>
+        <translation>Zeitleisten-Ansichten</translation>
+    </message>
+</context>
+<context>
+    <name>gui::TimelineView</name>
+    <message>
+        <source>Retry timeline</source>
+        <translation>Wiederholungszeitleiste</translation>
+    </message>
+    <message>
+        <source>Open a dynamic profile to preview its retry timeline.</source>
+        <translation>Öffnen Sie ein dynamisches Profil, um seine Wiederholungszeitleiste zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source> (off)</source>
+        <translation> (aus)</translation>
+    </message>
+    <message>
+        <source>reset wait %1</source>
+        <translation>Rücksetzung %1</translation>
+    </message>
+    <message>
+        <source>stop: action required</source>
+        <translation>anhalten: Eingreifen nötig</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>no eligible candidate left</source>
+        <translation>kein zulässiger Kandidat übrig</translation>
+    </message>
+    <message>
+        <source>configuration error</source>
+        <translation>Konfigurationsfehler</translation>
+    </message>
+    <message>
+        <source>… (event limit)</source>
+        <translation>… (Ereignisgrenze)</translation>
+    </message>
+    <message>
+        <source>+%1 · %2</source>
+        <translation>+%1 · %2</translation>
+    </message>
+    <message>
+        <source>attempt</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>retry wait</source>
+        <translation>Wiederholung</translation>
+    </message>
+    <message>
+        <source>reset wait</source>
+        <translation>Rücksetzung</translation>
+    </message>
+    <message>
+        <source>skip</source>
+        <translation>springen</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>anhalten</translation>
+    </message>
+    <message>
+        <source>none left</source>
+        <translation>keiner übrig</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>ungültig</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3</source>
+        <translation>%1 — %2 — %3</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Warum: %1</translation>
+    </message>
+    <message>
+        <source>paused by kandev (circuit open)</source>
+        <translation>von kandev pausiert (Schutzschalter offen)</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
+        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil springt zum nächsten Kandidaten. Der Durchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss handeln), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
+    </message>
+</context>
+<context>
+    <name>gui::TryErrorPanel</name>
+    <message>
+        <source>The failure came &amp;before any output or tool activity</source>
+        <translation>Der Fehler kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
+    </message>
+    <message>
+        <source>Raw error</source>
+        <translation>Rohfehler</translation>
+    </message>
+    <message>
+        <source>The pasted error, every attempt</source>
+        <translation>Der eingefügte Fehler, bei jedem Versuch</translation>
+    </message>
+    <message>
+        <source>Paste an error to see how it is classified.</source>
+        <translation>Fügen Sie einen Fehler ein, um zu sehen, wie er eingestuft wird.</translation>
+    </message>
+    <message>
+        <source>No reset hint.</source>
+        <translation>Kein Rücksetzhinweis.</translation>
+    </message>
+    <message>
+        <source>Only the first 16 KiB and 64 headers were read.</source>
+        <translation>Nur die ersten 16 KiB und 64 Header wurden gelesen.</translation>
+    </message>
+    <message>
+        <source>Select a candidate to see its decision.</source>
+        <translation>Wählen Sie einen Kandidaten, um seine Entscheidung zu sehen.</translation>
+    </message>
+    <message>
+        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
+        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation>In der Zeitleiste zeigen</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Agent that printed the error</source>
+        <translation>Agent, der den Fehler ausgab</translation>
+    </message>
+    <message>
+        <source>The kandev agent that printed the error: its own wording is read before provider-neutral wording.</source>
+        <translation>Der kandev-Agent, der den Fehler ausgab: Sein eigener Wortlaut wird vor anbieterneutralem Wortlaut gelesen.</translation>
+    </message>
+    <message>
+        <source>Not known</source>
+        <translation>Nicht bekannt</translation>
+    </message>
+    <message>
+        <source>%1 (before the agent runs)</source>
+        <translation>%1 (bevor der Agent läuft)</translation>
+    </message>
+    <message>
+        <source>%1 (agent running)</source>
+        <translation>%1 (Agent läuft)</translation>
+    </message>
+    <message>
+        <source>Phase of the failure</source>
+        <translation>Phase des Fehlers</translation>
+    </message>
+    <message>
+        <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
+        <translation>Wann der Fehler auftrat. Ein Fehler, den keine Regel kennt, ist vor dem Start des Agenten unknown_provider_error und danach agent_runtime_error; beide halten an.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Sicherheit %6 · Geltung %7</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <translation>kandevs eigene Regeln ergeben hier &lt;code&gt;%1&lt;/code&gt;; dieser Katalog weicht absichtlich ab (siehe README).</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>„%1“ (%2)</translation>
+    </message>
+    <message>
+        <source>Reset hint from %1: in %2 (trusted)</source>
+        <translation>Rücksetzhinweis aus %1: in %2 (verlässlich)</translation>
+    </message>
+    <message>
+        <source>Reset hint from %1: not trusted (%2)</source>
+        <translation>Rücksetzhinweis aus %1: nicht verlässlich (%2)</translation>
+    </message>
+    <message>
+        <source>A&amp;gent:</source>
+        <translation>Agent:</translation>
+    </message>
+    <message>
+        <source>Phase:</source>
+        <translation>Phase:</translation>
+    </message>
+    <message>
+        <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
+        <translation>Das Warten auf Rücksetzung ist für %1 bei diesem Kandidaten aus, daher wird der Hinweis (%2) nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
+        <translation>Der Hinweis (%1) liegt jenseits der höchsten Wartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
+        <translation>Fügen Sie einen Fehler ein: die Antwort (optional eine Zeile „HTTP/1.1 429“, Header, eine Leerzeile, der Inhalt) oder die Fehlerausgabe eines Agenten (optional zuerst eine Zeile „exit code: 127“). Was Sie einfügen, wird als Wortlaut des Fehlers selbst gelesen, als wäre er mit einem Fehlerstatus gescheitert.</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ValidationPane</name>
+    <message>
+        <source>Validation problems</source>
+        <translation>Prüfprobleme</translation>
+    </message>
+    <message>
+        <source>No problems: this profile can be saved.</source>
+        <translation>Keine Probleme: Dieses Profil kann gespeichert werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
+        <translation>
+            <numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zum Feld zu springen.</numerusform>
+            <numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zum Feld zu springen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read-only: %1. Nothing can be saved.</source>
+        <translation>Schreibgeschützt: %1. Nichts kann gespeichert werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read-only: %1. %n problem(s):</source>
+        <translation>
+            <numerusform>Schreibgeschützt: %1. %n Problem:</numerusform>
+            <numerusform>Schreibgeschützt: %1. %n Probleme:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing is open.</source>
+        <translation>Nichts ist geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::WhatHappensPanel</name>
+    <message>
+        <source>The provider reports a reset in</source>
+        <translation>Der Anbieter meldet eine Rücksetzung in</translation>
+    </message>
+    <message>
+        <source>before any output or tool activity</source>
+        <translation>vor jeder Ausgabe oder Werkzeugaktivität</translation>
+    </message>
+    <message>
+        <source>the reset wait was already used</source>
+        <translation>das Warten auf Rücksetzung wurde schon genutzt</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — unclassified</source>
+        <translation>%1 — nicht eingestuft</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Reset in</source>
+        <translation>Rücksetzung in</translation>
+    </message>
+    <message>
+        <source>The failure came:</source>
+        <translation>Der Fehler kam:</translation>
+    </message>
+    <message>
+        <source>Decision:</source>
+        <translation>Entscheidung:</translation>
+    </message>
+    <message>
+        <source>Select a candidate.</source>
+        <translation>Wählen Sie einen Kandidaten.</translation>
+    </message>
+    <message>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
+        <translation>Anhalten: Die Richtlinien dieses Kandidaten sind ungültig, und ungültige Einstellungen erlauben nie Arbeit.</translation>
+    </message>
+    <message>
+        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
+        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>Fehler:</translation>
+    </message>
+    <message>
+        <source>Retries already made:</source>
+        <translation>Bisherige Wiederholungen:</translation>
+    </message>
+</context>
+<context>
     <name>model::CandidateListModel</name>
     <message numerus="yes">
         <source>%n problem(s)</source>
@@ -935,1788 +2717,6 @@
     <message>
         <source>Field</source>
         <translation>Feld</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::ActionSet</name>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>&amp;New Dynamic Profile</source>
-        <translation>&amp;Neues dynamisches Profil</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>Ö&amp;ffnen …</translation>
-    </message>
-    <message>
-        <source>Open &amp;Database…</source>
-        <translation>&amp;Datenbank öffnen …</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <source>Re&amp;load from Disk</source>
-        <translation>Von der Festplatte &amp;neu laden</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>Speichern &amp;unter …</translation>
-    </message>
-    <message>
-        <source>Revie&amp;w Changes…</source>
-        <translation>Änderungen &amp;prüfen …</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Rückgängig</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Main Tool Bar</source>
-        <translation>Hauptwerkzeugleiste</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
-        <source>&amp;Migration Report…</source>
-        <translation>&amp;Migrationsbericht …</translation>
-    </message>
-    <message>
-        <source>&amp;Reset Layout</source>
-        <translation>Anordnung &amp;zurücksetzen</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <source>Error &amp;Catalogue…</source>
-        <translation>&amp;Fehlerkatalog …</translation>
-    </message>
-    <message>
-        <source>&amp;About Policy Studio</source>
-        <translation>Ü&amp;ber Policy Studio</translation>
-    </message>
-    <message>
-        <source>About Policy Studio</source>
-        <translation>Über Policy Studio</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Colour &amp;Scheme</source>
-        <translation>&amp;Farbschema</translation>
-    </message>
-    <message>
-        <source>&amp;System</source>
-        <translation>&amp;System</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>&amp;Hell</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>&amp;Dunkel</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>&amp;Rückgängig: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>&amp;Wiederherstellen: %1</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::CandidateEditor</name>
-    <message>
-        <source>No candidate selected</source>
-        <translation>Kein Kandidat ausgewählt</translation>
-    </message>
-    <message>
-        <source>No candidates yet</source>
-        <translation>Noch keine Kandidaten</translation>
-    </message>
-    <message>
-        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
-        <translation>Fügen Sie mit „Kandidat hinzufügen“ (Menü Bearbeiten) den ersten Kandidaten der Route hinzu, um festzulegen, was geschieht, wenn sein Anbieter ausfällt.</translation>
-    </message>
-    <message>
-        <source>Select a candidate in the route to edit what happens when its provider fails.</source>
-        <translation>Wählen Sie einen Kandidaten der Route, um festzulegen, was bei einem Ausfall seines Anbieters geschieht.</translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <source>Agent profile %1 · %2</source>
-        <translation>Agentenprofil %1 · %2</translation>
-    </message>
-    <message>
-        <source>enabled</source>
-        <translation>aktiv</translation>
-    </message>
-    <message>
-        <source>disabled: the route skips it</source>
-        <translation>inaktiv: die Route überspringt ihn</translation>
-    </message>
-    <message>
-        <source>Read-only: %1</source>
-        <translation>Schreibgeschützt: %1</translation>
-    </message>
-    <message>
-        <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
-        <translation>%1. Die Route kann diesen Kandidaten erst nutzen, wenn er auf ein zulässiges Profil verweist.</translation>
-    </message>
-    <message>
-        <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
-        <translation>Schreibgeschützt: Die alten Regeln dieses Kandidaten können nicht migriert werden. Sie werden so gezeigt, wie sie sind.</translation>
-    </message>
-    <message>
-        <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
-        <translation>Schreibgeschützt: Die alten Regeln dieses Kandidaten lassen sich migrieren, aber das Dokument ist schreibgeschützt geöffnet (%1).</translation>
-    </message>
-    <message>
-        <source>Legacy rules</source>
-        <translation>Alte Regeln</translation>
-    </message>
-    <message>
-        <source>Migrated, they become: %1</source>
-        <translation>Migriert werden daraus: %1</translation>
-    </message>
-    <message>
-        <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be migrated, so the document is open read-only.</source>
-        <translation>Schreibgeschützt: Dieser Kandidat hat bereits versionierte Richtlinien, aber die alten Regeln von %1 lassen sich nicht migrieren; daher ist das Dokument schreibgeschützt geöffnet.</translation>
-    </message>
-    <message>
-        <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not migrated, so the document is open read-only.</source>
-        <translation>Schreibgeschützt: Dieser Kandidat hat bereits versionierte Richtlinien, aber die alten Regeln von %1 wurden nicht migriert; daher ist das Dokument schreibgeschützt geöffnet.</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::CandidateListPanel</name>
-    <message>
-        <source>&amp;Add Candidate…</source>
-        <translation>Kandidat &amp;hinzufügen …</translation>
-    </message>
-    <message>
-        <source>Add an eligible agent profile at the end of the route</source>
-        <translation>Ein zulässiges Agentenprofil am Ende der Route hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Remove Candidate</source>
-        <translation>Kandidat &amp;entfernen</translation>
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation>Nach &amp;oben</translation>
-    </message>
-    <message>
-        <source>Move &amp;Down</source>
-        <translation>Nach &amp;unten</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Policies To…</source>
-        <translation>Richtlinien &amp;kopieren nach …</translation>
-    </message>
-    <message>
-        <source>Copy the selected candidate&apos;s policies to other candidates</source>
-        <translation>Die Richtlinien des gewählten Kandidaten auf andere Kandidaten übertragen</translation>
-    </message>
-    <message>
-        <source>Route candidates</source>
-        <translation>Kandidaten der Route</translation>
-    </message>
-    <message>
-        <source>Copy Policies</source>
-        <translation>Richtlinien kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the transient and hard error policies of %1 to:</source>
-        <translation>Die Richtlinien für vorübergehende und dauerhafte Fehler von %1 kopieren nach:</translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Kopieren</translation>
-    </message>
-    <message numerus="yes">
-        <source>Copy policies of %1 to %n candidate(s)</source>
-        <translation>
-            <numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform>
-            <numerusform>Richtlinien von %1 auf %n Kandidaten kopieren</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Copy policies</source>
-        <translation>Richtlinien kopieren</translation>
-    </message>
-    <message>
-        <source>%1, being edited, does not match the filter.</source>
-        <translation>%1 wird bearbeitet, passt aber nicht zum Filter.</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::CandidatePickerDialog</name>
-    <message>
-        <source>Add Candidate</source>
-        <translation>Kandidat hinzufügen</translation>
-    </message>
-    <message>
-        <source>Add</source>
-        <translation>Hinzufügen</translation>
-    </message>
-    <message>
-        <source>Only enabled, concrete profiles without automatic fallback can be candidates.</source>
-        <translation>Nur aktive, konkrete Profile ohne automatischen Fallback können Kandidaten sein.</translation>
-    </message>
-    <message>
-        <source>Filter</source>
-        <translation>Filter</translation>
-    </message>
-    <message>
-        <source>Filter profiles</source>
-        <translation>Profile filtern</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>Eligible profiles</source>
-        <translation>Zulässige Profile</translation>
-    </message>
-    <message>
-        <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
-        <translation>Diese Datei enthält keinen Katalog von Agentenprofilen. Geben Sie die ID eines aktiven, konkreten Profils ohne automatischen Fallback ein.</translation>
-    </message>
-    <message>
-        <source>Agent profile &amp;id:</source>
-        <translation>&amp;ID des Agentenprofils:</translation>
-    </message>
-    <message>
-        <source>%1 (%2) — already in the route</source>
-        <translation>%1 (%2) — schon in der Route</translation>
-    </message>
-    <message>
-        <source>kandev refuses a route that names a profile twice.</source>
-        <translation>kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
-    </message>
-    <message>
-        <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
-        <translation>%1 ist schon in der Route; kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::CatalogueDialog</name>
-    <message>
-        <source>Code</source>
-        <translation>Code</translation>
-    </message>
-    <message>
-        <source>Class</source>
-        <translation>Klasse</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>Beschreibung</translation>
-    </message>
-    <message>
-        <source>Rule</source>
-        <translation>Regel</translation>
-    </message>
-    <message>
-        <source>Priority</source>
-        <translation>Priorität</translation>
-    </message>
-    <message>
-        <source>Confidence</source>
-        <translation>Sicherheit</translation>
-    </message>
-    <message>
-        <source>Scope</source>
-        <translation>Geltung</translation>
-    </message>
-    <message>
-        <source>Example</source>
-        <translation>Beispiel</translation>
-    </message>
-    <message>
-        <source>Error Catalogue — %1</source>
-        <translation>Fehlerkatalog — %1</translation>
-    </message>
-    <message>
-        <source>Error codes</source>
-        <translation>Fehlercodes</translation>
-    </message>
-    <message>
-        <source>Classification rules</source>
-        <translation>Einstufungsregeln</translation>
-    </message>
-    <message>
-        <source>&amp;Codes</source>
-        <translation>&amp;Codes</translation>
-    </message>
-    <message>
-        <source>&amp;Rules</source>
-        <translation>&amp;Regeln</translation>
-    </message>
-    <message>
-        <source>Stage</source>
-        <translation>Stufe</translation>
-    </message>
-    <message>
-        <source>Agent</source>
-        <translation>Agent</translation>
-    </message>
-    <message>
-        <source>Reads</source>
-        <translation>Liest</translation>
-    </message>
-    <message>
-        <source>From</source>
-        <translation>Herkunft</translation>
-    </message>
-    <message>
-        <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
-        <translation>Die Regeln gelten in der Reihenfolge von kandev: zuerst seine strukturierten Signale (Status, Exit-Code 127), dann der eigene Wortlaut der Agenten-CLI, dann anbieterneutraler Wortlaut, dann die Laufzeitumgebung; der erste Treffer höchster Priorität entscheidet. Wortlaut in gewöhnlicher Sprache wird nur in einem Fehlerkontext gelesen. Ohne Treffer ist der Fehler nicht eingestuft, und nicht eingestufte Fehler halten immer an.</translation>
-    </message>
-    <message>
-        <source>any</source>
-        <translation>alle</translation>
-    </message>
-    <message>
-        <source>(the phase&apos;s code)</source>
-        <translation>(der Code der Phase)</translation>
-    </message>
-    <message>
-        <source>error context</source>
-        <translation>Fehlerkontext</translation>
-    </message>
-    <message>
-        <source>signature</source>
-        <translation>Signatur</translation>
-    </message>
-    <message>
-        <source>kandev</source>
-        <translation>kandev</translation>
-    </message>
-    <message>
-        <source>Policy Studio</source>
-        <translation>Policy Studio</translation>
-    </message>
-    <message>
-        <source>status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <source>exit code</source>
-        <translation>Exit-Code</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::ClassPolicyPanel</name>
-    <message>
-        <source>Show or hide the %1 settings</source>
-        <translation>Einstellungen für %1 ein- oder ausblenden</translation>
-    </message>
-    <message>
-        <source>&amp;Retry the same candidate</source>
-        <translation>Denselben Kandidaten &amp;wiederholen</translation>
-    </message>
-    <message>
-        <source>&amp;Wait for provider reset</source>
-        <translation>Auf &amp;Rücksetzung des Anbieters warten</translation>
-    </message>
-    <message>
-        <source>After recovery is exhausted</source>
-        <translation>Nach ausgeschöpfter Wiederherstellung</translation>
-    </message>
-    <message>
-        <source>S&amp;kip to the next candidate</source>
-        <translation>Zum nächsten Kandidaten sprin&amp;gen</translation>
-    </message>
-    <message>
-        <source>%1 summary</source>
-        <translation>Zusammenfassung %1</translation>
-    </message>
-    <message>
-        <source>&amp;Max retries:</source>
-        <translation>&amp;Max. Wiederholungen:</translation>
-    </message>
-    <message>
-        <source>F&amp;irst retry after:</source>
-        <translation>Erste Wiederholung &amp;nach:</translation>
-    </message>
-    <message>
-        <source>Ma&amp;ximum wait:</source>
-        <translation>Maximale Warte&amp;zeit:</translation>
-    </message>
-    <message>
-        <source>St&amp;op for manual recovery</source>
-        <translation>Für manuelle Wiederherstellung anhal&amp;ten</translation>
-    </message>
-    <message>
-        <source>Retr&amp;y the same candidate</source>
-        <translation>Denselben Kandidaten w&amp;iederholen</translation>
-    </message>
-    <message>
-        <source>Max re&amp;tries:</source>
-        <translation>Ma&amp;x. Wiederholungen:</translation>
-    </message>
-    <message>
-        <source>First retry &amp;after:</source>
-        <translation>Erste Wiederh&amp;olung nach:</translation>
-    </message>
-    <message>
-        <source>Wait for provi&amp;der reset</source>
-        <translation>Auf Rü&amp;cksetzung des Anbieters warten</translation>
-    </message>
-    <message>
-        <source>Maxim&amp;um wait:</source>
-        <translation>Maximale Wart&amp;ezeit:</translation>
-    </message>
-    <message>
-        <source>Skip to the &amp;next candidate</source>
-        <translation>Zum nächsten &amp;Kandidaten springen</translation>
-    </message>
-    <message>
-        <source>Sto&amp;p for manual recovery</source>
-        <translation>Für man&amp;uelle Wiederherstellung anhalten</translation>
-    </message>
-    <message>
-        <source>About %1</source>
-        <translation>Über %1</translation>
-    </message>
-    <message>
-        <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation>Genutzt wird nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als die höchste Wartezeit; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
-    </message>
-    <message>
-        <source>Only trusted reset times within this maximum; no retry is used up.</source>
-        <translation>Nur verlässliche Rücksetzzeiten innerhalb dieser Grenze; keine Wiederholung wird verbraucht.</translation>
-    </message>
-    <message>
-        <source>Turn on retries for %1 of %2</source>
-        <translation>Wiederholungen für %1 von %2 einschalten</translation>
-    </message>
-    <message>
-        <source>Turn off retries for %1 of %2</source>
-        <translation>Wiederholungen für %1 von %2 ausschalten</translation>
-    </message>
-    <message>
-        <source>Set max retries for %1 of %2 to %3</source>
-        <translation>Höchstzahl der Wiederholungen für %1 von %2 auf %3 setzen</translation>
-    </message>
-    <message>
-        <source>Set the first retry for %1 of %2 to %3</source>
-        <translation>Erste Wiederholung für %1 von %2 auf %3 setzen</translation>
-    </message>
-    <message>
-        <source>Turn on reset waits for %1 of %2</source>
-        <translation>Warten auf Rücksetzung für %1 von %2 einschalten</translation>
-    </message>
-    <message>
-        <source>Turn off reset waits for %1 of %2</source>
-        <translation>Warten auf Rücksetzung für %1 von %2 ausschalten</translation>
-    </message>
-    <message>
-        <source>Set the maximum reset wait for %1 of %2 to %3</source>
-        <translation>Höchste Wartezeit für %1 von %2 auf %3 setzen</translation>
-    </message>
-    <message>
-        <source>Skip to the next candidate when %1 of %2 are not recovered</source>
-        <translation>Zum nächsten Kandidaten springen, wenn %1 von %2 nicht behoben werden</translation>
-    </message>
-    <message>
-        <source>Stop for a person when %1 of %2 are not recovered</source>
-        <translation>Für einen Menschen anhalten, wenn %1 von %2 nicht behoben werden</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::DatabaseSession</name>
-    <message>
-        <source>Cannot Open Database</source>
-        <translation>Datenbank kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>The database could not be opened: %1.</source>
-        <translation>Die Datenbank konnte nicht geöffnet werden: %1.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
-        <translation>
-            <numerusform>%n Profil in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
-            <numerusform>%n Profile in der Datenbank migriert; Sicherung: %1. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Policy Studio cannot read this database:
-
-%1</source>
-        <translation>Policy Studio kann diese Datenbank nicht lesen:
-
-%1</translation>
-    </message>
-    <message>
-        <source>its legacy rules were not migrated</source>
-        <translation>ihre alten Regeln wurden nicht migriert</translation>
-    </message>
-    <message>
-        <source>Apply Migration</source>
-        <translation>Migration anwenden</translation>
-    </message>
-    <message>
-        <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
-        <translation>Die migrierten Richtlinien jetzt nach einer Sicherung in einer Transaktion nach %1 schreiben? Profile mit Fehlern bleiben unverändert.</translation>
-    </message>
-    <message>
-        <source>Migration Not Applied</source>
-        <translation>Migration nicht angewendet</translation>
-    </message>
-    <message>
-        <source>Nothing was written.
-
-%1</source>
-        <translation>Es wurde nichts geschrieben.
-
-%1</translation>
-    </message>
-    <message>
-        <source>a row of this profile holds a value that cannot be read</source>
-        <translation>eine Zeile dieses Profils enthält einen Wert, der nicht gelesen werden kann</translation>
-    </message>
-    <message>
-        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
-    </message>
-    <message>
-        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
-        <translation>seine alten Regeln lassen sich nicht migrieren (%1); klären Sie sie in kandev und öffnen Sie die Datenbank erneut</translation>
-    </message>
-    <message>
-        <source>Database Password</source>
-        <translation>Datenbankpasswort</translation>
-    </message>
-    <message>
-        <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
-
-%3</source>
-        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur gehalten, solange die Datenbank geöffnet ist.
-
-%3</translation>
-    </message>
-    <message>
-        <source>&amp;Connect</source>
-        <translation>&amp;Verbinden</translation>
-    </message>
-    <message>
-        <source>Changed in the Database</source>
-        <translation>In der Datenbank geändert</translation>
-    </message>
-    <message>
-        <source>%1
-
-Reload the profiles from the database? Your unsaved edits are lost.</source>
-        <translation>%1
-
-Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen verloren.</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::DockLayout</name>
-    <message>
-        <source>Route</source>
-        <translation>Route</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>Zeitleiste</translation>
-    </message>
-    <message numerus="yes">
-        <source>Timeline — %n warning(s)</source>
-        <translation>
-            <numerusform>Zeitleiste — %n Warnung</numerusform>
-            <numerusform>Zeitleiste — %n Warnungen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Validation</source>
-        <translation>Prüfung</translation>
-    </message>
-    <message>
-        <source>What Happens If…</source>
-        <translation>Was passiert, wenn …</translation>
-    </message>
-    <message>
-        <source>Try an Error</source>
-        <translation>Fehler ausprobieren</translation>
-    </message>
-    <message>
-        <source>Undo History</source>
-        <translation>Verlauf</translation>
-    </message>
-    <message>
-        <source>Live Routes</source>
-        <translation>Laufende Routen</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::DocumentController</name>
-    <message>
-        <source>Open Dynamic Profile</source>
-        <translation>Dynamisches Profil öffnen</translation>
-    </message>
-    <message>
-        <source>JSON documents (*.json);;All files (*)</source>
-        <translation>JSON-Dokumente (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Cannot Open File</source>
-        <translation>Datei kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>Policy Studio cannot open this file:
-
-%1</source>
-        <translation>Policy Studio kann diese Datei nicht öffnen:
-
-%1</translation>
-    </message>
-    <message>
-        <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
-        <translation>ein Kandidat nutzt eine neuere Richtlinienversion, als dieser Editor versteht; sie wird nie herabgestuft</translation>
-    </message>
-    <message>
-        <source>Opened Read-Only</source>
-        <translation>Schreibgeschützt geöffnet</translation>
-    </message>
-    <message>
-        <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
-        <translation>%1 nutzt eine neuere Richtlinienversion, als dieser Editor unterstützt. Die Datei wird schreibgeschützt geöffnet, damit nichts herabgestuft wird.</translation>
-    </message>
-    <message>
-        <source>The sample could not be copied to %1.</source>
-        <translation>Das Beispiel konnte nicht nach %1 kopiert werden.</translation>
-    </message>
-    <message>
-        <source>File Changed on Disk</source>
-        <translation>Datei auf der Festplatte geändert</translation>
-    </message>
-    <message>
-        <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
-        <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Speichern ersetzt diese Änderungen.</translation>
-    </message>
-    <message>
-        <source>Cannot Save</source>
-        <translation>Speichern nicht möglich</translation>
-    </message>
-    <message>
-        <source>Nothing was written; your edits are still here.
-
-%1</source>
-        <translation>Es wurde nichts geschrieben; Ihre Änderungen sind noch da.
-
-%1</translation>
-    </message>
-    <message>
-        <source>Saved to %1.</source>
-        <translation>In %1 gespeichert.</translation>
-    </message>
-    <message>
-        <source>Save Dynamic Profile As</source>
-        <translation>Dynamisches Profil speichern unter</translation>
-    </message>
-    <message>
-        <source>JSON documents (*.json)</source>
-        <translation>JSON-Dokumente (*.json)</translation>
-    </message>
-    <message>
-        <source>Replace File</source>
-        <translation>Datei ersetzen</translation>
-    </message>
-    <message>
-        <source>%1 already exists. Replace it?</source>
-        <translation>%1 existiert bereits. Ersetzen?</translation>
-    </message>
-    <message>
-        <source>Saved %1.</source>
-        <translation>%1 gespeichert.</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <source>%1 has unsaved changes. Save them?</source>
-        <translation>%1 hat ungespeicherte Änderungen. Speichern?</translation>
-    </message>
-    <message>
-        <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
-        <translation>%1 wurde von einem anderen Programm geändert. Neu laden und die ungespeicherten Änderungen verwerfen?</translation>
-    </message>
-    <message>
-        <source>%1 was changed by another program. Reload it?</source>
-        <translation>%1 wurde von einem anderen Programm geändert. Neu laden?</translation>
-    </message>
-    <message>
-        <source>%1 changed on disk; saving will replace it.</source>
-        <translation>%1 wurde auf der Festplatte geändert; Speichern ersetzt die Datei.</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::DurationEdit</name>
-    <message>
-        <source>seconds</source>
-        <extracomment>units of a duration input</extracomment>
-        <translation>Sekunden</translation>
-    </message>
-    <message>
-        <source>minutes</source>
-        <translation>Minuten</translation>
-    </message>
-    <message>
-        <source>hours</source>
-        <translation>Stunden</translation>
-    </message>
-    <message>
-        <source>days</source>
-        <translation>Tage</translation>
-    </message>
-    <message>
-        <source>Unit</source>
-        <translation>Einheit</translation>
-    </message>
-    <message>
-        <source>The unit of the number: pick the one you mean, and the number keeps its digits.</source>
-        <translation>Die Einheit der Zahl: Wählen Sie die gemeinte; die Zahl behält ihre Ziffern.</translation>
-    </message>
-    <message>
-        <source>= %1 s</source>
-        <translation>= %1 s</translation>
-    </message>
-    <message>
-        <source>%1, unit</source>
-        <translation>%1, Einheit</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::EditorArea</name>
-    <message>
-        <source>Candidate editor</source>
-        <translation>Kandidateneditor</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::LiveRoutesPane</name>
-    <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
-    </message>
-    <message>
-        <source>Show in Timeline</source>
-        <translation>In der Zeitleiste zeigen</translation>
-    </message>
-    <message>
-        <source>Live routes</source>
-        <translation>Laufende Routen</translation>
-    </message>
-    <message>
-        <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
-        <translation>Den Rest des Zyklus dieser Route ab ihrem aktuellen Zustand zeigen, falls derselbe Fehler erneut auftritt</translation>
-    </message>
-    <message>
-        <source>Live routes are shown for a kandev database.</source>
-        <translation>Laufende Routen werden für eine kandev-Datenbank gezeigt.</translation>
-    </message>
-    <message>
-        <source>Could not read the live routes (%1); shown as of the last read.</source>
-        <translation>Die laufenden Routen konnten nicht gelesen werden (%1); gezeigt wird der Stand des letzten Lesens.</translation>
-    </message>
-    <message>
-        <source>This kandev database keeps no route state (kandev before August 2026).</source>
-        <translation>Diese kandev-Datenbank speichert keinen Routenzustand (kandev vor August 2026).</translation>
-    </message>
-    <message>
-        <source>Credentials &lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): every candidate using them is passed over.</source>
-        <translation>Zugangsdaten &lt;b&gt;%1&lt;/b&gt; pausiert bis %2 (%3): jeder Kandidat, der sie nutzt, wird übergangen.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): the route passes it over.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; pausiert bis %2 (%3): die Route übergeht ihn.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n route(s) running; %1 scheduled under another policy than the one you are editing.</source>
-        <translation>
-            <numerusform>%n Route läuft; %1 unter einer anderen Richtlinie geplant als der, die Sie bearbeiten.</numerusform>
-            <numerusform>%n Routen laufen; %1 unter einer anderen Richtlinie geplant als der, die Sie bearbeiten.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n route(s) running, read at %1.</source>
-        <translation>
-            <numerusform>%n Route läuft, gelesen um %1.</numerusform>
-            <numerusform>%n Routen laufen, gelesen um %1.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Select a route to see what happens next and its history.</source>
-        <translation>Wählen Sie eine Route, um zu sehen, was als Nächstes geschieht, und ihren Verlauf.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
-        <translation>&lt;b&gt;Sitzung %1&lt;/b&gt; auf %2, %3 (Profilversion %4)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Session %1&lt;/b&gt;, %2 (profile version %3)</source>
-        <translation>&lt;b&gt;Sitzung %1&lt;/b&gt;, %2 (Profilversion %3)</translation>
-    </message>
-    <message>
-        <source>Its policy state cannot be read, so nothing is predicted: %1</source>
-        <translation>Ihr Richtlinienzustand ist nicht lesbar, daher wird nichts vorhergesagt: %1</translation>
-    </message>
-    <message>
-        <source>The policy it was scheduled under cannot be read: %1</source>
-        <translation>Die Richtlinie, unter der sie geplant wurde, ist nicht lesbar: %1</translation>
-    </message>
-    <message>
-        <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
-        <translation>Speichern ändert, womit ihr nächster Fehler bewertet wird; ihre geplante Frist bleibt.</translation>
-    </message>
-    <message>
-        <source>%1 is no longer in the route you are editing.</source>
-        <translation>%1 ist nicht mehr in der Route, die Sie bearbeiten.</translation>
-    </message>
-    <message>
-        <source>%1. %2 (%3)%4</source>
-        <translation>%1. %2 (%3)%4</translation>
-    </message>
-    <message>
-        <source>History: %1</source>
-        <translation>Verlauf: %1</translation>
-    </message>
-    <message>
-        <source>Its row cannot be read, so nothing is predicted: %1</source>
-        <translation>Ihre Zeile ist nicht lesbar, daher wird nichts vorhergesagt: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n earlier attempt(s)</source>
-        <translation>
-            <numerusform>%n früherer Versuch</numerusform>
-            <numerusform>%n frühere Versuche</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>widgets::MainWindow</name>
-    <message>
-        <source>Policy Studio</source>
-        <translation>Policy Studio</translation>
-    </message>
-    <message>
-        <source>Opened</source>
-        <translation>Geöffnet</translation>
-    </message>
-    <message>
-        <source>Undo history</source>
-        <translation>Verlauf</translation>
-    </message>
-    <message>
-        <source>Open a dynamic profile document to start.</source>
-        <translation>Öffnen Sie ein Dokument mit dynamischen Profilen, um zu beginnen.</translation>
-    </message>
-    <message>
-        <source>Read-only: %1.</source>
-        <translation>Schreibgeschützt: %1.</translation>
-    </message>
-    <message>
-        <source>Opened %1.</source>
-        <translation>%1 geöffnet.</translation>
-    </message>
-    <message>
-        <source>(read-only)</source>
-        <translation>(schreibgeschützt)</translation>
-    </message>
-    <message>
-        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
-        <translation>Ein neues dynamisches Profil: Fügen Sie mit „Kandidat hinzufügen“ (%1) den ersten Kandidaten hinzu.</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::MigrationFlow</name>
-    <message>
-        <source>Let %1 decide %2 of %3</source>
-        <translation>%1 über %2 von %3 entscheiden lassen</translation>
-    </message>
-    <message>
-        <source>Migrate legacy rules</source>
-        <translation>Alte Regeln migrieren</translation>
-    </message>
-    <message numerus="yes">
-        <source>Migrated %n candidate(s) to versioned policies; nothing is written until you save. View › Migration Report shows how.</source>
-        <translation>
-            <numerusform>%n Kandidat in versionierte Richtlinien migriert; geschrieben wird erst beim Speichern. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
-            <numerusform>%n Kandidaten in versionierte Richtlinien migriert; geschrieben wird erst beim Speichern. Ansicht › Migrationsbericht zeigt, wie.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>some legacy rules in this document cannot be migrated</source>
-        <translation>einige alte Regeln in diesem Dokument können nicht migriert werden</translation>
-    </message>
-    <message>
-        <source>its legacy rules were not migrated</source>
-        <translation>ihre alten Regeln wurden nicht migriert</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::MigrationReviewDialog</name>
-    <message>
-        <source>hard</source>
-        <translation>dauerhafte</translation>
-    </message>
-    <message>
-        <source>transient</source>
-        <translation>vorübergehende</translation>
-    </message>
-    <message>
-        <source> and </source>
-        <translation> und </translation>
-    </message>
-    <message>
-        <source>try the next candidate</source>
-        <translation>den nächsten Kandidaten versuchen</translation>
-    </message>
-    <message>
-        <source>stop</source>
-        <translation>anhalten</translation>
-    </message>
-    <message>
-        <source>retry the same candidate</source>
-        <translation>denselben Kandidaten wiederholen</translation>
-    </message>
-    <message>
-        <source>Dynamic profile</source>
-        <translation>Dynamisches Profil</translation>
-    </message>
-    <message>
-        <source>Profile %1</source>
-        <translation>Profil %1</translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <source>Legacy rules</source>
-        <translation>Alte Regeln</translation>
-    </message>
-    <message>
-        <source>Becomes</source>
-        <translation>Wird zu</translation>
-    </message>
-    <message>
-        <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;Keine Regeln und keine Richtlinien.&lt;/i&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;Kann nicht migriert werden.&lt;/i&gt;</translation>
-    </message>
-    <message>
-        <source>Gets the default: no wait, no retry, skip, for both classes.</source>
-        <translation>Erhält die Voreinstellung: kein Warten, keine Wiederholung, überspringen, für beide Klassen.</translation>
-    </message>
-    <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
-        <translation>&lt;code&gt;%1&lt;/code&gt; gilt für %2 Fehler und bedeutet: %3.</translation>
-    </message>
-    <message>
-        <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
-        <translation>Die Regel für den Code &lt;code&gt;%1&lt;/code&gt; hat für ihre Klasse Vorrang.</translation>
-    </message>
-    <message>
-        <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
-        <translation>Keine Regel gilt für %1; sie erhalten die Voreinstellung (kein Warten, keine Wiederholung, überspringen).</translation>
-    </message>
-    <message>
-        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
-        <translation>Das Go-Backend von kandev wendet Regeln in sortierter Schlüsselreihenfolge an und würde für %2 &lt;code&gt;%1&lt;/code&gt; verwenden (%3). Policy Studio folgt der dokumentierten Regel: &lt;code&gt;%4&lt;/code&gt; hat Vorrang (%5).</translation>
-    </message>
-    <message>
-        <source>Review Migration — %1</source>
-        <translation>Migration prüfen — %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
-        <translation>&lt;b&gt;%1 nutzt alte Regeln, die sich nicht migrieren lassen.&lt;/b&gt; Die Datei wird schreibgeschützt geöffnet; beheben Sie die unten markierten Regeln in der Datei oder in kandev und öffnen Sie sie erneut.</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, wird ihr %n Kandidat wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform>
-            <numerusform>&lt;b&gt;%1 nutzt alte Regeln.&lt;/b&gt; Bevor die Datei bearbeitet werden kann, werden ihre %n Kandidaten wie gezeigt in versionierte Richtlinien umgewandelt. Geschrieben wird erst beim Speichern.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Migration report</source>
-        <translation>Migrationsbericht</translation>
-    </message>
-    <message>
-        <source>&amp;Migrate</source>
-        <translation>&amp;Migrieren</translation>
-    </message>
-    <message>
-        <source>Open &amp;Read-Only</source>
-        <translation>&amp;Schreibgeschützt öffnen</translation>
-    </message>
-    <message>
-        <source>These routes cannot be read; their profiles are left untouched:</source>
-        <translation>Diese Routen sind unlesbar; ihre Profile bleiben unverändert:</translation>
-    </message>
-    <message>
-        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>Geschrieben &lt;code&gt;„%1“&lt;/code&gt; → &lt;code&gt;„%2“&lt;/code&gt;; gelesen wie von kandev, ohne den Leerraum darum.</translation>
-    </message>
-    <message>
-        <source>enabled</source>
-        <translation>aktiv</translation>
-    </message>
-    <message>
-        <source>disabled: the route skips it</source>
-        <translation>inaktiv: die Route überspringt ihn</translation>
-    </message>
-    <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
-        <translation>&lt;code&gt;%1&lt;/code&gt; wird zu „%2“ – die dokumentierte Zuordnung von kandev.</translation>
-    </message>
-    <message>
-        <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
-        <translation>Feld: &lt;code&gt;%1&lt;/code&gt;</translation>
-    </message>
-    <message>
-        <source>show line %1 of the file</source>
-        <translation>Zeile %1 der Datei zeigen</translation>
-    </message>
-    <message>
-        <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
-        <translation>Wählen Sie die Regel, die über %1 entscheidet (die anderen werden entfernt; Rückgängig holt sie zurück):</translation>
-    </message>
-    <message>
-        <source>Or choose below which rule wins; that is an edit you can undo.</source>
-        <translation>Oder wählen Sie unten, welche Regel gilt; diese Änderung lässt sich rückgängig machen.</translation>
-    </message>
-    <message>
-        <source>How the legacy rules were migrated when the document was opened.</source>
-        <translation>Wie die alten Regeln beim Öffnen des Dokuments migriert wurden.</translation>
-    </message>
-    <message>
-        <source>%1 — line %2</source>
-        <translation>%1 — Zeile %2</translation>
-    </message>
-    <message>
-        <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
-        <translation>Im Profil %1, Kandidat %2. %3: Klären Sie seine Regeln in kandev.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 holds legacy rules.&lt;/b&gt; The profiles without problems can be migrated as shown; the profiles marked below cannot be until their rules are settled in kandev, and open read-only.</source>
-        <translation>&lt;b&gt;%1 enthält alte Regeln.&lt;/b&gt; Die Profile ohne Probleme lassen sich wie gezeigt migrieren; die unten markierten Profile erst, wenn ihre Regeln in kandev geklärt sind, bis dahin werden sie schreibgeschützt geöffnet.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 holds legacy rules that cannot be migrated.&lt;/b&gt; The profiles marked below open read-only until their rules are settled in kandev; the other profiles can be edited.</source>
-        <translation>&lt;b&gt;%1 enthält alte Regeln, die sich nicht migrieren lassen.&lt;/b&gt; Die unten markierten Profile werden schreibgeschützt geöffnet, bis ihre Regeln in kandev geklärt sind; die anderen Profile lassen sich bearbeiten.</translation>
-    </message>
-    <message>
-        <source>&amp;Open</source>
-        <translation>Ö&amp;ffnen</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::OpenDatabaseDialog</name>
-    <message>
-        <source>&amp;SQLite file</source>
-        <translation>&amp;SQLite-Datei</translation>
-    </message>
-    <message>
-        <source>&amp;PostgreSQL server</source>
-        <translation>&amp;PostgreSQL-Server</translation>
-    </message>
-    <message>
-        <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
-        <translation>&amp;Umgebung von kandev (KANDEV_DATABASE_*)</translation>
-    </message>
-    <message>
-        <source>Open kandev Database</source>
-        <translation>kandev-Datenbank öffnen</translation>
-    </message>
-    <message>
-        <source>The database opens read-only; nothing is written until you save or apply a migration.</source>
-        <translation>Die Datenbank wird schreibgeschützt geöffnet; geschrieben wird erst beim Speichern oder beim Anwenden einer Migration.</translation>
-    </message>
-    <message>
-        <source>SQLite file</source>
-        <translation>SQLite-Datei</translation>
-    </message>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>&amp;Durchsuchen …</translation>
-    </message>
-    <message>
-        <source>&amp;Host:</source>
-        <translation>&amp;Host:</translation>
-    </message>
-    <message>
-        <source>P&amp;ort:</source>
-        <translation>P&amp;ort:</translation>
-    </message>
-    <message>
-        <source>&amp;User:</source>
-        <translation>&amp;Benutzer:</translation>
-    </message>
-    <message>
-        <source>Pass&amp;word:</source>
-        <translation>Pass&amp;wort:</translation>
-    </message>
-    <message>
-        <source>&amp;Database:</source>
-        <translation>&amp;Datenbank:</translation>
-    </message>
-    <message>
-        <source>kandev SQLite Database</source>
-        <translation>kandev-SQLite-Datenbank</translation>
-    </message>
-    <message>
-        <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
-        <translation>SQLite-Datenbanken (*.db *.sqlite *.sqlite3);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>KANDEV_DATABASE_DRIVER is not set.</source>
-        <translation>KANDEV_DATABASE_DRIVER ist nicht gesetzt.</translation>
-    </message>
-    <message>
-        <source>Choose a SQLite file.</source>
-        <translation>Wählen Sie eine SQLite-Datei.</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::ProblemCountButton</name>
-    <message>
-        <source>Show the problems in Validation</source>
-        <translation>Die Probleme in der Prüfung zeigen</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n problem(s)</source>
-        <translation>
-            <numerusform>%n Problem</numerusform>
-            <numerusform>%n Probleme</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>widgets::ReviewChangesDialog</name>
-    <message>
-        <source>Review Changes — %1</source>
-        <translation>Änderungen prüfen — %1</translation>
-    </message>
-    <message>
-        <source>Nothing to save: the document is as it was read.</source>
-        <translation>Nichts zu speichern: Das Dokument ist so, wie es gelesen wurde.</translation>
-    </message>
-    <message>
-        <source>These changes cannot be saved yet: %1</source>
-        <translation>Diese Änderungen können noch nicht gespeichert werden: %1</translation>
-    </message>
-    <message>
-        <source>Saving writes these changes to %1 (against what was read or last saved):</source>
-        <translation>Speichern schreibt diese Änderungen nach %1 (gegenüber dem Gelesenen oder zuletzt Gespeicherten):</translation>
-    </message>
-    <message>
-        <source>Changes</source>
-        <translation>Änderungen</translation>
-    </message>
-    <message>
-        <source>Save Changes — %1</source>
-        <translation>Änderungen speichern — %1</translation>
-    </message>
-    <message>
-        <source>Written to the database, one transaction per profile:</source>
-        <translation>In die Datenbank geschrieben, eine Transaktion je Profil:</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::RouteItemDelegate</name>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::RoutePane</name>
-    <message>
-        <source>Filter profiles and candidates</source>
-        <translation>Profile und Kandidaten filtern</translation>
-    </message>
-    <message>
-        <source>Dynamic profiles</source>
-        <translation>Dynamische Profile</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::ScenarioEditorDialog</name>
-    <message>
-        <source>Custom Scenario</source>
-        <translation>Eigenes Szenario</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>The n-th attempt of the route cycle meets the n-th failure:</source>
-        <translation>Der n-te Versuch des Routendurchlaufs trifft auf den n-ten Fehler:</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>Reset hint after (s)</source>
-        <translation>Rücksetzhinweis nach (s)</translation>
-    </message>
-    <message>
-        <source>Before any output</source>
-        <translation>Vor jeder Ausgabe</translation>
-    </message>
-    <message>
-        <source>Failures</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>&amp;Add Failure</source>
-        <translation>Fehler &amp;hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Remove Failure</source>
-        <translation>Fehler &amp;entfernen</translation>
-    </message>
-    <message>
-        <source>&amp;After the last failure:</source>
-        <translation>&amp;Nach dem letzten Fehler:</translation>
-    </message>
-    <message>
-        <source>the last failure repeats</source>
-        <translation>wiederholt sich der letzte Fehler</translation>
-    </message>
-    <message>
-        <source>the next attempt succeeds</source>
-        <translation>gelingt der nächste Versuch</translation>
-    </message>
-    <message>
-        <source>Error of failure %1</source>
-        <translation>Fehlercode von Fehler %1</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keiner</translation>
-    </message>
-    <message>
-        <source>Reset hint of failure %1</source>
-        <translation>Rücksetzhinweis von Fehler %1</translation>
-    </message>
-    <message>
-        <source>Failure %1 came before any output</source>
-        <translation>Fehler %1 kam vor jeder Ausgabe</translation>
-    </message>
-    <message>
-        <source>Custom scenario</source>
-        <translation>Eigenes Szenario</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::StartPage</name>
-    <message>
-        <source>Recent files</source>
-        <translation>Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <source>Policy Studio</source>
-        <translation>Policy Studio</translation>
-    </message>
-    <message>
-        <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
-        <translation>Bearbeiten Sie, wie sich die dynamischen Profile von kandev von Anbieterfehlern erholen: Öffnen Sie ein Profildokument, die Datenbank von kandev oder zum Umsehen das Beispiel.</translation>
-    </message>
-    <message>
-        <source>kandev&apos;s own SQLite database on this machine</source>
-        <translation>Die SQLite-Datenbank von kandev auf diesem Rechner</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>Open %1</source>
-        <translation>%1 öffnen</translation>
-    </message>
-    <message>
-        <source>Open File…</source>
-        <translation>Datei öffnen …</translation>
-    </message>
-    <message>
-        <source>Open kandev Database…</source>
-        <translation>kandev-Datenbank öffnen …</translation>
-    </message>
-    <message>
-        <source>Open the Sample</source>
-        <translation>Das Beispiel öffnen</translation>
-    </message>
-    <message>
-        <source>New Dynamic Profile</source>
-        <translation>Neues dynamisches Profil</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::TimelineLegend</name>
-    <message>
-        <source>Legend</source>
-        <translation>Legende</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::TimelinePanel</name>
-    <message>
-        <source>Custom scenario</source>
-        <translation>Eigenes Szenario</translation>
-    </message>
-    <message>
-        <source>&amp;Logarithmic time</source>
-        <translation>&amp;Logarithmische Zeit</translation>
-    </message>
-    <message>
-        <source>&amp;Scenario:</source>
-        <translation>&amp;Szenario:</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>Szenario</translation>
-    </message>
-    <message>
-        <source>Timeline events</source>
-        <translation>Ereignisse der Zeitleiste</translation>
-    </message>
-    <message>
-        <source>Export Timeline</source>
-        <translation>Zeitleiste exportieren</translation>
-    </message>
-    <message>
-        <source>SVG image (*.svg);;PNG image (*.png)</source>
-        <translation>SVG-Bild (*.svg);;PNG-Bild (*.png)</translation>
-    </message>
-    <message>
-        <source>Cannot Export</source>
-        <translation>Export nicht möglich</translation>
-    </message>
-    <message>
-        <source>The timeline could not be written to %1.</source>
-        <translation>Die Zeitleiste konnte nicht nach %1 geschrieben werden.</translation>
-    </message>
-    <message>
-        <source>Capacity error before output, every attempt</source>
-        <translation>Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch</translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 1 min</source>
-        <translation>Kontingent erschöpft, Rücksetzung in 1 min</translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 6 h</source>
-        <translation>Kontingent erschöpft, Rücksetzung in 6 h</translation>
-    </message>
-    <message>
-        <source>Two transient errors, then success</source>
-        <translation>Zwei vorübergehende Fehler, dann Erfolg</translation>
-    </message>
-    <message>
-        <source>Unknown error</source>
-        <translation>Unbekannter Fehler</translation>
-    </message>
-    <message>
-        <source>Failure after tool activity</source>
-        <translation>Fehler nach Werkzeugaktivität</translation>
-    </message>
-    <message>
-        <source>Edit &amp;Custom…</source>
-        <translation>Szenario an&amp;passen …</translation>
-    </message>
-    <message>
-        <source>Export…</source>
-        <translation>Exportieren …</translation>
-    </message>
-    <message>
-        <source>Picture</source>
-        <translation>Bild</translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation>Tabelle</translation>
-    </message>
-    <message>
-        <source>Route warnings</source>
-        <translation>Warnungen zur Route</translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation>Warnungen</translation>
-    </message>
-    <message>
-        <source>timeline</source>
-        <translation>zeitleiste</translation>
-    </message>
-    <message>
-        <source>Warnings (%1)</source>
-        <translation>Warnungen (%1)</translation>
-    </message>
-    <message>
-        <source>Timeline views</source>
-        <translation>Zeitleisten-Ansichten</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::TimelineView</name>
-    <message>
-        <source>Retry timeline</source>
-        <translation>Wiederholungszeitleiste</translation>
-    </message>
-    <message>
-        <source>Open a dynamic profile to preview its retry timeline.</source>
-        <translation>Öffnen Sie ein dynamisches Profil, um seine Wiederholungszeitleiste zu sehen.</translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <source> (off)</source>
-        <translation> (aus)</translation>
-    </message>
-    <message>
-        <source>reset wait %1</source>
-        <translation>Rücksetzung %1</translation>
-    </message>
-    <message>
-        <source>stop: action required</source>
-        <translation>anhalten: Eingreifen nötig</translation>
-    </message>
-    <message>
-        <source>success</source>
-        <translation>Erfolg</translation>
-    </message>
-    <message>
-        <source>no eligible candidate left</source>
-        <translation>kein zulässiger Kandidat übrig</translation>
-    </message>
-    <message>
-        <source>configuration error</source>
-        <translation>Konfigurationsfehler</translation>
-    </message>
-    <message>
-        <source>… (event limit)</source>
-        <translation>… (Ereignisgrenze)</translation>
-    </message>
-    <message>
-        <source>+%1 · %2</source>
-        <translation>+%1 · %2</translation>
-    </message>
-    <message>
-        <source>attempt</source>
-        <translation>Versuch</translation>
-    </message>
-    <message>
-        <source>retry wait</source>
-        <translation>Wiederholung</translation>
-    </message>
-    <message>
-        <source>reset wait</source>
-        <translation>Rücksetzung</translation>
-    </message>
-    <message>
-        <source>skip</source>
-        <translation>springen</translation>
-    </message>
-    <message>
-        <source>stop</source>
-        <translation>anhalten</translation>
-    </message>
-    <message>
-        <source>none left</source>
-        <translation>keiner übrig</translation>
-    </message>
-    <message>
-        <source>invalid</source>
-        <translation>ungültig</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>%1 — %2 — %3</source>
-        <translation>%1 — %2 — %3</translation>
-    </message>
-    <message>
-        <source>Why: %1</source>
-        <translation>Warum: %1</translation>
-    </message>
-    <message>
-        <source>paused by kandev (circuit open)</source>
-        <translation>von kandev pausiert (Schutzschalter offen)</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>pausiert</translation>
-    </message>
-    <message>
-        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
-        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil springt zum nächsten Kandidaten. Der Durchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss handeln), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::TryErrorPanel</name>
-    <message>
-        <source>The failure came &amp;before any output or tool activity</source>
-        <translation>Der Fehler kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
-    </message>
-    <message>
-        <source>Raw error</source>
-        <translation>Rohfehler</translation>
-    </message>
-    <message>
-        <source>The pasted error, every attempt</source>
-        <translation>Der eingefügte Fehler, bei jedem Versuch</translation>
-    </message>
-    <message>
-        <source>Paste an error to see how it is classified.</source>
-        <translation>Fügen Sie einen Fehler ein, um zu sehen, wie er eingestuft wird.</translation>
-    </message>
-    <message>
-        <source>No reset hint.</source>
-        <translation>Kein Rücksetzhinweis.</translation>
-    </message>
-    <message>
-        <source>Only the first 16 KiB and 64 headers were read.</source>
-        <translation>Nur die ersten 16 KiB und 64 Header wurden gelesen.</translation>
-    </message>
-    <message>
-        <source>Select a candidate to see its decision.</source>
-        <translation>Wählen Sie einen Kandidaten, um seine Entscheidung zu sehen.</translation>
-    </message>
-    <message>
-        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>Show in Timeline</source>
-        <translation>In der Zeitleiste zeigen</translation>
-    </message>
-    <message>
-        <source>Unknown</source>
-        <translation>Unbekannt</translation>
-    </message>
-    <message>
-        <source>Agent that printed the error</source>
-        <translation>Agent, der den Fehler ausgab</translation>
-    </message>
-    <message>
-        <source>The kandev agent that printed the error: its own wording is read before provider-neutral wording.</source>
-        <translation>Der kandev-Agent, der den Fehler ausgab: Sein eigener Wortlaut wird vor anbieterneutralem Wortlaut gelesen.</translation>
-    </message>
-    <message>
-        <source>Not known</source>
-        <translation>Nicht bekannt</translation>
-    </message>
-    <message>
-        <source>%1 (before the agent runs)</source>
-        <translation>%1 (bevor der Agent läuft)</translation>
-    </message>
-    <message>
-        <source>%1 (agent running)</source>
-        <translation>%1 (Agent läuft)</translation>
-    </message>
-    <message>
-        <source>Phase of the failure</source>
-        <translation>Phase des Fehlers</translation>
-    </message>
-    <message>
-        <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
-        <translation>Wann der Fehler auftrat. Ein Fehler, den keine Regel kennt, ist vor dem Start des Agenten unknown_provider_error und danach agent_runtime_error; beide halten an.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Sicherheit %6 · Geltung %7</translation>
-    </message>
-    <message>
-        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
-        <translation>kandevs eigene Regeln ergeben hier &lt;code&gt;%1&lt;/code&gt;; dieser Katalog weicht absichtlich ab (siehe README).</translation>
-    </message>
-    <message>
-        <source>“%1” (%2)</source>
-        <translation>„%1“ (%2)</translation>
-    </message>
-    <message>
-        <source>Reset hint from %1: in %2 (trusted)</source>
-        <translation>Rücksetzhinweis aus %1: in %2 (verlässlich)</translation>
-    </message>
-    <message>
-        <source>Reset hint from %1: not trusted (%2)</source>
-        <translation>Rücksetzhinweis aus %1: nicht verlässlich (%2)</translation>
-    </message>
-    <message>
-        <source>A&amp;gent:</source>
-        <translation>Agent:</translation>
-    </message>
-    <message>
-        <source>Phase:</source>
-        <translation>Phase:</translation>
-    </message>
-    <message>
-        <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
-        <translation>Das Warten auf Rücksetzung ist für %1 bei diesem Kandidaten aus, daher wird der Hinweis (%2) nicht genutzt.</translation>
-    </message>
-    <message>
-        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
-        <translation>Der Hinweis (%1) liegt jenseits der höchsten Wartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
-    </message>
-    <message>
-        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
-        <translation>Fügen Sie einen Fehler ein: die Antwort (optional eine Zeile „HTTP/1.1 429“, Header, eine Leerzeile, der Inhalt) oder die Fehlerausgabe eines Agenten (optional zuerst eine Zeile „exit code: 127“). Was Sie einfügen, wird als Wortlaut des Fehlers selbst gelesen, als wäre er mit einem Fehlerstatus gescheitert.</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>Ergebnis</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::ValidationPane</name>
-    <message>
-        <source>Validation problems</source>
-        <translation>Prüfprobleme</translation>
-    </message>
-    <message>
-        <source>No problems: this profile can be saved.</source>
-        <translation>Keine Probleme: Dieses Profil kann gespeichert werden.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
-        <translation>
-            <numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zum Feld zu springen.</numerusform>
-            <numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zum Feld zu springen.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Read-only: %1. Nothing can be saved.</source>
-        <translation>Schreibgeschützt: %1. Nichts kann gespeichert werden.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Read-only: %1. %n problem(s):</source>
-        <translation>
-            <numerusform>Schreibgeschützt: %1. %n Problem:</numerusform>
-            <numerusform>Schreibgeschützt: %1. %n Probleme:</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nothing is open.</source>
-        <translation>Nichts ist geöffnet.</translation>
-    </message>
-</context>
-<context>
-    <name>widgets::WhatHappensPanel</name>
-    <message>
-        <source>The provider reports a reset in</source>
-        <translation>Der Anbieter meldet eine Rücksetzung in</translation>
-    </message>
-    <message>
-        <source>before any output or tool activity</source>
-        <translation>vor jeder Ausgabe oder Werkzeugaktivität</translation>
-    </message>
-    <message>
-        <source>the reset wait was already used</source>
-        <translation>das Warten auf Rücksetzung wurde schon genutzt</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>%1 — unclassified</source>
-        <translation>%1 — nicht eingestuft</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>Reset in</source>
-        <translation>Rücksetzung in</translation>
-    </message>
-    <message>
-        <source>The failure came:</source>
-        <translation>Der Fehler kam:</translation>
-    </message>
-    <message>
-        <source>Decision:</source>
-        <translation>Entscheidung:</translation>
-    </message>
-    <message>
-        <source>Select a candidate.</source>
-        <translation>Wählen Sie einen Kandidaten.</translation>
-    </message>
-    <message>
-        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
-        <translation>Anhalten: Die Richtlinien dieses Kandidaten sind ungültig, und ungültige Einstellungen erlauben nie Arbeit.</translation>
-    </message>
-    <message>
-        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
-    </message>
-    <message>
-        <source>Error:</source>
-        <translation>Fehler:</translation>
-    </message>
-    <message>
-        <source>Retries already made:</source>
-        <translation>Bisherige Wiederholungen:</translation>
     </message>
 </context>
 </TS>

@@ -11,14 +11,14 @@
 #include "window/action_set.h"
 #include "window/dock_layout.h"
 
-#include "widgets/candidate_editor.h"
-#include "widgets/candidate_list_panel.h"
-#include "widgets/live_routes_pane.h"
-#include "widgets/route_pane.h"
-#include "widgets/timeline_panel.h"
-#include "widgets/try_error_panel.h"
-#include "widgets/validation_pane.h"
-#include "widgets/what_happens_panel.h"
+#include "editor/candidate_editor.h"
+#include "route/candidate_list_panel.h"
+#include "panels/live_routes_pane.h"
+#include "route/route_pane.h"
+#include "timeline/timeline_panel.h"
+#include "panels/try_error_panel.h"
+#include "panels/validation_pane.h"
+#include "panels/what_happens_panel.h"
 
 #include "model/commands.h"
 #include "model/editor_document.h"
@@ -41,7 +41,7 @@
 #include <QUndoView>
 #include <QtTest>
 
-using namespace widgets;
+using namespace gui;
 
 namespace {
 

@@ -1,0 +1,82 @@
+#include "controllers/migration_flow.h"
+
+#include "dialogs/migration_review_dialog.h"
+
+#include "model/commands.h"
+#include "model/editor_document.h"
+#include "model/policy_text.h"
+
+namespace gui {
+
+MigrationFlow::MigrationFlow(QWidget* window) : QObject(window), m_window(window) {}
+
+QString MigrationFlow::reviewFile(model::EditorDocument& document, const QString& name, const QString& path)
+{
+    for (bool asRead = true;; asRead = false) {
+        const migration::MigrationReport report = migration::planMigration(document.document());
+        MigrationReviewDialog review(report, name, m_window, {}, &document.document());
+        if (asRead)  // line numbers hold only for the document as it is in the file
+            review.setSourceFile(path);
+        review.setChoicesOffered(true);
+        const int answer = review.exec();
+        if (answer == MigrationReviewDialog::ChoiceMade && review.choice()) {
+            const MigrationReviewDialog::Choice choice = *review.choice();
+            const format::Document settled = migration::keepConflictingRule(
+                document.document(), choice.profileIndex, choice.candidateIndex, choice.errorClass, choice.keep);
+            const auto& candidate = settled.profiles[choice.profileIndex].dynamic->candidates[choice.candidateIndex];
+            document.undoStack()->push(new model::ReplaceDocumentCommand(
+                &document, settled,
+                tr("Let %1 decide %2 of %3")
+                    .arg(QString::fromStdString(choice.keep), model::PolicyText::classInSentence(choice.errorClass),
+                         QString::fromStdString(candidate.executionProfileId))));
+            continue;
+        }
+        if (answer == QDialog::Accepted && !report.hasErrors()) {
+            remember(report, document.document(), name);
+            const auto migrated = migration::applyMigration(document.document(), report);
+            document.undoStack()->push(new model::ReplaceDocumentCommand(&document, *migrated, tr("Migrate legacy rules")));
+            return tr("Migrated %n candidate(s) to versioned policies; nothing is written until you save. "
+                      "View › Migration Report shows how.",
+                      nullptr, int(report.changedCandidates()));
+        }
+        document.setReadOnly(true, report.hasErrors() ? tr("some legacy rules in this document cannot be migrated")
+                                                      : tr("its legacy rules were not migrated"));
+        return {};
+    }
+}
+
+MigrationFlow::DatabaseAnswer MigrationFlow::reviewDatabase(const migration::MigrationReport& report,
+                                                            const format::Document& before, const QString& name,
+                                                            const QStringList& unreadable, bool asReport)
+{
+    MigrationReviewDialog review(report, name, m_window, unreadable, &before);
+    review.setDatabase();
+    if (review.exec() != QDialog::Accepted)
+        return MigrationReviewDialog::canMigrateSome(report) ? DatabaseAnswer::OpenReadOnly : DatabaseAnswer::Open;
+    if (asReport)
+        remember(report, before, name);
+    return DatabaseAnswer::Migrate;
+}
+
+void MigrationFlow::remember(const migration::MigrationReport& report, const format::Document& before, const QString& name)
+{
+    m_remembered = Remembered{report, before, name};
+    emit reportAvailable(true);
+}
+
+void MigrationFlow::forget()
+{
+    m_remembered.reset();
+    emit reportAvailable(false);
+}
+
+void MigrationFlow::showReport()
+{
+    if (!m_remembered)
+        return;
+    MigrationReviewDialog review(m_remembered->report, m_remembered->name, m_window, {}, &m_remembered->before);
+    review.setReviewOnly();
+    review.exec();
+}
+
+}  // namespace gui

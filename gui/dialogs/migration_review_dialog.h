@@ -1,0 +1,78 @@
+#pragma once
+// Before a document with legacy rules can be edited: every candidate's legacy
+// rules beside the policies they become, with the reasons and the warnings
+// where kandev's Go backend would decide otherwise. Accept migrates (one undo
+// step); Cancel opens the original read-only; a conflict can be settled by
+// choosing the rule that wins (ChoiceMade), and a problem shown at its line.
+
+#include "migration/migration.h"
+
+#include <QDialog>
+
+#include <optional>
+#include <string>
+
+class QDialogButtonBox;
+class QLabel;
+class QTextBrowser;
+class QUrl;
+
+namespace gui {
+
+class MigrationReviewDialog final : public QDialog {
+    Q_OBJECT
+public:
+    // exec() returns this when a conflicting rule was chosen (choice()).
+    static constexpr int ChoiceMade = 2;
+    struct Choice {
+        std::size_t profileIndex = 0;
+        std::size_t candidateIndex = 0;
+        policy::ErrorClass errorClass = policy::ErrorClass::Transient;
+        std::string keep;  // the rule key that wins
+    };
+
+    // unreadable: rows whose rules_json cannot be read (databases); shown, left untouched.
+    // document: what the report was planned from, for profile names and enabled flags.
+    MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName, QWidget* parent = nullptr,
+                          const QStringList& unreadable = {}, const format::Document* document = nullptr);
+    // Problems link to their line in this file (the document as read from it).
+    void setSourceFile(const QString& path);
+    // Conflicting rules become links: choosing one closes the dialog with ChoiceMade.
+    void setChoicesOffered(bool offered);
+    // A kandev database: the profiles that can be migrated are offered even
+    // when others cannot be (Migrate writes only those), and problems are told
+    // by profile and candidate name instead of field paths in a file.
+    void setDatabase();
+    // Only to read again (View > Migration Report): a Close button and no choices.
+    void setReviewOnly();
+    std::optional<Choice> choice() const { return m_choice; }
+
+    static QString reportHtml(const migration::MigrationReport& report, const format::Document* document = nullptr,
+                              bool offerChoices = false, bool lineLinks = false, bool database = false);
+    // Profiles in the report without errors whose candidates change: what Migrate would write.
+    static bool canMigrateSome(const migration::MigrationReport& report);
+    QTextBrowser* browser() const { return m_browser; }
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void render();
+    void offerButtons();
+    void followLink(const QUrl& url);
+    void showFileLine(int line);
+
+    migration::MigrationReport m_report;
+    QStringList m_unreadable;
+    std::optional<format::Document> m_document;
+    QString m_sourceFile;
+    QString m_name;
+    bool m_offerChoices = false;
+    bool m_database = false;
+    std::optional<Choice> m_choice;
+    QTextBrowser* m_browser;
+    QDialogButtonBox* m_buttons;
+    QLabel* m_intro;
+};
+
+}  // namespace gui

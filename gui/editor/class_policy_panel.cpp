@@ -1,0 +1,406 @@
+#include "editor/class_policy_panel.h"
+
+#include "window/colour_scheme.h"
+#include "editor/field_binder.h"
+#include "controls/value_controls.h"
+
+#include "model/policy_text.h"
+
+#include "controls/flow_layout.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QRadioButton>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QWhatsThis>
+
+#include <algorithm>
+
+namespace gui {
+
+using model::PolicyText;
+using policy::Field;
+
+namespace {
+
+QLabel* wrapped(const QString& text, QWidget* parent, bool secondary = false)
+{
+    auto* label = new QLabel(text, parent);
+    // Not selectable: a selectable label carries a whole QTextDocument, and
+    // these explanations are rebuilt on every edit and at start-up.
+    label->setWordWrap(true);
+    if (secondary)
+        label->setForegroundRole(QPalette::PlaceholderText);  // follows a palette change (View > Colour Scheme)
+    return label;
+}
+
+QLabel* sectionTitle(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QFont f = label->font();
+    f.setBold(true);
+    label->setFont(f);
+    return label;
+}
+
+// Indents a section's details under its switch.
+QWidget* indented(QLayout* content, QWidget* parent)
+{
+    auto* w = new QWidget(parent);
+    auto* outer = new QHBoxLayout(w);
+    outer->setContentsMargins(24, 0, 0, 4);
+    outer->addLayout(content);
+    return w;
+}
+
+// The panel's labels. The two panels share a window, so each class has its
+// own mnemonics: no Alt+letter may be ambiguous (File, Edit, View and Help
+// take F, E, V and H).
+struct PanelTexts {
+    const char* retry;
+    const char* maxRetries;
+    const char* interval;
+    const char* wait;
+    const char* maxWait;
+    const char* skip;
+    const char* stop;
+};
+
+}  // namespace
+
+ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* parent)
+    : QFrame(parent), m_class(errorClass), m_lastRetry{true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
+                                                       policy::descriptor(Field::RetryInitialInterval).enabledDefault},
+      m_lastWait{true, policy::descriptor(Field::ResetMaxWait).enabledDefault}
+{
+    static constexpr PanelTexts kTransientTexts{
+        QT_TR_NOOP("&Retry the same candidate"), QT_TR_NOOP("&Max retries:"),
+        QT_TR_NOOP("F&irst retry after:"),       QT_TR_NOOP("&Wait for provider reset"),
+        QT_TR_NOOP("Ma&ximum wait:"),            QT_TR_NOOP("S&kip to the next candidate"),
+        QT_TR_NOOP("St&op for manual recovery")};
+    static constexpr PanelTexts kHardTexts{
+        QT_TR_NOOP("Retr&y the same candidate"), QT_TR_NOOP("Max re&tries:"),
+        QT_TR_NOOP("First retry &after:"),       QT_TR_NOOP("Wait for provi&der reset"),
+        QT_TR_NOOP("Maxim&um wait:"),            QT_TR_NOOP("Skip to the &next candidate"),
+        QT_TR_NOOP("Sto&p for manual recovery")};
+    const PanelTexts& texts = errorClass == policy::ErrorClass::Hard ? kHardTexts : kTransientTexts;
+
+    setFrameShape(QFrame::StyledPanel);
+    setObjectName(errorClass == policy::ErrorClass::Transient ? QStringLiteral("transientPanel")
+                                                              : QStringLiteral("hardPanel"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 8, 12, 8);
+    layout->setSpacing(4);
+
+    // Header: disclosure toggle, title, one-line summary that stays visible when collapsed.
+    auto* header = new QHBoxLayout;
+    m_toggle = new QToolButton(this);
+    m_toggle->setAutoRaise(true);
+    m_toggle->setCheckable(true);
+    m_toggle->setChecked(true);
+    m_toggle->setArrowType(Qt::DownArrow);
+    m_toggle->setAccessibleName(tr("Show or hide the %1 settings").arg(PolicyText::className(errorClass)));
+    auto* title = new QLabel(PolicyText::className(errorClass), this);
+    QFont titleFont = title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    title->setFont(titleFont);
+    // What the class means and which errors belong to it: one click (or a
+    // hover) away, so that the settings themselves fit in a small window.
+    auto* about = new QToolButton(this);
+    about->setObjectName(QStringLiteral("aboutClass"));
+    about->setText(QStringLiteral("?"));
+    about->setAutoRaise(true);
+    about->setAccessibleName(tr("About %1").arg(PolicyText::classInSentence(errorClass)));
+    const QString aboutText = QStringLiteral("<p>%1</p><p>%2</p>")
+                                  .arg(PolicyText::classDescription(errorClass).toHtmlEscaped(),
+                                       PolicyText::classExamples(errorClass).toHtmlEscaped());
+    about->setToolTip(aboutText);
+    about->setWhatsThis(aboutText);
+    connect(about, &QToolButton::clicked, about, [about, aboutText] {
+        QWhatsThis::showText(about->mapToGlobal(QPoint(0, about->height())), aboutText, about);
+    });
+    // The summary beside the title, not under it: a row less in each panel,
+    // which is what lets a laptop show both panels and the whole timeline.
+    m_summary = wrapped(QString(), this);
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->hide();  // the panel starts open
+    header->addWidget(m_toggle);
+    header->addWidget(title);
+    header->addWidget(about);
+    header->addSpacing(6);
+    header->addWidget(m_summary, 1);
+    layout->addLayout(header);
+
+    m_body = new QWidget(this);
+    auto* body = new QVBoxLayout(m_body);
+    body->setContentsMargins(0, 2, 0, 0);
+    body->setSpacing(4);
+
+    // Retry the same candidate.
+    m_retryOn = new QCheckBox(tr(texts.retry), m_body);
+    // Bold like a section title; no throwaway label for the font, which would
+    // lie unlaid over the check box and swallow its clicks.
+    QFont switchFont = m_retryOn->font();
+    switchFont.setBold(true);
+    m_retryOn->setFont(switchFont);
+    body->addWidget(m_retryOn);
+    auto* retryForm = new QFormLayout;
+    retryForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    auto* retriesLabel = new QLabel(tr(texts.maxRetries), m_body);
+    m_maxRetries = new ValueSpinBox(m_body);
+    bindCountSpinBox(m_maxRetries, policy::descriptor(Field::RetryMaxRetries), retriesLabel);
+    retryForm->addRow(retriesLabel, m_maxRetries);
+    retryForm->addRow(QString(), makeErrorLabel(QStringLiteral("retry.max_retries")));
+    auto* intervalLabel = new QLabel(tr(texts.interval), m_body);
+    m_interval = new DurationEdit(m_body);
+    m_interval->bind(policy::descriptor(Field::RetryInitialInterval), intervalLabel);
+    retryForm->addRow(intervalLabel, m_interval);
+    retryForm->addRow(QString(), makeErrorLabel(QStringLiteral("retry.initial_interval_seconds")));
+    m_schedule = wrapped(QString(), m_body);
+    m_schedule->setObjectName(QStringLiteral("schedule"));
+    retryForm->addRow(m_schedule);
+    m_retryDetails = indented(retryForm, m_body);
+    body->addWidget(m_retryDetails);
+    m_fieldEditors.insert(QStringLiteral("retry.max_retries"), m_maxRetries);
+    m_fieldEditors.insert(QStringLiteral("retry.initial_interval_seconds"), m_interval->spinBox());
+    m_fieldEditors.insert(QStringLiteral("retry.enabled"), m_retryOn);
+
+    // Wait for the provider's reset.
+    m_waitOn = new QCheckBox(tr(texts.wait), m_body);
+    m_waitOn->setFont(m_retryOn->font());
+    body->addWidget(m_waitOn);
+    auto* waitForm = new QFormLayout;
+    waitForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    auto* waitLabel = new QLabel(tr(texts.maxWait), m_body);
+    m_maxWait = new DurationEdit(m_body);
+    m_maxWait->bind(policy::descriptor(Field::ResetMaxWait), waitLabel);
+    waitForm->addRow(waitLabel, m_maxWait);
+    waitForm->addRow(QString(), makeErrorLabel(QStringLiteral("wait_for_reset.max_wait_seconds")));
+    m_waitOn->setToolTip(tr("Only a trusted reset time that the provider reports, lies in the future and is no "
+                            "further away than the maximum wait is used; then the candidate is tried once more. "
+                            "The wait does not use up retries."));
+    waitForm->addRow(wrapped(tr("Only trusted reset times within this maximum; no retry is used up."), m_body, true));
+    m_waitDetails = indented(waitForm, m_body);
+    body->addWidget(m_waitDetails);
+    m_fieldEditors.insert(QStringLiteral("wait_for_reset.max_wait_seconds"), m_maxWait->spinBox());
+    m_fieldEditors.insert(QStringLiteral("wait_for_reset.enabled"), m_waitOn);
+
+    // After recovery is exhausted.
+    body->addWidget(sectionTitle(tr("After recovery is exhausted"), m_body));
+    // Side by side: two short choices take one row of the panel, not three;
+    // where a language makes them too wide for the panel, one under the other.
+    auto* outcome = new FlowLayout;
+    m_skip = new QRadioButton(tr(texts.skip), m_body);
+    m_stop = new QRadioButton(tr(texts.stop), m_body);
+    auto* group = new QButtonGroup(this);
+    group->addButton(m_skip);
+    group->addButton(m_stop);
+    outcome->addWidget(m_skip);
+    outcome->addWidget(m_stop);
+    body->addWidget(indented(outcome, m_body));
+    body->addWidget(makeErrorLabel(QStringLiteral("on_exhausted")));
+    m_fieldEditors.insert(QStringLiteral("on_exhausted"), m_skip);
+    layout->addWidget(m_body);
+
+    // Undo entries name the class, the candidate and the value: "Set max
+    // retries for transient errors of claude-sonnet to 4".
+    const QString cls = PolicyText::classInSentence(errorClass);
+    connect(m_toggle, &QToolButton::toggled, this, &ClassPolicyPanel::setExpanded);
+    connect(m_retryOn, &QCheckBox::toggled, this, [this, cls](bool on) {
+        policy::ClassPolicy p = m_policy;
+        p.retry = on ? m_lastRetry : policy::RetryPolicy{};  // off stores zeros, as the contract requires
+        p.retry.enabled = on;
+        emitEdit(p, on ? tr("Turn on retries for %1 of %2").arg(cls, m_candidateName)
+                       : tr("Turn off retries for %1 of %2").arg(cls, m_candidateName), {});
+    });
+    connect(m_maxRetries, &ValueSpinBox::valueEdited, this, [this, cls](std::int64_t value) {
+        policy::ClassPolicy p = m_policy;
+        p.retry.maxRetries = value;
+        emitEdit(p, tr("Set max retries for %1 of %2 to %3").arg(cls, m_candidateName, QString::number(value)),
+                 QStringLiteral("retry.max_retries"));
+    });
+    connect(m_interval, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
+        policy::ClassPolicy p = m_policy;
+        p.retry.initialIntervalSeconds = seconds;
+        emitEdit(p, tr("Set the first retry for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
+                 QStringLiteral("retry.initial_interval_seconds"));
+    });
+    connect(m_waitOn, &QCheckBox::toggled, this, [this, cls](bool on) {
+        policy::ClassPolicy p = m_policy;
+        p.waitForReset = on ? m_lastWait : policy::ResetWaitPolicy{};
+        p.waitForReset.enabled = on;
+        emitEdit(p, on ? tr("Turn on reset waits for %1 of %2").arg(cls, m_candidateName)
+                       : tr("Turn off reset waits for %1 of %2").arg(cls, m_candidateName), {});
+    });
+    connect(m_maxWait, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
+        policy::ClassPolicy p = m_policy;
+        p.waitForReset.maxWaitSeconds = seconds;
+        emitEdit(p, tr("Set the maximum reset wait for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
+                 QStringLiteral("wait_for_reset.max_wait_seconds"));
+    });
+    connect(m_skip, &QRadioButton::toggled, this, [this, cls](bool checked) {
+        if (!checked)
+            return;
+        policy::ClassPolicy p = m_policy;
+        p.onExhausted = policy::Outcome::Skip;
+        emitEdit(p, tr("Skip to the next candidate when %1 of %2 are not recovered").arg(cls, m_candidateName), {});
+    });
+    connect(m_stop, &QRadioButton::toggled, this, [this, cls](bool checked) {
+        if (!checked)
+            return;
+        policy::ClassPolicy p = m_policy;
+        p.onExhausted = policy::Outcome::Stop;
+        emitEdit(p, tr("Stop for a person when %1 of %2 are not recovered").arg(cls, m_candidateName), {});
+    });
+    setPolicy(policy::ClassPolicy{}, {});
+}
+
+QLabel* ClassPolicyPanel::makeErrorLabel(const QString& field)
+{
+    auto* label = new QLabel(this);
+    label->setWordWrap(true);
+    label->setObjectName(QStringLiteral("error:") + field);
+    QPalette p = label->palette();
+    p.setColor(QPalette::WindowText, toneText(Tone::Error, p));
+    label->setPalette(p);
+    label->hide();
+    m_errorLabels.insert(field, label);
+    return label;
+}
+
+void ClassPolicyPanel::emitEdit(const policy::ClassPolicy& p, const QString& what, const QString& field)
+{
+    if (p == m_policy)
+        return;
+    emit edited(p, what, field.isEmpty() ? QString() : QStringLiteral("%1.%2").arg(int(m_class)).arg(field));
+}
+
+void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector<policy::Issue>& issues)
+{
+    m_policy = p;
+    if (p.retry.enabled && policy::withinLimits(Field::RetryMaxRetries, p.retry.maxRetries)
+        && policy::withinLimits(Field::RetryInitialInterval, p.retry.initialIntervalSeconds))
+        m_lastRetry = p.retry;
+    if (p.waitForReset.enabled && policy::withinLimits(Field::ResetMaxWait, p.waitForReset.maxWaitSeconds))
+        m_lastWait = p.waitForReset;
+    // A section that is off but holds values is invalid: show its values, and
+    // the errors under them, instead of hiding them.
+    const auto sectionHasIssue = [&issues](std::string_view section) {
+        return std::any_of(issues.begin(), issues.end(),
+                           [section](const policy::Issue& i) { return i.path.rfind(section, 0) == 0; });
+    };
+    m_showRetry = p.retry.enabled || sectionHasIssue("retry.");
+    m_showWait = p.waitForReset.enabled || sectionHasIssue("wait_for_reset.");
+
+    const QSignalBlocker b1(m_retryOn), b3(m_waitOn), b4(m_skip), b5(m_stop);
+    m_retryOn->setChecked(p.retry.enabled);
+    // As the document holds them, in range or not.
+    m_maxRetries->setValue(m_showRetry ? p.retry.maxRetries : m_lastRetry.maxRetries);
+    m_interval->setSeconds(m_showRetry ? p.retry.initialIntervalSeconds : m_lastRetry.initialIntervalSeconds);
+    m_waitOn->setChecked(p.waitForReset.enabled);
+    m_maxWait->setSeconds(m_showWait ? p.waitForReset.maxWaitSeconds : m_lastWait.maxWaitSeconds);
+    // Unset shows neither button checked; a button group would refuse that.
+    m_skip->setAutoExclusive(false);
+    m_stop->setAutoExclusive(false);
+    m_skip->setChecked(p.onExhausted == policy::Outcome::Skip);
+    m_stop->setChecked(p.onExhausted == policy::Outcome::Stop);
+    m_skip->setAutoExclusive(true);
+    m_stop->setAutoExclusive(true);
+
+    for (auto* label : std::as_const(m_errorLabels))
+        label->hide();
+    for (auto* editor : std::as_const(m_fieldEditors)) {
+        editor->setPalette(QPalette());  // back to the inherited palette
+        editor->setToolTip(QString());
+    }
+    for (const auto& issue : issues) {
+        const QString field = QString::fromStdString(issue.path);
+        if (auto* label = m_errorLabels.value(field)) {
+            label->setText(PolicyText::issueMessage(issue));
+            label->show();
+        }
+        if (auto* editor = m_fieldEditors.value(field)) {
+            // Tint the field (no style sheet: they slow every widget down);
+            // the message below it says what is wrong, so colour is not the only cue.
+            QPalette p = editor->palette();
+            const QColor base = p.color(QPalette::Base);
+            p.setColor(QPalette::Base, QColor::fromRgbF(std::min(1.0f, base.redF() * 0.6f + 0.4f), base.greenF() * 0.75f,
+                                                        base.blueF() * 0.75f));
+            editor->setPalette(p);
+            editor->setToolTip(PolicyText::issueMessage(issue));
+        }
+    }
+    refresh();
+}
+
+void ClassPolicyPanel::refresh()
+{
+    m_retryDetails->setVisible(m_showRetry);
+    m_waitDetails->setVisible(m_showWait);
+    m_schedule->setText(PolicyText::scheduleLine(m_policy));
+    m_summary->setText(PolicyText::classSummary(m_policy));
+    m_summary->setAccessibleName(tr("%1 summary").arg(PolicyText::className(m_class)));
+}
+
+int ClassPolicyPanel::closedSectionsHeight() const
+{
+    int height = 0;
+    for (const QWidget* details : {m_retryDetails, m_waitDetails}) {
+        if (!details->isHidden())
+            continue;
+        // At the body's width: a hidden section's own width is stale, and its wrapped hint as tall as that width makes it.
+        const int h = details->hasHeightForWidth() ? details->heightForWidth(m_body->width()) : details->sizeHint().height();
+        height += h + m_body->layout()->spacing();
+    }
+    return height;
+}
+
+void ClassPolicyPanel::forgetRestoreValues()
+{
+    m_lastRetry = {true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
+                   policy::descriptor(Field::RetryInitialInterval).enabledDefault};
+    m_lastWait = {true, policy::descriptor(Field::ResetMaxWait).enabledDefault};
+}
+
+void ClassPolicyPanel::setEditable(bool editable)
+{
+    m_body->setEnabled(editable);
+}
+
+void ClassPolicyPanel::setExpanded(bool expanded)
+{
+    m_toggle->setChecked(expanded);
+    m_toggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
+    m_body->setVisible(expanded);
+    // Open, the settings say it all; closed, the summary beside the title says it in a line.
+    m_summary->setVisible(!expanded);
+}
+
+bool ClassPolicyPanel::isExpanded() const
+{
+    return m_toggle->isChecked();
+}
+
+bool ClassPolicyPanel::focusField(const QString& field)
+{
+    QWidget* editor = m_fieldEditors.value(field);
+    if (!editor)
+        return false;
+    setExpanded(true);
+    editor->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+QString ClassPolicyPanel::fieldError(const QString& field) const
+{
+    const QLabel* label = m_errorLabels.value(field);
+    return label && !label->isHidden() ? label->text() : QString();
+}
+
+}  // namespace gui

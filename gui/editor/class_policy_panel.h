@@ -1,0 +1,93 @@
+#pragma once
+// The editor of one class policy ("Transient errors" or "Hard errors"): what
+// the class means, then retry, reset wait and exhausted outcome under
+// progressive disclosure, with the schedule the settings imply and inline
+// validation. One class used twice; it edits a value and emits it, the
+// candidate editor turns that into an undo command.
+
+#include "policy/types.h"
+#include "policy/validation.h"
+
+#include <QFrame>
+#include <QMap>
+
+class QCheckBox;
+class QLabel;
+class QRadioButton;
+class QToolButton;
+
+namespace gui {
+
+class DurationEdit;
+class ValueSpinBox;
+
+class ClassPolicyPanel final : public QFrame {
+    Q_OBJECT
+public:
+    explicit ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* parent = nullptr);
+
+    policy::ErrorClass errorClass() const { return m_class; }
+    // issues: those of this class, with paths relative to it ("retry.max_retries").
+    void setPolicy(const policy::ClassPolicy& policy, const std::vector<policy::Issue>& issues);
+    const policy::ClassPolicy& policy() const { return m_policy; }
+    void setEditable(bool editable);
+    // Another candidate is shown: switching a section on fills the declared
+    // defaults, never the values of the candidate shown before.
+    void forgetRestoreValues();
+    void setExpanded(bool expanded);
+    bool isExpanded() const;
+    // What switching on its closed sections would add to the panel's height.
+    int closedSectionsHeight() const;
+    // Focuses the editor of a field ("retry.max_retries", "on_exhausted", ...).
+    bool focusField(const QString& field);
+
+    // For tests and accessibility checks.
+    QCheckBox* retrySwitch() const { return m_retryOn; }
+    QCheckBox* waitSwitch() const { return m_waitOn; }
+    ValueSpinBox* maxRetriesBox() const { return m_maxRetries; }
+    DurationEdit* intervalEdit() const { return m_interval; }
+    DurationEdit* maxWaitEdit() const { return m_maxWait; }
+    QRadioButton* skipButton() const { return m_skip; }
+    QRadioButton* stopButton() const { return m_stop; }
+    QLabel* scheduleLabel() const { return m_schedule; }
+    QLabel* summaryLabel() const { return m_summary; }
+    QString fieldError(const QString& field) const;
+
+    // The candidate the panel edits, for the undo entries' words.
+    void setCandidateName(const QString& name) { m_candidateName = name; }
+
+signals:
+    void edited(const policy::ClassPolicy& policy, const QString& undoText, const QString& mergeKey);
+
+private:
+    QString m_candidateName;
+    void emitEdit(const policy::ClassPolicy& p, const QString& what, const QString& field);
+    void refresh();
+    QLabel* makeErrorLabel(const QString& field);
+
+    policy::ErrorClass m_class;
+    policy::ClassPolicy m_policy;
+    // Values restored when a section is switched on again.
+    policy::RetryPolicy m_lastRetry;
+    policy::ResetWaitPolicy m_lastWait;
+    bool m_showRetry = false;  // the retry details are shown (on, or off but invalid)
+    bool m_showWait = false;
+
+    QToolButton* m_toggle;
+    QLabel* m_summary;
+    QWidget* m_body;
+    QCheckBox* m_retryOn;
+    QWidget* m_retryDetails;
+    ValueSpinBox* m_maxRetries;
+    DurationEdit* m_interval;
+    QLabel* m_schedule;
+    QCheckBox* m_waitOn;
+    QWidget* m_waitDetails;
+    DurationEdit* m_maxWait;
+    QRadioButton* m_skip;
+    QRadioButton* m_stop;
+    QMap<QString, QLabel*> m_errorLabels;
+    QMap<QString, QWidget*> m_fieldEditors;
+};
+
+}  // namespace gui

@@ -1,0 +1,274 @@
+#include "timeline/timeline_panel.h"
+
+#include "dialogs/scenario_editor_dialog.h"
+#include "timeline/timeline_view.h"
+
+#include "format/scenario.h"
+
+#include "controls/flow_layout.h"
+
+#include <QCheckBox>
+#include "controls/value_controls.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QTabBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gui {
+
+namespace {
+// The presets' names, for translation (the presets themselves live in policy/).
+[[maybe_unused]] constexpr const char* kPresetNames[] = {
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Capacity error before output, every attempt"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Quota exhausted, reset in 1 min"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Quota exhausted, reset in 6 h"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Two transient errors, then success"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Unknown error"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Failure after tool activity"),
+};
+const auto kCustomKey = QStringLiteral("timeline/customScenario");
+const auto kCustomId = QStringLiteral("custom");
+const auto kShownId = QStringLiteral("shown");
+
+policy::Scenario storedCustomScenario()
+{
+    const QString text = QSettings().value(kCustomKey).toString();
+    if (!text.isEmpty()) {
+        const auto parsed = format::parseScenario(text.toStdString());
+        if (parsed.scenario)
+            return *parsed.scenario;
+    }
+    policy::Scenario s = policy::findScenarioPreset("two-transient-then-success")->scenario;
+    s.name = QCoreApplication::translate("gui::TimelinePanel", "Custom scenario").toStdString();
+    return s;
+}
+}  // namespace
+
+TimelinePanel::TimelinePanel(QWidget* parent)
+    : QWidget(parent), m_preview(new model::TimelinePreview(this)), m_events(new model::TimelineEventModel(m_preview, this)),
+      m_scenario(new GuardedComboBox(this)), m_log(new QCheckBox(tr("&Logarithmic time"), this)), m_view(new TimelineView(this)),
+      m_table(new QTableView(this)), m_totals(new QLabel(this)), m_warnings(new QListWidget(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 4);
+    // One row of controls: the view tabs, then the scenario; they wrap onto a
+    // second row where a language makes them wider than the dock.
+    auto* bar = new FlowLayout;
+    m_tabs = new QTabBar(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->setDrawBase(false);
+    m_tabs->setExpanding(false);
+    m_tabs->setAccessibleName(tr("Timeline views"));
+    bar->addWidget(m_tabs);
+    auto* scenarioLabel = new QLabel(tr("&Scenario:"), this);
+    scenarioLabel->setBuddy(m_scenario);
+    for (const auto& p : policy::scenarioPresets())
+        m_scenario->addItem(tr(p.scenario.name.c_str()), QString::fromUtf8(p.id.data(), qsizetype(p.id.size())));
+    m_scenario->addItem(tr("Custom scenario"), kCustomId);
+    m_scenario->setAccessibleName(tr("Scenario"));
+    auto* edit = new QPushButton(tr("Edit &Custom…"), this);
+    auto* exportButton = new QPushButton(tr("Export…"), this);
+    auto* scenarioRow = new QHBoxLayout;  // the label stays with its box
+    scenarioRow->addWidget(scenarioLabel);
+    scenarioRow->addWidget(m_scenario);
+    bar->addItem(scenarioRow);
+    bar->addWidget(edit);
+    bar->addWidget(m_log);
+    bar->addWidget(exportButton);
+    layout->addLayout(bar);
+
+    m_view->setPreview(m_preview);
+    m_table->setModel(m_events);
+    m_table->setAccessibleName(tr("Timeline events"));
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Short columns take what they need; Decision and Why share the rest and
+    // wrap, so no sentence is read by scrolling sideways.
+    QHeaderView* header = m_table->horizontalHeader();
+    for (const int column : {model::TimelineEventModel::TimeColumn, model::TimelineEventModel::EventColumn,
+                             model::TimelineEventModel::CandidateColumn, model::TimelineEventModel::ErrorColumn})
+        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(model::TimelineEventModel::DetailColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(model::TimelineEventModel::ReasonColumn, QHeaderView::Stretch);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setWordWrap(true);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The table is the accessible alternative to the picture: same events, one tab away.
+    m_pages = new QStackedWidget(this);
+    // The picture: the axis stays put above the lanes, which scroll; the legend under them.
+    auto* picture = new QWidget(this);
+    auto* pictureLayout = new QVBoxLayout(picture);
+    pictureLayout->setContentsMargins(0, 0, 0, 0);
+    pictureLayout->setSpacing(0);
+    m_axis = new TimelineAxis(m_view, picture);
+    m_lanes = new QScrollArea(picture);
+    m_lanes->setObjectName(QStringLiteral("timelineLanes"));
+    m_lanes->setWidget(m_view);
+    m_lanes->setWidgetResizable(true);
+    m_lanes->setFrameShape(QFrame::NoFrame);
+    // Ticks line up with the lanes only while the lanes fill the width.
+    m_lanes->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_legend = new TimelineLegend(m_view, picture);
+    pictureLayout->addWidget(m_axis);
+    pictureLayout->addWidget(m_lanes, 1);
+    pictureLayout->addWidget(m_legend);
+    // The legend lists the shapes the picture uses: it changes with the picture.
+    connect(m_preview, &model::TimelinePreview::changed, m_legend, [this] {
+        m_legend->updateGeometry();
+        m_legend->update();
+    });
+    pictureLayout->addStretch(0);
+    m_warnings->setObjectName(QStringLiteral("timelineWarnings"));
+    m_warnings->setAccessibleName(tr("Route warnings"));
+    m_warnings->setWordWrap(true);
+    for (const auto& [page, title] : {std::pair<QWidget*, QString>{picture, tr("Picture")}, {m_table, tr("Table")},
+                                      {m_warnings, tr("Warnings")}}) {
+        m_pages->addWidget(page);
+        m_tabs->addTab(title);
+    }
+    connect(m_tabs, &QTabBar::currentChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    layout->addWidget(m_pages, 1);
+    m_totals->setWordWrap(true);
+    // The picture takes the focus itself and marks it; a focusable scroll
+    // area around it would be a second, unmarked stop that Tab bounces between.
+    m_lanes->setFocusPolicy(Qt::NoFocus);
+    // Tab follows what one sees: the row from left to right, then the page.
+    const QList<QWidget*> order{m_tabs, m_scenario, edit, m_log, exportButton, m_view, m_table, m_warnings};
+    for (qsizetype i = 1; i < order.size(); ++i)
+        QWidget::setTabOrder(order[i - 1], order[i]);
+    layout->addWidget(m_totals);
+
+    connect(m_scenario, &QComboBox::currentIndexChanged, this, &TimelinePanel::applyScenario);
+    connect(m_log, &QCheckBox::toggled, m_view, &TimelineView::setLogarithmic);
+    connect(edit, &QPushButton::clicked, this, &TimelinePanel::editCustomScenario);
+    connect(exportButton, &QPushButton::clicked, this, &TimelinePanel::exportPicture);
+    connect(m_preview, &model::TimelinePreview::changed, this, &TimelinePanel::updateTotals);
+    connect(m_view, &TimelineView::focusedEventChanged, this, [this](int index) {
+        if (index >= 0)
+            m_table->selectRow(index);
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) { m_view->setFocusedEvent(current.row()); });
+    updateTotals();
+}
+
+void TimelinePanel::setDocument(model::EditorDocument* document)
+{
+    m_preview->setDocument(document);
+}
+
+void TimelinePanel::applyScenario()
+{
+    const QString id = m_scenario->currentData().toString();
+    if (id == kCustomId) {
+        m_preview->setScenario(storedCustomScenario());
+        return;
+    }
+    if (id == kShownId) {
+        m_preview->setScenario(m_shown);
+        return;
+    }
+    m_preview->setScenario(policy::findScenarioPreset(id.toStdString())->scenario);
+}
+
+void TimelinePanel::setCustomScenario(const policy::Scenario& scenario)
+{
+    QSettings().setValue(kCustomKey, QString::fromStdString(format::serializeScenario(scenario)));
+    const int index = m_scenario->findData(kCustomId);
+    if (m_scenario->currentIndex() == index)
+        applyScenario();
+    else
+        m_scenario->setCurrentIndex(index);
+}
+
+void TimelinePanel::showScenario(const policy::Scenario& scenario)
+{
+    m_shown = scenario;
+    int index = m_scenario->findData(kShownId);
+    if (index < 0) {
+        m_scenario->addItem(QString(), kShownId);
+        index = m_scenario->count() - 1;
+    }
+    m_scenario->setItemText(index, QString::fromStdString(scenario.name));
+    if (m_scenario->currentIndex() == index)
+        applyScenario();
+    else
+        m_scenario->setCurrentIndex(index);
+}
+
+void TimelinePanel::editCustomScenario()
+{
+    ScenarioEditorDialog dialog(storedCustomScenario(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        setCustomScenario(dialog.scenario());
+}
+
+void TimelinePanel::exportPicture()
+{
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Timeline"), defaultExportName(),
+                                                      tr("SVG image (*.svg);;PNG image (*.png)"), &selected);
+    if (path.isEmpty())
+        return;
+    const bool ok = path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? m_view->exportPng(path) : m_view->exportSvg(path);
+    if (!ok)
+        QMessageBox::critical(this, tr("Cannot Export"), tr("The timeline could not be written to %1.").arg(path));
+}
+
+QSize TimelinePanel::sizeHint() const
+{
+    // Room for every lane: a scroll area's own hint would ask for a few.
+    QSize hint = QWidget::sizeHint();
+    hint.rheight() += std::max(0, m_view->sizeHint().height() + 2 * m_lanes->frameWidth() - m_lanes->sizeHint().height());
+    return hint;
+}
+
+QString TimelinePanel::defaultExportName() const
+{
+    // "timeline-<profile>-<scenario>.svg", in characters every file system takes.
+    const QString scenario = QCoreApplication::translate("gui::TimelinePanel", m_preview->scenario().name.c_str());
+    QString name = tr("timeline");
+    for (const QString& part : {m_preview->profileTitle(), scenario}) {
+        QString slug;
+        for (const QChar ch : part.toLower())
+            slug += ch.isLetterOrNumber() ? ch : QLatin1Char('-');
+        slug = slug.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-'));
+        if (slug.size() > 60)  // whole words only
+            slug = slug.left(slug.lastIndexOf(QLatin1Char('-'), 60));
+        if (!slug.isEmpty())
+            name += QLatin1Char('-') + slug;
+    }
+    return name + QStringLiteral(".svg");
+}
+
+void TimelinePanel::updateTotals()
+{
+    // The lanes take no more height than they need; the legend follows right under them.
+    m_lanes->setMaximumHeight(m_view->sizeHint().height() + 2 * m_lanes->frameWidth());
+    m_totals->setText(m_preview->totalsText());
+    const QStringList warnings = m_preview->warningTexts();
+    m_warnings->clear();
+    m_warnings->addItems(warnings);
+    const int index = m_pages->indexOf(m_warnings);
+    m_tabs->setTabText(index, warnings.isEmpty() ? tr("Warnings") : tr("Warnings (%1)").arg(warnings.size()));
+    m_tabs->setTabEnabled(index, !warnings.isEmpty());
+    m_table->resizeColumnsToContents();
+    if (warnings.size() != m_warningCount) {
+        m_warningCount = int(warnings.size());
+        emit warningCountChanged(m_warningCount);
+    }
+}
+
+}  // namespace gui

@@ -1,0 +1,16 @@
+#pragma once
+// The sizes the editor window is laid out by: MainWindow publishes them
+// (tests measure against them) and DockLayout places the docks by them.
+
+#include <QSize>
+
+namespace gui::window_sizes {
+
+// Below this the centre never shrinks, whatever the docks take.
+inline constexpr QSize kEditorMinimumSize{440, 240};
+// From this available width on, the timeline starts on the right instead of at the bottom.
+inline constexpr int kWideScreenWidth = 2200;
+// Below this available height, the first start opens maximized.
+inline constexpr int kRoomyScreenHeight = 900;
+
+}  // namespace gui::window_sizes
