@@ -6,6 +6,8 @@
 
 #include "model/policy_text.h"
 
+#include "policy/panel_sections.h"
+
 #include "flow_layout.h"
 
 #include <QButtonGroup>
@@ -291,12 +293,9 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
         m_lastWait = p.waitForReset;
     // A section that is off but holds values is invalid: show its values, and
     // the errors under them, instead of hiding them.
-    const auto sectionHasIssue = [&issues](std::string_view section) {
-        return std::any_of(issues.begin(), issues.end(),
-                           [section](const policy::Issue& i) { return i.path.rfind(section, 0) == 0; });
-    };
-    m_showRetry = p.retry.enabled || sectionHasIssue("retry.");
-    m_showWait = p.waitForReset.enabled || sectionHasIssue("wait_for_reset.");
+    const policy::PanelSections shown = policy::panelSections(p, issues);
+    m_showRetry = shown.retry;
+    m_showWait = shown.wait;
 
     const QSignalBlocker b1(m_retryOn), b3(m_waitOn), b4(m_skip), b5(m_stop);
     m_retryOn->setChecked(p.retry.enabled);
