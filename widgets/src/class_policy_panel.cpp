@@ -200,9 +200,9 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     auto* outcome = new FlowLayout;
     m_skip = new QRadioButton(tr(texts.skip), m_body);
     m_stop = new QRadioButton(tr(texts.stop), m_body);
-    auto* group = new QButtonGroup(this);
-    group->addButton(m_skip);
-    group->addButton(m_stop);
+    m_outcomes = new QButtonGroup(this);
+    m_outcomes->addButton(m_skip);
+    m_outcomes->addButton(m_stop);
     outcome->addWidget(m_skip);
     outcome->addWidget(m_stop);
     body->addWidget(indented(outcome, m_body));
@@ -304,13 +304,12 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
     m_interval->setSeconds(m_showRetry ? p.retry.initialIntervalSeconds : m_lastRetry.initialIntervalSeconds);
     m_waitOn->setChecked(p.waitForReset.enabled);
     m_maxWait->setSeconds(m_showWait ? p.waitForReset.maxWaitSeconds : m_lastWait.maxWaitSeconds);
-    // Unset shows neither button checked; a button group would refuse that.
-    m_skip->setAutoExclusive(false);
-    m_stop->setAutoExclusive(false);
+    // Unset shows neither button checked, which an exclusive group refuses
+    // (the checked button of one cannot be unchecked): not exclusive meanwhile.
+    m_outcomes->setExclusive(false);
     m_skip->setChecked(p.onExhausted == policy::Outcome::Skip);
     m_stop->setChecked(p.onExhausted == policy::Outcome::Stop);
-    m_skip->setAutoExclusive(true);
-    m_stop->setAutoExclusive(true);
+    m_outcomes->setExclusive(true);
 
     for (auto* label : std::as_const(m_errorLabels))
         label->hide();
