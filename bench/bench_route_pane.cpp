@@ -1,8 +1,8 @@
 // The Route dock with a kandev-sized export: N dynamic profiles of 5
 // candidates each. Times opening it in the real main window, typing a filter
 // that narrows the profile list, and switching profiles.
-#include "widgets/main_window.h"
-#include "widgets/route_pane.h"
+#include "window/main_window.h"
+#include "route/route_pane.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -46,7 +46,7 @@ int main(int argc, char** argv)
     f.write(json.toUtf8());
     f.close();
 
-    widgets::MainWindow window;
+    gui::MainWindow window;
     window.resize(1366, 768);
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))

@@ -1,6 +1,6 @@
 // After a setting change on a 10-candidate profile: simulation (through the
 // model) plus a full repaint of the timeline view, offscreen.
-#include "widgets/timeline_view.h"
+#include "timeline/timeline_view.h"
 
 #include "model/commands.h"
 #include "model/editor_document.h"
@@ -34,7 +34,7 @@ int main(int argc, char** argv)
     model::EditorDocument doc(std::move(*parsed.document), {}, {});
     model::TimelinePreview preview;
     preview.setDocument(&doc);
-    widgets::TimelineView view;
+    gui::TimelineView view;
     view.setPreview(&preview);
     view.resize(1200, 480);
     QImage target(view.size(), QImage::Format_ARGB32_Premultiplied);

@@ -938,7 +938,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::CandidateEditor</name>
+    <name>gui::CandidateEditor</name>
     <message>
         <source>No candidate selected</source>
         <translation>Kein Kandidat ausgewählt</translation>
@@ -1005,7 +1005,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::CandidateListPanel</name>
+    <name>gui::CandidateListPanel</name>
     <message>
         <source>&amp;Add Candidate…</source>
         <translation>Kandidat &amp;hinzufügen …</translation>
@@ -1071,7 +1071,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::CandidatePickerDialog</name>
+    <name>gui::CandidatePickerDialog</name>
     <message>
         <source>Add Candidate</source>
         <translation>Kandidat hinzufügen</translation>
@@ -1122,7 +1122,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::CatalogueDialog</name>
+    <name>gui::CatalogueDialog</name>
     <message>
         <source>Code</source>
         <translation>Code</translation>
@@ -1229,7 +1229,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::ClassPolicyPanel</name>
+    <name>gui::ClassPolicyPanel</name>
     <message>
         <source>Show or hide the %1 settings</source>
         <translation>Einstellungen für %1 ein- oder ausblenden</translation>
@@ -1348,7 +1348,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::DurationEdit</name>
+    <name>gui::DurationEdit</name>
     <message>
         <source>seconds</source>
         <extracomment>units of a duration input</extracomment>
@@ -1384,7 +1384,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::LiveRoutesPane</name>
+    <name>gui::LiveRoutesPane</name>
     <message>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
@@ -1484,7 +1484,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::MainWindow</name>
+    <name>gui::MainWindow</name>
     <message>
         <source>Policy Studio</source>
         <translation>Policy Studio</translation>
@@ -1887,7 +1887,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::MigrationReviewDialog</name>
+    <name>gui::MigrationReviewDialog</name>
     <message>
         <source>hard</source>
         <translation>dauerhafte</translation>
@@ -2049,7 +2049,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::OpenDatabaseDialog</name>
+    <name>gui::OpenDatabaseDialog</name>
     <message>
         <source>&amp;SQLite file</source>
         <translation>&amp;SQLite-Datei</translation>
@@ -2116,7 +2116,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::ReviewChangesDialog</name>
+    <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Review Changes — %1</source>
         <translation>Änderungen prüfen — %1</translation>
@@ -2147,14 +2147,14 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::RouteItemDelegate</name>
+    <name>gui::RouteItemDelegate</name>
     <message>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
 </context>
 <context>
-    <name>widgets::RoutePane</name>
+    <name>gui::RoutePane</name>
     <message>
         <source>Filter profiles and candidates</source>
         <translation>Profile und Kandidaten filtern</translation>
@@ -2165,7 +2165,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::ScenarioEditorDialog</name>
+    <name>gui::ScenarioEditorDialog</name>
     <message>
         <source>Custom Scenario</source>
         <translation>Eigenes Szenario</translation>
@@ -2236,7 +2236,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::StartPage</name>
+    <name>gui::StartPage</name>
     <message>
         <source>Recent files</source>
         <translation>Zuletzt geöffnet</translation>
@@ -2279,14 +2279,14 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::TimelineLegend</name>
+    <name>gui::TimelineLegend</name>
     <message>
         <source>Legend</source>
         <translation>Legende</translation>
     </message>
 </context>
 <context>
-    <name>widgets::TimelinePanel</name>
+    <name>gui::TimelinePanel</name>
     <message>
         <source>Custom scenario</source>
         <translation>Eigenes Szenario</translation>
@@ -2385,7 +2385,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::TimelineView</name>
+    <name>gui::TimelineView</name>
     <message>
         <source>Retry timeline</source>
         <translation>Wiederholungszeitleiste</translation>
@@ -2484,7 +2484,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::TryErrorPanel</name>
+    <name>gui::TryErrorPanel</name>
     <message>
         <source>The failure came &amp;before any output or tool activity</source>
         <translation>Der Fehler kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
@@ -2603,7 +2603,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::ValidationPane</name>
+    <name>gui::ValidationPane</name>
     <message>
         <source>Validation problems</source>
         <translation>Prüfprobleme</translation>
@@ -2636,7 +2636,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
-    <name>widgets::WhatHappensPanel</name>
+    <name>gui::WhatHappensPanel</name>
     <message>
         <source>The provider reports a reset in</source>
         <translation>Der Anbieter meldet eine Rücksetzung in</translation>

@@ -936,7 +936,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::CandidateEditor</name>
+    <name>gui::CandidateEditor</name>
     <message>
         <source>No candidate selected</source>
         <translation type="unfinished" />
@@ -1003,7 +1003,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::CandidateListPanel</name>
+    <name>gui::CandidateListPanel</name>
     <message>
         <source>&amp;Add Candidate…</source>
         <translation type="unfinished" />
@@ -1069,7 +1069,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::CandidatePickerDialog</name>
+    <name>gui::CandidatePickerDialog</name>
     <message>
         <source>Add Candidate</source>
         <translation type="unfinished" />
@@ -1120,7 +1120,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::CatalogueDialog</name>
+    <name>gui::CatalogueDialog</name>
     <message>
         <source>Code</source>
         <translation type="unfinished" />
@@ -1227,7 +1227,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::ClassPolicyPanel</name>
+    <name>gui::ClassPolicyPanel</name>
     <message>
         <source>Show or hide the %1 settings</source>
         <translation type="unfinished" />
@@ -1346,7 +1346,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::DurationEdit</name>
+    <name>gui::DurationEdit</name>
     <message>
         <source>seconds</source>
         <extracomment>units of a duration input</extracomment>
@@ -1382,7 +1382,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::LiveRoutesPane</name>
+    <name>gui::LiveRoutesPane</name>
     <message>
         <source>Refresh</source>
         <translation type="unfinished" />
@@ -1482,7 +1482,7 @@
     </message>
 </context>
 <context>
-    <name>widgets::MainWindow</name>
+    <name>gui::MainWindow</name>
     <message>
         <source>Policy Studio</source>
         <translation type="unfinished" />
@@ -1872,7 +1872,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::MigrationReviewDialog</name>
+    <name>gui::MigrationReviewDialog</name>
     <message>
         <source>hard</source>
         <translation type="unfinished" />
@@ -2034,7 +2034,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::OpenDatabaseDialog</name>
+    <name>gui::OpenDatabaseDialog</name>
     <message>
         <source>&amp;SQLite file</source>
         <translation type="unfinished" />
@@ -2101,7 +2101,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::ReviewChangesDialog</name>
+    <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Review Changes — %1</source>
         <translation type="unfinished" />
@@ -2132,14 +2132,14 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::RouteItemDelegate</name>
+    <name>gui::RouteItemDelegate</name>
     <message>
         <source>%1. %2</source>
         <translation type="unfinished" />
     </message>
 </context>
 <context>
-    <name>widgets::RoutePane</name>
+    <name>gui::RoutePane</name>
     <message>
         <source>Filter profiles and candidates</source>
         <translation type="unfinished" />
@@ -2150,7 +2150,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::ScenarioEditorDialog</name>
+    <name>gui::ScenarioEditorDialog</name>
     <message>
         <source>Custom Scenario</source>
         <translation type="unfinished" />
@@ -2221,7 +2221,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::StartPage</name>
+    <name>gui::StartPage</name>
     <message>
         <source>Recent files</source>
         <translation type="unfinished" />
@@ -2264,14 +2264,14 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::TimelineLegend</name>
+    <name>gui::TimelineLegend</name>
     <message>
         <source>Legend</source>
         <translation type="unfinished" />
     </message>
 </context>
 <context>
-    <name>widgets::TimelinePanel</name>
+    <name>gui::TimelinePanel</name>
     <message>
         <source>Custom scenario</source>
         <translation type="unfinished" />
@@ -2370,7 +2370,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::TimelineView</name>
+    <name>gui::TimelineView</name>
     <message>
         <source>Retry timeline</source>
         <translation type="unfinished" />
@@ -2469,7 +2469,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::TryErrorPanel</name>
+    <name>gui::TryErrorPanel</name>
     <message>
         <source>The failure came &amp;before any output or tool activity</source>
         <translation type="unfinished" />
@@ -2588,7 +2588,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::ValidationPane</name>
+    <name>gui::ValidationPane</name>
     <message>
         <source>Validation problems</source>
         <translation type="unfinished" />
@@ -2621,7 +2621,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
-    <name>widgets::WhatHappensPanel</name>
+    <name>gui::WhatHappensPanel</name>
     <message>
         <source>The provider reports a reset in</source>
         <translation type="unfinished" />

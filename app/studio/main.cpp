@@ -1,7 +1,7 @@
 // Policy Studio: the desktop editor for kandev candidate policies.
-#include "widgets/colour_scheme.h"
-#include "widgets/main_window.h"
-#include "widgets/timeline_panel.h"
+#include "window/colour_scheme.h"
+#include "window/main_window.h"
+#include "timeline/timeline_panel.h"
 
 #include "translations.h"
 
@@ -20,7 +20,7 @@ namespace {
 // Reports the first paint of the main window after its document is open.
 class FirstPaintProbe final : public QObject {
 public:
-    FirstPaintProbe(QElapsedTimer started, widgets::MainWindow* window, bool withDocument)
+    FirstPaintProbe(QElapsedTimer started, gui::MainWindow* window, bool withDocument)
         : m_started(started), m_window(window), m_withDocument(withDocument)
     {
     }
@@ -38,7 +38,7 @@ public:
 
 private:
     QElapsedTimer m_started;
-    widgets::MainWindow* m_window;
+    gui::MainWindow* m_window;
     bool m_withDocument;
 };
 
@@ -99,20 +99,20 @@ int main(int argc, char** argv)
         }
         return file.isEmpty() ? 1 : 0;
     }
-    widgets::ColourScheme colours = widgets::storedColourScheme();
+    gui::ColourScheme colours = gui::storedColourScheme();
     if (parser.isSet(scheme)) {
         bool ok = false;
-        colours = widgets::colourSchemeFromName(parser.value(scheme), &ok);
+        colours = gui::colourSchemeFromName(parser.value(scheme), &ok);
         if (!ok) {
             std::fprintf(stderr, "policy-studio: --colour-scheme takes system, light or dark, not \"%s\"\n",
                          qPrintable(parser.value(scheme)));
             return 2;
         }
     }
-    widgets::applyColourScheme(colours);
+    gui::applyColourScheme(colours);
 
 
-    widgets::MainWindow window;
+    gui::MainWindow window;
     // View options apply once the file is open.
     auto applyViewOptions = [&] {
         if (auto* doc = window.document(); doc && parser.isSet(profile)) {

@@ -1,8 +1,8 @@
 #pragma once
 // Helpers for GUI tests that drive the real window with real input.
 
-#include "widgets/migration_review_dialog.h"
-#include "widgets/value_controls.h"
+#include "dialogs/migration_review_dialog.h"
+#include "controls/value_controls.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -31,10 +31,10 @@
 namespace guitest {
 
 // Runs `act` on the next migration review once it is shown.
-inline void onNextReview(std::function<void(widgets::MigrationReviewDialog*)> act)
+inline void onNextReview(std::function<void(gui::MigrationReviewDialog*)> act)
 {
     QTimer::singleShot(0, [act] {
-        auto* review = qobject_cast<widgets::MigrationReviewDialog*>(QApplication::activeModalWidget());
+        auto* review = qobject_cast<gui::MigrationReviewDialog*>(QApplication::activeModalWidget());
         if (!review || !review->isVisible()) {
             onNextReview(act);
             return;
@@ -97,7 +97,7 @@ inline QString copyOfSample(const QTemporaryDir& dir, const QString& samplePath)
 }
 
 // Types a value into a number box as a user does: focus, select all, type, Enter.
-inline void typeValue(widgets::ValueSpinBox* box, std::int64_t value)
+inline void typeValue(gui::ValueSpinBox* box, std::int64_t value)
 {
     box->setFocus(Qt::TabFocusReason);
     box->selectAll();

@@ -2,9 +2,9 @@
 // switch, box and radio button emits as an edit, the values switching a
 // section on brings back, the sections an issue keeps open, the field a
 // message leads to, and the summary a collapsed panel keeps.
-#include "widgets/class_policy_panel.h"
-#include "widgets/field_binder.h"
-#include "widgets/value_controls.h"
+#include "editor/class_policy_panel.h"
+#include "editor/field_binder.h"
+#include "controls/value_controls.h"
 
 #include "policy/validation.h"
 
@@ -19,7 +19,7 @@
 #include <QToolButton>
 #include <QtTest>
 
-using namespace widgets;
+using namespace gui;
 using guitest::clickIndicator;
 using guitest::typeValue;
 

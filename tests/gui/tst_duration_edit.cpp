@@ -2,8 +2,8 @@
 // whichever unit is picked and the seconds it means are shown beside it;
 // typed values are converted, kept as typed when out of range, and never
 // overflow; and assistive technology reads the number that is shown.
-#include "widgets/field_binder.h"
-#include "widgets/value_controls.h"
+#include "editor/field_binder.h"
+#include "controls/value_controls.h"
 
 #include "../../widgets/src/accessibility.h"
 
@@ -18,7 +18,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-using namespace widgets;
+using namespace gui;
 using guitest::typeValue;
 
 namespace {

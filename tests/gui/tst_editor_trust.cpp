@@ -4,18 +4,18 @@
 // wheel changing values, typed values changed behind the user's back,
 // read-only legacy documents that invent policies, keyboard dead ends,
 // duplicate candidates, and defaults that differ from kandev's.
-#include "widgets/candidate_editor.h"
-#include "widgets/candidate_list_panel.h"
-#include "widgets/candidate_picker_dialog.h"
-#include "widgets/class_policy_panel.h"
-#include "widgets/field_binder.h"
-#include "widgets/main_window.h"
-#include "widgets/review_changes_dialog.h"
-#include "widgets/migration_review_dialog.h"
-#include "widgets/route_pane.h"
-#include "widgets/timeline_panel.h"
-#include "widgets/validation_pane.h"
-#include "widgets/value_controls.h"
+#include "editor/candidate_editor.h"
+#include "route/candidate_list_panel.h"
+#include "dialogs/candidate_picker_dialog.h"
+#include "editor/class_policy_panel.h"
+#include "editor/field_binder.h"
+#include "window/main_window.h"
+#include "dialogs/review_changes_dialog.h"
+#include "dialogs/migration_review_dialog.h"
+#include "route/route_pane.h"
+#include "timeline/timeline_panel.h"
+#include "panels/validation_pane.h"
+#include "controls/value_controls.h"
 
 #include "model/candidate_list_model.h"
 #include "model/commands.h"
@@ -58,7 +58,7 @@
 
 #include <functional>
 
-using namespace widgets;
+using namespace gui;
 using guitest::answerNextDialog;
 using guitest::eventLoopAnswers;
 using guitest::typeValue;

@@ -1,24 +1,24 @@
 // Drives the real editor window offscreen: open, edit, validate, reorder,
 // save, reopen; the migration review on open; read-only documents.
-#include "widgets/candidate_editor.h"
-#include "widgets/candidate_list_panel.h"
-#include "widgets/class_policy_panel.h"
-#include "widgets/field_binder.h"
-#include "widgets/value_controls.h"
-#include "widgets/live_routes_pane.h"
-#include "widgets/candidate_picker_dialog.h"
-#include "widgets/main_window.h"
-#include "widgets/migration_review_dialog.h"
-#include "widgets/validation_pane.h"
-#include "widgets/catalogue_dialog.h"
-#include "widgets/start_page.h"
-#include "widgets/timeline_panel.h"
-#include "widgets/try_error_panel.h"
+#include "editor/candidate_editor.h"
+#include "route/candidate_list_panel.h"
+#include "editor/class_policy_panel.h"
+#include "editor/field_binder.h"
+#include "controls/value_controls.h"
+#include "panels/live_routes_pane.h"
+#include "dialogs/candidate_picker_dialog.h"
+#include "window/main_window.h"
+#include "dialogs/migration_review_dialog.h"
+#include "panels/validation_pane.h"
+#include "dialogs/catalogue_dialog.h"
+#include "window/start_page.h"
+#include "timeline/timeline_panel.h"
+#include "panels/try_error_panel.h"
 #include "catalogue/classifier.h"
 #include <QDockWidget>
 #include <QPlainTextEdit>
 #include <QTableWidget>
-#include "widgets/what_happens_panel.h"
+#include "panels/what_happens_panel.h"
 
 #include "model/candidate_list_model.h"
 #include "model/validation_model.h"
@@ -63,7 +63,7 @@
 #include <functional>
 #include <QtTest>
 
-using namespace widgets;
+using namespace gui;
 
 namespace {
 

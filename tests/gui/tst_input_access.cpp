@@ -3,16 +3,16 @@
 // visible focus mark, a dock asked for comes forward, nothing scrolls
 // sideways to read a sentence, control outlines contrast in both schemes,
 // and assistive technology reads names, labels and values.
-#include "widgets/candidate_editor.h"
-#include "widgets/candidate_list_panel.h"
-#include "widgets/class_policy_panel.h"
-#include "widgets/colour_scheme.h"
-#include "widgets/main_window.h"
-#include "widgets/timeline_panel.h"
-#include "widgets/timeline_view.h"
-#include "widgets/try_error_panel.h"
-#include "widgets/value_controls.h"
-#include "widgets/what_happens_panel.h"
+#include "editor/candidate_editor.h"
+#include "route/candidate_list_panel.h"
+#include "editor/class_policy_panel.h"
+#include "window/colour_scheme.h"
+#include "window/main_window.h"
+#include "timeline/timeline_panel.h"
+#include "timeline/timeline_view.h"
+#include "panels/try_error_panel.h"
+#include "controls/value_controls.h"
+#include "panels/what_happens_panel.h"
 
 #include "../common/gui_helpers.h"
 #include "../common/test_paths.h"
@@ -48,7 +48,7 @@
 
 #include <cmath>
 
-using namespace widgets;
+using namespace gui;
 using guitest::eventLoopAnswers;
 
 namespace {

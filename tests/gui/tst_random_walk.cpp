@@ -10,15 +10,15 @@
 // POLICY_STUDIO_WALK_SEEDS (model walk "1,2,3", window walk "1": under a
 // minute with sanitizers) and POLICY_STUDIO_WALK_STEPS (2000)
 // change the walk; a failure prints its seed and step.
-#include "widgets/candidate_editor.h"
-#include "widgets/candidate_list_panel.h"
-#include "widgets/candidate_picker_dialog.h"
-#include "widgets/class_policy_panel.h"
-#include "widgets/field_binder.h"
-#include "widgets/main_window.h"
-#include "widgets/migration_review_dialog.h"
-#include "widgets/validation_pane.h"
-#include "widgets/value_controls.h"
+#include "editor/candidate_editor.h"
+#include "route/candidate_list_panel.h"
+#include "dialogs/candidate_picker_dialog.h"
+#include "editor/class_policy_panel.h"
+#include "editor/field_binder.h"
+#include "window/main_window.h"
+#include "dialogs/migration_review_dialog.h"
+#include "panels/validation_pane.h"
+#include "controls/value_controls.h"
 
 #include "model/candidate_list_model.h"
 #include "model/commands.h"
@@ -47,7 +47,7 @@
 
 #include <random>
 
-using namespace widgets;
+using namespace gui;
 using guitest::eventLoopAnswers;
 
 namespace {

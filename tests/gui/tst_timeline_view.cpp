@@ -1,8 +1,8 @@
 // The timeline preview: the same events as policyctl, live updates, the
 // painted view, its table, exports, keyboard focus and the custom scenario.
-#include "widgets/scenario_editor_dialog.h"
-#include "widgets/timeline_panel.h"
-#include "widgets/timeline_view.h"
+#include "dialogs/scenario_editor_dialog.h"
+#include "timeline/timeline_panel.h"
+#include "timeline/timeline_view.h"
 
 #include "model/commands.h"
 #include "model/timeline_preview.h"
@@ -31,7 +31,7 @@
 #include <QTabBar>
 #include <QtTest>
 
-using namespace widgets;
+using namespace gui;
 
 namespace {
 

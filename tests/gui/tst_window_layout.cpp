@@ -2,15 +2,15 @@
 // at: how many route rows a 1366x768 laptop shows, whether both class panels
 // fit without scrolling at 1920x1080, that no dock drag squeezes the editor
 // below its minimum, and that the timeline's axis stays while its lanes scroll.
-#include "widgets/candidate_editor.h"
-#include "widgets/candidate_list_panel.h"
-#include "widgets/class_policy_panel.h"
-#include "widgets/main_window.h"
-#include "widgets/route_pane.h"
-#include "widgets/review_changes_dialog.h"
-#include "widgets/start_page.h"
-#include "widgets/timeline_panel.h"
-#include "widgets/timeline_view.h"
+#include "editor/candidate_editor.h"
+#include "route/candidate_list_panel.h"
+#include "editor/class_policy_panel.h"
+#include "window/main_window.h"
+#include "route/route_pane.h"
+#include "dialogs/review_changes_dialog.h"
+#include "window/start_page.h"
+#include "timeline/timeline_panel.h"
+#include "timeline/timeline_view.h"
 
 #include "model/candidate_list_model.h"
 #include "model/commands.h"
@@ -48,7 +48,7 @@
 
 #include <functional>
 
-using namespace widgets;
+using namespace gui;
 using guitest::eventLoopAnswers;
 
 class TestWindowLayout final : public QObject {

@@ -3,7 +3,7 @@
 // file is left untouched. Saves are atomic even when the writer is killed.
 #include "check/document_check.h"
 #include "store/file_store.h"
-#include "widgets/main_window.h"
+#include "window/main_window.h"
 
 #include "../common/test_paths.h"
 #include "translations.h"
@@ -145,7 +145,7 @@ void TestHostile::badFiles()
     QVERIFY(!QFile::exists(path + QStringLiteral(".bak")));
 
     // The editor refuses it or opens it (read-only or with its problems listed), without crashing.
-    widgets::MainWindow window;
+    gui::MainWindow window;
     QTimer::singleShot(0, [] {
         for (int i = 0; i < 50 && !QApplication::activeModalWidget(); ++i)
             QTest::qWait(10);
@@ -180,7 +180,7 @@ void TestHostile::hundredMegabyteFileIsRefusedWithBoundedMemory()
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains(QStringLiteral("limited to 64 MiB")));
-    widgets::MainWindow window;
+    gui::MainWindow window;
     QTimer::singleShot(0, [] {
         if (auto* modal = QApplication::activeModalWidget())
             qobject_cast<QDialog*>(modal)->reject();

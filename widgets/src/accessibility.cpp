@@ -1,7 +1,7 @@
-#include "accessibility.h"
+#include "controls/accessibility.h"
 
-#include "widgets/field_binder.h"
-#include "widgets/value_controls.h"
+#include "editor/field_binder.h"
+#include "controls/value_controls.h"
 
 #include <QAbstractItemView>
 #include <QAccessible>
@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <climits>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 
@@ -134,4 +134,4 @@ void installAccessibility()
     Q_UNUSED(installed);
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,4 +1,4 @@
-#include "bundled_icons.h"
+#include "window/bundled_icons.h"
 
 #include <QApplication>
 #include <QFile>
@@ -9,7 +9,7 @@
 #include <QPixmap>
 #include <QSvgRenderer>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 
@@ -70,4 +70,4 @@ QIcon bundledIcon(const QString& name)
     return QIcon(new TintedSvgEngine(path));
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -6,10 +6,10 @@
 #include <QIcon>
 #include <QString>
 
-namespace widgets {
+namespace gui {
 
 // :/icons/<name>.svg at any size menus and tool bars ask for; an empty icon
 // when there is no such file.
 QIcon bundledIcon(const QString& name);
 
-}  // namespace widgets
+}  // namespace gui

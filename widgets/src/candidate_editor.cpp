@@ -1,8 +1,8 @@
-#include "widgets/candidate_editor.h"
+#include "editor/candidate_editor.h"
 
 #include <algorithm>
 
-#include "widgets/class_policy_panel.h"
+#include "editor/class_policy_panel.h"
 
 #include "model/candidate_list_model.h"
 #include "model/commands.h"
@@ -15,7 +15,7 @@
 #include <QResizeEvent>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 CandidateEditor::CandidateEditor(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_subtitle(new QLabel(this)), m_notice(new QLabel(this)),
@@ -293,4 +293,4 @@ bool CandidateEditor::focusField(const QString& field)
     return false;
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,8 +1,8 @@
-#include "widgets/candidate_list_panel.h"
+#include "route/candidate_list_panel.h"
 
-#include "widgets/candidate_picker_dialog.h"
+#include "dialogs/candidate_picker_dialog.h"
 
-#include "route_item_delegate.h"
+#include "route/route_item_delegate.h"
 
 #include "model/commands.h"
 
@@ -20,7 +20,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 CandidateListPanel::CandidateListPanel(QWidget* parent)
     : QWidget(parent), m_model(new model::CandidateListModel(this)), m_view(new QTableView(this))
@@ -287,4 +287,4 @@ void CandidateListPanel::copyPolicies()
     selectRow(source);
 }
 
-}  // namespace widgets
+}  // namespace gui

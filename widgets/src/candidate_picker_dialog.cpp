@@ -1,4 +1,4 @@
-#include "widgets/candidate_picker_dialog.h"
+#include "dialogs/candidate_picker_dialog.h"
 
 #include "policy/text.h"
 
@@ -12,7 +12,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 constexpr int kIdRole = Qt::UserRole;
@@ -161,4 +161,4 @@ std::optional<model::ConcreteProfile> CandidatePickerDialog::pick(QWidget* paren
     return dialog.selection();
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,4 +1,4 @@
-#include "widgets/catalogue_dialog.h"
+#include "dialogs/catalogue_dialog.h"
 
 #include "model/policy_text.h"
 
@@ -11,7 +11,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 using model::PolicyText;
 
@@ -93,4 +93,4 @@ CatalogueDialog::CatalogueDialog(QWidget* parent)
     resize(900, 560);
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,14 +1,14 @@
-#include "widgets/class_policy_panel.h"
+#include "editor/class_policy_panel.h"
 
-#include "widgets/colour_scheme.h"
-#include "widgets/field_binder.h"
-#include "widgets/value_controls.h"
+#include "window/colour_scheme.h"
+#include "editor/field_binder.h"
+#include "controls/value_controls.h"
 
 #include "model/policy_text.h"
 
 #include "policy/panel_sections.h"
 
-#include "flow_layout.h"
+#include "controls/flow_layout.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -23,7 +23,7 @@
 
 #include <algorithm>
 
-namespace widgets {
+namespace gui {
 
 using model::PolicyText;
 using policy::Field;
@@ -401,4 +401,4 @@ QString ClassPolicyPanel::fieldError(const QString& field) const
     return label && !label->isHidden() ? label->text() : QString();
 }
 
-}  // namespace widgets
+}  // namespace gui

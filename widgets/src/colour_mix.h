@@ -4,7 +4,7 @@
 
 #include <QColor>
 
-namespace widgets {
+namespace gui {
 
 // a at t = 0, b at t = 1.
 inline QColor mix(const QColor& a, const QColor& b, double t)
@@ -13,4 +13,4 @@ inline QColor mix(const QColor& a, const QColor& b, double t)
                             float(a.blueF() * (1 - t) + b.blueF() * t));
 }
 
-}  // namespace widgets
+}  // namespace gui

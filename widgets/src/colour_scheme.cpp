@@ -1,6 +1,6 @@
-#include "widgets/colour_scheme.h"
+#include "window/colour_scheme.h"
 
-#include "outline_style.h"
+#include "controls/outline_style.h"
 
 #include <QApplication>
 #include <QPalette>
@@ -8,7 +8,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 const auto kKey = QStringLiteral("appearance/colourScheme");
@@ -112,4 +112,4 @@ QString toneStyle(Tone tone, const QPalette& palette)
         .arg(toneBackground(tone, palette).name(), toneText(tone, palette).name());
 }
 
-}  // namespace widgets
+}  // namespace gui

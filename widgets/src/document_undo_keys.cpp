@@ -1,11 +1,11 @@
-#include "document_undo_keys.h"
+#include "window/document_undo_keys.h"
 
 #include <QApplication>
 #include <QKeyEvent>
 #include <QPlainTextEdit>
 #include <QTextEdit>
 
-namespace widgets {
+namespace gui {
 
 DocumentUndoKeys::DocumentUndoKeys(QWidget* window) : QObject(window), m_window(window)
 {
@@ -31,4 +31,4 @@ bool DocumentUndoKeys::eventFilter(QObject* watched, QEvent* event)
     return true;
 }
 
-}  // namespace widgets
+}  // namespace gui

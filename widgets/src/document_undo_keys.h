@@ -8,7 +8,7 @@
 
 class QWidget;
 
-namespace widgets {
+namespace gui {
 
 class DocumentUndoKeys final : public QObject {
     Q_OBJECT
@@ -23,4 +23,4 @@ private:
     QWidget* m_window;
 };
 
-}  // namespace widgets
+}  // namespace gui

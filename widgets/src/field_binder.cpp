@@ -1,6 +1,6 @@
-#include "widgets/field_binder.h"
+#include "editor/field_binder.h"
 
-#include "widgets/value_controls.h"
+#include "controls/value_controls.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 // A label's words without its mnemonic and colon: "F&irst retry after:" names "First retry after".
@@ -38,10 +38,10 @@ struct UnitChoice {
     const char* name;
 };
 //: units of a duration input
-constexpr UnitChoice kUnits[] = {{1, QT_TRANSLATE_NOOP("widgets::DurationEdit", "seconds")},
-                                 {60, QT_TRANSLATE_NOOP("widgets::DurationEdit", "minutes")},
-                                 {3600, QT_TRANSLATE_NOOP("widgets::DurationEdit", "hours")},
-                                 {86400, QT_TRANSLATE_NOOP("widgets::DurationEdit", "days")}};
+constexpr UnitChoice kUnits[] = {{1, QT_TRANSLATE_NOOP("gui::DurationEdit", "seconds")},
+                                 {60, QT_TRANSLATE_NOOP("gui::DurationEdit", "minutes")},
+                                 {3600, QT_TRANSLATE_NOOP("gui::DurationEdit", "hours")},
+                                 {86400, QT_TRANSLATE_NOOP("gui::DurationEdit", "days")}};
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
 {
@@ -162,4 +162,4 @@ void DurationEdit::setSeconds(std::int64_t seconds)
     showInUnit();
 }
 
-}  // namespace widgets
+}  // namespace gui

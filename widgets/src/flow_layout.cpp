@@ -1,10 +1,10 @@
-#include "flow_layout.h"
+#include "controls/flow_layout.h"
 
 #include <QWidget>
 
 #include <algorithm>
 
-namespace widgets {
+namespace gui {
 
 FlowLayout::FlowLayout(QWidget* parent, int horizontalSpacing, int verticalSpacing)
     : QLayout(parent), m_hSpacing(horizontalSpacing), m_vSpacing(verticalSpacing)
@@ -98,4 +98,4 @@ int FlowLayout::arrange(const QRect& rect, bool apply) const
     return y + rowHeight - rect.y() + m.bottom();
 }
 
-}  // namespace widgets
+}  // namespace gui

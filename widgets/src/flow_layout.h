@@ -6,7 +6,7 @@
 #include <QLayout>
 #include <QList>
 
-namespace widgets {
+namespace gui {
 
 class FlowLayout final : public QLayout {
 public:
@@ -31,4 +31,4 @@ private:
     int m_vSpacing;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,6 +1,6 @@
-#include "widgets/live_routes_pane.h"
+#include "panels/live_routes_pane.h"
 
-#include "widgets/colour_scheme.h"
+#include "window/colour_scheme.h"
 
 #include "model/editor_document.h"
 #include "model/policy_text.h"
@@ -24,7 +24,7 @@
 
 #include <chrono>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 
@@ -299,4 +299,4 @@ void LiveRoutesPane::hideEvent(QHideEvent* event)
     m_countdown->stop();
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,27 +1,27 @@
-#include "widgets/main_window.h"
+#include "window/main_window.h"
 
-#include "accessibility.h"
-#include "widgets/live_routes_pane.h"
+#include "controls/accessibility.h"
+#include "panels/live_routes_pane.h"
 
 #include "catalogue/classifier.h"
 #include "policy/catalogue.h"
 #include "policy/limits.h"
 
-#include "bundled_icons.h"
-#include "document_undo_keys.h"
-#include "widgets/candidate_editor.h"
-#include "widgets/start_page.h"
-#include "widgets/candidate_list_panel.h"
-#include "widgets/route_pane.h"
-#include "widgets/review_changes_dialog.h"
-#include "widgets/colour_scheme.h"
-#include "widgets/migration_review_dialog.h"
-#include "widgets/open_database_dialog.h"
-#include "widgets/timeline_panel.h"
-#include "widgets/try_error_panel.h"
-#include "widgets/catalogue_dialog.h"
-#include "widgets/validation_pane.h"
-#include "widgets/what_happens_panel.h"
+#include "window/bundled_icons.h"
+#include "window/document_undo_keys.h"
+#include "editor/candidate_editor.h"
+#include "window/start_page.h"
+#include "route/candidate_list_panel.h"
+#include "route/route_pane.h"
+#include "dialogs/review_changes_dialog.h"
+#include "window/colour_scheme.h"
+#include "dialogs/migration_review_dialog.h"
+#include "dialogs/open_database_dialog.h"
+#include "timeline/timeline_panel.h"
+#include "panels/try_error_panel.h"
+#include "dialogs/catalogue_dialog.h"
+#include "panels/validation_pane.h"
+#include "panels/what_happens_panel.h"
 
 #include "model/commands.h"
 #include "model/database_writes.h"
@@ -60,7 +60,7 @@
 #include <QToolButton>
 #include <QUndoView>
 
-namespace widgets
+namespace gui
 {
 
 namespace
@@ -1114,4 +1114,4 @@ void MainWindow::dropEvent(QDropEvent* event)
     }
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,6 +1,6 @@
-#include "widgets/migration_review_dialog.h"
+#include "dialogs/migration_review_dialog.h"
 
-#include "widgets/colour_scheme.h"
+#include "window/colour_scheme.h"
 
 #include "model/policy_text.h"
 
@@ -23,7 +23,7 @@
 
 #include <algorithm>
 
-namespace widgets {
+namespace gui {
 
 using model::PolicyText;
 
@@ -353,4 +353,4 @@ void MigrationReviewDialog::showFileLine(int line)
     viewer.exec();
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,4 +1,4 @@
-#include "widgets/open_database_dialog.h"
+#include "dialogs/open_database_dialog.h"
 
 #include "store/database_target.h"
 
@@ -15,7 +15,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 const auto kLastPath = QStringLiteral("database/lastSqlitePath");
@@ -124,4 +124,4 @@ std::optional<store::DatabaseTarget> OpenDatabaseDialog::target(QString* error) 
     return t;
 }
 
-}  // namespace widgets
+}  // namespace gui

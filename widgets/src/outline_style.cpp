@@ -1,4 +1,4 @@
-#include "outline_style.h"
+#include "controls/outline_style.h"
 
 #include <QPainter>
 #include <QStyleOption>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <functional>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 
@@ -73,4 +73,4 @@ void OutlineStyle::drawComplexControl(ComplexControl control, const QStyleOption
         outline(painter, option, [](QPainter* p, const QRectF& r) { p->drawRoundedRect(r, 2, 2); });
 }
 
-}  // namespace widgets
+}  // namespace gui

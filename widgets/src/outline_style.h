@@ -5,7 +5,7 @@
 
 #include <QProxyStyle>
 
-namespace widgets {
+namespace gui {
 
 class OutlineStyle final : public QProxyStyle {
     Q_OBJECT
@@ -18,4 +18,4 @@ public:
                             const QWidget* widget = nullptr) const override;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,4 +1,4 @@
-#include "widgets/review_changes_dialog.h"
+#include "dialogs/review_changes_dialog.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -7,7 +7,7 @@
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
                                          const QString& documentName, Purpose purpose,
@@ -61,4 +61,4 @@ ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff, const
     resize(720, 440);
 }
 
-}  // namespace widgets
+}  // namespace gui

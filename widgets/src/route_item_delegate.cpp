@@ -1,7 +1,7 @@
-#include "route_item_delegate.h"
+#include "route/route_item_delegate.h"
 
-#include "colour_mix.h"
-#include "widgets/colour_scheme.h"
+#include "controls/colour_mix.h"
+#include "window/colour_scheme.h"
 
 #include "model/candidate_list_model.h"
 
@@ -9,7 +9,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 constexpr int kPadding = 4;
@@ -91,4 +91,4 @@ void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     painter->restore();
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -5,7 +5,7 @@
 
 #include <QStyledItemDelegate>
 
-namespace widgets {
+namespace gui {
 
 class RouteItemDelegate final : public QStyledItemDelegate {
     Q_OBJECT
@@ -15,4 +15,4 @@ public:
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,6 +1,6 @@
-#include "widgets/route_pane.h"
+#include "route/route_pane.h"
 
-#include "widgets/candidate_list_panel.h"
+#include "route/candidate_list_panel.h"
 
 #include "model/profile_list_model.h"
 
@@ -10,7 +10,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 RoutePane::RoutePane(model::ProfileListModel* profiles, QWidget* parent)
     : QWidget(parent), m_profileModel(profiles), m_proxy(new QSortFilterProxyModel(this)), m_filter(new QLineEdit(this)),
@@ -81,4 +81,4 @@ void RoutePane::updateProfileListVisibility()
     m_profiles->setVisible(m_profileModel->rowCount() > 1);
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,4 +1,4 @@
-#include "widgets/scenario_editor_dialog.h"
+#include "dialogs/scenario_editor_dialog.h"
 
 #include "model/policy_text.h"
 
@@ -17,7 +17,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 enum Column { CodeColumn, ResetColumn, SafeColumn };
@@ -121,4 +121,4 @@ policy::Scenario ScenarioEditorDialog::scenario() const
     return s;
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,6 +1,6 @@
-#include "widgets/start_page.h"
+#include "window/start_page.h"
 
-#include "bundled_icons.h"
+#include "window/bundled_icons.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -9,7 +9,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 StartPage::StartPage(QWidget* parent)
     : QWidget(parent), m_openFile(new QPushButton(bundledIcon(QStringLiteral("open")), tr("Open File…"), this)),
@@ -99,4 +99,4 @@ void StartPage::setSampleAvailable(bool available)
     m_openSample->setVisible(available);
 }
 
-}  // namespace widgets
+}  // namespace gui

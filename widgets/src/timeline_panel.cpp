@@ -1,14 +1,14 @@
-#include "widgets/timeline_panel.h"
+#include "timeline/timeline_panel.h"
 
-#include "widgets/scenario_editor_dialog.h"
-#include "widgets/timeline_view.h"
+#include "dialogs/scenario_editor_dialog.h"
+#include "timeline/timeline_view.h"
 
 #include "format/scenario.h"
 
-#include "flow_layout.h"
+#include "controls/flow_layout.h"
 
 #include <QCheckBox>
-#include "widgets/value_controls.h"
+#include "controls/value_controls.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -26,17 +26,17 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 // The presets' names, for translation (the presets themselves live in policy/).
 [[maybe_unused]] constexpr const char* kPresetNames[] = {
-    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Capacity error before output, every attempt"),
-    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Quota exhausted, reset in 1 min"),
-    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Quota exhausted, reset in 6 h"),
-    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Two transient errors, then success"),
-    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Unknown error"),
-    QT_TRANSLATE_NOOP("widgets::TimelinePanel", "Failure after tool activity"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Capacity error before output, every attempt"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Quota exhausted, reset in 1 min"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Quota exhausted, reset in 6 h"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Two transient errors, then success"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Unknown error"),
+    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Failure after tool activity"),
 };
 const auto kCustomKey = QStringLiteral("timeline/customScenario");
 const auto kCustomId = QStringLiteral("custom");
@@ -51,7 +51,7 @@ policy::Scenario storedCustomScenario()
             return *parsed.scenario;
     }
     policy::Scenario s = policy::findScenarioPreset("two-transient-then-success")->scenario;
-    s.name = QCoreApplication::translate("widgets::TimelinePanel", "Custom scenario").toStdString();
+    s.name = QCoreApplication::translate("gui::TimelinePanel", "Custom scenario").toStdString();
     return s;
 }
 }  // namespace
@@ -238,7 +238,7 @@ QSize TimelinePanel::sizeHint() const
 QString TimelinePanel::defaultExportName() const
 {
     // "timeline-<profile>-<scenario>.svg", in characters every file system takes.
-    const QString scenario = QCoreApplication::translate("widgets::TimelinePanel", m_preview->scenario().name.c_str());
+    const QString scenario = QCoreApplication::translate("gui::TimelinePanel", m_preview->scenario().name.c_str());
     QString name = tr("timeline");
     for (const QString& part : {m_preview->profileTitle(), scenario}) {
         QString slug;
@@ -271,4 +271,4 @@ void TimelinePanel::updateTotals()
     }
 }
 
-}  // namespace widgets
+}  // namespace gui

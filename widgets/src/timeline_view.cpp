@@ -1,6 +1,6 @@
-#include "widgets/timeline_view.h"
+#include "timeline/timeline_view.h"
 
-#include "colour_mix.h"
+#include "controls/colour_mix.h"
 
 #include "model/policy_text.h"
 
@@ -18,7 +18,7 @@
 
 #include <cmath>
 
-namespace widgets {
+namespace gui {
 
 using policy::EventKind;
 
@@ -540,7 +540,7 @@ QString TimelineView::exportTitle() const
 {
     if (!m_preview)
         return {};
-    const QString scenario = QCoreApplication::translate("widgets::TimelinePanel", m_preview->scenario().name.c_str());
+    const QString scenario = QCoreApplication::translate("gui::TimelinePanel", m_preview->scenario().name.c_str());
     const QString date = QLocale().toString(QDate::currentDate(), QLocale::ShortFormat);
     const QString profile = m_preview->profileTitle();
     return profile.isEmpty() ? tr("%1 — %2").arg(scenario, date) : tr("%1 — %2 — %3").arg(profile, scenario, date);
@@ -736,4 +736,4 @@ bool TimelineView::exportSvg(const QString& path) const
     return p.end() && QFile::exists(path);
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,4 +1,4 @@
-#include "widgets/try_error_panel.h"
+#include "panels/try_error_panel.h"
 
 #include "model/policy_text.h"
 
@@ -14,7 +14,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 using model::PolicyText;
 
@@ -235,4 +235,4 @@ void TryErrorPanel::update()
     m_decision->setText(tr("%1: %2").arg(m_doc->candidateName(m_row), decision).toHtmlEscaped());
 }
 
-}  // namespace widgets
+}  // namespace gui

@@ -1,11 +1,11 @@
-#include "widgets/validation_pane.h"
+#include "panels/validation_pane.h"
 
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeView>
 #include <QVBoxLayout>
 
-namespace widgets {
+namespace gui {
 
 ValidationPane::ValidationPane(QWidget* parent)
     : QWidget(parent), m_model(new model::ValidationModel(this)), m_view(new QTreeView(this)), m_status(new QLabel(this))
@@ -57,4 +57,4 @@ void ValidationPane::updateStatus()
                              : tr("%n problem(s) must be fixed before saving. Activate one to go to its field.", nullptr, n));
 }
 
-}  // namespace widgets
+}  // namespace gui

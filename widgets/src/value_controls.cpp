@@ -1,4 +1,4 @@
-#include "widgets/value_controls.h"
+#include "controls/value_controls.h"
 
 #include <QAccessible>
 #include <QKeyEvent>
@@ -11,7 +11,7 @@
 #include <charconv>
 #include <optional>
 
-namespace widgets {
+namespace gui {
 
 namespace {
 // Assistive technology hears of every new value, typed, stepped or set.
@@ -199,4 +199,4 @@ void GuardedComboBox::wheelEvent(QWheelEvent* event)
     QComboBox::wheelEvent(event);
 }
 
-}  // namespace widgets
+}  // namespace gui

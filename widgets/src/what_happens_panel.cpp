@@ -1,7 +1,7 @@
-#include "widgets/what_happens_panel.h"
+#include "panels/what_happens_panel.h"
 
-#include "widgets/field_binder.h"
-#include "widgets/value_controls.h"
+#include "editor/field_binder.h"
+#include "controls/value_controls.h"
 
 #include "model/policy_text.h"
 
@@ -13,7 +13,7 @@
 #include <QFormLayout>
 #include <QLabel>
 
-namespace widgets {
+namespace gui {
 
 using model::PolicyText;
 
@@ -128,4 +128,4 @@ void WhatHappensPanel::update()
     m_decision->setText(text);
 }
 
-}  // namespace widgets
+}  // namespace gui

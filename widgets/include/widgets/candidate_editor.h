@@ -10,7 +10,7 @@
 class QBoxLayout;
 class QLabel;
 
-namespace widgets {
+namespace gui {
 
 class ClassPolicyPanel;
 
@@ -64,4 +64,4 @@ private:
     QList<QMetaObject::Connection> m_connections;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -12,7 +12,7 @@ class QLabel;
 class QTableView;
 class QToolBar;
 
-namespace widgets {
+namespace gui {
 
 class CandidateListPanel final : public QWidget {
     Q_OBJECT
@@ -66,4 +66,4 @@ private:
     QString m_filter;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -16,7 +16,7 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 
-namespace widgets {
+namespace gui {
 
 class CandidatePickerDialog final : public QDialog {
     Q_OBJECT
@@ -45,4 +45,4 @@ private:
     std::set<QString> m_inRoute;
 };
 
-}  // namespace widgets
+}  // namespace gui

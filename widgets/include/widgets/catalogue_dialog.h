@@ -6,7 +6,7 @@
 
 class QTableWidget;
 
-namespace widgets {
+namespace gui {
 
 class CatalogueDialog final : public QDialog {
     Q_OBJECT
@@ -20,4 +20,4 @@ private:
     QTableWidget* m_rules;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -17,7 +17,7 @@ class QLabel;
 class QRadioButton;
 class QToolButton;
 
-namespace widgets {
+namespace gui {
 
 class DurationEdit;
 class ValueSpinBox;
@@ -92,4 +92,4 @@ private:
     QMap<QString, QWidget*> m_fieldEditors;
 };
 
-}  // namespace widgets
+}  // namespace gui

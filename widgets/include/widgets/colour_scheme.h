@@ -7,7 +7,7 @@
 
 class QPalette;
 
-namespace widgets {
+namespace gui {
 
 enum class ColourScheme { System, Light, Dark };
 
@@ -26,4 +26,4 @@ QColor toneBackground(Tone tone, const QPalette& palette);  // a quiet band behi
 // "background-color:…; color:…" for rich text (reviews, details).
 QString toneStyle(Tone tone, const QPalette& palette);
 
-}  // namespace widgets
+}  // namespace gui

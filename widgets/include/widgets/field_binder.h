@@ -10,7 +10,7 @@
 
 class QLabel;
 
-namespace widgets {
+namespace gui {
 
 class GuardedComboBox;
 class ValueSpinBox;
@@ -55,4 +55,4 @@ private:
     bool m_updating = false;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -24,7 +24,7 @@ namespace model {
 class EditorDocument;
 }
 
-namespace widgets {
+namespace gui {
 
 class LiveRoutesPane final : public QWidget {
     Q_OBJECT
@@ -83,4 +83,4 @@ private:
     bool m_available = false;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -32,7 +32,7 @@ namespace model {
 class ProfileListModel;
 }
 
-namespace widgets {
+namespace gui {
 
 class CandidateEditor;
 class CandidateListPanel;
@@ -181,4 +181,4 @@ private:
     bool m_startMaximized = false;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -17,7 +17,7 @@ class QLabel;
 class QTextBrowser;
 class QUrl;
 
-namespace widgets {
+namespace gui {
 
 class MigrationReviewDialog final : public QDialog {
     Q_OBJECT
@@ -75,4 +75,4 @@ private:
     QLabel* m_intro;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -13,7 +13,7 @@ class QLineEdit;
 class QRadioButton;
 class QSpinBox;
 
-namespace widgets {
+namespace gui {
 
 class OpenDatabaseDialog final : public QDialog {
     Q_OBJECT
@@ -36,4 +36,4 @@ private:
     QLineEdit* m_name;
 };
 
-}  // namespace widgets
+}  // namespace gui

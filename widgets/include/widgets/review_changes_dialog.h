@@ -16,7 +16,7 @@
 class QLabel;
 class QPlainTextEdit;
 
-namespace widgets {
+namespace gui {
 
 class ReviewChangesDialog final : public QDialog {
     Q_OBJECT
@@ -36,4 +36,4 @@ private:
     QLabel* m_intro;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -13,7 +13,7 @@ namespace model {
 class ProfileListModel;
 }
 
-namespace widgets {
+namespace gui {
 
 class CandidateListPanel;
 
@@ -47,4 +47,4 @@ private:
     QSplitter* m_split;
 };
 
-}  // namespace widgets
+}  // namespace gui

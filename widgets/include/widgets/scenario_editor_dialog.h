@@ -11,7 +11,7 @@ class QComboBox;
 class QLineEdit;
 class QTableWidget;
 
-namespace widgets {
+namespace gui {
 
 class ScenarioEditorDialog final : public QDialog {
     Q_OBJECT
@@ -28,4 +28,4 @@ private:
     policy::Seconds m_start;
 };
 
-}  // namespace widgets
+}  // namespace gui

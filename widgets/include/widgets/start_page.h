@@ -9,7 +9,7 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 
-namespace widgets {
+namespace gui {
 
 class StartPage final : public QWidget {
     Q_OBJECT
@@ -48,4 +48,4 @@ private:
     QString m_defaultDatabase;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -16,7 +16,7 @@ class QStackedWidget;
 class QTabBar;
 class QTableView;
 
-namespace widgets {
+namespace gui {
 
 class TimelineAxis;
 class TimelineLegend;
@@ -72,4 +72,4 @@ private:
     policy::Scenario m_shown;  // the one showScenario() was given
 };
 
-}  // namespace widgets
+}  // namespace gui

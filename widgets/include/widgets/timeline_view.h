@@ -12,7 +12,7 @@
 #include <QPair>
 #include <QWidget>
 
-namespace widgets {
+namespace gui {
 
 class TimelineView final : public QWidget {
     Q_OBJECT
@@ -114,4 +114,4 @@ private:
     TimelineView* m_view;
 };
 
-}  // namespace widgets
+}  // namespace gui

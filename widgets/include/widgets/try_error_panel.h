@@ -21,7 +21,7 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
-namespace widgets {
+namespace gui {
 
 class TryErrorPanel final : public QWidget {
     Q_OBJECT
@@ -62,4 +62,4 @@ private:
     QPushButton* m_showTimeline;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -10,7 +10,7 @@
 class QLabel;
 class QTreeView;
 
-namespace widgets {
+namespace gui {
 
 class ValidationPane final : public QWidget {
     Q_OBJECT
@@ -31,4 +31,4 @@ private:
     QLabel* m_status;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace widgets {
+namespace gui {
 
 class ValueSpinBox final : public QAbstractSpinBox {
     Q_OBJECT
@@ -66,4 +66,4 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
 };
 
-}  // namespace widgets
+}  // namespace gui

@@ -12,7 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 
-namespace widgets {
+namespace gui {
 
 class DurationEdit;
 class ValueSpinBox;
@@ -46,4 +46,4 @@ private:
     QLabel* m_decision;
 };
 
-}  // namespace widgets
+}  // namespace gui
