@@ -6,6 +6,8 @@
 
 #include "model/policy_text.h"
 
+#include "policy/panel_sections.h"
+
 #include "controls/flow_layout.h"
 
 #include <QButtonGroup>
@@ -198,9 +200,9 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     auto* outcome = new FlowLayout;
     m_skip = new QRadioButton(tr(texts.skip), m_body);
     m_stop = new QRadioButton(tr(texts.stop), m_body);
-    auto* group = new QButtonGroup(this);
-    group->addButton(m_skip);
-    group->addButton(m_stop);
+    m_outcomes = new QButtonGroup(this);
+    m_outcomes->addButton(m_skip);
+    m_outcomes->addButton(m_stop);
     outcome->addWidget(m_skip);
     outcome->addWidget(m_stop);
     body->addWidget(indented(outcome, m_body));
@@ -291,12 +293,9 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
         m_lastWait = p.waitForReset;
     // A section that is off but holds values is invalid: show its values, and
     // the errors under them, instead of hiding them.
-    const auto sectionHasIssue = [&issues](std::string_view section) {
-        return std::any_of(issues.begin(), issues.end(),
-                           [section](const policy::Issue& i) { return i.path.rfind(section, 0) == 0; });
-    };
-    m_showRetry = p.retry.enabled || sectionHasIssue("retry.");
-    m_showWait = p.waitForReset.enabled || sectionHasIssue("wait_for_reset.");
+    const policy::PanelSections shown = policy::panelSections(p, issues);
+    m_showRetry = shown.retry;
+    m_showWait = shown.wait;
 
     const QSignalBlocker b1(m_retryOn), b3(m_waitOn), b4(m_skip), b5(m_stop);
     m_retryOn->setChecked(p.retry.enabled);
@@ -305,13 +304,12 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
     m_interval->setSeconds(m_showRetry ? p.retry.initialIntervalSeconds : m_lastRetry.initialIntervalSeconds);
     m_waitOn->setChecked(p.waitForReset.enabled);
     m_maxWait->setSeconds(m_showWait ? p.waitForReset.maxWaitSeconds : m_lastWait.maxWaitSeconds);
-    // Unset shows neither button checked; a button group would refuse that.
-    m_skip->setAutoExclusive(false);
-    m_stop->setAutoExclusive(false);
+    // Unset shows neither button checked, which an exclusive group refuses
+    // (the checked button of one cannot be unchecked): not exclusive meanwhile.
+    m_outcomes->setExclusive(false);
     m_skip->setChecked(p.onExhausted == policy::Outcome::Skip);
     m_stop->setChecked(p.onExhausted == policy::Outcome::Stop);
-    m_skip->setAutoExclusive(true);
-    m_stop->setAutoExclusive(true);
+    m_outcomes->setExclusive(true);
 
     for (auto* label : std::as_const(m_errorLabels))
         label->hide();

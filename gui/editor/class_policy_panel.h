@@ -11,6 +11,7 @@
 #include <QFrame>
 #include <QMap>
 
+class QButtonGroup;
 class QCheckBox;
 class QLabel;
 class QRadioButton;
@@ -86,6 +87,7 @@ private:
     DurationEdit* m_maxWait;
     QRadioButton* m_skip;
     QRadioButton* m_stop;
+    QButtonGroup* m_outcomes;
     QMap<QString, QLabel*> m_errorLabels;
     QMap<QString, QWidget*> m_fieldEditors;
 };

@@ -18,10 +18,11 @@ class ValueSpinBox;
 // A count (e.g. max retries): the descriptor's range bounds the arrows.
 void bindCountSpinBox(ValueSpinBox* box, const policy::FieldDescriptor& d, QLabel* buddy);
 
-// A number of seconds, shown in a unit that represents it exactly (s, min,
-// h, d). The unit is only how the value is shown: choosing another converts
-// the number and keeps the seconds; the list offers only the units that show
-// the current value exactly (every unit for 0).
+// A number of seconds, set in the largest unit that shows it exactly (s, min,
+// h, d). The unit is the one a person means: picking another keeps the
+// number's digits and changes the seconds ("2", then hours, is 7,200 s), an
+// edit; every unit up to the field's maximum is offered, whatever the value.
+// Beside any unit but seconds, the value in seconds.
 class DurationEdit final : public QWidget {
     Q_OBJECT
 public:

@@ -9,7 +9,10 @@
 #include <QDialog>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QRadioButton>
 #include <QSettings>
+#include <QStyle>
+#include <QStyleOptionButton>
 #include <QTemporaryDir>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -52,6 +55,24 @@ inline void clickButton(QDialog* dialog, const QString& text)
     }
     qWarning("no button %s", qPrintable(text));
     dialog->reject();
+}
+
+// Where a check box or radio button draws its indicator, in the button's own
+// coordinates: the spot a person clicks.
+inline QRect indicatorRect(QAbstractButton* button)
+{
+    QStyleOptionButton opt;
+    opt.initFrom(button);
+    opt.text = button->text();
+    const bool radio = qobject_cast<QRadioButton*>(button);
+    return button->style()->subElementRect(radio ? QStyle::SE_RadioButtonIndicator : QStyle::SE_CheckBoxIndicator, &opt,
+                                           button);
+}
+
+// Clicks a check box or radio button on its indicator, as a person does.
+inline void clickIndicator(QAbstractButton* button)
+{
+    QTest::mouseClick(button, Qt::LeftButton, {}, indicatorRect(button).center());
 }
 
 // Settings in a temporary folder, so that tests never read or write the

@@ -33,7 +33,6 @@
 #include <QCompleter>
 #include <QDialogButtonBox>
 #include <QPushButton>
-#include <QStyleOptionButton>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QTextBrowser>
@@ -635,10 +634,7 @@ void TestEditorTrust::copyPoliciesWaitsForATarget()
         disabledFirst = !ok->isEnabled();
         // A person ticks the first target on its box.
         QCheckBox* target = dialog->findChildren<QCheckBox*>().first();
-        QStyleOptionButton option;
-        option.initFrom(target);
-        const QPoint indicator = target->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, target).center();
-        QTest::mouseClick(target, Qt::LeftButton, {}, indicator);
+        guitest::clickIndicator(target);
         enabledAfterTick = ok->isEnabled();
         QTest::mouseClick(ok, Qt::LeftButton);
     });

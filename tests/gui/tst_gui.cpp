@@ -96,7 +96,6 @@ private slots:
     void unreadableFileShowsItsLine();
     void whatHappensIf_data();
     void whatHappensIf();
-    void durationEditUnits();
     void undoRedoThroughTheMenu();
     void recentFilesAndTitle();
     void windowRendersSomething();
@@ -488,45 +487,6 @@ void TestGui::whatHappensIf()
     QCOMPARE(panel->decisionText(), decision);
 }
 
-void TestGui::durationEditUnits()
-{
-    DurationEdit edit;
-    QLabel label(QStringLiteral("Maximum wait:"));
-    edit.bind(policy::descriptor(policy::Field::ResetMaxWait), &label);
-    QCOMPARE(label.buddy(), edit.spinBox());
-    QCOMPARE(edit.unitBox()->count(), 4);  // every unit up to the 7-day maximum
-    edit.setSeconds(3600);
-    QCOMPARE(edit.unitBox()->currentText(), QStringLiteral("hours"));
-    QCOMPARE(edit.spinBox()->value(), 1);
-    QCOMPARE(edit.inSecondsLabel()->text(), QStringLiteral("= %1 s").arg(QLocale().toString(3600)));
-    edit.setSeconds(90);
-    QCOMPARE(edit.unitBox()->currentText(), QStringLiteral("seconds"));  // the largest unit that shows it exactly
-    QCOMPARE(edit.spinBox()->value(), 90);
-    QCOMPARE(edit.unitBox()->count(), 4);  // and every unit may be picked
-    QVERIFY(edit.inSecondsLabel()->isHidden());
-    // The unit is the one meant: "2", then hours, is two hours, an edit.
-    QSignalSpy spy(&edit, &DurationEdit::valueEdited);
-    edit.setSeconds(2);
-    edit.unitBox()->setCurrentIndex(edit.unitBox()->findText(QStringLiteral("hours")));
-    QCOMPARE(edit.spinBox()->value(), 2);
-    QCOMPARE(edit.seconds(), 7200);
-    QCOMPARE(spy.count(), 1);
-    QCOMPARE(spy.first().first().toLongLong(), 7200);
-    QCOMPARE(edit.inSecondsLabel()->text(), QStringLiteral("= %1 s").arg(QLocale().toString(7200)));
-    // The arrows stay inside the limits of the unit shown.
-    QCOMPARE(edit.spinBox()->stepMaximum(), 7 * 24);
-    // Out of range stays as it is.
-    edit.setSeconds(999999);
-    QCOMPARE(edit.seconds(), 999999);
-    QCOMPARE(edit.spinBox()->value(), 999999);
-
-    DurationEdit interval;
-    interval.bind(policy::descriptor(policy::Field::RetryInitialInterval), nullptr);
-    QCOMPARE(interval.unitBox()->count(), 3);  // no days for a one-hour maximum
-    interval.setSeconds(3600);
-    QCOMPARE(interval.unitBox()->currentText(), QStringLiteral("hours"));
-    QCOMPARE(interval.spinBox()->stepMaximum(), 1);
-}
 
 void TestGui::undoRedoThroughTheMenu()
 {

@@ -91,12 +91,7 @@ void clickAt(QWidget* window, const QPoint& inWindow)
 
 QRect indicatorInWindow(QAbstractButton* button, QWidget* window)
 {
-    QStyleOptionButton opt;
-    opt.initFrom(button);
-    opt.text = button->text();
-    const bool radio = qobject_cast<QRadioButton*>(button);
-    const QRect r = button->style()->subElementRect(radio ? QStyle::SE_RadioButtonIndicator : QStyle::SE_CheckBoxIndicator,
-                                                    &opt, button);
+    const QRect r = guitest::indicatorRect(button);
     return QRect(button->mapTo(window, r.topLeft()), r.size());
 }
 

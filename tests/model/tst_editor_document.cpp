@@ -1,0 +1,131 @@
+// EditorDocument: switching profiles, saving (renumbered, refused when invalid
+// or read-only), changes on disk, and load errors that name file, line and column.
+#include "model/candidate_list_model.h"
+#include "model/commands.h"
+#include "model/editor_document.h"
+
+#include "document_helpers.h"
+#include "../common/test_paths.h"
+#include "translations.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using modeltest::open;
+using modeltest::ids;
+
+using namespace model;
+
+class TestEditorDocument final : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void profileSwitching();
+    void saveRenumbersAndRoundTrips();
+    void saveRefusesInvalidAndReadOnly();
+    void detectsChangesOnDisk();
+    void loadErrorsNameFileLineAndColumn();
+};
+
+void TestEditorDocument::profileSwitching()
+{
+    auto doc = open(testpaths::sample("export.json"));
+    CandidateListModel m;
+    m.setDocument(doc.get());
+    QSignalSpy reset(&m, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(doc.get(), &EditorDocument::currentProfileChanged);
+    QCOMPARE(doc->currentProfile(), 5);
+    doc->setCurrentProfile(6);
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().first().toInt(), 6);
+    doc->setCurrentProfile(0);  // a concrete profile: ignored
+    QCOMPARE(doc->currentProfile(), 6);
+    QCOMPARE(reset.count(), 1);
+}
+
+void TestEditorDocument::saveRenumbersAndRoundTrips()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("export.json"));
+    QVERIFY(QFile::copy(testpaths::sample("export.json"), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    auto doc = open(path);
+    doc->undoStack()->push(new MoveCandidateCommand(doc.get(), 3, 0));
+    QSignalSpy saved(doc.get(), &EditorDocument::saved);
+    const auto result = doc->saveAs(path);
+    QVERIFY2(result.ok, qPrintable(result.error));
+    QCOMPARE(saved.count(), 1);
+    QVERIFY(!doc->isModified());
+    QVERIFY(!doc->changedOnDisk());
+    auto reopened = open(path);
+    QCOMPARE(ids(*reopened), (QStringList{"gemini-pro", "claude-sonnet", "codex-gpt5", "claude-haiku-fallback"}));
+    for (int i = 0; i < reopened->candidateCount(); ++i)
+        QCOMPARE(reopened->candidate(i).position, i);
+    QCOMPARE(reopened->document().profiles[0].source, doc->document().profiles[0].source);
+}
+
+void TestEditorDocument::saveRefusesInvalidAndReadOnly()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("p.json"));
+    QVERIFY(QFile::copy(testpaths::sample("profile-v1.json"), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    const std::string before = testpaths::readAll(path);
+    auto doc = open(path);
+    policy::PolicyDocument p = *doc->candidate(0).policies;
+    p.transient.retry.maxRetries = 0;
+    doc->undoStack()->push(new SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("edit")));
+    const auto refused = doc->saveAs(path);
+    QVERIFY(!refused.ok);
+    QVERIFY2(refused.error.contains(QStringLiteral("candidates[0].policies.transient.retry.max_retries")), qPrintable(refused.error));
+    QCOMPARE(testpaths::readAll(path), before);
+    doc->undoStack()->undo();
+    doc->setReadOnly(true, QStringLiteral("legacy rules were not migrated"));
+    const auto readOnly = doc->saveAs(path);
+    QVERIFY(!readOnly.ok);
+    QVERIFY(readOnly.error.contains(QStringLiteral("read-only")));
+
+    // A target that cannot be written keeps the edit in the editor.
+    doc->setReadOnly(false);
+    doc->undoStack()->push(new SetEnabledCommand(doc.get(), 0, false));
+    const auto unwritable = doc->saveAs(dir.filePath(QStringLiteral("missing/dir/p.json")));
+    QVERIFY(!unwritable.ok);
+    QVERIFY(doc->isModified());
+    QVERIFY(!doc->candidate(0).enabled);
+}
+
+void TestEditorDocument::detectsChangesOnDisk()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("p.json"));
+    QVERIFY(QFile::copy(testpaths::sample("profile-v1.json"), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    auto doc = open(path);
+    QVERIFY(!doc->changedOnDisk());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::Append));
+    f.write("\n");
+    f.close();
+    QVERIFY(doc->changedOnDisk());
+    QFile::remove(path);
+    QVERIFY(doc->changedOnDisk());
+}
+
+void TestEditorDocument::loadErrorsNameFileLineAndColumn()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\n  \"candidates\": [\n    {\"position\": 0, \"execution_profile_id\": \"a\", \"enabled\": \"yes\"}]}\n");
+    f.close();
+    const LoadResult r = loadDocumentFile(path);
+    QVERIFY(!r.document);
+    QCOMPARE(r.error, path + QStringLiteral(":3:61: candidates[0].enabled: expected true or false, found a string"));
+    QVERIFY(loadDocumentFile(dir.filePath(QStringLiteral("none.json"))).error.contains(QStringLiteral("no such file")));
+}
+
+QTEST_GUILESS_MAIN(TestEditorDocument)
+#include "tst_editor_document.moc"

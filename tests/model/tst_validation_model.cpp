@@ -1,0 +1,65 @@
+// ValidationModel: the current profile's issues, following every edit, under
+// QAbstractItemModelTester.
+#include "model/commands.h"
+#include "model/validation_model.h"
+
+#include "document_helpers.h"
+#include "../common/test_paths.h"
+#include "translations.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QtTest>
+
+using modeltest::open;
+using modeltest::editEveryWay;
+using modeltest::disableSwitchUndoAndRedo;
+
+using namespace model;
+
+class TestValidationModel final : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void passesTheTester();
+    void validationFollowsEdits();
+};
+
+void TestValidationModel::passesTheTester()
+{
+    auto doc = open(testpaths::sample("export.json"));
+    ValidationModel validation;
+    QAbstractItemModelTester tester(&validation, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    validation.setDocument(doc.get());
+    // Exercise every kind of change with the tester watching.
+    editEveryWay(doc.get());
+    // The 11 retries, and the second gemini-pro (kandev refuses duplicates).
+    QCOMPARE(validation.rowCount(), 2);
+    disableSwitchUndoAndRedo(doc.get());
+}
+
+void TestValidationModel::validationFollowsEdits()
+{
+    auto doc = open(testpaths::sample("profile-v1.json"));
+    ValidationModel v;
+    v.setDocument(doc.get());
+    QSignalSpy issues(doc.get(), &EditorDocument::issuesChanged);
+    QCOMPARE(v.rowCount(), 0);
+    policy::PolicyDocument p = *doc->candidate(2).policies;
+    p.hard.waitForReset.maxWaitSeconds = 0;  // enabled with 0: out of range
+    doc->undoStack()->push(new SetPoliciesCommand(doc.get(), 2, p, QStringLiteral("edit")));
+    QVERIFY(issues.count() >= 1);
+    QCOMPARE(v.rowCount(), 1);
+    QCOMPARE(v.index(0, ValidationModel::PathColumn).data().toString(),
+             QStringLiteral("candidates[2].policies.hard.wait_for_reset.max_wait_seconds"));
+    QCOMPARE(v.index(0, 0).data(ValidationModel::CandidateRowRole).toInt(), 2);
+    QCOMPARE(v.index(0, 0).data(ValidationModel::FieldRole).toString(), QStringLiteral("policies.hard.wait_for_reset.max_wait_seconds"));
+    QCOMPARE(v.index(0, ValidationModel::MessageColumn).data().toString(),
+             QStringLiteral("Must be between 1 s and 7 d (found 0 s)."));
+    QCOMPARE(v.index(0, ValidationModel::CandidateColumn).data().toString(), QStringLiteral("gemini-pro"));
+    doc->undoStack()->undo();
+    QCOMPARE(v.rowCount(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestValidationModel)
+#include "tst_validation_model.moc"
