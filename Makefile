@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Policy Studio. `make run` and `make test` are the whole set-up on Debian 12.
 SHELL := /bin/bash
 JOBS  ?= $(shell nproc)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Classify fixture-like evidence envelopes on one core: five rounds of
 // 100,000, reporting the median and the best round (the VM is noisy).
 #include "catalogue/classifier.h"

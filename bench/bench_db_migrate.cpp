@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Migrate a generated kandev SQLite database of N dynamic profiles x M
 // candidates (all legacy rules): open, load, plan, backup, apply.
 #include "store/kandev_database.h"

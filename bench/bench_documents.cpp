@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Load + validate + migrate a generated export of N dynamic profiles x M
 // candidates (half of them legacy), in-process; prints the time and the
 // process's peak memory.

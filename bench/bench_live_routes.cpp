@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads N route-state rows (and two attempts each) of a generated kandev SQLite
 // database, analyses them against the loaded profile (the work of one Live
 // Routes refresh and of `policyctl routes`) and shows them in a table view

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opening an export whose dynamic profile has N candidates: file read,
 // check, EditorDocument, and the candidate model populated (every cell read once).
 #include "model/candidate_list_model.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // evaluate() and simulateRouteCycle() on a 10-candidate profile.
 #include "policy/evaluator.h"
 #include "policy/review.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API's cost per call, as a cgo backend pays it: policy_evaluate on a
 // typical policyctl evaluate line (parse, decide, print, copy out, free) and
 // policy_next_retry_delay, beside the C++ evaluator it wraps.

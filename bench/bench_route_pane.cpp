@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Route dock with a kandev-sized export: N dynamic profiles of 5
 // candidates each. Times opening it in the real main window, typing a filter
 // that narrows the profile list, and switching profiles.

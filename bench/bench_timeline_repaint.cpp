@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // After a setting change on a 10-candidate profile: simulation (through the
 // model) plus a full repaint of the timeline view, offscreen.
 #include "timeline/timeline_view.h"

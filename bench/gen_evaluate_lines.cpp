@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes N `policyctl evaluate` input lines of about 550 bytes to stdout.
 #include <cstdio>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes a bare dynamic document to stdout for the memory and key-count
 // benchmarks:
 //   gen_large_document size MIB   candidates with legacy rules and policies

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The floor for the start-up benchmark: the smallest Qt Widgets window,
 // quitting at its first paint, as policy-studio --quit-after-first-paint does.
 #include <QApplication>

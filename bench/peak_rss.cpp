@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // peak_rss COMMAND...: runs COMMAND (its output discarded) and prints its
 // wall time and peak resident memory, which /usr/bin/time would, without
 // needing the `time` package.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 cmake_minimum_required(VERSION 3.25)
 # The layer rules of gui/ (README, Layout): the window and the views reach
 # kandev's storage only through gui/controllers/, and the core's migration,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Fails when any file under DIR includes Qt (and, unless ALLOW_JSON, nlohmann_json
 # or simdjson), or when a CMakeLists under DIR links one of them.
 if(ALLOW_JSON)

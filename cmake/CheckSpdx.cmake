@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 cmake_minimum_required(VERSION 3.25)
 # Every source file names its licence in an SPDX line near its top (README, Licence).
 file(GLOB_RECURSE sources RELATIVE "${ROOT}"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes OUTPUT: a header that embeds every *.schema.json of DIR as a raw string.
 file(GLOB files RELATIVE "${DIR}" "${DIR}/*.schema.json")
 list(SORT files)

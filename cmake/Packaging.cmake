@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `make package`: Debian packages of everything `cmake --install` puts in
 # place, one per install component: policy-studio (the editor, policyctl and
 # their files), libpolicy0 (the shared evaluator) and libpolicy-dev (its

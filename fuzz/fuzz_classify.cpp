@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The error catalogue: arbitrary status, headers, text, agent and phase.
 // Properties: a code always, a bounded excerpt, and redaction that a second
 // pass does not change.

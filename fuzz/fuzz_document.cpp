@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The document loader, all file shapes: parse, check (rules, migration,
 // JSON Schema), and when it loads, serialize and load again.
 #include "check/document_check.h"

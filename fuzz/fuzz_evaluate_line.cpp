@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The policyctl evaluate line parser and the evaluator behind it.
 #include "protocol/evaluate_line.h"
 

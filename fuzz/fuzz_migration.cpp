@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Legacy migration over arbitrary documents: plan, apply, and the rules
 // "migrating twice changes nothing" and "nothing else changes".
 #include "migration/migration.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Timeline scenario files, and the simulation they drive on a small route.
 #include "format/scenario.h"
 

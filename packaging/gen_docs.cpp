@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Build tool: writes the man pages and policyctl's bash completion from the
 // programs' own --help text, so that what is installed can never disagree
 // with what the programs print.

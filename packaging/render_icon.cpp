@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Build tool: renders the application icon's SVG into the hicolor PNG sizes
 // (OUTDIR/<n>x<n>/apps/<name>.png), so the PNGs never drift from the SVG.
 #include <QDir>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fills the singular and plural forms of English numerus messages.
 
 The source text is written in the plural ("%n retries"); the singular is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Installs the editor's translation for a locale ("de", "en_GB", ...).
 

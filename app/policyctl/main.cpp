@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // policyctl: validate, migrate, evaluate, schedule and preview candidate policies.
 #include "cli/cli.h"
 #include "cli/terminal_safe.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Policy Studio: the desktop editor for kandev candidate policies.
 #include "window/colour_scheme.h"
 #include "window/main_window.h"

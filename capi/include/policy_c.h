@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * policy_c.h: the shared policy evaluator for backends in any language.
  *

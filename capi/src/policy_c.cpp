@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C boundary of libpolicy: JSON text in, caller-owned JSON text out. Each
 // entry point catches everything, so no exception unwinds into C or Go.
 

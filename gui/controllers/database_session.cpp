@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "controllers/database_session.h"
 
 #include "controllers/document_controller.h"

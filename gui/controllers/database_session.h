@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Opening a kandev database: the target, the password prompt (again while
 // the server refuses it), reading the profiles, the review of legacy rules

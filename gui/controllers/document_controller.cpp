@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "controllers/document_controller.h"
 
 #include "controllers/migration_flow.h"

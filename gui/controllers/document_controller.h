@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The open document and the file flows around it: New, Open, Open the
 // Sample, Save, Save As, "Save changes?", Reload, and the question when the

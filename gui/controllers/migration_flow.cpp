@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "controllers/migration_flow.h"
 
 #include "dialogs/migration_review_dialog.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Legacy rules, reviewed before anything can be edited: the migration review
 // round trips (a conflict settled by choosing a rule, then reviewed again;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // File > Open Recent and the start page's list: the files opened or saved
 // lately, newest first, kept in QSettings across sessions.

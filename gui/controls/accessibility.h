@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What assistive technology reads from the editor's own controls: the value
 // boxes' values and limits, combo boxes named for what they set, and every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A colour between two palette colours, so that painted views derive their
 // shades from the palette (light and dark alike) instead of fixed colours.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A row of controls that wraps onto further rows when the width runs out,
 // instead of forcing its parent wider: what keeps a panel or a tool row

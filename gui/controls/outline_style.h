@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Fusion with control outlines that contrast with the window at least 3:1
 // (WCAG 2.1, 1.4.11): Fusion draws them from the window colour made a bit

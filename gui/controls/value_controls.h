@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Value controls for settings that people scroll past: they take the mouse
 // wheel only while they have keyboard focus (an unfocused control passes the

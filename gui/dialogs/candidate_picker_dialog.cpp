@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "dialogs/candidate_picker_dialog.h"
 
 #include "policy/text.h"

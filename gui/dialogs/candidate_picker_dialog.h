@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Picks the agent profile of a new candidate: only eligible concrete profiles
 // (SPEC section 7) are offered; without a catalogue, an id is typed. Profiles

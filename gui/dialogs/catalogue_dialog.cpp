@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "dialogs/catalogue_dialog.h"
 
 #include "model/policy_text.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The error catalogue as reference: every code with its class and
 // description, every rule with its id, priority, code and an example.

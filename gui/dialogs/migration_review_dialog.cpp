@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "dialogs/migration_review_dialog.h"
 
 #include "window/colour_scheme.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Before a document with legacy rules can be edited: every candidate's legacy
 // rules beside the policies they become, with the reasons and the warnings

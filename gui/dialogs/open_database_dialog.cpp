@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "dialogs/open_database_dialog.h"
 
 #include "store/database_target.h"

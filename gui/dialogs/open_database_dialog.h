@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Where kandev's database is: a SQLite file, a PostgreSQL server (the
 // password is typed here and kept nowhere), or kandev's own

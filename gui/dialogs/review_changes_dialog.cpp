@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "dialogs/review_changes_dialog.h"
 
 #include <QDialogButtonBox>

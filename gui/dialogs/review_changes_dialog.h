@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // File > Review Changes, and the confirmation before every database save:
 // what saving would write, against what was read — per profile, candidate and

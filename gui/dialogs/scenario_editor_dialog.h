@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Edits the user's own failure scenario: a sequence of failures, each with an
 // error code, an optional reset hint and whether it came before any output,

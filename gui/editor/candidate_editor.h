@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The selected candidate: its name and status, and its two class panels.
 // Panel edits become SetPoliciesCommands on the document.

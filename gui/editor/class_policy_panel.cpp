@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "editor/class_policy_panel.h"
 
 #include "window/colour_scheme.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The editor of one class policy ("Transient errors" or "Hard errors"): what
 // the class means, then retry, reset wait and exhausted outcome under

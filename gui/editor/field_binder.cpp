@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "editor/field_binder.h"
 
 #include "controls/value_controls.h"

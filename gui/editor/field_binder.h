@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Builds editors from the limits declared in policy/: one binder per value
 // type, so no form spells a range, a unit or a default by hand. The editors

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "panels/live_routes_pane.h"
 
 #include "window/colour_scheme.h"

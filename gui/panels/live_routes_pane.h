@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Live Routes dock: the routes kandev is running now under the profile
 // being edited, read from kandev's database on demand and every few seconds

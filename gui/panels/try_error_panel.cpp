@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "panels/try_error_panel.h"
 
 #include "model/policy_text.h"

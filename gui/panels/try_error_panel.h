@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // "Try an error": paste what a provider or an agent CLI printed, say which
 // agent printed it and in which phase, and see how the catalogue classifies

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every issue of the profile with its field path; activating one selects the
 // candidate and focuses the field.

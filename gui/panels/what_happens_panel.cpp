@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "panels/what_happens_panel.h"
 
 #include "editor/field_binder.h"

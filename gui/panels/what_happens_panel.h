@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // "What happens if…": pick an error code, a reset hint, whether the failure
 // came before any output, and the retry ordinal; read the evaluator's

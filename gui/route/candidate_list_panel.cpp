@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "route/candidate_list_panel.h"
 
 #include "dialogs/candidate_picker_dialog.h"

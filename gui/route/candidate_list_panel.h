@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The route: candidates in order, with add, remove, move and copy actions
 // (also reachable from the menus and by keyboard) and drag-and-drop reordering.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "route/route_item_delegate.h"
 
 #include "controls/colour_mix.h"

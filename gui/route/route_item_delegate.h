@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One compact route row in two lines: position and name with a status badge
 // on the first, the policy summary on the second. Painted, not built from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Route dock: a filter, the document's dynamic profiles (shown when there
 // are several) and the current profile's candidates in route order.

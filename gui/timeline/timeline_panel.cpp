@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "timeline/timeline_panel.h"
 
 #include "dialogs/scenario_editor_dialog.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The timeline preview (a dock): the scenario (a preset or the user's own,
 // kept in the settings), the picture with its fixed axis, legend, linear / log

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The route cycle as a picture: one lane per candidate, attempts as markers,
 // waits as labelled bars, skips as arrows, the final outcome as a marker, on

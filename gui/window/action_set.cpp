@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "window/action_set.h"
 
 #include "window/bundled_icons.h"

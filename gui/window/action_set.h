@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The window's actions, menus and main tool bar, and which actions the open
 // document allows. MainWindow connects the document's actions to the

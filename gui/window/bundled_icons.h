@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The editor's own icons (resources/icons/*.svg), so that it looks the same
 // on a desktop without an icon theme. Drawn with QtSvg (no icon-engine plugin

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "window/colour_scheme.h"
 
 #include "controls/outline_style.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // View > Colour Scheme: the desktop's palette, or Policy Studio's own light
 // or dark one (Fusion), kept in the settings.

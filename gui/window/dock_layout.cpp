@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "window/dock_layout.h"
 
 #include "editor/candidate_editor.h"

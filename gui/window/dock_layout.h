@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The window's docks and how they are arranged: created and placed for the
 // screen, sized on the first start, hidden on the start page and shown as

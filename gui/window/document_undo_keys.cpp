@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "window/document_undo_keys.h"
 
 #include <QApplication>

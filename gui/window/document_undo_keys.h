@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Undo and Redo keys belong to the document in the whole main window: a
 // field's own text history (a line edit's, an editable combo box's) would

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A view of the open document. The window attaches every view to a new
 // document, and detaches them before the old one goes, with one loop over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "window/editor_area.h"
 
 #include "editor/candidate_editor.h"

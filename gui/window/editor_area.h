@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The window's centre: the start page until a document is open, then the
 // candidate editor, scrolled so that the field with the focus is in view.

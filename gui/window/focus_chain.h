@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Tab order across containers that were built apart (the route, the editor's
 // fields, the timeline): the order a person reads them in, not creation order.

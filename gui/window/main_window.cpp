@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "window/main_window.h"
 
 #include "controls/accessibility.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The editor window. It only wires: the views and docks it shows, the
 // controllers that own the document and ask the user (widgets/src/controllers),

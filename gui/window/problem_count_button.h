@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // "2 problems" in the status bar. A click asks for Validation, and so do the
 // first problems of each document, once: after that the count is enough, and

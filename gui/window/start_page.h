@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the window shows before anything is open: the ways to start (a file,
 // kandev's database, the bundled sample, a new profile) and the files opened lately,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The sizes the editor window is laid out by: MainWindow publishes them
 // (tests measure against them) and DockLayout places the docks by them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "model/candidate_list_model.h"
 
 #include "model/commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "model/database_writes.h"
 
 #include "model/editor_document.h"

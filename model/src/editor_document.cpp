@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "model/editor_document.h"
 
 #include "review/document_diff.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "model/validation_model.h"
 
 #include "model/policy_text.h"

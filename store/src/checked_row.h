@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reads one row of kandev's tables with the types kandev's Go code scans its
 // columns into. A value of another type or out of range (a REAL 1e20 where a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // KandevDatabase::readLiveRoutes: kandev's route-state tables, read so that
 // kandev running beside the editor never waits for it.
 #include "store/kandev_database.h"

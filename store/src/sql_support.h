@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Small Qt SQL helpers shared by the readers and writers of kandev's database.
 

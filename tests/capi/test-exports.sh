@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # libpolicy exports exactly its two APIs: the C functions declared in
 # policy_c.h, and the functions of the C++ evaluator declared in
 # policy/include/policy (by name: no standard-library template instantiated

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The cgo example (examples/go/policy) against libpolicy installed into a
 # temporary prefix and found through pkg-config, as a Go backend would use it.
 # Exit 77 (ctest: skipped) when Go is not installed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The C API from C: every entry point, its statuses, its ownership rules
  * (AddressSanitizer's leak check fails the test if a returned string is not

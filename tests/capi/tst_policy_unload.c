@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * A host that loads libpolicy as a plug-in can unload it again: after
  * dlclose nothing of it stays mapped (no STB_GNU_UNIQUE symbol pins it).

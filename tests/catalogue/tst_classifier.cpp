@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The catalogue's tests are its fixtures: tests/fixtures/catalogue/*.json.
 // Adding a provider message means adding a fixture (and a rule), nothing else.
 #include "catalogue/classifier.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The catalogue's fixtures (tests/fixtures/catalogue/*.json), for every test
 // that classifies: one fixture per file, or a file {"description", "cases": [...]}.

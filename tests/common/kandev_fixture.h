@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A fresh kandev database for tests: kandev's real table definitions and a
 // few profiles, in a SQLite file or in a new database on the PostgreSQL

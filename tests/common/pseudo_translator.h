@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A pseudo-locale for layout tests: every text the window shows comes out
 // about 35 % longer than its English source, as some languages we may ship

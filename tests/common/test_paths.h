@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Paths of the source tree's samples and fixtures, for tests.
 

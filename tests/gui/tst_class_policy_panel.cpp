@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The class policy panel on its own, driven by clicks and keys: what each
 // switch, box and radio button emits as an edit, the values switching a
 // section on brings back, the sections an issue keeps open, the field a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The window's controllers and parts on their own, without a MainWindow:
 // what each one tells its listeners (signals), and the flows that used to
 // be the window's methods: the document handed over before the old one goes,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The duration input on its own, driven by keys: the number keeps its digits
 // whichever unit is picked and the seconds it means are shown beside it;
 // typed values are converted, kept as typed when out of range, and never

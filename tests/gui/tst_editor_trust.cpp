@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The editor as a user meets it: the real window, its real views, driven by
 // keys, clicks and the wheel. Each case pins a defect seen by hand: a freeze on
 // remove, an editor showing another candidate than the selected one, the

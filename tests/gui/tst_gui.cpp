@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Drives the real editor window offscreen: open, edit, validate, reorder,
 // save, reopen; the migration review on open; read-only documents.
 #include "editor/candidate_editor.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Input and accessibility of the real window: every check box and radio
 // toggles where a person clicks it, Tab goes round the whole window with a
 // visible focus mark, a dock asked for comes forward, nothing scrolls

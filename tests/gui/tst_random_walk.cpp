@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seeded random walks of user actions, with invariants checked after every
 // step: the editor shows the selected candidate, every model agrees with the
 // document, no model signal comes between a begin... and its end..., the

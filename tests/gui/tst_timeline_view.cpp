@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timeline preview: the same events as policyctl, live updates, the
 // painted view, its table, exports, keyboard focus and the custom scenario.
 #include "dialogs/scenario_editor_dialog.h"

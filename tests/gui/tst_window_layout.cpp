@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The main window on the screens people have, measured rather than looked
 // at: how many route rows a 1366x768 laptop shows, whether both class panels
 // fit without scrolling at 1920x1080, that no dock drag squeezes the editor

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helper of tst_hostile: saves two documents in turn, forever, until killed.
 #include "store/file_store.h"
 

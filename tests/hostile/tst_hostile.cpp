@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hostile input: every bad file gives a clear error (file, line and column
 // or field path), policyctl exits 1 or 2, the editor does not crash, and the
 // file is left untouched. Saves are atomic even when the writer is killed.

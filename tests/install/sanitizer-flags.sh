@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sourced by the install tests: the compiler and linker flags a program needs
 # to load the libpolicy in $1 (a test build links AddressSanitizer and
 # UndefinedBehaviorSanitizer into it, and their runtime must come first).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the build into a temporary prefix and uses it from there: the
 # binaries, an installed sample, the German translation found beside the
 # installed binary, the launcher entry and metainfo (validated), the man

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the .debs with CPack (policy-studio, libpolicy0, libpolicy-dev),
 # checks their file lists and Depends (computed by dpkg-shlibdeps), asks apt
 # whether they would install here, unpacks them into a throwaway root and runs

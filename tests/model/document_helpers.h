@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Helpers for the model tests: open a document as the editor does, name its
 // candidates, and put it through every kind of change for a model's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CandidateListModel: columns and badges, the Enabled check box and drag and
 // drop (both through undo), under QAbstractItemModelTester.
 #include "model/candidate_list_model.h"

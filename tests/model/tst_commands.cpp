@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The undo commands: each undoes and redoes, says what it did, and edits of
 // one field merge into one step.
 #include "model/commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What saving to a database says it will write: one sentence per profile.
 #include "model/database_writes.h"
 

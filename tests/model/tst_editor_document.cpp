@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // EditorDocument: switching profiles, saving (renumbered, refused when invalid
 // or read-only), changes on disk, and load errors that name file, line and column.
 #include "model/candidate_list_model.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // LiveRoutesModel: the routes kandev is running, as the Live Routes dock
 // shows them, under QAbstractItemModelTester.
 #include "model/live_routes_model.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PolicyText: a class policy's one-line summary and its retry schedule.
 #include "model/policy_text.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ProfileListModel: the dynamic profiles of a document, under
 // QAbstractItemModelTester through every kind of change.
 #include "model/profile_list_model.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ValidationModel: the current profile's issues, following every edit, under
 // QAbstractItemModelTester.
 #include "model/commands.h"

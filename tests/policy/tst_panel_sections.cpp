@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which sections of a class policy's editor are open: a section that is on,
 // and a section that is off but has an issue under it (it holds values).
 #include "policy/panel_sections.h"

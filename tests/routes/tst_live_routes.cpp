@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kandev's live route state read against a document: the policy_state_json
 // snapshot, which circuits block, how a snapshot differs from the policy being
 // edited, and what the evaluator does next — checked against the evaluator and

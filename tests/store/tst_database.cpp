@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kandev databases, real ones: a SQLite file per test, and a database per
 // test on the throwaway PostgreSQL server scripts/run-tests starts (these
 // rows skip when POLICY_STUDIO_PG_URL is not set).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // store::readFile / writeFileAtomically against what a careless admin or an
 // attacker puts at a path: device nodes, FIFOs, symlinks, other users' files,
 // endless sources and a full disk. Real nodes, never mocks.

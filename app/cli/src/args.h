@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A small option parser: --name value, --name=value, flags, positionals.
 

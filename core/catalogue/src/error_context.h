@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Which lines of the evidence are an error's own words. Rules whose wording is
 // ordinary language ("rate limit", "quota", "unauthorized") are only read on

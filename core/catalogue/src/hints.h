@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Timing hints from what providers send: headers, JSON bodies and, for agent
 // CLIs, the reset times they write in words.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The catalogue's small pattern language, matched within one line of lowered
 // text and without std::regex (the classifier must stay fast and bounded):

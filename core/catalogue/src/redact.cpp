@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Redaction runs on everything the classifier reads, before any rule, hint
 // or excerpt sees it. Every replacement writes "[redacted]" where the secret
 // was and keeps what surrounds it, so a second pass changes nothing.

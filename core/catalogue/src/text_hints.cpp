@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reset times that agent CLIs write in words: Claude's "usage limit
 // reached|1786975200", "resets 3pm (Europe/Berlin)", Codex's "try again in
 // 2 days 3 hours 10 minutes" and "try again at Aug 19th, 2026 7:05 PM",

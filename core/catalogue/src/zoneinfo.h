@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // IANA time zones from the system's TZif files ($TZDIR, else
 // /usr/share/zoneinfo), for reset times such as "resets 3pm (Europe/Berlin)".

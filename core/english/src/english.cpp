@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "english/english.h"
 
 #include "policy/schedule.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Parses JSON text with the limits and error positions every file reader
 // of schema/ shares. Internal to schema/.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Text-level facts about JSON that the DOM parser does not keep: positions of
 // values by field path, duplicate keys and nesting depth. Internal to schema/.

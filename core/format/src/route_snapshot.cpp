@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "format/route_snapshot.h"
 
 #include "format/codec.h"

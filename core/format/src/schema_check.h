@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The schema check on a tree the codec has already parsed (internal: no JSON
 // type leaves this library).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "migration/report_json.h"
 
 #include "format/codec.h"

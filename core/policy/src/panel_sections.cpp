@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "policy/panel_sections.h"
 
 #include "policy/limits.h"

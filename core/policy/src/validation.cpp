@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "policy/validation.h"
 
 #include "policy/text.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "protocol/evaluate_line.h"
 
 #include "policy/catalogue.h"

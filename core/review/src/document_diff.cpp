@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "review/document_diff.h"
 
 #include "migration/migration.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "routes/live_routes.h"
 
 #include "check/document_check.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Package policy calls Policy Studio's shared evaluator (libpolicy, through
 // its C API policy_c.h) from Go, as kandev's backend could: the same
 // decisions the editor previews and policyctl prints.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The current profile's candidates in route order, as a table: name,
 // enabled, policy summary, status; the vertical header shows the position. Follows the EditorDocument's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every user edit is one of these commands on an EditorDocument. Commands
 // change the document, never widgets; undo re-selects the profile they touched.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What saving a database document writes, said before it is written: each
 // profile the save changes, the version kandev's optimistic check expects and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One open document in the editor: the loaded file as core values, the
 // profile being edited, its undo stack and its save state. Widgets never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The routes kandev is running now for the profile being edited, one row per
 // route, for the Live Routes dock. The analysis is routes::analyseLiveRoutes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Translated, human-readable renderings of policies and durations for the
 // editor. Every limit is a %1 argument, never baked into a string.

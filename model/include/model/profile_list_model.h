@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The dynamic profiles of the open document (an export may hold several).
 

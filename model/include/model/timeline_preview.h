@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The route cycle of the current profile for one scenario, recomputed by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every validation issue of the current profile, and why its legacy
 // candidates cannot be migrated, for the validation pane.

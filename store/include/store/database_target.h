@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Where a kandev database is: a SQLite file, or a PostgreSQL server given as a
 // URL or through the KANDEV_DATABASE_* variables kandev itself reads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Documents as files: bounded reads of regular files only, and atomic writes
 // that never replace what is not ours. POSIX underneath (Debian is the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // kandev's own database (SQLite or PostgreSQL, through Qt SQL): its dynamic
 // profiles as a format::Document, written back one profile per transaction

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Links libpolicy from its installed CMake package and uses both of its APIs:
 // the C++ evaluator and the C functions over JSON. Prints what they decided.
 #include <policy/evaluator.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // policyctl: the command-line twin of the editor. Commands run in-process
 // (tests call run() directly) and as the policyctl binary.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What policyctl prints reaches a terminal: an id, a profile name, a scenario
 // name or an error excerpt holding ESC sequences could rewrite the screen,

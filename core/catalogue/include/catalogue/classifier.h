@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The deterministic error catalogue: evidence a provider or an agent CLI left
 // (status, headers, body or stderr, exit code) -> a semantic code, its class,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Everything known about a document's validity, in one place for policyctl
 // and the editor: syntax, shape, the core's rules, legacy rules that cannot

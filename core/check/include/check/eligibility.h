@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // SPEC section 7: which profiles a candidate may reference. A candidate may
 // reference only a concrete, enabled, not-deleted profile without automatic

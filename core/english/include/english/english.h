@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // English renderings of core values for policyctl and reports. The GUI has
 // its own translated renderings (tr()); these are for text output only.

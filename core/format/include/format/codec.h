@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The JSON codec between files and core types (nlohmann_json behind it).
 

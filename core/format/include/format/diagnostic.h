@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One problem found in a file: where (field path, line, column) and what.
 

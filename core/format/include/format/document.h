@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A loaded document as plain C++ values. No JSON type appears here: each
 // record keeps the original JSON text of its object (`source`) so that unknown

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // kandev's policy_state_json (dynamic_route_states): the durable snapshot of
 // the last provider failure a route evaluated, read as Go's json.Unmarshal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Timeline scenario files:
 // {"name":N?,"start":T?,"attempts":[{"code":C,"reset_after_seconds":n?,"effect_safe":b?,

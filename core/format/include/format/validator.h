@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Whole-file validation: the codec's errors, the core's profile and policy
 // rules, and the JSON Schema files (valijson), each with path, line, column.

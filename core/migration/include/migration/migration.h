@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Legacy rules -> v1 policies (SPEC section 5), as small pure steps that
 // produce a report an admin reviews before anything is written.

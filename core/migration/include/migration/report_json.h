@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The migration report in kandev's snake_case JSON (policyctl, fixtures).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The provider error catalogue (SPEC section 2): every semantic code and its
 // class. Codes are identifiers, never prose; descriptions live in the UI.

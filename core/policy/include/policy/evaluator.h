@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The shared policy evaluator (SPEC section 4): one decision for one failure.
 

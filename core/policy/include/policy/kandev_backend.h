@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What kandev's Go backend answers today, where SPEC deliberately differs
 // from it (SPEC "Known divergence" and section 4). `policyctl evaluate

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every numeric limit and default of a policy, declared once (SPEC section 3).
 // Validation, the editor's spin boxes, the JSON Schema test and policyctl all

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Which sections of a class policy's editor are open. A section shows its
 // values when it is on, and also when it is off but something under it is

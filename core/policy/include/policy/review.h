@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a person reviewing a route needs to know, computed from the policies
 // alone (no scenario): worst-case time per class and structural warnings.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Retry delays (SPEC section 3): delay(k) = initial * 2^k, capped at one day,
 // computed without overflow for every input.

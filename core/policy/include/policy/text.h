@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Text rules the backend applies to ids and legacy rule keys, so that the
 // editor reads them exactly as kandev does.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // RFC 3339 UTC timestamps, the only time format on the wire.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Route-cycle simulation (SPEC section 6): what one cycle across the
 // candidates does for a failure scenario, as an ordered list of events.

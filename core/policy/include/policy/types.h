@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Value types of a v1 policy document (SPEC sections 1 and 3).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Structured validation (SPEC sections 1 and 3). Issues carry a field path, an
 // issue code and the numbers involved, never English text: the CLI and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One evaluation case as JSON (a line of `policyctl evaluate`, or the text
 // handed to policy_evaluate in the C API) in, one decision out.

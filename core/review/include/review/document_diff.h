@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The semantic difference between two documents (files or databases): per
 // dynamic profile, candidates added, removed, moved, switched on or off, and

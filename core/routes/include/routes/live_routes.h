@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The routes kandev is running now, beside the policy that drives them: rows
 // of dynamic_route_states, dynamic_route_attempts and dynamic_resource_circuits
