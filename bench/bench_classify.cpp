@@ -13,8 +13,8 @@ int main()
 {
     using namespace catalogue;
     std::vector<Evidence> samples;
-    auto add = [&](std::optional<int> status, std::vector<Header> headers, std::string text, std::optional<int> exitCode = {},
-                   std::string provider = {}, std::string phase = {}) {
+    auto add = [&](std::optional<int> status, std::vector<Header> headers, std::string text,
+                   std::optional<int> exitCode = {}, std::string provider = {}, std::string phase = {}) {
         Evidence e;
         e.status = status;
         e.headers = std::move(headers);
@@ -26,24 +26,27 @@ int main()
     };
     add(429, {{"retry-after", "20"}, {"x-request-id", "req_123"}, {"content-type", "application/json"}},
         R"({"error":{"message":"Rate limit reached for gpt-5 in organization org-xyz on requests per min (RPM): Limit 500, Used 500.","type":"requests","code":"rate_limit_exceeded"}})");
-    add(529, {{"content-type", "application/json"}}, R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})");
+    add(529, {{"content-type", "application/json"}},
+        R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})");
     add(429, {{"x-ratelimit-reset-tokens", "6m0s"}},
         R"({"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota"}})");
-    add({}, {}, R"(API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}} · Please run /login)");
+    add({}, {},
+        R"(API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}} · Please run /login)");
     add({}, {}, "Error: read ECONNRESET\n    at TLSWrap.onStreamRead (node:internal/stream_base_commons:217:20)");
     add({}, {}, "bash: codex: command not found", 127);
     add(503, {}, "upstream connect error or disconnect/reset before headers. reset reason: connection failure");
     add({}, {}, "Something unexpected happened; see the log at /tmp/agent.log for details");
     // Agent CLIs over ACP, with their provider and phase.
-    add({}, {}, R"({"code":-32603,"message":"Internal error: API Error: 529 Overloaded. This is a server-side issue, usually temporary.","data":{"errorKind":"server_error"}})",
+    add({}, {},
+        R"({"code":-32603,"message":"Internal error: API Error: 529 Overloaded. This is a server-side issue, usually temporary.","data":{"errorKind":"server_error"}})",
         {}, "claude-acp", "prompt_send");
     add({}, {}, "AI_APICallError: 5-hour usage limit reached. Resets in 4hr 19min.", {}, "opencode-acp", "streaming");
-    add({}, {}, "Error: You've hit your usage limit. Upgrade to Pro or try again in 2 days 3 hours 10 minutes.", {}, "codex-acp",
-        "streaming");
+    add({}, {}, "Error: You've hit your usage limit. Upgrade to Pro or try again in 2 days 3 hours 10 minutes.", {},
+        "codex-acp", "streaming");
     add({}, {}, "context canceled: connection closed", {}, "claude-acp", "prompt_send");
-    add({}, {}, R"({"role":"assistant","content":"I added a retry for the rate limit and fixed the diff"})", {}, "copilot-acp",
-        "streaming");
-    const policy::Seconds now{std::chrono::seconds{1786968000}};
+    add({}, {}, R"({"role":"assistant","content":"I added a retry for the rate limit and fixed the diff"})", {},
+        "copilot-acp", "streaming");
+    const policy::Seconds now {std::chrono::seconds {1786968000}};
     // BENCH_ENVELOPES shortens a round, for profiling under callgrind.
     const char* envelopes = std::getenv("BENCH_ENVELOPES");
     const int n = envelopes ? std::max(1, std::atoi(envelopes)) : 100000;
@@ -58,6 +61,6 @@ int main()
     }
     std::sort(rates.begin(), rates.end());
     std::printf("classified 5 x %d envelopes (%zu rules): median %.0f per second, best %.0f (checksum %zu)\n", n,
-                catalogue::rules().size(), rates[2], rates[4], checksum);
+        catalogue::rules().size(), rates[2], rates[4], checksum);
     return 0;
 }

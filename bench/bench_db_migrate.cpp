@@ -17,7 +17,8 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     const int profiles = argc > 1 ? std::atoi(argv[1]) : 10000;
     const int candidates = argc > 2 ? std::atoi(argv[2]) : 5;
-    const QString schemaPath = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QStringLiteral("tests/fixtures/kandev-schema.sql");
+    const QString schemaPath
+        = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QStringLiteral("tests/fixtures/kandev-schema.sql");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("kandev.db"));
     {
@@ -38,9 +39,11 @@ int main(int argc, char** argv)
                 q.exec(s);
         db.transaction();
         q.exec(QStringLiteral("INSERT INTO agents VALUES ('dyn', 'dynamic', NULL, 0, '', '2026-01-01', '2026-01-01')"));
-        q.exec(QStringLiteral("INSERT INTO agents VALUES ('cc', 'claude-code', NULL, 0, '', '2026-01-01', '2026-01-01')"));
+        q.exec(
+            QStringLiteral("INSERT INTO agents VALUES ('cc', 'claude-code', NULL, 0, '', '2026-01-01', '2026-01-01')"));
         QSqlQuery profile(db), dynamic(db), route(db);
-        profile.prepare(QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, created_at, updated_at) VALUES (?, ?, ?, ?, '2026-01-01', '2026-01-01')"));
+        profile.prepare(QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, "
+                                       "created_at, updated_at) VALUES (?, ?, ?, ?, '2026-01-01', '2026-01-01')"));
         dynamic.prepare(QStringLiteral("INSERT INTO dynamic_agent_profiles VALUES (?, 1, '2026-01-01', '2026-01-01')"));
         route.prepare(QStringLiteral("INSERT INTO dynamic_agent_routes VALUES (?, ?, ?, 1, ?)"));
         for (int c = 0; c < candidates; ++c) {
@@ -84,9 +87,10 @@ int main(int argc, char** argv)
     const double planMs = double(timer.nsecsElapsed()) / 1e6;
     const auto result = db->applyMigration(*loaded, report, dir.path());
     const double totalMs = double(timer.nsecsElapsed()) / 1e6;
-    std::printf("migrate a SQLite database of %d dynamic profiles x %d candidates: load %.0f ms, plan %.0f ms, backup + "
-                "apply %.0f ms, total %.0f ms (%s, %d profiles written)\n",
-                profiles, candidates, loadMs, planMs - loadMs, totalMs - planMs, totalMs, result.ok ? "ok" : qPrintable(result.error),
-                result.profilesWritten);
+    std::printf(
+        "migrate a SQLite database of %d dynamic profiles x %d candidates: load %.0f ms, plan %.0f ms, backup + "
+        "apply %.0f ms, total %.0f ms (%s, %d profiles written)\n",
+        profiles, candidates, loadMs, planMs - loadMs, totalMs - planMs, totalMs,
+        result.ok ? "ok" : qPrintable(result.error), result.profilesWritten);
     return result.ok ? 0 : 1;
 }

@@ -12,7 +12,8 @@
 #include <cstdio>
 #include <string>
 
-namespace {
+namespace
+{
 
 std::string generateExport(int profiles, int candidates)
 {
@@ -22,15 +23,18 @@ std::string generateExport(int profiles, int candidates)
             + "\", \"kind\": \"dynamic\", \"enabled\": true, \"auto_fallback\": false, \"deleted_at\": null, "
               "\"dynamic\": {\"version\": 3, \"candidates\": [\n";
         for (int c = 0; c < candidates; ++c) {
-            out += "    {\"position\": " + std::to_string(c) + ", \"execution_profile_id\": \"agent-" + std::to_string(c)
-                + "\", \"enabled\": true, ";
+            out += "    {\"position\": " + std::to_string(c) + ", \"execution_profile_id\": \"agent-"
+                + std::to_string(c) + "\", \"enabled\": true, ";
             if (c % 2 == 0) {
                 out += "\"rules\": {\"on_provider_error\": \"try_next\", \"model_capacity\": \"retry_same\"}}";
             } else {
-                out += "\"policies\": {\"version\": 1, \"transient\": {\"retry\": {\"enabled\": true, \"max_retries\": 3, "
-                       "\"initial_interval_seconds\": 5}, \"wait_for_reset\": {\"enabled\": false, \"max_wait_seconds\": 0}, "
+                out += "\"policies\": {\"version\": 1, \"transient\": {\"retry\": {\"enabled\": true, \"max_retries\": "
+                       "3, "
+                       "\"initial_interval_seconds\": 5}, \"wait_for_reset\": {\"enabled\": false, "
+                       "\"max_wait_seconds\": 0}, "
                        "\"on_exhausted\": \"skip\"}, \"hard\": {\"retry\": {\"enabled\": false, \"max_retries\": 0, "
-                       "\"initial_interval_seconds\": 0}, \"wait_for_reset\": {\"enabled\": true, \"max_wait_seconds\": 300}, "
+                       "\"initial_interval_seconds\": 0}, \"wait_for_reset\": {\"enabled\": true, "
+                       "\"max_wait_seconds\": 300}, "
                        "\"on_exhausted\": \"stop\"}}}";
             }
             out += c + 1 < candidates ? ",\n" : "\n";
@@ -50,7 +54,8 @@ int main(int argc, char** argv)
     const int candidates = argc > 2 ? std::atoi(argv[2]) : 8;
     const std::string text = generateExport(profiles, candidates);
 
-    struct rusage before {};
+    struct rusage before {
+    };
     getrusage(RUSAGE_SELF, &before);
     const auto start = std::chrono::steady_clock::now();
     const check::DocumentCheck check = check::checkDocument(text);
@@ -59,18 +64,19 @@ int main(int argc, char** argv)
     const auto migrated = migration::applyMigration(*check.document, report);
     const std::string saved = format::serializeDocument(*migrated);
     const auto end = std::chrono::steady_clock::now();
-    struct rusage after {};
+    struct rusage after {
+    };
     getrusage(RUSAGE_SELF, &after);
 
     auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
     std::printf("documents: %d profiles x %d candidates, %.1f MiB of JSON\n", profiles, candidates,
-                static_cast<double>(text.size()) / (1024.0 * 1024.0));
+        static_cast<double>(text.size()) / (1024.0 * 1024.0));
     std::printf("  load + validate (codec, rules, migration check, JSON Schema): %.1f ms (%s, %zu errors)\n",
-                ms(checked - start), check.valid() ? "valid" : "invalid", check.errors.size());
+        ms(checked - start), check.valid() ? "valid" : "invalid", check.errors.size());
     std::printf("  migrate + serialize: %.1f ms (%zu candidates migrated, %zu bytes out)\n", ms(end - checked),
-                report.changedCandidates(), saved.size());
+        report.changedCandidates(), saved.size());
     std::printf("  total: %.1f ms\n", ms(end - start));
     std::printf("  peak RSS: %.1f MiB (%.1f MiB before loading, text included)\n", after.ru_maxrss / 1024.0,
-                before.ru_maxrss / 1024.0);
+        before.ru_maxrss / 1024.0);
     return check.valid() ? 0 : 1;
 }

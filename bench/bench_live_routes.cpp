@@ -20,10 +20,13 @@
 #include <cstdio>
 #include <vector>
 
-namespace {
+namespace
+{
 
-const char* kPolicies = R"({\"version\":1,\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":3,\"initial_interval_seconds\":5},\"wait_for_reset\":{\"enabled\":false,\"max_wait_seconds\":0},\"on_exhausted\":\"skip\"},\"hard\":{\"retry\":{\"enabled\":false,\"max_retries\":0,\"initial_interval_seconds\":0},\"wait_for_reset\":{\"enabled\":true,\"max_wait_seconds\":300},\"on_exhausted\":\"stop\"}})";
-const char* kStates[] = {"selecting", "starting", "waiting", "retrying", "retry_wait", "waiting_for_reset", "action_required"};
+const char* kPolicies
+    = R"({\"version\":1,\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":3,\"initial_interval_seconds\":5},\"wait_for_reset\":{\"enabled\":false,\"max_wait_seconds\":0},\"on_exhausted\":\"skip\"},\"hard\":{\"retry\":{\"enabled\":false,\"max_retries\":0,\"initial_interval_seconds\":0},\"wait_for_reset\":{\"enabled\":true,\"max_wait_seconds\":300},\"on_exhausted\":\"stop\"}})";
+const char* kStates[]
+    = {"selecting", "starting", "waiting", "retrying", "retry_wait", "waiting_for_reset", "action_required"};
 
 }  // namespace
 
@@ -31,7 +34,8 @@ int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
     const int routes = argc > 1 ? std::atoi(argv[1]) : 10000;
-    const QString schemaPath = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral("tests/fixtures/kandev-schema.sql");
+    const QString schemaPath
+        = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral("tests/fixtures/kandev-schema.sql");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("kandev.db"));
     {
@@ -54,22 +58,29 @@ int main(int argc, char** argv)
         q.finish();
         db.transaction();
         q.exec(QStringLiteral("INSERT INTO agents VALUES ('dyn', 'dynamic', NULL, 0, '', '2026-01-01', '2026-01-01')"));
-        q.exec(QStringLiteral("INSERT INTO agents VALUES ('cc', 'claude-code', NULL, 0, '', '2026-01-01', '2026-01-01')"));
+        q.exec(
+            QStringLiteral("INSERT INTO agents VALUES ('cc', 'claude-code', NULL, 0, '', '2026-01-01', '2026-01-01')"));
         for (int c = 0; c < 3; ++c)
-            q.exec(QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, created_at, updated_at) "
-                                  "VALUES ('agent-%1', 'cc', 'Agent %1', 'Agent', '2026-01-01', '2026-01-01')").arg(c));
-        q.exec(QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, created_at, updated_at) "
-                              "VALUES ('dyn-main', 'dyn', 'Main', 'Dynamic', '2026-01-01', '2026-01-01')"));
+            q.exec(QStringLiteral(
+                "INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, created_at, updated_at) "
+                "VALUES ('agent-%1', 'cc', 'Agent %1', 'Agent', '2026-01-01', '2026-01-01')")
+                       .arg(c));
+        q.exec(QStringLiteral(
+            "INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, created_at, updated_at) "
+            "VALUES ('dyn-main', 'dyn', 'Main', 'Dynamic', '2026-01-01', '2026-01-01')"));
         q.exec(QStringLiteral("INSERT INTO dynamic_agent_profiles VALUES ('dyn-main', 4, '2026-01-01', '2026-01-01')"));
         for (int c = 0; c < 3; ++c)
             q.exec(QStringLiteral("INSERT INTO dynamic_agent_routes VALUES ('dyn-main', %1, 'agent-%1', 1, '%2')")
                        .arg(c)
                        .arg(QString::fromUtf8(kPolicies).replace(QStringLiteral("\\\""), QStringLiteral("\""))));
         QSqlQuery session(db), state(db), attempt(db);
-        session.prepare(QStringLiteral("INSERT INTO task_sessions VALUES (?, 't', 'RUNNING', '2026-01-01', '2026-01-01')"));
-        state.prepare(QStringLiteral("INSERT INTO dynamic_route_states VALUES (?, 'dyn-main', ?, 2, 4, ?, '{\"prompt\":\"...\"}', ?, "
-                                     "'2026-08-21 10:00:00')"));
-        attempt.prepare(QStringLiteral("INSERT INTO dynamic_route_attempts VALUES (?, ?, 'dyn-main', ?, ?, 4, ?, '2026-08-21 09:59:00')"));
+        session.prepare(
+            QStringLiteral("INSERT INTO task_sessions VALUES (?, 't', 'RUNNING', '2026-01-01', '2026-01-01')"));
+        state.prepare(QStringLiteral(
+            "INSERT INTO dynamic_route_states VALUES (?, 'dyn-main', ?, 2, 4, ?, '{\"prompt\":\"...\"}', ?, "
+            "'2026-08-21 10:00:00')"));
+        attempt.prepare(QStringLiteral(
+            "INSERT INTO dynamic_route_attempts VALUES (?, ?, 'dyn-main', ?, ?, 4, ?, '2026-08-21 09:59:00')"));
         for (int i = 0; i < routes; ++i) {
             const QString id = QStringLiteral("session-%1").arg(i);
             session.addBindValue(id);
@@ -77,12 +88,13 @@ int main(int argc, char** argv)
             state.addBindValue(id);
             state.addBindValue(QStringLiteral("agent-%1").arg(i % 3));
             state.addBindValue(QString::fromLatin1(kStates[i % 7]));
-            state.addBindValue(QStringLiteral(R"({"failure_code":"rate_limited","failure_class":"transient",)"
-                                              R"("catalogue_version":"provider-errors.v1","policy_json":"%1","retry_ordinal":%2,)"
-                                              R"("reset_wait_used":false,"deadline":"2026-08-21T10:00:%3Z","pending_outcome":"skip"})")
-                                   .arg(QString::fromUtf8(kPolicies))
-                                   .arg(i % 3)
-                                   .arg(i % 60, 2, 10, QLatin1Char('0')));
+            state.addBindValue(
+                QStringLiteral(R"({"failure_code":"rate_limited","failure_class":"transient",)"
+                               R"("catalogue_version":"provider-errors.v1","policy_json":"%1","retry_ordinal":%2,)"
+                               R"("reset_wait_used":false,"deadline":"2026-08-21T10:00:%3Z","pending_outcome":"skip"})")
+                    .arg(QString::fromUtf8(kPolicies))
+                    .arg(i % 3)
+                    .arg(i % 60, 2, 10, QLatin1Char('0')));
             state.exec();
             for (int g = 1; g <= 2; ++g) {
                 attempt.addBindValue(QStringLiteral("%1-%2").arg(id).arg(g));
@@ -129,7 +141,8 @@ int main(int argc, char** argv)
         routes::LiveRoutes live = routes::analyseLiveRoutes(*read, loaded->document, "dyn-main", now);
         analyseMs.push_back(double(timer.nsecsElapsed()) / 1e6);
         shown = live.routes.size();
-        scheduled = std::count_if(live.routes.begin(), live.routes.end(), [](const auto& r) { return r.next.has_value(); });
+        scheduled
+            = std::count_if(live.routes.begin(), live.routes.end(), [](const auto& r) { return r.next.has_value(); });
         timer.restart();
         routesModel.setRoutes(std::move(live), now);
         view.resizeColumnsToContents();
@@ -139,8 +152,9 @@ int main(int argc, char** argv)
     std::sort(readMs.begin(), readMs.end());
     std::sort(analyseMs.begin(), analyseMs.end());
     std::sort(showMs.begin(), showMs.end());
-    std::printf("live routes: %zu route rows (%zu waiting, with what happens next) and %d attempts: read %.1f ms, analyse %.1f ms, "
+    std::printf("live routes: %zu route rows (%zu waiting, with what happens next) and %d attempts: read %.1f ms, "
+                "analyse %.1f ms, "
                 "show %.1f ms, total %.1f ms (medians of 11)\n",
-                shown, scheduled, routes * 2, readMs[5], analyseMs[5], showMs[5], readMs[5] + analyseMs[5] + showMs[5]);
+        shown, scheduled, routes * 2, readMs[5], analyseMs[5], showMs[5], readMs[5] + analyseMs[5] + showMs[5]);
     return 0;
 }

@@ -10,7 +10,8 @@
 
 using namespace policy;
 
-namespace {
+namespace
+{
 
 std::vector<RouteCandidate> tenCandidates()
 {
@@ -33,7 +34,7 @@ void BM_Evaluate(benchmark::State& state)
     const char* codes[] = {"model_capacity", "quota_limited", "rate_limited", "task_error"};
     for (int i = 0; i < 64; ++i) {
         EvaluationInput in;
-        in.failure = Failure{codes[i % 4], "", Confidence::High, "", now + std::chrono::seconds{60 * (i % 7)}};
+        in.failure = Failure {codes[i % 4], "", Confidence::High, "", now + std::chrono::seconds {60 * (i % 7)}};
         in.now = now;
         in.retryOrdinal = i % 6;
         in.resetWaitUsed = i % 3 == 0;
@@ -53,8 +54,8 @@ BENCHMARK(BM_Evaluate);
 void BM_SimulateRouteCycle(benchmark::State& state)
 {
     const auto candidates = tenCandidates();
-    const Scenario& scenario = findScenarioPreset(static_cast<std::size_t>(state.range(0)) == 0 ? "capacity-every-attempt"
-                                                                                                : "quota-reset-1m")
+    const Scenario& scenario = findScenarioPreset(
+        static_cast<std::size_t>(state.range(0)) == 0 ? "capacity-every-attempt" : "quota-reset-1m")
                                    ->scenario;
     std::size_t events = 0;
     for (auto _ : state) {

@@ -9,15 +9,16 @@
 #include <cstring>
 #include <string>
 
-namespace {
+namespace
+{
 
-const std::string kLine =
-    R"({"policies":{"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},)"
-    R"("wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"skip"},)"
-    R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
-    R"("wait_for_reset":{"enabled":true,"max_wait_seconds":3600},"on_exhausted":"stop"}},)"
-    R"("failure":{"code":"rate_limited","class":"transient","reset_at":"2026-08-17T12:02:00Z"},)"
-    R"("now":"2026-08-17T12:00:00Z","retry_ordinal":1,"reset_wait_used":true,"effect_safe":true})";
+const std::string kLine
+    = R"({"policies":{"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},)"
+      R"("wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"skip"},)"
+      R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
+      R"("wait_for_reset":{"enabled":true,"max_wait_seconds":3600},"on_exhausted":"stop"}},)"
+      R"("failure":{"code":"rate_limited","class":"transient","reset_at":"2026-08-17T12:02:00Z"},)"
+      R"("now":"2026-08-17T12:00:00Z","retry_ordinal":1,"reset_wait_used":true,"effect_safe":true})";
 
 void BM_CEvaluate(benchmark::State& state)
 {
@@ -45,8 +46,8 @@ BENCHMARK(BM_CNextRetryDelay);
 
 void BM_CValidate(benchmark::State& state)
 {
-    const std::string document = R"({"candidates":[{"position":0,"execution_profile_id":"claude","policies":)" +
-                                 kLine.substr(12, kLine.find(R"(,"failure")") - 12) + "}]}";
+    const std::string document = R"({"candidates":[{"position":0,"execution_profile_id":"claude","policies":)"
+        + kLine.substr(12, kLine.find(R"(,"failure")") - 12) + "}]}";
     for (auto _ : state) {
         char* result = nullptr;
         if (policy_validate(document.data(), document.size(), &result, nullptr) != POLICY_OK)

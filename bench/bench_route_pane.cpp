@@ -21,21 +21,25 @@ int main(int argc, char** argv)
     const int profiles = argc > 1 ? std::atoi(argv[1]) : 1000;
     QString json = QStringLiteral("{\"profiles\": [\n");
     for (int p = 0; p < profiles; ++p) {
-        json += QStringLiteral("{\"id\": \"dyn-%1\", \"name\": \"Route %1\", \"dynamic\": {\"version\": 1, \"candidates\": [").arg(p);
+        json += QStringLiteral(
+            "{\"id\": \"dyn-%1\", \"name\": \"Route %1\", \"dynamic\": {\"version\": 1, \"candidates\": [")
+                    .arg(p);
         for (int c = 0; c < 5; ++c) {
-            json += QStringLiteral("%1{\"position\": %2, \"execution_profile_id\": \"agent-%2\", \"enabled\": true, \"policies\": "
-                                   "{\"version\": 1, \"transient\": {\"retry\": {\"enabled\": true, \"max_retries\": 3, "
-                                   "\"initial_interval_seconds\": 5}, \"wait_for_reset\": {\"enabled\": false, "
-                                   "\"max_wait_seconds\": 0}, \"on_exhausted\": \"skip\"}, \"hard\": {\"retry\": {\"enabled\": "
-                                   "false, \"max_retries\": 0, \"initial_interval_seconds\": 0}, \"wait_for_reset\": "
-                                   "{\"enabled\": true, \"max_wait_seconds\": 300}, \"on_exhausted\": \"stop\"}}}")
+            json += QStringLiteral(
+                "%1{\"position\": %2, \"execution_profile_id\": \"agent-%2\", \"enabled\": true, \"policies\": "
+                "{\"version\": 1, \"transient\": {\"retry\": {\"enabled\": true, \"max_retries\": 3, "
+                "\"initial_interval_seconds\": 5}, \"wait_for_reset\": {\"enabled\": false, "
+                "\"max_wait_seconds\": 0}, \"on_exhausted\": \"skip\"}, \"hard\": {\"retry\": {\"enabled\": "
+                "false, \"max_retries\": 0, \"initial_interval_seconds\": 0}, \"wait_for_reset\": "
+                "{\"enabled\": true, \"max_wait_seconds\": 300}, \"on_exhausted\": \"stop\"}}}")
                         .arg(c == 0 ? QString() : QStringLiteral(","))
                         .arg(c);
         }
         json += QStringLiteral("]}},\n");
     }
     for (int i = 0; i < 5; ++i)
-        json += QStringLiteral("{\"id\": \"agent-%1\", \"name\": \"Agent %1\", \"kind\": \"concrete\", \"enabled\": true}%2\n")
+        json += QStringLiteral(
+            "{\"id\": \"agent-%1\", \"name\": \"Agent %1\", \"kind\": \"concrete\", \"enabled\": true}%2\n")
                     .arg(i)
                     .arg(i < 4 ? QStringLiteral(",") : QString());
     json += QStringLiteral("]}\n");
@@ -75,8 +79,9 @@ int main(int argc, char** argv)
         QApplication::processEvents();
     }
     const double switchMs = double(timer.nsecsElapsed()) / 1e6 / 50;
-    std::printf("route dock with %d profiles x 5 candidates: open and show %.0f ms; filter typed (8 keys, %d profiles left) %.1f ms; "
+    std::printf("route dock with %d profiles x 5 candidates: open and show %.0f ms; filter typed (8 keys, %d profiles "
+                "left) %.1f ms; "
                 "profile switch %.2f ms each\n",
-                profiles, openMs, shown, filterMs, switchMs);
+        profiles, openMs, shown, filterMs, switchMs);
     return 0;
 }

@@ -24,11 +24,14 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     std::string json = "{\"candidates\": [";
     for (int i = 0; i < 10; ++i) {
-        json += std::string(i ? "," : "") + "{\"position\": " + std::to_string(i) + ", \"execution_profile_id\": \"agent-"
-            + std::to_string(i) + "\", \"policies\": {\"version\": 1, \"transient\": {\"retry\": {\"enabled\": true, "
-            "\"max_retries\": 10, \"initial_interval_seconds\": 60}, \"wait_for_reset\": {\"enabled\": true, \"max_wait_seconds\": 3600}, "
-            "\"on_exhausted\": \"skip\"}, \"hard\": {\"retry\": {\"enabled\": false, \"max_retries\": 0, \"initial_interval_seconds\": 0}, "
-            "\"wait_for_reset\": {\"enabled\": true, \"max_wait_seconds\": 86400}, \"on_exhausted\": \"skip\"}}}";
+        json += std::string(i ? "," : "") + "{\"position\": " + std::to_string(i)
+            + ", \"execution_profile_id\": \"agent-" + std::to_string(i)
+            + "\", \"policies\": {\"version\": 1, \"transient\": {\"retry\": {\"enabled\": true, "
+              "\"max_retries\": 10, \"initial_interval_seconds\": 60}, \"wait_for_reset\": {\"enabled\": true, "
+              "\"max_wait_seconds\": 3600}, "
+              "\"on_exhausted\": \"skip\"}, \"hard\": {\"retry\": {\"enabled\": false, \"max_retries\": 0, "
+              "\"initial_interval_seconds\": 0}, "
+              "\"wait_for_reset\": {\"enabled\": true, \"max_wait_seconds\": 86400}, \"on_exhausted\": \"skip\"}}}";
     }
     json += "]}";
     auto parsed = format::parseDocument(json);
@@ -53,7 +56,8 @@ int main(int argc, char** argv)
         ms.push_back(double(timer.nsecsElapsed()) / 1e6);
     }
     std::sort(ms.begin(), ms.end());
-    std::printf("setting change -> simulation + repaint, 10 candidates, %zu events: median %.2f ms, p95 %.2f ms, max %.2f ms\n",
-                preview.timeline().events.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], ms.back());
+    std::printf(
+        "setting change -> simulation + repaint, 10 candidates, %zu events: median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+        preview.timeline().events.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], ms.back());
     return 0;
 }

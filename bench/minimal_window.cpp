@@ -9,10 +9,15 @@
 
 #include <cstdio>
 
-namespace {
-class Window final : public QMainWindow {
+namespace
+{
+class Window final : public QMainWindow
+{
 public:
-    explicit Window(QElapsedTimer started) : m_started(started) {}
+    explicit Window(QElapsedTimer started)
+        : m_started(started)
+    {
+    }
 
 protected:
     bool event(QEvent* e) override

@@ -29,6 +29,7 @@ int main(int argc, char** argv)
     rusage usage {};
     wait4(child, &status, 0, &usage);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%.2f s, peak %ld MiB, exit %d\n", seconds, usage.ru_maxrss / 1024, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    std::printf("%.2f s, peak %ld MiB, exit %d\n", seconds, usage.ru_maxrss / 1024,
+        WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     return 0;
 }

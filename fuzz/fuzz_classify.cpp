@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             e.exitCode = pick & 1;
     }
     e.text = std::move(text);
-    const auto c = catalogue::classify(e, policy::Seconds{std::chrono::seconds{1786968000}});
+    const auto c = catalogue::classify(e, policy::Seconds {std::chrono::seconds {1786968000}});
     if (c.code.empty() || c.kandevCode.empty() || c.excerpt.size() > catalogue::kMaxExcerptBytes + 4)
         std::abort();
     const std::string once = catalogue::redact(e.text);

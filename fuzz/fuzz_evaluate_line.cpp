@@ -11,7 +11,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static protocol::EvaluateLineParser spec(protocol::Reading::Spec);
     static protocol::EvaluateLineParser kandev(protocol::Reading::KandevBackend);
     // Both readings: the first byte picks one, so each gets the whole corpus.
-    const protocol::Reading reading = size > 0 && (data[0] & 1) ? protocol::Reading::KandevBackend : protocol::Reading::Spec;
+    const protocol::Reading reading
+        = size > 0 && (data[0] & 1) ? protocol::Reading::KandevBackend : protocol::Reading::Spec;
     protocol::EvaluateLineParser& parser = reading == protocol::Reading::Spec ? spec : kandev;
     std::vector<char> buffer(size + simdjson::SIMDJSON_PADDING);
     if (size)

@@ -15,13 +15,15 @@
 #include <cstdio>
 #include <map>
 
-namespace {
+namespace
+{
 
 QString helpOf(const QString& binary, const QStringList& args)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));  // the editor needs a platform for --help
+    env.insert(
+        QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));  // the editor needs a platform for --help
     env.insert(QStringLiteral("ASAN_OPTIONS"), QStringLiteral("detect_leaks=0"));
     p.setProcessEnvironment(env);
     p.start(binary, args);
@@ -62,14 +64,16 @@ QStringList entriesUnder(const QString& help, IsHeading isHeading, const QRegula
 QStringList commandsIn(const QString& help)
 {
     static const QRegularExpression entry(QStringLiteral("^  ([a-z][a-z-]*)  "));
-    return entriesUnder(help, [](const QString& line) { return line == QLatin1String("commands:"); }, entry);
+    return entriesUnder(
+        help, [](const QString& line) { return line == QLatin1String("commands:"); }, entry);
 }
 
 // The scenario presets a "...presets:" block lists.
 QStringList presetsIn(const QString& help)
 {
     static const QRegularExpression entry(QStringLiteral("^  ([a-z0-9][a-z0-9-]*)  "));
-    return entriesUnder(help, [](const QString& line) { return line.endsWith(QLatin1String("presets:")); }, entry);
+    return entriesUnder(
+        help, [](const QString& line) { return line.endsWith(QLatin1String("presets:")); }, entry);
 }
 
 QString roffEscape(QString s)
@@ -155,14 +159,15 @@ int manPage(const QStringList& a)
     const QString& name = a[1];
     QString help = helpOf(binary, {QStringLiteral("--help")});
     help.replace(binary, name);  // Qt's parser prints the path it was started with
-    QStringList usage;           // the usage line and its continuations
+    QStringList usage;  // the usage line and its continuations
     for (const QString& line : help.split(QLatin1Char('\n'))) {
         if (!usage.isEmpty() && !line.startsWith(QLatin1Char(' ')))
             break;
         if (!usage.isEmpty() || line.startsWith(QLatin1String("usage: ")) || line.startsWith(QLatin1String("Usage: ")))
             usage << line;
     }
-    QString page = QStringLiteral(".\\\" Generated from %1 --help by gen_docs; edit the program's help text instead.\n").arg(name);
+    QString page = QStringLiteral(".\\\" Generated from %1 --help by gen_docs; edit the program's help text instead.\n")
+                       .arg(name);
     page += QStringLiteral(".TH %1 1 \"%2\" \"Policy Studio %3\" \"User Commands\"\n").arg(name.toUpper(), a[3], a[2]);
     page += QStringLiteral(".SH NAME\n%1 \\- %2\n").arg(roffEscape(name), roffEscape(a[4]));
     page += QStringLiteral(".SH SYNOPSIS\n") + roffBody(usage.join(QLatin1Char('\n')), false);
@@ -171,10 +176,12 @@ int manPage(const QStringList& a)
     if (!commands.isEmpty()) {
         page += QStringLiteral(".SH COMMANDS\n");
         for (const QString& command : commands)
-            page += QStringLiteral(".SS %1\n").arg(command) + roffBody(helpOf(binary, {command, QStringLiteral("--help")}), false);
+            page += QStringLiteral(".SS %1\n").arg(command)
+                + roffBody(helpOf(binary, {command, QStringLiteral("--help")}), false);
     }
     page += QStringLiteral(".SH SEE ALSO\n");
-    page += name == QLatin1String("policyctl") ? QStringLiteral(".BR policy\\-studio (1)\n") : QStringLiteral(".BR policyctl (1)\n");
+    page += name == QLatin1String("policyctl") ? QStringLiteral(".BR policy\\-studio (1)\n")
+                                               : QStringLiteral(".BR policyctl (1)\n");
     return writeFile(a[5], page) ? 0 : 1;
 }
 
@@ -187,11 +194,12 @@ struct Option {
 std::map<QString, Option> optionsIn(const QString& help)
 {
     std::map<QString, Option> options;
-    static const QRegularExpression listed(QStringLiteral("^\\s+(--[a-z][a-z-]*)(?: ([^ ]+))?(?:\\s{2,}|$)"),
-                                           QRegularExpression::MultilineOption);
+    static const QRegularExpression listed(
+        QStringLiteral("^\\s+(--[a-z][a-z-]*)(?: ([^ ]+))?(?:\\s{2,}|$)"), QRegularExpression::MultilineOption);
     static const QRegularExpression bracketed(QStringLiteral("\\[(--[a-z][a-z-]*)(?: ([^\\]]+))?\\]"));
     // The usage line names required options too ("--candidate N").
-    static const QRegularExpression inUsage(QStringLiteral("(?:^|\\s)(--[a-z][a-z-]*)(?: ([A-Z][A-Z|]*|[a-z]+\\|[a-z|]+))?"));
+    static const QRegularExpression inUsage(
+        QStringLiteral("(?:^|\\s)(--[a-z][a-z-]*)(?: ([A-Z][A-Z|]*|[a-z]+\\|[a-z|]+))?"));
     const QString usage = help.section(QStringLiteral("\n\n"), 0, 0);
     for (const QRegularExpression* re : {&listed, &bracketed, &inUsage}) {
         const QString& text = re == &inUsage ? usage : help;
@@ -199,10 +207,10 @@ std::map<QString, Option> optionsIn(const QString& help)
             const auto m = it.next();
             QString spec = m.captured(2);
             spec.remove(QLatin1Char('\''));
-            options.emplace(m.captured(1), Option{spec});
+            options.emplace(m.captured(1), Option {spec});
         }
     }
-    options.emplace(QStringLiteral("--help"), Option{});  // every command takes it
+    options.emplace(QStringLiteral("--help"), Option {});  // every command takes it
     return options;
 }
 
@@ -239,23 +247,26 @@ int completion(const QStringList& a)
                     words << alternative;  // a literal value: text, json
                 else if (alternative == QLatin1String("NAME"))
                     words << presets;
-                else if (QStringList{QStringLiteral("FILE"), QStringLiteral("F"), QStringLiteral("OUT"), QStringLiteral("DB"),
-                                     QStringLiteral("PATH")}
+                else if (QStringList {QStringLiteral("FILE"), QStringLiteral("F"), QStringLiteral("OUT"),
+                             QStringLiteral("DB"), QStringLiteral("PATH")}
                              .contains(alternative))
                     withFiles = true;
             }
-            valueCases += QStringLiteral("        %1) arg=1 values=\"%2\" files=%3 ;;\n")
-                              .arg(name, words.join(QLatin1Char(' ')), withFiles ? QStringLiteral("1") : QStringLiteral("0"));
+            valueCases
+                += QStringLiteral("        %1) arg=1 values=\"%2\" files=%3 ;;\n")
+                       .arg(name, words.join(QLatin1Char(' ')), withFiles ? QStringLiteral("1") : QStringLiteral("0"));
         }
-        script += QStringLiteral("    %1)\n        opts=\"%2\"\n        case \"$prev\" in\n%3        esac\n        ;;\n")
-                      .arg(command, names.join(QLatin1Char(' ')), valueCases);
+        script
+            += QStringLiteral("    %1)\n        opts=\"%2\"\n        case \"$prev\" in\n%3        esac\n        ;;\n")
+                   .arg(command, names.join(QLatin1Char(' ')), valueCases);
     }
     script += QStringLiteral(
         "    esac\n"
         "    if ((arg)); then  # the value of the option before\n"
         "        mapfile -t COMPREPLY < <(compgen -W \"$values\" -- \"$cur\")\n"
         "        # File names one per line, as they are: a space or a glob character does not split or expand them.\n"
-        "        ((files)) && mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -f -- \"$cur\") && compopt -o filenames 2>/dev/null\n"
+        "        ((files)) && mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -f -- \"$cur\") && compopt -o "
+        "filenames 2>/dev/null\n"
         "        return\n"
         "    fi\n"
         "    if [[ $cur == -* ]]; then\n"
@@ -280,6 +291,7 @@ int main(int argc, char** argv)
         return manPage(args.mid(1));
     if (args.size() == 3 && args[0] == QLatin1String("completion"))
         return completion(args.mid(1));
-    std::fprintf(stderr, "usage: gen_docs man BINARY NAME VERSION DATE SUMMARY OUT | gen_docs completion POLICYCTL OUT\n");
+    std::fprintf(
+        stderr, "usage: gen_docs man BINARY NAME VERSION DATE SUMMARY OUT | gen_docs completion POLICYCTL OUT\n");
     return 2;
 }

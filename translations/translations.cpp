@@ -7,9 +7,11 @@
 #include <QLibraryInfo>
 #include <QTranslator>
 
-namespace i18n {
+namespace i18n
+{
 
-namespace {
+namespace
+{
 
 QString g_installedFile;
 
@@ -18,8 +20,9 @@ QString g_installedFile;
 QString translationsDirectory()
 {
     const QString english = QStringLiteral("policy-studio_en.qm");
-    const QString installed = QDir(QCoreApplication::applicationDirPath())
-                                  .filePath(QStringLiteral("../" POLICY_STUDIO_INSTALL_DATADIR "/policy-studio/translations"));
+    const QString installed
+        = QDir(QCoreApplication::applicationDirPath())
+              .filePath(QStringLiteral("../" POLICY_STUDIO_INSTALL_DATADIR "/policy-studio/translations"));
     for (const QString& dir : {installed, QStringLiteral(POLICY_STUDIO_BUILD_TRANSLATIONS_DIR)}) {
         if (QFileInfo::exists(QDir(dir).filePath(english)))
             return QDir::cleanPath(dir);
@@ -71,7 +74,8 @@ QString install(const QLocale& locale)
     // from the system's Qt translations when they are installed.
     qt = new QTranslator(QCoreApplication::instance());
     if (language != QLatin1String("en")
-        && qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        && qt->load(
+            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     return language;
 }

@@ -5,7 +5,8 @@
 #include <QLocale>
 #include <QString>
 
-namespace i18n {
+namespace i18n
+{
 
 // Where the compiled translations (policy-studio_<lang>.qm) are read from:
 // share/policy-studio/translations beside an installed binary

@@ -19,7 +19,7 @@ int main(int argc, char** argv)
     // evaluate's answers go to the descriptor directly and are JSON already.
     cli::TerminalSafeBuffer outBuffer(std::cout.rdbuf()), errBuffer(std::cerr.rdbuf(), true);
     std::ostream out(&outBuffer), err(&errBuffer);
-    cli::Io io{std::cin, out, err, STDIN_FILENO, STDOUT_FILENO};
+    cli::Io io {std::cin, out, err, STDIN_FILENO, STDOUT_FILENO};
     const int code = cli::run(args, io);
     errBuffer.finish();
     // A result that did not reach its reader (a full disk, a closed pipe

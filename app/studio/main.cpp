@@ -16,13 +16,17 @@
 
 #include <cstdio>
 
-namespace {
+namespace
+{
 
 // Reports the first paint of the main window after its document is open.
-class FirstPaintProbe final : public QObject {
+class FirstPaintProbe final : public QObject
+{
 public:
     FirstPaintProbe(QElapsedTimer started, gui::MainWindow* window, bool withDocument)
-        : m_started(started), m_window(window), m_withDocument(withDocument)
+        : m_started(started)
+        , m_window(window)
+        , m_withDocument(withDocument)
     {
     }
     bool eventFilter(QObject* watched, QEvent* event) override
@@ -60,35 +64,36 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QStringLiteral("Edit the recovery policies of kandev dynamic profiles."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("User interface language, e.g. de or en."),
-                                  QStringLiteral("language"));
+    const QCommandLineOption lang(
+        QStringLiteral("lang"), QStringLiteral("User interface language, e.g. de or en."), QStringLiteral("language"));
     parser.addOption(lang);
     // For the docs and for looking at the UI from scripts: grab the window
     // once the file is open, write it as PNG and quit.
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Write a PNG of the window and quit."),
-                                        QStringLiteral("png"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"), QStringLiteral("Write a PNG of the window and quit."), QStringLiteral("png"));
     parser.addOption(screenshot);
     // For the start-up benchmark: report main() to first paint, then quit.
     const QCommandLineOption firstPaint(QStringLiteral("quit-after-first-paint"),
-                                        QStringLiteral("Print the time from main() to the first painted window and quit."));
+        QStringLiteral("Print the time from main() to the first painted window and quit."));
     parser.addOption(firstPaint);
-    const QCommandLineOption profile(QStringLiteral("profile"), QStringLiteral("The dynamic profile to show, by id."),
-                                     QStringLiteral("id"));
+    const QCommandLineOption profile(
+        QStringLiteral("profile"), QStringLiteral("The dynamic profile to show, by id."), QStringLiteral("id"));
     const QCommandLineOption scenario(QStringLiteral("scenario"),
-                                      QStringLiteral("The timeline scenario preset to show (see policyctl timeline --help)."),
-                                      QStringLiteral("preset"));
-    const QCommandLineOption logTime(QStringLiteral("log-time"), QStringLiteral("Show the timeline on a logarithmic axis."));
+        QStringLiteral("The timeline scenario preset to show (see policyctl timeline --help)."),
+        QStringLiteral("preset"));
+    const QCommandLineOption logTime(
+        QStringLiteral("log-time"), QStringLiteral("Show the timeline on a logarithmic axis."));
     const QCommandLineOption scheme(QStringLiteral("colour-scheme"),
-                                    QStringLiteral("system, light or dark (for this run; View > Colour Scheme keeps a choice)."),
-                                    QStringLiteral("scheme"));
+        QStringLiteral("system, light or dark (for this run; View > Colour Scheme keeps a choice)."),
+        QStringLiteral("scheme"));
     // For the install test and bug reports: which translation file the chosen language loads.
-    const QCommandLineOption showTranslation(QStringLiteral("show-translation"),
-                                             QStringLiteral("Print the translation file the language loads and quit."));
+    const QCommandLineOption showTranslation(
+        QStringLiteral("show-translation"), QStringLiteral("Print the translation file the language loads and quit."));
     parser.addOptions({profile, scenario, logTime, scheme, showTranslation});
     parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("A dynamic profile document to open, or a kandev database: a SQLite file, "
-                                                "sqlite:PATH or postgres://user@host:port/name (the password from "
-                                                "KANDEV_DATABASE_PASSWORD or PGPASSWORD, or asked for)."));
+        QStringLiteral("A dynamic profile document to open, or a kandev database: a SQLite file, "
+                       "sqlite:PATH or postgres://user@host:port/name (the password from "
+                       "KANDEV_DATABASE_PASSWORD or PGPASSWORD, or asked for)."));
     parser.process(app);
     const QString language = i18n::install(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
     if (parser.isSet(showTranslation)) {
@@ -106,12 +111,11 @@ int main(int argc, char** argv)
         colours = gui::colourSchemeFromName(parser.value(scheme), &ok);
         if (!ok) {
             std::fprintf(stderr, "policy-studio: --colour-scheme takes system, light or dark, not \"%s\"\n",
-                         qPrintable(parser.value(scheme)));
+                qPrintable(parser.value(scheme)));
             return 2;
         }
     }
     gui::applyColourScheme(colours);
-
 
     gui::MainWindow window;
     // View options apply once the file is open.
@@ -131,7 +135,8 @@ int main(int argc, char** argv)
     FirstPaintProbe probe(started, &window, !files.isEmpty());
     if (parser.isSet(firstPaint)) {
         window.installEventFilter(&probe);
-        if (!files.isEmpty() && window.openFromCommandLine(files.first()))  // before show: the first paint shows the document
+        if (!files.isEmpty()
+            && window.openFromCommandLine(files.first()))  // before show: the first paint shows the document
             applyViewOptions();
     } else if (!files.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &applyViewOptions, path = files.first()] {

@@ -84,8 +84,8 @@ policy_status policy_validate(const char* text, size_t length, char** result_jso
  * capped at one day. POLICY_BAD_ARGUMENT when the interval is outside the
  * limits of initial_interval_seconds or the ordinal is negative.
  */
-policy_status policy_next_retry_delay(int64_t initial_interval_seconds, int64_t retry_ordinal,
-                                      int64_t* delay_seconds, char** message);
+policy_status policy_next_retry_delay(
+    int64_t initial_interval_seconds, int64_t retry_ordinal, int64_t* delay_seconds, char** message);
 
 /*
  * One decision for one failure. The text is one line of `policyctl evaluate`:
@@ -101,8 +101,8 @@ policy_status policy_next_retry_delay(int64_t initial_interval_seconds, int64_t 
  * when the text is not a JSON object with a valid `now`, or is longer than
  * policyctl's bound of 16 MiB ("the line is longer than 16 MiB").
  */
-policy_status policy_evaluate(const char* text, size_t length, policy_reading reading, char** decision_json,
-                              char** message);
+policy_status policy_evaluate(
+    const char* text, size_t length, policy_reading reading, char** decision_json, char** message);
 
 /*
  * Migrates legacy action maps (retry_same, try_next, stop) to the versioned
@@ -111,8 +111,8 @@ policy_status policy_evaluate(const char* text, size_t length, policy_reading re
  * POLICY_INVALID when the input has errors or rules that cannot be migrated;
  * then "document" is null and nothing should be written.
  */
-policy_status policy_migrate(const char* text, size_t length, policy_reading reading, char** result_json,
-                             char** message);
+policy_status policy_migrate(
+    const char* text, size_t length, policy_reading reading, char** result_json, char** message);
 
 #ifdef __cplusplus
 }

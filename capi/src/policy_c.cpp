@@ -21,7 +21,8 @@
 #include <string>
 #include <string_view>
 
-namespace {
+namespace
+{
 
 using Json = nlohmann::ordered_json;
 
@@ -51,8 +52,7 @@ std::string dump(const Json& j)
 
 // Clears the out-parameters, runs `body` and turns every exception into a
 // status. Out-parameters set before an exception are released again.
-template <typename Body>
-policy_status guarded(char** result, char** message, Body body) noexcept
+template <typename Body> policy_status guarded(char** result, char** message, Body body) noexcept
 {
     for (char** p : {result, message}) {
         if (p)
@@ -142,7 +142,7 @@ std::string badArguments(const char* text, std::size_t length, policy_reading re
         return why;
     if (!knownReading(reading))
         return "the reading " + std::to_string(static_cast<int>(reading))
-               + " is neither POLICY_READING_SPEC nor POLICY_READING_KANDEV";
+            + " is neither POLICY_READING_SPEC nor POLICY_READING_KANDEV";
     return {};
 }
 
@@ -195,17 +195,17 @@ policy_status policy_validate(const char* text, size_t length, char** result_jso
     });
 }
 
-policy_status policy_next_retry_delay(int64_t initial_interval_seconds, int64_t retry_ordinal, int64_t* delay_seconds,
-                                      char** message)
+policy_status policy_next_retry_delay(
+    int64_t initial_interval_seconds, int64_t retry_ordinal, int64_t* delay_seconds, char** message)
 {
     if (delay_seconds)
         *delay_seconds = 0;
     return guarded(nullptr, message, [&] {
         const policy::FieldDescriptor& interval = policy::descriptor(policy::Field::RetryInitialInterval);
         if (!policy::withinLimits(policy::Field::RetryInitialInterval, initial_interval_seconds)) {
-            setOut(message, "initial_interval_seconds must be between " + std::to_string(interval.min) + " and " +
-                                std::to_string(interval.max) + " (found " + std::to_string(initial_interval_seconds) +
-                                ")");
+            setOut(message,
+                "initial_interval_seconds must be between " + std::to_string(interval.min) + " and "
+                    + std::to_string(interval.max) + " (found " + std::to_string(initial_interval_seconds) + ")");
             return POLICY_BAD_ARGUMENT;
         }
         if (retry_ordinal < 0) {
@@ -218,8 +218,8 @@ policy_status policy_next_retry_delay(int64_t initial_interval_seconds, int64_t 
     });
 }
 
-policy_status policy_evaluate(const char* text, size_t length, policy_reading reading, char** decision_json,
-                              char** message)
+policy_status policy_evaluate(
+    const char* text, size_t length, policy_reading reading, char** decision_json, char** message)
 {
     return guarded(decision_json, message, [&] {
         if (const std::string why = badArguments(text, length, reading); !why.empty()) {
@@ -249,8 +249,8 @@ policy_status policy_evaluate(const char* text, size_t length, policy_reading re
     });
 }
 
-policy_status policy_migrate(const char* text, size_t length, policy_reading reading, char** result_json,
-                             char** message)
+policy_status policy_migrate(
+    const char* text, size_t length, policy_reading reading, char** result_json, char** message)
 {
     return guarded(result_json, message, [&] {
         if (const std::string why = badArguments(text, length, reading); !why.empty()) {

@@ -18,10 +18,14 @@
 #include <QLabel>
 #include <QMessageBox>
 
-namespace gui {
+namespace gui
+{
 
 DatabaseSession::DatabaseSession(DocumentController* documents, MigrationFlow* migrations, QWidget* window)
-    : QObject(window), m_window(window), m_documents(documents), m_migrations(migrations)
+    : QObject(window)
+    , m_window(window)
+    , m_documents(documents)
+    , m_migrations(migrations)
 {
     connect(m_documents, &DocumentController::databaseSaveConflicted, this, &DatabaseSession::offerReload);
 }
@@ -57,7 +61,7 @@ bool DatabaseSession::openArgument(const QString& argument)
     if (!target) {
         // The argument may hold a password: the message names the problem, not the argument.
         QMessageBox::warning(m_window, tr("Cannot Open Database"),
-                             tr("The database could not be opened: %1.").arg(error.toHtmlEscaped()));
+            tr("The database could not be opened: %1.").arg(error.toHtmlEscaped()));
         return false;
     }
     return open(*target);
@@ -88,16 +92,17 @@ bool DatabaseSession::open(const store::DatabaseTarget& requested)
             continue;
         }
         if (migrated)
-            emit statusMessage(tr("Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.",
-                                  nullptr, migrated->profilesWritten)
-                                   .arg(migrated->backupPath),
-                               0);
+            emit statusMessage(
+                tr("Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.", nullptr,
+                    migrated->profilesWritten)
+                    .arg(migrated->backupPath),
+                0);
         return reading == Reading::Opened;
     }
 }
 
-DatabaseSession::Reading DatabaseSession::read(store::DatabaseTarget& target, bool firstReading,
-                                               store::WriteResult* written)
+DatabaseSession::Reading DatabaseSession::read(
+    store::DatabaseTarget& target, bool firstReading, store::WriteResult* written)
 {
     QString error;
     store::OpenFailure failure = store::OpenFailure::Other;
@@ -115,8 +120,8 @@ DatabaseSession::Reading DatabaseSession::read(store::DatabaseTarget& target, bo
     if (database)
         loaded = database->load(&error);
     if (!loaded) {
-        QMessageBox::critical(m_window, tr("Cannot Open Database"),
-                              tr("Policy Studio cannot read this database:\n\n%1").arg(error));
+        QMessageBox::critical(
+            m_window, tr("Cannot Open Database"), tr("Policy Studio cannot read this database:\n\n%1").arg(error));
         return Reading::Failed;
     }
     auto doc = std::make_unique<model::EditorDocument>(loaded->document, QString(), QByteArray());
@@ -131,9 +136,10 @@ DatabaseSession::Reading DatabaseSession::read(store::DatabaseTarget& target, bo
             unreadable << QString::fromStdString(row.message);
         // Only the first review is the Migration Report: a reading after the
         // write reviews what is left, which is not how the profiles were migrated.
-        const auto answer = m_migrations->reviewDatabase(report, loaded->document, target.displayName(), unreadable,
-                                                         firstReading);
-        if (answer == MigrationFlow::DatabaseAnswer::Migrate && writeMigration(*database, *loaded, report, target, written))
+        const auto answer
+            = m_migrations->reviewDatabase(report, loaded->document, target.displayName(), unreadable, firstReading);
+        if (answer == MigrationFlow::DatabaseAnswer::Migrate
+            && writeMigration(*database, *loaded, report, target, written))
             return Reading::Migrated;
         // Migrate without the write opens as Open Read-Only would: all of it.
         if (answer != MigrationFlow::DatabaseAnswer::Open)
@@ -144,22 +150,21 @@ DatabaseSession::Reading DatabaseSession::read(store::DatabaseTarget& target, bo
 }
 
 bool DatabaseSession::writeMigration(store::KandevDatabase& database, const store::LoadedDatabase& loaded,
-                                     const migration::MigrationReport& report, const store::DatabaseTarget& target,
-                                     store::WriteResult* written)
+    const migration::MigrationReport& report, const store::DatabaseTarget& target, store::WriteResult* written)
 {
-    const auto answer = QMessageBox::question(
-        m_window, tr("Apply Migration"),
+    const auto answer = QMessageBox::question(m_window, tr("Apply Migration"),
         tr("Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left "
            "untouched.")
             .arg(target.displayName()),
         QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer != QMessageBox::Apply)
         return false;
-    const QString backupDir = target.kind == store::DatabaseTarget::Kind::Sqlite ? QFileInfo(target.path).absolutePath()
-                                                                                 : QDir::homePath();
+    const QString backupDir
+        = target.kind == store::DatabaseTarget::Kind::Sqlite ? QFileInfo(target.path).absolutePath() : QDir::homePath();
     *written = database.applyMigration(loaded, report, backupDir);
     if (!written->ok) {
-        QMessageBox::critical(m_window, tr("Migration Not Applied"), tr("Nothing was written.\n\n%1").arg(written->error));
+        QMessageBox::critical(
+            m_window, tr("Migration Not Applied"), tr("Nothing was written.\n\n%1").arg(written->error));
         return false;
     }
     return true;
@@ -172,12 +177,14 @@ void DatabaseSession::markUnwritableProfiles(model::EditorDocument& document, co
         if (loaded.invalidProfiles.contains(profiles[i].id))
             document.setProfileReadOnly(int(i), tr("a row of this profile holds a value that cannot be read"));
         else if (loaded.newerVersionProfiles.contains(profiles[i].id))
-            document.setProfileReadOnly(int(i), tr("a route of this profile has a policy version newer than this build; "
-                                                   "saving could lose what it means"));
+            document.setProfileReadOnly(int(i),
+                tr("a route of this profile has a policy version newer than this build; "
+                   "saving could lose what it means"));
     }
 }
 
-void DatabaseSession::markUnmigratableProfiles(model::EditorDocument& document, const migration::MigrationReport& report)
+void DatabaseSession::markUnmigratableProfiles(
+    model::EditorDocument& document, const migration::MigrationReport& report)
 {
     // A profile whose rules cannot be migrated stays read-only and says what to settle;
     // it keeps neither the migration of the others nor their editing from happening.
@@ -201,8 +208,9 @@ std::optional<QString> DatabaseSession::askPassword(const store::DatabaseTarget&
         reason.remove(0, prefix.size());
     QInputDialog dialog(m_window);
     dialog.setWindowTitle(tr("Database Password"));
-    dialog.setLabelText(tr("%1 asks for the password of user \u201c%2\u201d. It is kept only while the database is open.\n\n%3")
-                            .arg(target.displayName(), target.user, reason));
+    dialog.setLabelText(
+        tr("%1 asks for the password of user \u201c%2\u201d. It is kept only while the database is open.\n\n%3")
+            .arg(target.displayName(), target.user, reason));
     dialog.setTextEchoMode(QLineEdit::Password);
     dialog.setOkButtonText(tr("&Connect"));
     // A long server message wraps instead of widening the prompt past the screen.
@@ -218,8 +226,8 @@ std::optional<QString> DatabaseSession::askPassword(const store::DatabaseTarget&
 void DatabaseSession::offerReload(const QString& error)
 {
     const auto answer = QMessageBox::warning(m_window, tr("Changed in the Database"),
-                                             tr("%1\n\nReload the profiles from the database? Your unsaved edits are lost.").arg(error),
-                                             QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        tr("%1\n\nReload the profiles from the database? Your unsaved edits are lost.").arg(error),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
     if (answer != QMessageBox::Yes)
         return;
     model::EditorDocument* doc = m_documents->document();

@@ -13,25 +13,30 @@
 
 class QWidget;
 
-namespace migration {
+namespace migration
+{
 struct MigrationReport;
 }
-namespace model {
+namespace model
+{
 class EditorDocument;
 }
-namespace store {
+namespace store
+{
 class KandevDatabase;
 struct DatabaseTarget;
 struct LoadedDatabase;
 struct WriteResult;
-}
+}  // namespace store
 
-namespace gui {
+namespace gui
+{
 
 class DocumentController;
 class MigrationFlow;
 
-class DatabaseSession final : public QObject {
+class DatabaseSession final : public QObject
+{
     Q_OBJECT
 public:
     // Dialogs are modal to `window`, which also owns this session. The
@@ -64,8 +69,7 @@ private:
     // directory), then the migrated profiles in one transaction. False when
     // the person declined or nothing was written.
     bool writeMigration(store::KandevDatabase& database, const store::LoadedDatabase& loaded,
-                        const migration::MigrationReport& report, const store::DatabaseTarget& target,
-                        store::WriteResult* written);
+        const migration::MigrationReport& report, const store::DatabaseTarget& target, store::WriteResult* written);
     // Profiles that are read but never written: their rows cannot be read, or
     // are newer than this build, or their legacy rules cannot be migrated.
     // Only those are read-only; the rest stay editable.

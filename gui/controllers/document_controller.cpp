@@ -21,9 +21,11 @@
 
 #include <utility>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 // The document's names for agent profiles, for reviews that list candidates.
 review::CandidateNames candidateNames(const model::EditorDocument* doc)
 {
@@ -32,7 +34,11 @@ review::CandidateNames candidateNames(const model::EditorDocument* doc)
 }  // namespace
 
 DocumentController::DocumentController(MigrationFlow* migrations, RecentFiles* recent, QWidget* window)
-    : QObject(window), m_window(window), m_migrations(migrations), m_recent(recent), m_watcher(new QFileSystemWatcher(this))
+    : QObject(window)
+    , m_window(window)
+    , m_migrations(migrations)
+    , m_recent(recent)
+    , m_watcher(new QFileSystemWatcher(this))
 {
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &DocumentController::onFileChangedOnDisk);
 }
@@ -76,7 +82,8 @@ void DocumentController::followDocumentState()
     connect(stack, &QUndoStack::undoTextChanged, this, &DocumentController::documentStateChanged);
     connect(stack, &QUndoStack::redoTextChanged, this, &DocumentController::documentStateChanged);
     connect(m_doc.get(), &model::EditorDocument::issuesChanged, this, &DocumentController::documentStateChanged);
-    connect(m_doc.get(), &model::EditorDocument::currentProfileChanged, this, &DocumentController::currentProfileChanged);
+    connect(
+        m_doc.get(), &model::EditorDocument::currentProfileChanged, this, &DocumentController::currentProfileChanged);
     connect(m_doc.get(), &model::EditorDocument::readOnlyChanged, this, &DocumentController::readOnlyChanged);
 }
 
@@ -90,7 +97,7 @@ bool DocumentController::newDocument()
     format::Document document;
     document.shape = format::FileShape::DynamicDocument;
     format::ProfileRecord profile;
-    profile.dynamic = format::DynamicRecord{};
+    profile.dynamic = format::DynamicRecord {};
     document.profiles.push_back(std::move(profile));
     install(std::make_unique<model::EditorDocument>(std::move(document), QString(), QByteArray()));
     return true;
@@ -141,8 +148,9 @@ bool DocumentController::openFile(const QString& path)
 QString DocumentController::sampleDocumentPath()
 {
     // Installed (share/policy-studio/samples beside bin/), else the source tree this build came from.
-    for (const QString& dir : {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/policy-studio/samples"),
-                               QStringLiteral(POLICY_STUDIO_SAMPLES_DIR)}) {
+    for (const QString& dir :
+        {QCoreApplication::applicationDirPath() + QStringLiteral("/../share/policy-studio/samples"),
+            QStringLiteral(POLICY_STUDIO_SAMPLES_DIR)}) {
         const QString path = QDir(dir).filePath(QStringLiteral("profile-v1.json"));
         if (QFileInfo(path).isFile())
             return QFileInfo(path).canonicalFilePath();
@@ -161,8 +169,8 @@ bool DocumentController::openSample()
     const QString copy = m_sampleDir->filePath(QStringLiteral("profile-v1.json"));
     QFile::remove(copy);
     if (!m_sampleDir->isValid() || !QFile::copy(sample, copy)) {
-        QMessageBox::critical(m_window, tr("Cannot Open File"),
-                              tr("The sample could not be copied to %1.").arg(m_sampleDir->path()));
+        QMessageBox::critical(
+            m_window, tr("Cannot Open File"), tr("The sample could not be copied to %1.").arg(m_sampleDir->path()));
         return false;
     }
     QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
@@ -181,7 +189,7 @@ void DocumentController::reviewChanges()
         return;
     const review::DocumentDiff changes = m_doc->pendingChanges();
     ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
-                        ReviewChangesDialog::Purpose::Review, m_doc->saveRefusal(), m_window, candidateNames(m_doc.get()))
+        ReviewChangesDialog::Purpose::Review, m_doc->saveRefusal(), m_window, candidateNames(m_doc.get()))
         .exec();
 }
 
@@ -222,10 +230,9 @@ bool DocumentController::saveToDatabase()
     const review::DocumentDiff changes = m_doc->pendingChanges();
     if (!changes.equal()
         && ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
-                               ReviewChangesDialog::Purpose::ConfirmSave, m_doc->saveRefusal(), m_window,
-                               candidateNames(m_doc.get()))
-                   .exec()
-               != QDialog::Accepted)
+               ReviewChangesDialog::Purpose::ConfirmSave, m_doc->saveRefusal(), m_window, candidateNames(m_doc.get()))
+                .exec()
+            != QDialog::Accepted)
         return false;
     const auto result = m_doc->saveAs({});
     if (result.conflict) {
@@ -233,8 +240,8 @@ bool DocumentController::saveToDatabase()
         return false;
     }
     if (!result.ok) {
-        QMessageBox::critical(m_window, tr("Cannot Save"),
-                              tr("Nothing was written; your edits are still here.\n\n%1").arg(result.error));
+        QMessageBox::critical(
+            m_window, tr("Cannot Save"), tr("Nothing was written; your edits are still here.\n\n%1").arg(result.error));
         return false;
     }
     emit documentSaved();
@@ -255,8 +262,8 @@ bool DocumentController::saveAs()
     // The dialog asked about replacing the name as typed, not the one with ".json".
     if (path != chosen && QFileInfo::exists(path)
         && QMessageBox::question(m_window, tr("Replace File"),
-                                 tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()),
-                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+               tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()), QMessageBox::Yes | QMessageBox::No,
+               QMessageBox::No)
             != QMessageBox::Yes)
         return false;
     return saveTo(path);

@@ -14,23 +14,29 @@ class QFileSystemWatcher;
 class QTemporaryDir;
 class QWidget;
 
-namespace model {
+namespace model
+{
 class EditorDocument;
 }
 
-namespace gui {
+namespace gui
+{
 
 class MigrationFlow;
 class RecentFiles;
 
-class DocumentController final : public QObject {
+class DocumentController final : public QObject
+{
     Q_OBJECT
 public:
     // Dialogs are modal to `window`, which also owns this controller.
     DocumentController(MigrationFlow* migrations, RecentFiles* recent, QWidget* window);
     ~DocumentController() override;
 
-    model::EditorDocument* document() const { return m_doc.get(); }
+    model::EditorDocument* document() const
+    {
+        return m_doc.get();
+    }
 
     // File > New Dynamic Profile: an untitled document with no candidate yet.
     bool newDocument();
@@ -94,7 +100,7 @@ private:
     QFileSystemWatcher* m_watcher;
     std::unique_ptr<model::EditorDocument> m_doc;
     std::unique_ptr<QTemporaryDir> m_sampleDir;  // where the sample's copy lives
-    bool m_askingAboutDisk = false;              // one question at a time, however often the file changes
+    bool m_askingAboutDisk = false;  // one question at a time, however often the file changes
 };
 
 }  // namespace gui

@@ -7,9 +7,14 @@
 #include "model/editor_document.h"
 #include "model/policy_text.h"
 
-namespace gui {
+namespace gui
+{
 
-MigrationFlow::MigrationFlow(QWidget* window) : QObject(window), m_window(window) {}
+MigrationFlow::MigrationFlow(QWidget* window)
+    : QObject(window)
+    , m_window(window)
+{
+}
 
 QString MigrationFlow::reviewFile(model::EditorDocument& document, const QString& name, const QString& path)
 {
@@ -25,30 +30,30 @@ QString MigrationFlow::reviewFile(model::EditorDocument& document, const QString
             const format::Document settled = migration::keepConflictingRule(
                 document.document(), choice.profileIndex, choice.candidateIndex, choice.errorClass, choice.keep);
             const auto& candidate = settled.profiles[choice.profileIndex].dynamic->candidates[choice.candidateIndex];
-            document.undoStack()->push(new model::ReplaceDocumentCommand(
-                &document, settled,
+            document.undoStack()->push(new model::ReplaceDocumentCommand(&document, settled,
                 tr("Let %1 decide %2 of %3")
                     .arg(QString::fromStdString(choice.keep), model::PolicyText::classInSentence(choice.errorClass),
-                         QString::fromStdString(candidate.executionProfileId))));
+                        QString::fromStdString(candidate.executionProfileId))));
             continue;
         }
         if (answer == QDialog::Accepted && !report.hasErrors()) {
             remember(report, document.document(), name);
             const auto migrated = migration::applyMigration(document.document(), report);
-            document.undoStack()->push(new model::ReplaceDocumentCommand(&document, *migrated, tr("Migrate legacy rules")));
+            document.undoStack()->push(
+                new model::ReplaceDocumentCommand(&document, *migrated, tr("Migrate legacy rules")));
             return tr("Migrated %n candidate(s) to versioned policies; nothing is written until you save. "
                       "View › Migration Report shows how.",
-                      nullptr, int(report.changedCandidates()));
+                nullptr, int(report.changedCandidates()));
         }
-        document.setReadOnly(true, report.hasErrors() ? tr("some legacy rules in this document cannot be migrated")
-                                                      : tr("its legacy rules were not migrated"));
+        document.setReadOnly(true,
+            report.hasErrors() ? tr("some legacy rules in this document cannot be migrated")
+                               : tr("its legacy rules were not migrated"));
         return {};
     }
 }
 
 MigrationFlow::DatabaseAnswer MigrationFlow::reviewDatabase(const migration::MigrationReport& report,
-                                                            const format::Document& before, const QString& name,
-                                                            const QStringList& unreadable, bool asReport)
+    const format::Document& before, const QString& name, const QStringList& unreadable, bool asReport)
 {
     MigrationReviewDialog review(report, name, m_window, unreadable, &before);
     review.setDatabase();
@@ -59,9 +64,10 @@ MigrationFlow::DatabaseAnswer MigrationFlow::reviewDatabase(const migration::Mig
     return DatabaseAnswer::Migrate;
 }
 
-void MigrationFlow::remember(const migration::MigrationReport& report, const format::Document& before, const QString& name)
+void MigrationFlow::remember(
+    const migration::MigrationReport& report, const format::Document& before, const QString& name)
 {
-    m_remembered = Remembered{report, before, name};
+    m_remembered = Remembered {report, before, name};
     emit reportAvailable(true);
 }
 

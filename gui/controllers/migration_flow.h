@@ -15,13 +15,16 @@
 
 class QWidget;
 
-namespace model {
+namespace model
+{
 class EditorDocument;
 }
 
-namespace gui {
+namespace gui
+{
 
-class MigrationFlow final : public QObject {
+class MigrationFlow final : public QObject
+{
     Q_OBJECT
 public:
     // Reviews are modal to `window`.
@@ -36,19 +39,22 @@ public:
 
     // What the person answered to a database's review.
     enum class DatabaseAnswer {
-        Migrate,       // write the migrated profiles (DatabaseSession does, after a backup)
+        Migrate,  // write the migrated profiles (DatabaseSession does, after a backup)
         OpenReadOnly,  // "Open Read-Only", as the button says: all of it
-        Open           // nothing could be migrated: the profiles that cannot be stay read-only, the rest is editable
+        Open  // nothing could be migrated: the profiles that cannot be stay read-only, the rest is editable
     };
     // A kandev database's legacy rules, reviewed once; the database is not
     // touched here. `unreadable` lists rows that are shown and left alone.
     // `asReport`: whether Migrate makes this review the Migration Report.
     DatabaseAnswer reviewDatabase(const migration::MigrationReport& report, const format::Document& before,
-                                  const QString& name, const QStringList& unreadable, bool asReport);
+        const QString& name, const QStringList& unreadable, bool asReport);
 
     // Another document: the report of the last one no longer applies.
     void forget();
-    bool hasReport() const { return m_remembered.has_value(); }
+    bool hasReport() const
+    {
+        return m_remembered.has_value();
+    }
     // View > Migration Report: the review of the migration done on opening, to read again.
     void showReport();
 

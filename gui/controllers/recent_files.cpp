@@ -3,13 +3,18 @@
 
 #include <QSettings>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 const auto kRecentKey = QStringLiteral("recentFiles");
 }
 
-RecentFiles::RecentFiles(QObject* parent) : QObject(parent) {}
+RecentFiles::RecentFiles(QObject* parent)
+    : QObject(parent)
+{
+}
 
 QStringList RecentFiles::files() const
 {

@@ -6,9 +6,11 @@
 #include <QObject>
 #include <QStringList>
 
-namespace gui {
+namespace gui
+{
 
-class RecentFiles final : public QObject {
+class RecentFiles final : public QObject
+{
     Q_OBJECT
 public:
     static constexpr int kMaxFiles = 8;

@@ -13,9 +13,11 @@
 #include <algorithm>
 #include <climits>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 
 using Relations = QList<std::pair<QAccessibleInterface*, QAccessible::Relation>>;
 
@@ -33,7 +35,8 @@ Relations withLabels(QWidget* w, QAccessible::Relation match, Relations relation
         if (label->buddy() != named && label->buddy() != w)
             continue;
         QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(label);
-        const bool known = std::any_of(relations.cbegin(), relations.cend(), [iface](const auto& r) { return r.first == iface; });
+        const bool known
+            = std::any_of(relations.cbegin(), relations.cend(), [iface](const auto& r) { return r.first == iface; });
         if (iface && !known)
             relations.append({iface, QAccessible::Label});
     }
@@ -42,9 +45,13 @@ Relations withLabels(QWidget* w, QAccessible::Relation match, Relations relation
 
 // A ValueSpinBox has no "value" property for Qt's spin box interface to read:
 // it reports the value it shows and the limits its arrows keep to.
-class AccessibleValueSpinBox final : public QAccessibleWidget, public QAccessibleValueInterface {
+class AccessibleValueSpinBox final : public QAccessibleWidget, public QAccessibleValueInterface
+{
 public:
-    explicit AccessibleValueSpinBox(ValueSpinBox* box) : QAccessibleWidget(box, QAccessible::SpinBox) {}
+    explicit AccessibleValueSpinBox(ValueSpinBox* box)
+        : QAccessibleWidget(box, QAccessible::SpinBox)
+    {
+    }
 
     void* interface_cast(QAccessible::InterfaceType type) override
     {
@@ -60,26 +67,45 @@ public:
     {
         return withLabels(widget(), match, QAccessibleWidget::relations(match));
     }
-    QVariant currentValue() const override { return QVariant::fromValue<qlonglong>(box()->value()); }
+    QVariant currentValue() const override
+    {
+        return QVariant::fromValue<qlonglong>(box()->value());
+    }
     void setCurrentValue(const QVariant& value) override
     {
         // As the arrows would: inside the limits, and an edit of the document.
         const qlonglong steps = std::clamp<qlonglong>(value.toLongLong() - box()->value(), INT_MIN, INT_MAX);
         box()->stepBy(int(steps));
     }
-    QVariant maximumValue() const override { return QVariant::fromValue<qlonglong>(box()->stepMaximum()); }
-    QVariant minimumValue() const override { return QVariant::fromValue<qlonglong>(box()->stepMinimum()); }
-    QVariant minimumStepSize() const override { return QVariant::fromValue<qlonglong>(1); }
+    QVariant maximumValue() const override
+    {
+        return QVariant::fromValue<qlonglong>(box()->stepMaximum());
+    }
+    QVariant minimumValue() const override
+    {
+        return QVariant::fromValue<qlonglong>(box()->stepMinimum());
+    }
+    QVariant minimumStepSize() const override
+    {
+        return QVariant::fromValue<qlonglong>(1);
+    }
 
 private:
-    ValueSpinBox* box() const { return static_cast<ValueSpinBox*>(object()); }
+    ValueSpinBox* box() const
+    {
+        return static_cast<ValueSpinBox*>(object());
+    }
 };
 
 // On Linux Qt names a combo box by its current text ("seconds"); ours are
 // named for what they set, and the current text is their value.
-class AccessibleComboBox final : public QAccessibleWidget {
+class AccessibleComboBox final : public QAccessibleWidget
+{
 public:
-    explicit AccessibleComboBox(QComboBox* combo) : QAccessibleWidget(combo, QAccessible::ComboBox) {}
+    explicit AccessibleComboBox(QComboBox* combo)
+        : QAccessibleWidget(combo, QAccessible::ComboBox)
+    {
+    }
 
     QString text(QAccessible::Text t) const override
     {
@@ -90,7 +116,10 @@ public:
         return withLabels(widget(), match, QAccessibleWidget::relations(match));
     }
     // The list of choices, as Qt's own combo box interface has it.
-    int childCount() const override { return combo()->view() ? 1 : 0; }
+    int childCount() const override
+    {
+        return combo()->view() ? 1 : 0;
+    }
     QAccessibleInterface* child(int index) const override
     {
         return index == 0 && combo()->view() ? QAccessible::queryAccessibleInterface(combo()->view()) : nullptr;
@@ -101,7 +130,7 @@ public:
     }
     QStringList actionNames() const override
     {
-        return QStringList{showMenuAction(), pressAction()} << QAccessibleWidget::actionNames();
+        return QStringList {showMenuAction(), pressAction()} << QAccessibleWidget::actionNames();
     }
     void doAction(const QString& name) override
     {
@@ -112,7 +141,10 @@ public:
     }
 
 private:
-    QComboBox* combo() const { return static_cast<QComboBox*>(object()); }
+    QComboBox* combo() const
+    {
+        return static_cast<QComboBox*>(object());
+    }
 };
 
 QAccessibleInterface* accessibleFactory(const QString&, QObject* object)

@@ -4,7 +4,8 @@
 // boxes' values and limits, combo boxes named for what they set, and every
 // control's labelled-by relation, wherever its label sits in the layout.
 
-namespace gui {
+namespace gui
+{
 
 // Installs the accessibility factory; once per process, before any window shows.
 void installAccessibility();

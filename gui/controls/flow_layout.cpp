@@ -5,10 +5,13 @@
 
 #include <algorithm>
 
-namespace gui {
+namespace gui
+{
 
 FlowLayout::FlowLayout(QWidget* parent, int horizontalSpacing, int verticalSpacing)
-    : QLayout(parent), m_hSpacing(horizontalSpacing), m_vSpacing(verticalSpacing)
+    : QLayout(parent)
+    , m_hSpacing(horizontalSpacing)
+    , m_vSpacing(verticalSpacing)
 {
     setContentsMargins(0, 0, 0, 0);
 }

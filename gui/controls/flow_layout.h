@@ -7,22 +7,36 @@
 #include <QLayout>
 #include <QList>
 
-namespace gui {
+namespace gui
+{
 
-class FlowLayout final : public QLayout {
+class FlowLayout final : public QLayout
+{
 public:
     explicit FlowLayout(QWidget* parent = nullptr, int horizontalSpacing = 12, int verticalSpacing = 4);
     ~FlowLayout() override;
 
     void addItem(QLayoutItem* item) override;
-    int count() const override { return int(m_items.size()); }
-    QLayoutItem* itemAt(int index) const override { return m_items.value(index); }
+    int count() const override
+    {
+        return int(m_items.size());
+    }
+    QLayoutItem* itemAt(int index) const override
+    {
+        return m_items.value(index);
+    }
     QLayoutItem* takeAt(int index) override;
-    Qt::Orientations expandingDirections() const override { return {}; }
-    bool hasHeightForWidth() const override { return true; }
+    Qt::Orientations expandingDirections() const override
+    {
+        return {};
+    }
+    bool hasHeightForWidth() const override
+    {
+        return true;
+    }
     int heightForWidth(int width) const override;
     QSize minimumSize() const override;  // the widest single item: anything wider wraps
-    QSize sizeHint() const override;     // everything on one row
+    QSize sizeHint() const override;  // everything on one row
     void setGeometry(const QRect& rect) override;
 
 private:

@@ -7,17 +7,19 @@
 #include <algorithm>
 #include <functional>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 
 // Window text laid 55 % over the window: 4.3:1 on our dark window, 4.6:1 on Fusion's light one.
 QColor boundary(const QPalette& palette)
 {
     const QColor back = palette.color(QPalette::Window), fore = palette.color(QPalette::WindowText);
     constexpr double a = 0.55;
-    return QColor::fromRgbF(float(back.redF() * (1 - a) + fore.redF() * a), float(back.greenF() * (1 - a) + fore.greenF() * a),
-                            float(back.blueF() * (1 - a) + fore.blueF() * a));
+    return QColor::fromRgbF(float(back.redF() * (1 - a) + fore.redF() * a),
+        float(back.greenF() * (1 - a) + fore.greenF() * a), float(back.blueF() * (1 - a) + fore.blueF() * a));
 }
 
 // Draws the outline over what Fusion drew, on the same pixel grid.
@@ -35,17 +37,18 @@ void outline(QPainter* painter, const QStyleOption* option, const std::function<
 
 }  // namespace
 
-OutlineStyle::OutlineStyle(QStyle* base) : QProxyStyle(base) {}
+OutlineStyle::OutlineStyle(QStyle* base)
+    : QProxyStyle(base)
+{
+}
 
-void OutlineStyle::drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
-                                 const QWidget* widget) const
+void OutlineStyle::drawPrimitive(
+    PrimitiveElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget) const
 {
     QProxyStyle::drawPrimitive(element, option, painter, widget);
     const bool focused = option->state & State_HasFocus;  // Fusion's focus colour marks these then
     switch (element) {
-    case PE_IndicatorCheckBox:
-        outline(painter, option, [](QPainter* p, const QRectF& r) { p->drawRect(r); });
-        break;
+    case PE_IndicatorCheckBox: outline(painter, option, [](QPainter* p, const QRectF& r) { p->drawRect(r); }); break;
     case PE_IndicatorRadioButton:
         outline(painter, option, [](QPainter* p, const QRectF& r) {
             // On pixel centres, so that the antialiased circle is not washed out.
@@ -60,14 +63,15 @@ void OutlineStyle::drawPrimitive(PrimitiveElement element, const QStyleOption* o
     case PE_PanelButtonCommand:
         if (const auto* button = qstyleoption_cast<const QStyleOptionButton*>(option);
             !focused && !(button && (button->features & QStyleOptionButton::Flat)))
-            outline(painter, option, [](QPainter* p, const QRectF& r) { p->drawRoundedRect(r.adjusted(0, 1, 0, 0), 2, 2); });
+            outline(painter, option,
+                [](QPainter* p, const QRectF& r) { p->drawRoundedRect(r.adjusted(0, 1, 0, 0), 2, 2); });
         break;
     default: break;
     }
 }
 
-void OutlineStyle::drawComplexControl(ComplexControl control, const QStyleOptionComplex* option, QPainter* painter,
-                                      const QWidget* widget) const
+void OutlineStyle::drawComplexControl(
+    ComplexControl control, const QStyleOptionComplex* option, QPainter* painter, const QWidget* widget) const
 {
     QProxyStyle::drawComplexControl(control, option, painter, widget);
     if (control == CC_SpinBox && !(option->state & State_HasFocus) && option->subControls & SC_SpinBoxFrame)

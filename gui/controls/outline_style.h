@@ -6,17 +6,19 @@
 
 #include <QProxyStyle>
 
-namespace gui {
+namespace gui
+{
 
-class OutlineStyle final : public QProxyStyle {
+class OutlineStyle final : public QProxyStyle
+{
     Q_OBJECT
 public:
     explicit OutlineStyle(QStyle* base);
 
     void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
-                       const QWidget* widget = nullptr) const override;
+        const QWidget* widget = nullptr) const override;
     void drawComplexControl(ComplexControl control, const QStyleOptionComplex* option, QPainter* painter,
-                            const QWidget* widget = nullptr) const override;
+        const QWidget* widget = nullptr) const override;
 };
 
 }  // namespace gui

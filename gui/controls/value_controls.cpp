@@ -12,9 +12,11 @@
 #include <charconv>
 #include <optional>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 // Assistive technology hears of every new value, typed, stepped or set.
 void announceValue(QAbstractSpinBox* box, std::int64_t value)
 {
@@ -23,7 +25,8 @@ void announceValue(QAbstractSpinBox* box, std::int64_t value)
 }
 }  // namespace
 
-ValueSpinBox::ValueSpinBox(QWidget* parent) : QAbstractSpinBox(parent)
+ValueSpinBox::ValueSpinBox(QWidget* parent)
+    : QAbstractSpinBox(parent)
 {
     // StrongFocus, not the spin box default WheelFocus: a wheel over an
     // unfocused box must scroll the page, not focus and change the box.
@@ -103,7 +106,8 @@ void ValueSpinBox::onEditingFinished()
         lineEdit()->setText(QString::number(m_value));
 }
 
-namespace {
+namespace
+{
 bool isUndoOrRedo(const QEvent* event)
 {
     const auto* key = static_cast<const QKeyEvent*>(event);
@@ -186,7 +190,8 @@ QSize ValueSpinBox::minimumSizeHint() const
     return sizeHint();
 }
 
-GuardedComboBox::GuardedComboBox(QWidget* parent) : QComboBox(parent)
+GuardedComboBox::GuardedComboBox(QWidget* parent)
+    : QComboBox(parent)
 {
     setFocusPolicy(Qt::StrongFocus);
 }

@@ -13,22 +13,36 @@
 #include <cstdint>
 #include <optional>
 
-namespace gui {
+namespace gui
+{
 
-class ValueSpinBox final : public QAbstractSpinBox {
+class ValueSpinBox final : public QAbstractSpinBox
+{
     Q_OBJECT
 public:
     explicit ValueSpinBox(QWidget* parent = nullptr);
 
-    std::int64_t value() const { return m_value; }
+    std::int64_t value() const
+    {
+        return m_value;
+    }
     // Shows the value as it is (no clamping); emits nothing.
     void setValue(std::int64_t value);
     // Where the arrows, the wheel and Up/Down may go.
     void setStepRange(std::int64_t lo, std::int64_t hi);
-    std::int64_t stepMinimum() const { return m_lo; }
-    std::int64_t stepMaximum() const { return m_hi; }
+    std::int64_t stepMinimum() const
+    {
+        return m_lo;
+    }
+    std::int64_t stepMaximum() const
+    {
+        return m_hi;
+    }
     // Largest magnitude that may be typed (keeps value × unit inside int64).
-    void setTypingLimit(std::int64_t maxMagnitude) { m_typingLimit = maxMagnitude; }
+    void setTypingLimit(std::int64_t maxMagnitude)
+    {
+        m_typingLimit = maxMagnitude;
+    }
 
     QValidator::State validate(QString& input, int& pos) const override;
     void fixup(QString& input) const override;
@@ -58,7 +72,8 @@ private:
     std::int64_t m_typingLimit = INT64_MAX;
 };
 
-class GuardedComboBox final : public QComboBox {
+class GuardedComboBox final : public QComboBox
+{
     Q_OBJECT
 public:
     explicit GuardedComboBox(QWidget* parent = nullptr);

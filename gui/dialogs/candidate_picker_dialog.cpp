@@ -13,9 +13,11 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 constexpr int kIdRole = Qt::UserRole;
 constexpr int kNameRole = Qt::UserRole + 1;
 
@@ -27,8 +29,11 @@ QString trimmedId(const std::string& id)
 }  // namespace
 
 CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& document, QWidget* parent)
-    : QDialog(parent), m_filter(new QLineEdit(this)), m_list(new QListWidget(this)), m_id(new QLineEdit(this)),
-      m_idNote(new QLabel(this))
+    : QDialog(parent)
+    , m_filter(new QLineEdit(this))
+    , m_list(new QListWidget(this))
+    , m_id(new QLineEdit(this))
+    , m_idNote(new QLabel(this))
 {
     setWindowTitle(tr("Add Candidate"));
     for (int row = 0; row < document.candidateCount(); ++row)
@@ -43,7 +48,8 @@ CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& docume
     m_ok->setText(tr("Add"));
 
     if (hasCatalogue) {
-        layout->addWidget(new QLabel(tr("Only enabled, concrete profiles without automatic fallback can be candidates."), this));
+        layout->addWidget(
+            new QLabel(tr("Only enabled, concrete profiles without automatic fallback can be candidates."), this));
         m_filter->setPlaceholderText(tr("Filter"));
         m_filter->setAccessibleName(tr("Filter profiles"));
         m_filter->setClearButtonEnabled(true);
@@ -75,7 +81,7 @@ CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& docume
     } else {
         layout->addWidget(new QLabel(tr("This file has no catalogue of agent profiles. Type the id of an enabled, "
                                         "concrete profile without automatic fallback."),
-                                     this));
+            this));
         auto* form = new QFormLayout;
         auto* label = new QLabel(tr("Agent profile &id:"), this);
         label->setBuddy(m_id);
@@ -146,15 +152,16 @@ std::optional<model::ConcreteProfile> CandidatePickerDialog::selection() const
         const QString id = trimmedId(m_id->text().toStdString());
         if (id.isEmpty() || m_inRoute.count(id))
             return std::nullopt;
-        return model::ConcreteProfile{id, id};
+        return model::ConcreteProfile {id, id};
     }
     const QListWidgetItem* item = m_list->currentItem();
     if (!item || item->isHidden() || !(item->flags() & Qt::ItemIsEnabled))
         return std::nullopt;
-    return model::ConcreteProfile{item->data(kIdRole).toString(), item->data(kNameRole).toString()};
+    return model::ConcreteProfile {item->data(kIdRole).toString(), item->data(kNameRole).toString()};
 }
 
-std::optional<model::ConcreteProfile> CandidatePickerDialog::pick(QWidget* parent, const model::EditorDocument& document)
+std::optional<model::ConcreteProfile> CandidatePickerDialog::pick(
+    QWidget* parent, const model::EditorDocument& document)
 {
     CandidatePickerDialog dialog(document, parent);
     if (dialog.exec() != QDialog::Accepted)

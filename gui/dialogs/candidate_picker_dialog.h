@@ -17,17 +17,28 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 
-namespace gui {
+namespace gui
+{
 
-class CandidatePickerDialog final : public QDialog {
+class CandidatePickerDialog final : public QDialog
+{
     Q_OBJECT
 public:
     CandidatePickerDialog(const model::EditorDocument& document, QWidget* parent = nullptr);
     std::optional<model::ConcreteProfile> selection() const;
 
-    QLineEdit* filterEdit() const { return m_filter; }
-    QListWidget* list() const { return m_list; }
-    QLineEdit* idEdit() const { return m_id; }
+    QLineEdit* filterEdit() const
+    {
+        return m_filter;
+    }
+    QListWidget* list() const
+    {
+        return m_list;
+    }
+    QLineEdit* idEdit() const
+    {
+        return m_id;
+    }
 
     static std::optional<model::ConcreteProfile> pick(QWidget* parent, const model::EditorDocument& document);
 

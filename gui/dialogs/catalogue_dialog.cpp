@@ -12,11 +12,13 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
 using model::PolicyText;
 
-namespace {
+namespace
+{
 QString s(std::string_view v)
 {
     return QString::fromUtf8(v.data(), qsizetype(v.size()));
@@ -52,30 +54,33 @@ void addRow(QTableWidget* t, const QStringList& cells)
 }  // namespace
 
 CatalogueDialog::CatalogueDialog(QWidget* parent)
-    : QDialog(parent), m_codes(table({tr("Code"), tr("Class"), tr("Description")}, this)),
-      m_rules(table({tr("Rule"), tr("Priority"), tr("Stage"), tr("Agent"), tr("Code"), tr("Confidence"), tr("Scope"), tr("Reads"),
-                     tr("From"), tr("Example")},
-                    this))
+    : QDialog(parent)
+    , m_codes(table({tr("Code"), tr("Class"), tr("Description")}, this))
+    , m_rules(table({tr("Rule"), tr("Priority"), tr("Stage"), tr("Agent"), tr("Code"), tr("Confidence"), tr("Scope"),
+                        tr("Reads"), tr("From"), tr("Example")},
+          this))
 {
     setWindowTitle(tr("Error Catalogue — %1").arg(s(policy::kCatalogueVersion)));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Rules apply in kandev's order: its structured signals (status, exit 127), then the agent "
-                                "CLI's own wording, then provider-neutral wording, then the runtime environment; the first "
-                                "match of highest priority decides. Wording in ordinary language is only read inside an error "
-                                "context. Without a match the error is unclassified, and unclassified errors always stop."),
-                             this);
+    auto* intro
+        = new QLabel(tr("Rules apply in kandev's order: its structured signals (status, exit 127), then the agent "
+                        "CLI's own wording, then provider-neutral wording, then the runtime environment; the first "
+                        "match of highest priority decides. Wording in ordinary language is only read inside an error "
+                        "context. Without a match the error is unclassified, and unclassified errors always stop."),
+            this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     for (const auto& e : policy::kCatalogue)
         addRow(m_codes, {s(e.name), PolicyText::className(e.errorClass), PolicyText::codeDescription(e.name)});
     for (const auto code : policy::kUnclassifiedCodes)
-        addRow(m_codes, {s(code), PolicyText::className(policy::ErrorClass::Unclassified), PolicyText::codeDescription(code)});
+        addRow(m_codes,
+            {s(code), PolicyText::className(policy::ErrorClass::Unclassified), PolicyText::codeDescription(code)});
     for (const auto& r : catalogue::rules()) {
-        addRow(m_rules, {s(r.id), QString(), s(catalogue::stageName(r.stage)), r.provider.empty() ? tr("any") : s(r.provider),
-                         r.code.empty() ? tr("(the phase's code)") : s(r.code), s(policy::confidenceName(r.confidence)),
-                         s(catalogue::scopeName(r.scope)), readsOf(r),
-                         r.fromKandev ? tr("kandev") : tr("Policy Studio"),
-                         s(r.example).replace(QLatin1Char('\n'), QStringLiteral(" ⏎ "))});
+        addRow(m_rules,
+            {s(r.id), QString(), s(catalogue::stageName(r.stage)), r.provider.empty() ? tr("any") : s(r.provider),
+                r.code.empty() ? tr("(the phase's code)") : s(r.code), s(policy::confidenceName(r.confidence)),
+                s(catalogue::scopeName(r.scope)), readsOf(r), r.fromKandev ? tr("kandev") : tr("Policy Studio"),
+                s(r.example).replace(QLatin1Char('\n'), QStringLiteral(" ⏎ "))});
         // A number, so that 1090 sorts above 960.
         m_rules->item(m_rules->rowCount() - 1, 1)->setData(Qt::DisplayRole, r.priority);
     }

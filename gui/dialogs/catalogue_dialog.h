@@ -7,14 +7,22 @@
 
 class QTableWidget;
 
-namespace gui {
+namespace gui
+{
 
-class CatalogueDialog final : public QDialog {
+class CatalogueDialog final : public QDialog
+{
     Q_OBJECT
 public:
     explicit CatalogueDialog(QWidget* parent = nullptr);
-    QTableWidget* codes() const { return m_codes; }
-    QTableWidget* rules() const { return m_rules; }
+    QTableWidget* codes() const
+    {
+        return m_codes;
+    }
+    QTableWidget* rules() const
+    {
+        return m_rules;
+    }
 
 private:
     QTableWidget* m_codes;

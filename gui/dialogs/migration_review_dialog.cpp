@@ -24,11 +24,13 @@
 
 #include <algorithm>
 
-namespace gui {
+namespace gui
+{
 
 using model::PolicyText;
 
-namespace {
+namespace
+{
 
 QString esc(const std::string& s)
 {
@@ -39,7 +41,8 @@ QString classList(const std::vector<policy::ErrorClass>& classes)
 {
     QStringList names;
     for (const auto c : classes)
-        names << (c == policy::ErrorClass::Hard ? MigrationReviewDialog::tr("hard") : MigrationReviewDialog::tr("transient"));
+        names << (c == policy::ErrorClass::Hard ? MigrationReviewDialog::tr("hard")
+                                                : MigrationReviewDialog::tr("transient"));
     return names.join(MigrationReviewDialog::tr(" and "));
 }
 
@@ -69,7 +72,7 @@ QString candidateLabel(const format::Document* document, const std::string& id)
 bool profileHasErrors(const migration::ProfileMigration& profile)
 {
     return std::any_of(profile.candidates.begin(), profile.candidates.end(),
-                       [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
+        [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
 }
 
 }  // namespace
@@ -83,22 +86,25 @@ bool MigrationReviewDialog::canMigrateSome(const migration::MigrationReport& rep
 }
 
 QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& report, const format::Document* document,
-                                          bool offerChoices, bool lineLinks, bool database)
+    bool offerChoices, bool lineLinks, bool database)
 {
     QString html = QStringLiteral("<html><body>");
     for (const auto& profile : report.profiles) {
-        const format::ProfileRecord* record
-            = document && profile.profileIndex < document->profiles.size() ? &document->profiles[profile.profileIndex] : nullptr;
+        const format::ProfileRecord* record = document && profile.profileIndex < document->profiles.size()
+            ? &document->profiles[profile.profileIndex]
+            : nullptr;
         // The name people know the profile by, then its id.
         if (record && !record->name.empty() && !profile.profileId.empty())
             html += QStringLiteral("<h3>%1 <small>(%2)</small></h3>").arg(esc(record->name), esc(profile.profileId));
         else
             html += QStringLiteral("<h3>%1</h3>")
-                        .arg(profile.profileId.empty() ? tr("Dynamic profile") : tr("Profile %1").arg(esc(profile.profileId)));
+                        .arg(profile.profileId.empty() ? tr("Dynamic profile")
+                                                       : tr("Profile %1").arg(esc(profile.profileId)));
         for (const auto& c : profile.candidates) {
             if (c.source == migration::SourceForm::Canonical && c.errors.empty())
                 continue;
-            const policy::Candidate* candidate = record && record->dynamic && c.index < record->dynamic->candidates.size()
+            const policy::Candidate* candidate
+                = record && record->dynamic && c.index < record->dynamic->candidates.size()
                 ? &record->dynamic->candidates[c.index]
                 : nullptr;
             QString heading = tr("%1. %2").arg(c.index).arg(candidateLabel(document, c.executionProfileId));
@@ -120,29 +126,33 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
             if (c.result) {
                 html += QStringLiteral("<b>%1:</b> %2<br/><b>%3:</b> %4")
                             .arg(PolicyText::className(policy::ErrorClass::Transient),
-                                 PolicyText::classSummary(c.result->transient).toHtmlEscaped(),
-                                 PolicyText::className(policy::ErrorClass::Hard),
-                                 PolicyText::classSummary(c.result->hard).toHtmlEscaped());
+                                PolicyText::classSummary(c.result->transient).toHtmlEscaped(),
+                                PolicyText::className(policy::ErrorClass::Hard),
+                                PolicyText::classSummary(c.result->hard).toHtmlEscaped());
             } else {
                 html += tr("<i>Cannot be migrated.</i>");
             }
             html += QStringLiteral("</td></tr></table><ul>");
             if (c.source == migration::SourceForm::Default)
-                html += QStringLiteral("<li>%1</li>").arg(tr("Gets the default: no wait, no retry, skip, for both classes."));
+                html += QStringLiteral("<li>%1</li>")
+                            .arg(tr("Gets the default: no wait, no retry, skip, for both classes."));
             for (const auto& r : c.rules) {
                 QString line = tr("<code>%1</code> covers %2 errors and means: %3.")
                                    .arg(esc(r.readKey), classList(r.classes), actionText(r.readAction));
                 if (r.readKey != r.key || r.readAction != r.action)
                     line += QLatin1Char(' ')
-                        + tr("Written <code>\"%1\"</code> → <code>\"%2\"</code>; read, as kandev reads it, with the white "
+                        + tr("Written <code>\"%1\"</code> → <code>\"%2\"</code>; read, as kandev reads it, with the "
+                             "white "
                              "space around it trimmed.")
                               .arg(esc(r.key), esc(r.action));
                 if (!r.overriddenBy.empty())
-                    line += QLatin1Char(' ') + tr("The per-code rule <code>%1</code> wins over it for its class.").arg(esc(r.overriddenBy));
+                    line += QLatin1Char(' ')
+                        + tr("The per-code rule <code>%1</code> wins over it for its class.").arg(esc(r.overriddenBy));
                 if (const auto action = migration::legacyActionFromName(r.readAction))
                     line += QLatin1Char(' ')
                         + tr("<code>%1</code> becomes %2 — kandev's documented mapping.")
-                              .arg(esc(r.readAction), PolicyText::classSummary(migration::policyForAction(*action)).toHtmlEscaped());
+                              .arg(esc(r.readAction),
+                                  PolicyText::classSummary(migration::policyForAction(*action)).toHtmlEscaped());
                 html += QStringLiteral("<li>%1</li>").arg(line);
             }
             if (c.source == migration::SourceForm::Legacy) {
@@ -153,25 +163,30 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
             }
             html += QStringLiteral("</ul>");
             for (const auto& d : c.divergences) {
-                html += QStringLiteral("<p style='%2; padding:4px'>&#9888; %1</p>")
-                            .arg(tr("kandev's Go backend applies rules in sorted key order and would use <code>%1</code> "
-                                    "for %2 (%3). Policy Studio follows the documented rule: <code>%4</code> wins (%5).")
-                                     .arg(esc(d.goKey), PolicyText::classInSentence(d.errorClass),
-                                          PolicyText::classSummary(d.go).toHtmlEscaped(), esc(d.ourKey),
-                                          PolicyText::classSummary(d.ours).toHtmlEscaped()),
-                                 toneStyle(Tone::Warning, QGuiApplication::palette()));
+                html
+                    += QStringLiteral("<p style='%2; padding:4px'>&#9888; %1</p>")
+                           .arg(
+                               tr("kandev's Go backend applies rules in sorted key order and would use <code>%1</code> "
+                                  "for %2 (%3). Policy Studio follows the documented rule: <code>%4</code> wins (%5).")
+                                   .arg(esc(d.goKey), PolicyText::classInSentence(d.errorClass),
+                                       PolicyText::classSummary(d.go).toHtmlEscaped(), esc(d.ourKey),
+                                       PolicyText::classSummary(d.ours).toHtmlEscaped()),
+                               toneStyle(Tone::Warning, QGuiApplication::palette()));
             }
             for (const auto& e : c.errors) {
                 // The sentence, then where it is: the field path, and the line in the file when it is known.
                 // A database has no fields to point at: its profile and candidate, by name.
-                const QString profileName = record && !record->name.empty() ? esc(record->name) : esc(profile.profileId);
+                const QString profileName
+                    = record && !record->name.empty() ? esc(record->name) : esc(profile.profileId);
                 QString where = database ? tr("In profile %1, candidate %2. %3: settle its rules in kandev.")
                                                .arg(profileName)
                                                .arg(c.index)
                                                .arg(candidateLabel(document, c.executionProfileId))
                                          : tr("Field: <code>%1</code>").arg(esc(e.path));
                 if (lineLinks && e.line > 0)
-                    where += QStringLiteral(" · <a href='line:%1'>%2</a>").arg(e.line).arg(tr("show line %1 of the file").arg(e.line));
+                    where += QStringLiteral(" · <a href='line:%1'>%2</a>")
+                                 .arg(e.line)
+                                 .arg(tr("show line %1 of the file").arg(e.line));
                 html += QStringLiteral("<p style='%3; padding:4px'>&#10006; %1<br/>%2</p>")
                             .arg(esc(e.message), where, toneStyle(Tone::Error, QGuiApplication::palette()));
             }
@@ -184,12 +199,13 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
                                      .arg(c.index)
                                      .arg(int(conflict.errorClass))
                                      .arg(QString::fromUtf8(QUrl::toPercentEncoding(QString::fromStdString(rule.key))),
-                                          esc(rule.key), esc(rule.action));
+                                         esc(rule.key), esc(rule.action));
                     }
                     html += QStringLiteral("<p>%1 %2</p>")
-                                .arg(tr("Choose the rule that decides %1 (the others are removed; Undo brings them back):")
+                                .arg(tr("Choose the rule that decides %1 (the others are removed; Undo brings them "
+                                        "back):")
                                          .arg(PolicyText::classInSentence(conflict.errorClass)),
-                                     links.join(QStringLiteral(" · ")));
+                                    links.join(QStringLiteral(" · ")));
                 }
             }
         }
@@ -199,9 +215,13 @@ QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& repo
 }
 
 MigrationReviewDialog::MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName,
-                                             QWidget* parent, const QStringList& unreadable, const format::Document* document)
-    : QDialog(parent), m_report(report), m_unreadable(unreadable), m_browser(new QTextBrowser(this)),
-      m_buttons(new QDialogButtonBox(this)), m_intro(new QLabel(this))
+    QWidget* parent, const QStringList& unreadable, const format::Document* document)
+    : QDialog(parent)
+    , m_report(report)
+    , m_unreadable(unreadable)
+    , m_browser(new QTextBrowser(this))
+    , m_buttons(new QDialogButtonBox(this))
+    , m_intro(new QLabel(this))
 {
     if (document)
         m_document = *document;
@@ -231,7 +251,7 @@ void MigrationReviewDialog::offerButtons()
     if (!errors)
         m_intro->setText(tr("<b>%1 uses legacy rules.</b> Before it can be edited, its %n candidate(s) are converted "
                             "to versioned policies as shown. Nothing is written until you save.",
-                            nullptr, int(m_report.changedCandidates()))
+            nullptr, int(m_report.changedCandidates()))
                              .arg(name));
     else if (!m_database)
         m_intro->setText(tr("<b>%1 uses legacy rules that cannot be migrated.</b> It opens read-only; fix the rules "
@@ -275,7 +295,8 @@ void MigrationReviewDialog::setChoicesOffered(bool offered)
 {
     m_offerChoices = offered;
     if (offered && m_report.hasErrors())
-        m_intro->setText(m_intro->text() + QLatin1Char(' ') + tr("Or choose below which rule wins; that is an edit you can undo."));
+        m_intro->setText(
+            m_intro->text() + QLatin1Char(' ') + tr("Or choose below which rule wins; that is an edit you can undo."));
     render();
 }
 
@@ -291,15 +312,16 @@ void MigrationReviewDialog::setReviewOnly()
 
 void MigrationReviewDialog::render()
 {
-    QString html = reportHtml(m_report, m_document ? &*m_document : nullptr, m_offerChoices, !m_sourceFile.isEmpty(),
-                              m_database);
+    QString html = reportHtml(
+        m_report, m_document ? &*m_document : nullptr, m_offerChoices, !m_sourceFile.isEmpty(), m_database);
     if (!m_unreadable.isEmpty()) {
         QString rows;
         for (const QString& row : m_unreadable)
             rows += QStringLiteral("<li>%1</li>").arg(row.toHtmlEscaped());
-        html.replace(QStringLiteral("<body>"), QStringLiteral("<body><p style='%3; padding:4px'>%1</p><ul>%2</ul>")
-                                                   .arg(tr("These routes cannot be read; their profiles are left untouched:"), rows,
-                                                        toneStyle(Tone::Error, palette())));
+        html.replace(QStringLiteral("<body>"),
+            QStringLiteral("<body><p style='%3; padding:4px'>%1</p><ul>%2</ul>")
+                .arg(tr("These routes cannot be read; their profiles are left untouched:"), rows,
+                    toneStyle(Tone::Error, palette())));
     }
     m_browser->setHtml(html);
 }
@@ -321,8 +343,8 @@ void MigrationReviewDialog::followLink(const QUrl& url)
     }
     const QStringList parts = link.split(QLatin1Char(':'));
     if (parts.size() == 5 && parts[0] == QLatin1String("keep")) {
-        m_choice = Choice{parts[1].toULongLong(), parts[2].toULongLong(), policy::ErrorClass(parts[3].toInt()),
-                          QUrl::fromPercentEncoding(parts[4].toUtf8()).toStdString()};
+        m_choice = Choice {parts[1].toULongLong(), parts[2].toULongLong(), policy::ErrorClass(parts[3].toInt()),
+            QUrl::fromPercentEncoding(parts[4].toUtf8()).toStdString()};
         done(ChoiceMade);
     }
 }

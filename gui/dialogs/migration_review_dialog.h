@@ -18,9 +18,11 @@ class QLabel;
 class QTextBrowser;
 class QUrl;
 
-namespace gui {
+namespace gui
+{
 
-class MigrationReviewDialog final : public QDialog {
+class MigrationReviewDialog final : public QDialog
+{
     Q_OBJECT
 public:
     // exec() returns this when a conflicting rule was chosen (choice()).
@@ -35,7 +37,7 @@ public:
     // unreadable: rows whose rules_json cannot be read (databases); shown, left untouched.
     // document: what the report was planned from, for profile names and enabled flags.
     MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName, QWidget* parent = nullptr,
-                          const QStringList& unreadable = {}, const format::Document* document = nullptr);
+        const QStringList& unreadable = {}, const format::Document* document = nullptr);
     // Problems link to their line in this file (the document as read from it).
     void setSourceFile(const QString& path);
     // Conflicting rules become links: choosing one closes the dialog with ChoiceMade.
@@ -46,13 +48,19 @@ public:
     void setDatabase();
     // Only to read again (View > Migration Report): a Close button and no choices.
     void setReviewOnly();
-    std::optional<Choice> choice() const { return m_choice; }
+    std::optional<Choice> choice() const
+    {
+        return m_choice;
+    }
 
     static QString reportHtml(const migration::MigrationReport& report, const format::Document* document = nullptr,
-                              bool offerChoices = false, bool lineLinks = false, bool database = false);
+        bool offerChoices = false, bool lineLinks = false, bool database = false);
     // Profiles in the report without errors whose candidates change: what Migrate would write.
     static bool canMigrateSome(const migration::MigrationReport& report);
-    QTextBrowser* browser() const { return m_browser; }
+    QTextBrowser* browser() const
+    {
+        return m_browser;
+    }
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -16,23 +16,31 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 const auto kLastPath = QStringLiteral("database/lastSqlitePath");
 const auto kLastServer = QStringLiteral("database/lastServer");  // host, port, user, name; never the password
-}
+}  // namespace
 
 OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
-    : QDialog(parent), m_sqlite(new QRadioButton(tr("&SQLite file"), this)),
-      m_postgres(new QRadioButton(tr("&PostgreSQL server"), this)),
-      m_environment(new QRadioButton(tr("kandev's &environment (KANDEV_DATABASE_*)"), this)), m_path(new QLineEdit(this)),
-      m_host(new QLineEdit(this)), m_port(new QSpinBox(this)), m_user(new QLineEdit(this)), m_password(new QLineEdit(this)),
-      m_name(new QLineEdit(this))
+    : QDialog(parent)
+    , m_sqlite(new QRadioButton(tr("&SQLite file"), this))
+    , m_postgres(new QRadioButton(tr("&PostgreSQL server"), this))
+    , m_environment(new QRadioButton(tr("kandev's &environment (KANDEV_DATABASE_*)"), this))
+    , m_path(new QLineEdit(this))
+    , m_host(new QLineEdit(this))
+    , m_port(new QSpinBox(this))
+    , m_user(new QLineEdit(this))
+    , m_password(new QLineEdit(this))
+    , m_name(new QLineEdit(this))
 {
     setWindowTitle(tr("Open kandev Database"));
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("The database opens read-only; nothing is written until you save or apply a migration."), this));
+    layout->addWidget(
+        new QLabel(tr("The database opens read-only; nothing is written until you save or apply a migration."), this));
 
     layout->addWidget(m_sqlite);
     auto* pathRow = new QHBoxLayout;
@@ -40,7 +48,8 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     m_path->setAccessibleName(tr("SQLite file"));
     // The last file used, else kandev's own default location when it is there.
     const QString lastPath = QSettings().value(kLastPath).toString();
-    m_path->setText(!lastPath.isEmpty() || !QFileInfo(store::defaultSqlitePath()).isFile() ? lastPath : store::defaultSqlitePath());
+    m_path->setText(
+        !lastPath.isEmpty() || !QFileInfo(store::defaultSqlitePath()).isFile() ? lastPath : store::defaultSqlitePath());
     auto* browse = new QPushButton(tr("&Browse…"), this);
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
@@ -60,8 +69,9 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
         const char* label;
         QWidget* field;
     };
-    for (const Row& row : {Row{QT_TR_NOOP("&Host:"), m_host}, Row{QT_TR_NOOP("P&ort:"), m_port}, Row{QT_TR_NOOP("&User:"), m_user},
-                           Row{QT_TR_NOOP("Pass&word:"), m_password}, Row{QT_TR_NOOP("&Database:"), m_name}}) {
+    for (const Row& row :
+        {Row {QT_TR_NOOP("&Host:"), m_host}, Row {QT_TR_NOOP("P&ort:"), m_port}, Row {QT_TR_NOOP("&User:"), m_user},
+            Row {QT_TR_NOOP("Pass&word:"), m_password}, Row {QT_TR_NOOP("&Database:"), m_name}}) {
         auto* label = new QLabel(tr(row.label), this);
         label->setBuddy(row.field);
         row.field->setAccessibleName(label->text().remove(QLatin1Char('&')).remove(QLatin1Char(':')));
@@ -76,7 +86,7 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("kandev SQLite Database"), m_path->text(),
-                                                          tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"));
+            tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"));
         if (!path.isEmpty()) {
             m_path->setText(path);
             m_sqlite->setChecked(true);
@@ -85,7 +95,7 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     auto update = [this] {
         m_path->setEnabled(m_sqlite->isChecked());
         for (QWidget* w : {static_cast<QWidget*>(m_host), static_cast<QWidget*>(m_port), static_cast<QWidget*>(m_user),
-                           static_cast<QWidget*>(m_password), static_cast<QWidget*>(m_name)})
+                 static_cast<QWidget*>(m_password), static_cast<QWidget*>(m_name)})
             w->setEnabled(m_postgres->isChecked());
     };
     for (auto* b : {m_sqlite, m_postgres, m_environment})
@@ -121,7 +131,7 @@ std::optional<store::DatabaseTarget> OpenDatabaseDialog::target(QString* error) 
     // Left empty: kandev's variables or PGPASSWORD; then the server may ask.
     t.password = m_password->text().isEmpty() ? store::passwordFromEnvironment() : m_password->text();
     t.database = m_name->text().trimmed();
-    QSettings().setValue(kLastServer, QStringList{t.host, QString::number(t.port), t.user, QString(), t.database});
+    QSettings().setValue(kLastServer, QStringList {t.host, QString::number(t.port), t.user, QString(), t.database});
     return t;
 }
 

@@ -14,16 +14,21 @@ class QLineEdit;
 class QRadioButton;
 class QSpinBox;
 
-namespace gui {
+namespace gui
+{
 
-class OpenDatabaseDialog final : public QDialog {
+class OpenDatabaseDialog final : public QDialog
+{
     Q_OBJECT
 public:
     explicit OpenDatabaseDialog(QWidget* parent = nullptr);
     // nullopt (with the reason) when the fields do not name a database.
     std::optional<store::DatabaseTarget> target(QString* error) const;
 
-    QLineEdit* sqlitePath() const { return m_path; }
+    QLineEdit* sqlitePath() const
+    {
+        return m_path;
+    }
 
 private:
     QRadioButton* m_sqlite;

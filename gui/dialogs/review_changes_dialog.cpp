@@ -8,13 +8,15 @@
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
-ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
-                                         const QString& documentName, Purpose purpose,
-                                         const std::optional<QString>& refusal, QWidget* parent,
-                                         const review::CandidateNames& nameOf)
-    : QDialog(parent), m_text(new QPlainTextEdit(this)), m_intro(new QLabel(this))
+ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff,
+    const std::vector<model::ProfileWrite>& writes, const QString& documentName, Purpose purpose,
+    const std::optional<QString>& refusal, QWidget* parent, const review::CandidateNames& nameOf)
+    : QDialog(parent)
+    , m_text(new QPlainTextEdit(this))
+    , m_intro(new QLabel(this))
 {
     setWindowTitle(purpose == Purpose::ConfirmSave ? tr("Save Changes — %1").arg(documentName)
                                                    : tr("Review Changes — %1").arg(documentName));
@@ -25,7 +27,8 @@ ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff, const
     else if (refusal)
         m_intro->setText(tr("These changes cannot be saved yet: %1").arg(*refusal));
     else
-        m_intro->setText(tr("Saving writes these changes to %1 (against what was read or last saved):").arg(documentName));
+        m_intro->setText(
+            tr("Saving writes these changes to %1 (against what was read or last saved):").arg(documentName));
     m_intro->setWordWrap(true);
     m_intro->setTextFormat(Qt::PlainText);
     layout->addWidget(m_intro);

@@ -17,9 +17,11 @@
 class QLabel;
 class QPlainTextEdit;
 
-namespace gui {
+namespace gui
+{
 
-class ReviewChangesDialog final : public QDialog {
+class ReviewChangesDialog final : public QDialog
+{
     Q_OBJECT
 public:
     enum class Purpose { Review, ConfirmSave };
@@ -27,10 +29,16 @@ public:
     // `refusal`: why saving would write nothing now (EditorDocument::saveRefusal);
     // the dialog says so instead of promising a write.
     ReviewChangesDialog(const review::DocumentDiff& diff, const std::vector<model::ProfileWrite>& writes,
-                        const QString& documentName, Purpose purpose, const std::optional<QString>& refusal,
-                        QWidget* parent = nullptr, const review::CandidateNames& nameOf = {});
-    QPlainTextEdit* text() const { return m_text; }
-    QLabel* intro() const { return m_intro; }
+        const QString& documentName, Purpose purpose, const std::optional<QString>& refusal, QWidget* parent = nullptr,
+        const review::CandidateNames& nameOf = {});
+    QPlainTextEdit* text() const
+    {
+        return m_text;
+    }
+    QLabel* intro() const
+    {
+        return m_intro;
+    }
 
 private:
     QPlainTextEdit* m_text;

@@ -18,16 +18,21 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 enum Column { CodeColumn, ResetColumn, SafeColumn };
 constexpr int kNoReset = -1;
-}
+}  // namespace
 
 ScenarioEditorDialog::ScenarioEditorDialog(const policy::Scenario& scenario, QWidget* parent)
-    : QDialog(parent), m_name(new QLineEdit(this)), m_table(new QTableWidget(0, 3, this)), m_then(new QComboBox(this)),
-      m_start(scenario.start)
+    : QDialog(parent)
+    , m_name(new QLineEdit(this))
+    , m_table(new QTableWidget(0, 3, this))
+    , m_then(new QComboBox(this))
+    , m_start(scenario.start)
 {
     setWindowTitle(tr("Custom Scenario"));
     auto* layout = new QVBoxLayout(this);
@@ -87,7 +92,8 @@ void ScenarioEditorDialog::addFailure(const policy::ScenarioAttempt& attempt)
     auto* code = new QComboBox(m_table);
     code->setAccessibleName(tr("Error of failure %1").arg(row + 1));
     for (const auto& e : policy::kCatalogue)
-        code->addItem(model::PolicyText::codeDescription(e.name), QString::fromUtf8(e.name.data(), qsizetype(e.name.size())));
+        code->addItem(
+            model::PolicyText::codeDescription(e.name), QString::fromUtf8(e.name.data(), qsizetype(e.name.size())));
     for (const auto c : policy::kUnclassifiedCodes)
         code->addItem(model::PolicyText::codeDescription(c), QString::fromUtf8(c.data(), qsizetype(c.size())));
     code->setCurrentIndex(std::max(0, code->findData(QString::fromStdString(attempt.code))));
@@ -107,7 +113,8 @@ void ScenarioEditorDialog::addFailure(const policy::ScenarioAttempt& attempt)
 policy::Scenario ScenarioEditorDialog::scenario() const
 {
     policy::Scenario s;
-    s.name = m_name->text().trimmed().isEmpty() ? tr("Custom scenario").toStdString() : m_name->text().trimmed().toStdString();
+    s.name = m_name->text().trimmed().isEmpty() ? tr("Custom scenario").toStdString()
+                                                : m_name->text().trimmed().toStdString();
     s.start = m_start;
     s.then = m_then->currentIndex() == 0 ? policy::ScenarioThen::Repeat : policy::ScenarioThen::Success;
     for (int row = 0; row < m_table->rowCount(); ++row) {

@@ -12,14 +12,19 @@ class QComboBox;
 class QLineEdit;
 class QTableWidget;
 
-namespace gui {
+namespace gui
+{
 
-class ScenarioEditorDialog final : public QDialog {
+class ScenarioEditorDialog final : public QDialog
+{
     Q_OBJECT
 public:
     explicit ScenarioEditorDialog(const policy::Scenario& scenario, QWidget* parent = nullptr);
     policy::Scenario scenario() const;
-    QTableWidget* table() const { return m_table; }
+    QTableWidget* table() const
+    {
+        return m_table;
+    }
     void addFailure(const policy::ScenarioAttempt& attempt);
 
 private:

@@ -16,13 +16,17 @@
 #include <QResizeEvent>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
 CandidateEditor::CandidateEditor(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_subtitle(new QLabel(this)), m_notice(new QLabel(this)),
-      m_legacy(new QLabel(this)),
-      m_transient(new ClassPolicyPanel(policy::ErrorClass::Transient, this)),
-      m_hard(new ClassPolicyPanel(policy::ErrorClass::Hard, this))
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_subtitle(new QLabel(this))
+    , m_notice(new QLabel(this))
+    , m_legacy(new QLabel(this))
+    , m_transient(new ClassPolicyPanel(policy::ErrorClass::Transient, this))
+    , m_hard(new ClassPolicyPanel(policy::ErrorClass::Hard, this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
@@ -56,9 +60,9 @@ CandidateEditor::CandidateEditor(QWidget* parent)
 
     for (auto* panel : {m_transient, m_hard}) {
         connect(panel, &ClassPolicyPanel::edited, this,
-                [this, panel](const policy::ClassPolicy& p, const QString& text, const QString& key) {
-                    onEdited(panel->errorClass(), p, text, key);
-                });
+            [this, panel](const policy::ClassPolicy& p, const QString& text, const QString& key) {
+                onEdited(panel->errorClass(), p, text, key);
+            });
     }
     setRow(-1);
 }
@@ -96,9 +100,10 @@ void CandidateEditor::arrangePanels()
     // Whole means at the panels' own minimum widths in the language shown
     // (German labels are wider than English ones), never below kPanelMinimumWidth.
     const int available = parentWidget() ? parentWidget()->width() : width();
-    const auto panelWidth = [](const QWidget* panel) { return std::max(kPanelMinimumWidth, panel->minimumSizeHint().width()); };
-    const int needed = panelWidth(m_transient) + panelWidth(m_hard) + m_panels->spacing() + layout()->contentsMargins().left()
-        + layout()->contentsMargins().right();
+    const auto panelWidth
+        = [](const QWidget* panel) { return std::max(kPanelMinimumWidth, panel->minimumSizeHint().width()); };
+    const int needed = panelWidth(m_transient) + panelWidth(m_hard) + m_panels->spacing()
+        + layout()->contentsMargins().left() + layout()->contentsMargins().right();
     const auto direction = available >= needed ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
     if (m_panels->direction() != direction)
         m_panels->setDirection(direction);
@@ -134,10 +139,11 @@ void CandidateEditor::setDocument(model::EditorDocument* document)
     m_doc = document;
     m_row = -1;
     if (m_doc) {
-        m_connections << connect(m_doc, &model::EditorDocument::candidateChanged, this, [this](int row) {
-            if (row == m_row)
-                refresh();
-        }) << connect(m_doc, &model::EditorDocument::issuesChanged, this, &CandidateEditor::refresh)
+        m_connections << connect(m_doc, &model::EditorDocument::candidateChanged, this,
+            [this](int row) {
+                if (row == m_row)
+                    refresh();
+            }) << connect(m_doc, &model::EditorDocument::issuesChanged, this, &CandidateEditor::refresh)
                       << connect(m_doc, &model::EditorDocument::readOnlyChanged, this, &CandidateEditor::refresh);
     }
     refresh();
@@ -187,9 +193,10 @@ void CandidateEditor::refresh()
         // A route without candidates has nothing to select: say what to do instead.
         const bool empty = m_doc && m_doc->candidateCount() == 0;
         m_title->setText(empty ? tr("No candidates yet") : tr("No candidate selected"));
-        m_subtitle->setText(empty ? tr("Add the route's first candidate with Add Candidate (Edit menu) to set what happens "
-                                       "when its provider fails.")
-                                  : tr("Select a candidate in the route to edit what happens when its provider fails."));
+        m_subtitle->setText(empty
+                ? tr("Add the route's first candidate with Add Candidate (Edit menu) to set what happens "
+                     "when its provider fails.")
+                : tr("Select a candidate in the route to edit what happens when its provider fails."));
         m_notice->hide();
         return;
     }
@@ -197,23 +204,25 @@ void CandidateEditor::refresh()
     m_title->setText(tr("%1. %2").arg(m_row).arg(m_doc->candidateName(m_row)));
     m_subtitle->setText(tr("Agent profile %1 · %2")
                             .arg(QString::fromStdString(c.executionProfileId),
-                                 c.enabled ? tr("enabled") : tr("disabled: the route skips it")));
-    const QString status =
-        model::CandidateListModel::statusText(m_doc->eligibility(m_row), 0);
+                                c.enabled ? tr("enabled") : tr("disabled: the route skips it")));
+    const QString status = model::CandidateListModel::statusText(m_doc->eligibility(m_row), 0);
     const bool unmigratable = legacy && !m_doc->legacyErrorsOfCandidate(m_row).empty();
     if (m_doc->isReadOnly()) {
         if (unmigratable)
-            m_notice->setText(tr("Read-only: this candidate's legacy rules cannot be migrated. They are shown as they are."));
+            m_notice->setText(
+                tr("Read-only: this candidate's legacy rules cannot be migrated. They are shown as they are."));
         else if (legacy)
             m_notice->setText(tr("Read-only: this candidate's legacy rules can be migrated, but the document is open "
-                                 "read-only (%1).").arg(m_doc->readOnlyReason()));
+                                 "read-only (%1).")
+                                  .arg(m_doc->readOnlyReason()));
         else if (const QString others = legacyReason(); !others.isEmpty())
             m_notice->setText(others);
         else
             m_notice->setText(tr("Read-only: %1").arg(m_doc->readOnlyReason()));
         m_notice->show();
     } else if (!status.isEmpty()) {
-        m_notice->setText(tr("%1. The route cannot use this candidate until it references an eligible profile.").arg(status));
+        m_notice->setText(
+            tr("%1. The route cannot use this candidate until it references an eligible profile.").arg(status));
         m_notice->show();
     } else {
         m_notice->hide();
@@ -231,7 +240,7 @@ void CandidateEditor::refresh()
         m_transient->forgetRestoreValues();
         m_hard->forgetRestoreValues();
     }
-    const policy::PolicyDocument policies = c.policies.value_or(policy::PolicyDocument{});
+    const policy::PolicyDocument policies = c.policies.value_or(policy::PolicyDocument {});
     std::vector<policy::Issue> transientIssues, hardIssues;
     const std::string prefix = "candidates[" + std::to_string(m_row) + "].policies.";
     for (auto issue : m_doc->issuesOfCandidate(m_row)) {
@@ -252,12 +261,12 @@ void CandidateEditor::refresh()
     m_hard->setEditable(editable);
 }
 
-void CandidateEditor::onEdited(policy::ErrorClass cls, const policy::ClassPolicy& p, const QString& text,
-                               const QString& mergeKey)
+void CandidateEditor::onEdited(
+    policy::ErrorClass cls, const policy::ClassPolicy& p, const QString& text, const QString& mergeKey)
 {
     if (!m_doc || m_row < 0 || m_doc->isReadOnly())
         return;
-    policy::PolicyDocument doc = m_doc->candidate(m_row).policies.value_or(policy::PolicyDocument{});
+    policy::PolicyDocument doc = m_doc->candidate(m_row).policies.value_or(policy::PolicyDocument {});
     doc.forClass(cls) = p;
     m_doc->undoStack()->push(new model::SetPoliciesCommand(m_doc, m_row, doc, text, mergeKey));
 }
@@ -268,7 +277,7 @@ void CandidateEditor::showLegacy(const policy::Candidate& c)
     for (const auto& rule : c.rules) {
         html += QStringLiteral("<tr><td><code>%1</code></td><td>&nbsp;→&nbsp;</td><td><code>%2</code></td></tr>")
                     .arg(QString::fromStdString("\"" + rule.key + "\"").toHtmlEscaped(),
-                         QString::fromStdString("\"" + rule.action + "\"").toHtmlEscaped());
+                        QString::fromStdString("\"" + rule.action + "\"").toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
     const auto errors = m_doc->legacyErrorsOfCandidate(m_row);
@@ -278,9 +287,10 @@ void CandidateEditor::showLegacy(const policy::Candidate& c)
     } else {
         const auto migrated = migration::migrateCandidate(c, std::size_t(m_row), {});
         if (migrated.result)
-            html += QStringLiteral("<p>%1</p>").arg(tr("Migrated, they become: %1")
-                                                       .arg(model::PolicyText::candidateSummary(*migrated.result))
-                                                       .toHtmlEscaped());
+            html += QStringLiteral("<p>%1</p>")
+                        .arg(tr("Migrated, they become: %1")
+                                 .arg(model::PolicyText::candidateSummary(*migrated.result))
+                                 .toHtmlEscaped());
     }
     m_legacy->setText(html);
 }

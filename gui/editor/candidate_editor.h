@@ -13,30 +13,50 @@
 class QBoxLayout;
 class QLabel;
 
-namespace gui {
+namespace gui
+{
 
 class ClassPolicyPanel;
 
-class CandidateEditor final : public QWidget, public DocumentView {
+class CandidateEditor final : public QWidget, public DocumentView
+{
     Q_OBJECT
 public:
     explicit CandidateEditor(QWidget* parent = nullptr);
     void setDocument(model::EditorDocument* document) override;
     void setRow(int row);
-    int row() const { return m_row; }
+    int row() const
+    {
+        return m_row;
+    }
     // Focuses a field given relative to the candidate ("policies.hard.retry.max_retries").
     bool focusField(const QString& field);
 
-    ClassPolicyPanel* transientPanel() const { return m_transient; }
-    ClassPolicyPanel* hardPanel() const { return m_hard; }
+    ClassPolicyPanel* transientPanel() const
+    {
+        return m_transient;
+    }
+    ClassPolicyPanel* hardPanel() const
+    {
+        return m_hard;
+    }
     // The height the editor needs with every section of both panels switched
     // on: the room it is given, so that switching one on never needs a scroll bar.
     int fullHeightHint(int width) const;
-    QLabel* titleLabel() const { return m_title; }
-    QLabel* noticeLabel() const { return m_notice; }
+    QLabel* titleLabel() const
+    {
+        return m_title;
+    }
+    QLabel* noticeLabel() const
+    {
+        return m_notice;
+    }
     // A legacy candidate's rules as they are, and why they cannot be migrated
     // or what they would become.
-    QLabel* legacyLabel() const { return m_legacy; }
+    QLabel* legacyLabel() const
+    {
+        return m_legacy;
+    }
     // Below two panels' width the panels stack.
     static constexpr int kPanelMinimumWidth = 400;
     bool panelsSideBySide() const;

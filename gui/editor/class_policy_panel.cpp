@@ -24,12 +24,14 @@
 
 #include <algorithm>
 
-namespace gui {
+namespace gui
+{
 
 using model::PolicyText;
 using policy::Field;
 
-namespace {
+namespace
+{
 
 QLabel* wrapped(const QString& text, QWidget* parent, bool secondary = false)
 {
@@ -77,25 +79,23 @@ struct PanelTexts {
 }  // namespace
 
 ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* parent)
-    : QFrame(parent), m_class(errorClass), m_lastRetry{true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
-                                                       policy::descriptor(Field::RetryInitialInterval).enabledDefault},
-      m_lastWait{true, policy::descriptor(Field::ResetMaxWait).enabledDefault}
+    : QFrame(parent)
+    , m_class(errorClass)
+    , m_lastRetry {true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
+          policy::descriptor(Field::RetryInitialInterval).enabledDefault}
+    , m_lastWait {true, policy::descriptor(Field::ResetMaxWait).enabledDefault}
 {
-    static constexpr PanelTexts kTransientTexts{
-        QT_TR_NOOP("&Retry the same candidate"), QT_TR_NOOP("&Max retries:"),
-        QT_TR_NOOP("F&irst retry after:"),       QT_TR_NOOP("&Wait for provider reset"),
-        QT_TR_NOOP("Ma&ximum wait:"),            QT_TR_NOOP("S&kip to the next candidate"),
-        QT_TR_NOOP("St&op for manual recovery")};
-    static constexpr PanelTexts kHardTexts{
-        QT_TR_NOOP("Retr&y the same candidate"), QT_TR_NOOP("Max re&tries:"),
-        QT_TR_NOOP("First retry &after:"),       QT_TR_NOOP("Wait for provi&der reset"),
-        QT_TR_NOOP("Maxim&um wait:"),            QT_TR_NOOP("Skip to the &next candidate"),
-        QT_TR_NOOP("Sto&p for manual recovery")};
+    static constexpr PanelTexts kTransientTexts {QT_TR_NOOP("&Retry the same candidate"), QT_TR_NOOP("&Max retries:"),
+        QT_TR_NOOP("F&irst retry after:"), QT_TR_NOOP("&Wait for provider reset"), QT_TR_NOOP("Ma&ximum wait:"),
+        QT_TR_NOOP("S&kip to the next candidate"), QT_TR_NOOP("St&op for manual recovery")};
+    static constexpr PanelTexts kHardTexts {QT_TR_NOOP("Retr&y the same candidate"), QT_TR_NOOP("Max re&tries:"),
+        QT_TR_NOOP("First retry &after:"), QT_TR_NOOP("Wait for provi&der reset"), QT_TR_NOOP("Maxim&um wait:"),
+        QT_TR_NOOP("Skip to the &next candidate"), QT_TR_NOOP("Sto&p for manual recovery")};
     const PanelTexts& texts = errorClass == policy::ErrorClass::Hard ? kHardTexts : kTransientTexts;
 
     setFrameShape(QFrame::StyledPanel);
-    setObjectName(errorClass == policy::ErrorClass::Transient ? QStringLiteral("transientPanel")
-                                                              : QStringLiteral("hardPanel"));
+    setObjectName(
+        errorClass == policy::ErrorClass::Transient ? QStringLiteral("transientPanel") : QStringLiteral("hardPanel"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 8, 12, 8);
     layout->setSpacing(4);
@@ -122,12 +122,11 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     about->setAccessibleName(tr("About %1").arg(PolicyText::classInSentence(errorClass)));
     const QString aboutText = QStringLiteral("<p>%1</p><p>%2</p>")
                                   .arg(PolicyText::classDescription(errorClass).toHtmlEscaped(),
-                                       PolicyText::classExamples(errorClass).toHtmlEscaped());
+                                      PolicyText::classExamples(errorClass).toHtmlEscaped());
     about->setToolTip(aboutText);
     about->setWhatsThis(aboutText);
-    connect(about, &QToolButton::clicked, about, [about, aboutText] {
-        QWhatsThis::showText(about->mapToGlobal(QPoint(0, about->height())), aboutText, about);
-    });
+    connect(about, &QToolButton::clicked, about,
+        [about, aboutText] { QWhatsThis::showText(about->mapToGlobal(QPoint(0, about->height())), aboutText, about); });
     // The summary beside the title, not under it: a row less in each panel,
     // which is what lets a laptop show both panels and the whole timeline.
     m_summary = wrapped(QString(), this);
@@ -217,35 +216,42 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     connect(m_toggle, &QToolButton::toggled, this, &ClassPolicyPanel::setExpanded);
     connect(m_retryOn, &QCheckBox::toggled, this, [this, cls](bool on) {
         policy::ClassPolicy p = m_policy;
-        p.retry = on ? m_lastRetry : policy::RetryPolicy{};  // off stores zeros, as the contract requires
+        p.retry = on ? m_lastRetry : policy::RetryPolicy {};  // off stores zeros, as the contract requires
         p.retry.enabled = on;
-        emitEdit(p, on ? tr("Turn on retries for %1 of %2").arg(cls, m_candidateName)
-                       : tr("Turn off retries for %1 of %2").arg(cls, m_candidateName), {});
+        emitEdit(p,
+            on ? tr("Turn on retries for %1 of %2").arg(cls, m_candidateName)
+               : tr("Turn off retries for %1 of %2").arg(cls, m_candidateName),
+            {});
     });
     connect(m_maxRetries, &ValueSpinBox::valueEdited, this, [this, cls](std::int64_t value) {
         policy::ClassPolicy p = m_policy;
         p.retry.maxRetries = value;
         emitEdit(p, tr("Set max retries for %1 of %2 to %3").arg(cls, m_candidateName, QString::number(value)),
-                 QStringLiteral("retry.max_retries"));
+            QStringLiteral("retry.max_retries"));
     });
     connect(m_interval, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
         policy::ClassPolicy p = m_policy;
         p.retry.initialIntervalSeconds = seconds;
-        emitEdit(p, tr("Set the first retry for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
-                 QStringLiteral("retry.initial_interval_seconds"));
+        emitEdit(p,
+            tr("Set the first retry for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
+            QStringLiteral("retry.initial_interval_seconds"));
     });
     connect(m_waitOn, &QCheckBox::toggled, this, [this, cls](bool on) {
         policy::ClassPolicy p = m_policy;
-        p.waitForReset = on ? m_lastWait : policy::ResetWaitPolicy{};
+        p.waitForReset = on ? m_lastWait : policy::ResetWaitPolicy {};
         p.waitForReset.enabled = on;
-        emitEdit(p, on ? tr("Turn on reset waits for %1 of %2").arg(cls, m_candidateName)
-                       : tr("Turn off reset waits for %1 of %2").arg(cls, m_candidateName), {});
+        emitEdit(p,
+            on ? tr("Turn on reset waits for %1 of %2").arg(cls, m_candidateName)
+               : tr("Turn off reset waits for %1 of %2").arg(cls, m_candidateName),
+            {});
     });
     connect(m_maxWait, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
         policy::ClassPolicy p = m_policy;
         p.waitForReset.maxWaitSeconds = seconds;
-        emitEdit(p, tr("Set the maximum reset wait for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
-                 QStringLiteral("wait_for_reset.max_wait_seconds"));
+        emitEdit(p,
+            tr("Set the maximum reset wait for %1 of %2 to %3")
+                .arg(cls, m_candidateName, PolicyText::duration(seconds)),
+            QStringLiteral("wait_for_reset.max_wait_seconds"));
     });
     connect(m_skip, &QRadioButton::toggled, this, [this, cls](bool checked) {
         if (!checked)
@@ -261,7 +267,7 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
         p.onExhausted = policy::Outcome::Stop;
         emitEdit(p, tr("Stop for a person when %1 of %2 are not recovered").arg(cls, m_candidateName), {});
     });
-    setPolicy(policy::ClassPolicy{}, {});
+    setPolicy(policy::ClassPolicy {}, {});
 }
 
 QLabel* ClassPolicyPanel::makeErrorLabel(const QString& field)
@@ -329,8 +335,9 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
             // the message below it says what is wrong, so colour is not the only cue.
             QPalette p = editor->palette();
             const QColor base = p.color(QPalette::Base);
-            p.setColor(QPalette::Base, QColor::fromRgbF(std::min(1.0f, base.redF() * 0.6f + 0.4f), base.greenF() * 0.75f,
-                                                        base.blueF() * 0.75f));
+            p.setColor(QPalette::Base,
+                QColor::fromRgbF(
+                    std::min(1.0f, base.redF() * 0.6f + 0.4f), base.greenF() * 0.75f, base.blueF() * 0.75f));
             editor->setPalette(p);
             editor->setToolTip(PolicyText::issueMessage(issue));
         }
@@ -353,8 +360,10 @@ int ClassPolicyPanel::closedSectionsHeight() const
     for (const QWidget* details : {m_retryDetails, m_waitDetails}) {
         if (!details->isHidden())
             continue;
-        // At the body's width: a hidden section's own width is stale, and its wrapped hint as tall as that width makes it.
-        const int h = details->hasHeightForWidth() ? details->heightForWidth(m_body->width()) : details->sizeHint().height();
+        // At the body's width: a hidden section's own width is stale, and its wrapped hint as tall as that width makes
+        // it.
+        const int h
+            = details->hasHeightForWidth() ? details->heightForWidth(m_body->width()) : details->sizeHint().height();
         height += h + m_body->layout()->spacing();
     }
     return height;
@@ -363,7 +372,7 @@ int ClassPolicyPanel::closedSectionsHeight() const
 void ClassPolicyPanel::forgetRestoreValues()
 {
     m_lastRetry = {true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
-                   policy::descriptor(Field::RetryInitialInterval).enabledDefault};
+        policy::descriptor(Field::RetryInitialInterval).enabledDefault};
     m_lastWait = {true, policy::descriptor(Field::ResetMaxWait).enabledDefault};
 }
 

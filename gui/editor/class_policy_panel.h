@@ -18,20 +18,28 @@ class QLabel;
 class QRadioButton;
 class QToolButton;
 
-namespace gui {
+namespace gui
+{
 
 class DurationEdit;
 class ValueSpinBox;
 
-class ClassPolicyPanel final : public QFrame {
+class ClassPolicyPanel final : public QFrame
+{
     Q_OBJECT
 public:
     explicit ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* parent = nullptr);
 
-    policy::ErrorClass errorClass() const { return m_class; }
+    policy::ErrorClass errorClass() const
+    {
+        return m_class;
+    }
     // issues: those of this class, with paths relative to it ("retry.max_retries").
     void setPolicy(const policy::ClassPolicy& policy, const std::vector<policy::Issue>& issues);
-    const policy::ClassPolicy& policy() const { return m_policy; }
+    const policy::ClassPolicy& policy() const
+    {
+        return m_policy;
+    }
     void setEditable(bool editable);
     // Another candidate is shown: switching a section on fills the declared
     // defaults, never the values of the candidate shown before.
@@ -44,19 +52,49 @@ public:
     bool focusField(const QString& field);
 
     // For tests and accessibility checks.
-    QCheckBox* retrySwitch() const { return m_retryOn; }
-    QCheckBox* waitSwitch() const { return m_waitOn; }
-    ValueSpinBox* maxRetriesBox() const { return m_maxRetries; }
-    DurationEdit* intervalEdit() const { return m_interval; }
-    DurationEdit* maxWaitEdit() const { return m_maxWait; }
-    QRadioButton* skipButton() const { return m_skip; }
-    QRadioButton* stopButton() const { return m_stop; }
-    QLabel* scheduleLabel() const { return m_schedule; }
-    QLabel* summaryLabel() const { return m_summary; }
+    QCheckBox* retrySwitch() const
+    {
+        return m_retryOn;
+    }
+    QCheckBox* waitSwitch() const
+    {
+        return m_waitOn;
+    }
+    ValueSpinBox* maxRetriesBox() const
+    {
+        return m_maxRetries;
+    }
+    DurationEdit* intervalEdit() const
+    {
+        return m_interval;
+    }
+    DurationEdit* maxWaitEdit() const
+    {
+        return m_maxWait;
+    }
+    QRadioButton* skipButton() const
+    {
+        return m_skip;
+    }
+    QRadioButton* stopButton() const
+    {
+        return m_stop;
+    }
+    QLabel* scheduleLabel() const
+    {
+        return m_schedule;
+    }
+    QLabel* summaryLabel() const
+    {
+        return m_summary;
+    }
     QString fieldError(const QString& field) const;
 
     // The candidate the panel edits, for the undo entries' words.
-    void setCandidateName(const QString& name) { m_candidateName = name; }
+    void setCandidateName(const QString& name)
+    {
+        m_candidateName = name;
+    }
 
 signals:
     void edited(const policy::ClassPolicy& policy, const QString& undoText, const QString& mergeKey);

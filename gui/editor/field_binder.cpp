@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <limits>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 // A label's words without its mnemonic and colon: "F&irst retry after:" names "First retry after".
 QString fieldName(const QLabel* label)
 {
@@ -32,7 +34,8 @@ void bindCountSpinBox(ValueSpinBox* box, const policy::FieldDescriptor& d, QLabe
     }
 }
 
-namespace {
+namespace
+{
 
 struct UnitChoice {
     std::int64_t seconds;
@@ -40,9 +43,8 @@ struct UnitChoice {
 };
 //: units of a duration input
 constexpr UnitChoice kUnits[] = {{1, QT_TRANSLATE_NOOP("gui::DurationEdit", "seconds")},
-                                 {60, QT_TRANSLATE_NOOP("gui::DurationEdit", "minutes")},
-                                 {3600, QT_TRANSLATE_NOOP("gui::DurationEdit", "hours")},
-                                 {86400, QT_TRANSLATE_NOOP("gui::DurationEdit", "days")}};
+    {60, QT_TRANSLATE_NOOP("gui::DurationEdit", "minutes")}, {3600, QT_TRANSLATE_NOOP("gui::DurationEdit", "hours")},
+    {86400, QT_TRANSLATE_NOOP("gui::DurationEdit", "days")}};
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
 {
@@ -52,7 +54,10 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
 }  // namespace
 
 DurationEdit::DurationEdit(QWidget* parent)
-    : QWidget(parent), m_value(new ValueSpinBox(this)), m_unit(new GuardedComboBox(this)), m_inSeconds(new QLabel(this))
+    : QWidget(parent)
+    , m_value(new ValueSpinBox(this))
+    , m_unit(new GuardedComboBox(this))
+    , m_inSeconds(new QLabel(this))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -11,7 +11,8 @@
 
 class QLabel;
 
-namespace gui {
+namespace gui
+{
 
 class GuardedComboBox;
 class ValueSpinBox;
@@ -24,7 +25,8 @@ void bindCountSpinBox(ValueSpinBox* box, const policy::FieldDescriptor& d, QLabe
 // number's digits and changes the seconds ("2", then hours, is 7,200 s), an
 // edit; every unit up to the field's maximum is offered, whatever the value.
 // Beside any unit but seconds, the value in seconds.
-class DurationEdit final : public QWidget {
+class DurationEdit final : public QWidget
+{
     Q_OBJECT
 public:
     explicit DurationEdit(QWidget* parent = nullptr);
@@ -32,11 +34,23 @@ public:
     // Names the number and its unit for assistive technology ("First retry after", "First retry after, unit").
     void setFieldName(const QString& name);
 
-    std::int64_t seconds() const { return m_seconds; }
+    std::int64_t seconds() const
+    {
+        return m_seconds;
+    }
     void setSeconds(std::int64_t seconds);  // no valueEdited signal
-    ValueSpinBox* spinBox() const { return m_value; }
-    GuardedComboBox* unitBox() const { return m_unit; }
-    QLabel* inSecondsLabel() const { return m_inSeconds; }
+    ValueSpinBox* spinBox() const
+    {
+        return m_value;
+    }
+    GuardedComboBox* unitBox() const
+    {
+        return m_unit;
+    }
+    QLabel* inSecondsLabel() const
+    {
+        return m_inSeconds;
+    }
     std::int64_t unitSeconds() const;
 
 signals:

@@ -24,9 +24,11 @@
 
 #include <chrono>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 
 QString text(const std::string& s)
 {
@@ -65,7 +67,8 @@ LiveRoutesPane::LiveRoutesPane(QWidget* parent)
     m_details->setTextFormat(Qt::RichText);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_showTimeline->setToolTip(tr("Preview the rest of this route's cycle from its current state, if the same error repeats"));
+    m_showTimeline->setToolTip(
+        tr("Preview the rest of this route's cycle from its current state, if the same error repeats"));
     m_showTimeline->setEnabled(false);
 
     auto* top = new QHBoxLayout;
@@ -190,19 +193,20 @@ void LiveRoutesPane::showRoutes()
     if (!m_doc || !m_lastRead)
         return;
     const QString selected = m_view->currentIndex().isValid()
-                                 ? m_model->data(m_model->index(m_view->currentIndex().row(), model::LiveRoutesModel::Session)).toString()
-                                 : QString();
+        ? m_model->data(m_model->index(m_view->currentIndex().row(), model::LiveRoutesModel::Session)).toString()
+        : QString();
     const policy::Seconds t = now();
     routes::LiveRoutes live = routes::analyseLiveRoutes(*m_lastRead, m_doc->document(), m_lastProfileId, t);
     const int count = int(live.routes.size());
-    const int differing = int(std::count_if(live.routes.begin(), live.routes.end(), [](const auto& r) { return r.drift.has_value(); }));
+    const int differing
+        = int(std::count_if(live.routes.begin(), live.routes.end(), [](const auto& r) { return r.drift.has_value(); }));
     QStringList circuits;
     for (const routes::ActiveCircuit& c : live.circuits) {
         circuits << (c.candidate.empty()
-                         ? tr("Credentials <b>%1</b> paused until %2 (%3): every candidate using them is passed over.")
-                               .arg(text(c.row.resourceKey), model::LiveRoutesModel::localTime(c.until), text(c.row.code))
-                         : tr("<b>%1</b> paused until %2 (%3): the route passes it over.")
-                               .arg(text(c.candidate), model::LiveRoutesModel::localTime(c.until), text(c.row.code)));
+                ? tr("Credentials <b>%1</b> paused until %2 (%3): every candidate using them is passed over.")
+                      .arg(text(c.row.resourceKey), model::LiveRoutesModel::localTime(c.until), text(c.row.code))
+                : tr("<b>%1</b> paused until %2 (%3): the route passes it over.")
+                      .arg(text(c.candidate), model::LiveRoutesModel::localTime(c.until), text(c.row.code)));
     }
     m_circuits->setText(circuits.join(QStringLiteral("<br>")));
     m_circuits->setVisible(!circuits.isEmpty());
@@ -211,10 +215,11 @@ void LiveRoutesPane::showRoutes()
     // Fitted to the first rows shown; later refreshes keep the widths the user chose.
     if (firstRows)
         m_view->resizeColumnsToContents();
-    m_status->setText(differing > 0 ? tr("%n route(s) running; %1 scheduled under another policy than the one you are editing.", nullptr, count)
-                                          .arg(differing)
-                                    : tr("%n route(s) running, read at %1.", nullptr, count)
-                                          .arg(QLocale().toString(m_readAt, QLocale::ShortFormat)));
+    m_status->setText(differing > 0
+            ? tr("%n route(s) running; %1 scheduled under another policy than the one you are editing.", nullptr, count)
+                  .arg(differing)
+            : tr("%n route(s) running, read at %1.", nullptr, count)
+                  .arg(QLocale().toString(m_readAt, QLocale::ShortFormat)));
     // The same route stays selected across refreshes.
     for (int row = 0; row < m_model->rowCount(); ++row) {
         if (!selected.isEmpty() && m_model->route(row)->row.sessionId == selected.toStdString()) {
@@ -236,7 +241,8 @@ void LiveRoutesPane::updateDetails()
     const routes::LiveRoute* r = m_model->route(m_view->currentIndex().row());
     m_showTimeline->setEnabled(r && r->candidateInRoute);
     if (!r) {
-        m_details->setText(m_model->rowCount() > 0 ? tr("Select a route to see what happens next and its history.") : QString());
+        m_details->setText(
+            m_model->rowCount() > 0 ? tr("Select a route to see what happens next and its history.") : QString());
         return;
     }
     QStringList lines;
@@ -249,7 +255,7 @@ void LiveRoutesPane::updateDetails()
     else
         lines << tr("<b>Session %1</b> on %2, %3 (profile version %4)")
                      .arg(text(r->row.sessionId), text(routes.nameOf(r->row.executionProfileId)),
-                          model::LiveRoutesModel::stateText(*r).toHtmlEscaped())
+                         model::LiveRoutesModel::stateText(*r).toHtmlEscaped())
                      .arg(r->row.profileVersion);
     if (!r->row.rowError.empty())
         lines << tr("Its row cannot be read, so nothing is predicted: %1").arg(text(r->row.rowError));
@@ -265,10 +271,13 @@ void LiveRoutesPane::updateDetails()
     if (r->next)
         lines << model::LiveRoutesModel::nextStepText(*r->next).toHtmlEscaped();
     if (r->drift)
-        lines << QStringLiteral("<span style=\"color:%1\">%2</span>").arg(toneText(Tone::Warning, palette()).name(), model::LiveRoutesModel::driftText(*r->drift).toHtmlEscaped())
+        lines << QStringLiteral("<span style=\"color:%1\">%2</span>")
+                     .arg(toneText(Tone::Warning, palette()).name(),
+                         model::LiveRoutesModel::driftText(*r->drift).toHtmlEscaped())
               << tr("Saving changes what its next failure is evaluated with; its scheduled deadline stays.");
     if (!r->candidateInRoute && !r->row.executionProfileId.empty())
-        lines << tr("%1 is no longer in the route you are editing.").arg(text(routes.nameOf(r->row.executionProfileId)));
+        lines
+            << tr("%1 is no longer in the route you are editing.").arg(text(routes.nameOf(r->row.executionProfileId)));
     QStringList history;
     // Only the newest attempts are read; the rest are counted.
     if (r->earlierAttempts > 0)
@@ -277,7 +286,8 @@ void LiveRoutesPane::updateDetails()
         history << tr("%1. %2 (%3)%4")
                        .arg(a.routeGeneration)
                        .arg(text(routes.nameOf(a.executionProfileId)), text(a.reason),
-                            a.createdAt ? QStringLiteral(", ") + model::LiveRoutesModel::localTime(*a.createdAt) : QString());
+                           a.createdAt ? QStringLiteral(", ") + model::LiveRoutesModel::localTime(*a.createdAt)
+                                       : QString());
     }
     if (!history.isEmpty())
         lines << tr("History: %1").arg(history.join(QStringLiteral(" → ")));

@@ -23,13 +23,16 @@ class QPushButton;
 class QTableView;
 class QTimer;
 
-namespace model {
+namespace model
+{
 class EditorDocument;
 }
 
-namespace gui {
+namespace gui
+{
 
-class LiveRoutesPane final : public QWidget, public DocumentView {
+class LiveRoutesPane final : public QWidget, public DocumentView
+{
     Q_OBJECT
 public:
     // How often a visible dock reads the database again.
@@ -39,16 +42,40 @@ public:
     // A document read from a database shows its routes; any other clears the pane.
     void setDocument(model::EditorDocument* document) override;
     // Whether the database has kandev's route-state tables (an older kandev has none).
-    bool available() const { return m_available; }
+    bool available() const
+    {
+        return m_available;
+    }
 
-    QTableView* view() const { return m_view; }
-    model::LiveRoutesModel* model() const { return m_model; }
-    QPushButton* refreshButton() const { return m_refresh; }
-    QPushButton* timelineButton() const { return m_showTimeline; }
-    QLabel* details() const { return m_details; }
-    QLabel* status() const { return m_status; }
+    QTableView* view() const
+    {
+        return m_view;
+    }
+    model::LiveRoutesModel* model() const
+    {
+        return m_model;
+    }
+    QPushButton* refreshButton() const
+    {
+        return m_refresh;
+    }
+    QPushButton* timelineButton() const
+    {
+        return m_showTimeline;
+    }
+    QLabel* details() const
+    {
+        return m_details;
+    }
+    QLabel* status() const
+    {
+        return m_status;
+    }
     // Tests: the clock the countdown and the circuits are measured with.
-    void setClock(std::function<policy::Seconds()> clock) { m_clock = std::move(clock); }
+    void setClock(std::function<policy::Seconds()> clock)
+    {
+        m_clock = std::move(clock);
+    }
 
 public slots:
     void refresh();

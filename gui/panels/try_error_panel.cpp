@@ -15,11 +15,13 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
 using model::PolicyText;
 
-namespace {
+namespace
+{
 // Break opportunities (zero-width spaces) after punctuation and inside long
 // runs: a JSON body or an id then wraps instead of widening the results.
 QString breakable(const QString& text)
@@ -41,10 +43,15 @@ QString breakable(const QString& text)
 }  // namespace
 
 TryErrorPanel::TryErrorPanel(QWidget* parent)
-    : QWidget(parent), m_input(new QPlainTextEdit(this)), m_provider(new QComboBox(this)), m_phase(new QComboBox(this)),
-      m_beforeOutput(new QCheckBox(tr("The failure came &before any output or tool activity"), this)),
-      m_classification(new QLabel(this)), m_excerpt(new QLabel(this)), m_decision(new QLabel(this)),
-      m_showTimeline(new QPushButton(tr("Show in Timeline"), this))
+    : QWidget(parent)
+    , m_input(new QPlainTextEdit(this))
+    , m_provider(new QComboBox(this))
+    , m_phase(new QComboBox(this))
+    , m_beforeOutput(new QCheckBox(tr("The failure came &before any output or tool activity"), this))
+    , m_classification(new QLabel(this))
+    , m_excerpt(new QLabel(this))
+    , m_decision(new QLabel(this))
+    , m_showTimeline(new QPushButton(tr("Show in Timeline"), this))
 {
     auto* layout = new QHBoxLayout(this);
     auto* left = new QVBoxLayout;
@@ -55,27 +62,33 @@ TryErrorPanel::TryErrorPanel(QWidget* parent)
     agentLabel->setBuddy(m_provider);
     m_provider->addItem(tr("Unknown"), QString());
     for (const auto id : catalogue::kProviders)
-        m_provider->addItem(QString::fromUtf8(id.data(), qsizetype(id.size())), QString::fromUtf8(id.data(), qsizetype(id.size())));
+        m_provider->addItem(
+            QString::fromUtf8(id.data(), qsizetype(id.size())), QString::fromUtf8(id.data(), qsizetype(id.size())));
     m_provider->setAccessibleName(tr("Agent that printed the error"));
-    m_provider->setToolTip(tr("The kandev agent that printed the error: its own wording is read before provider-neutral wording."));
+    m_provider->setToolTip(
+        tr("The kandev agent that printed the error: its own wording is read before provider-neutral wording."));
     auto* phaseLabel = new QLabel(tr("Phase:"), this);
     phaseLabel->setBuddy(m_phase);
     m_phase->addItem(tr("Not known"), QString());
     for (const auto phase : catalogue::kPhases) {
         const QString id = QString::fromUtf8(phase.data(), qsizetype(phase.size()));
-        m_phase->addItem(catalogue::isPreStartPhase(phase) ? tr("%1 (before the agent runs)").arg(id) : tr("%1 (agent running)").arg(id), id);
+        m_phase->addItem(catalogue::isPreStartPhase(phase) ? tr("%1 (before the agent runs)").arg(id)
+                                                           : tr("%1 (agent running)").arg(id),
+            id);
     }
     m_phase->setAccessibleName(tr("Phase of the failure"));
-    m_phase->setToolTip(tr("When the error happened. An error no rule knows is unknown_provider_error before the agent runs "
-                           "and agent_runtime_error after it; both stop."));
+    m_phase->setToolTip(
+        tr("When the error happened. An error no rule knows is unknown_provider_error before the agent runs "
+           "and agent_runtime_error after it; both stop."));
     source->addWidget(agentLabel);
     source->addWidget(m_provider, 1);
     source->addWidget(phaseLabel);
     source->addWidget(m_phase, 1);
     left->addLayout(source);
-    m_input->setPlaceholderText(tr("Paste an error: the response (an optional \"HTTP/1.1 429\" line, headers, a blank line, "
-                                   "the body), or an agent's stderr (an optional \"exit code: 127\" line first). What you paste "
-                                   "is read as the error's own words, as if it had failed with an error status."));
+    m_input->setPlaceholderText(
+        tr("Paste an error: the response (an optional \"HTTP/1.1 429\" line, headers, a blank line, "
+           "the body), or an agent's stderr (an optional \"exit code: 127\" line first). What you paste "
+           "is read as the error's own words, as if it had failed with an error status."));
     m_input->setAccessibleName(tr("Raw error"));
     m_input->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_input->setTabChangesFocus(true);
@@ -155,7 +168,8 @@ void TryErrorPanel::setNow(policy::Seconds now)
 
 policy::Seconds TryErrorPanel::now() const
 {
-    return m_fixedNow ? *m_fixedNow : std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+    return m_fixedNow ? *m_fixedNow
+                      : std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
 }
 
 void TryErrorPanel::update()
@@ -184,16 +198,19 @@ void TryErrorPanel::update()
     const auto& c = m_result;
     const auto html = [](const std::string& v) { return QString::fromStdString(v).toHtmlEscaped(); };
     QString text = tr("<b>%1</b> — %2<br/>%3 · rule <code>%4</code> · %5 · confidence %6 · scope %7")
-                       .arg(PolicyText::codeDescription(c.code).toHtmlEscaped(), PolicyText::className(c.errorClass), html(c.code),
-                            html(c.rule), html(c.catalogueVersion), QString::fromUtf8(policy::confidenceName(c.confidence).data()),
-                            QString::fromUtf8(catalogue::scopeName(c.scope).data()));
+                       .arg(PolicyText::codeDescription(c.code).toHtmlEscaped(), PolicyText::className(c.errorClass),
+                           html(c.code), html(c.rule), html(c.catalogueVersion),
+                           QString::fromUtf8(policy::confidenceName(c.confidence).data()),
+                           QString::fromUtf8(catalogue::scopeName(c.scope).data()));
     if (c.kandevCode != c.code)
-        text += QStringLiteral("<br/>") + tr("kandev's own rules say <code>%1</code> here; this catalogue differs on purpose (see the README).")
-                                              .arg(html(c.kandevCode));
+        text += QStringLiteral("<br/>")
+            + tr("kandev's own rules say <code>%1</code> here; this catalogue differs on purpose (see the README).")
+                  .arg(html(c.kandevCode));
     if (c.hint) {
         const QString from = tr("“%1” (%2)").arg(html(c.hint->value), html(c.hint->source));
         text += QStringLiteral("<br/>")
-            + (c.hint->trusted ? tr("Reset hint from %1: in %2 (trusted)").arg(from, PolicyText::duration((*c.resetAt - at).count()))
+            + (c.hint->trusted ? tr("Reset hint from %1: in %2 (trusted)")
+                                     .arg(from, PolicyText::duration((*c.resetAt - at).count()))
                                : tr("Reset hint from %1: not trusted (%2)").arg(from, html(c.hint->reason)));
     } else {
         text += QStringLiteral("<br/>") + tr("No reset hint.");
@@ -201,22 +218,25 @@ void TryErrorPanel::update()
     if (c.truncated)
         text += QStringLiteral("<br/>") + tr("Only the first 16 KiB and 64 headers were read.");
     m_classification->setText(text);
-    m_excerpt->setText(breakable(QString::fromStdString(c.excerpt)).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+    m_excerpt->setText(breakable(QString::fromStdString(c.excerpt))
+                           .toHtmlEscaped()
+                           .replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
 
     if (!m_doc || m_row < 0 || m_row >= m_doc->candidateCount()) {
         m_decision->setText(tr("Select a candidate to see its decision.").toHtmlEscaped());
         return;
     }
-    const policy::PolicyDocument policies = m_doc->candidate(m_row).policies.value_or(policy::PolicyDocument{});
+    const policy::PolicyDocument policies = m_doc->candidate(m_row).policies.value_or(policy::PolicyDocument {});
     policy::EvaluationInput input;
-    input.failure = policy::Failure{c.code, "", c.confidence, c.catalogueVersion, c.resetAt};
+    input.failure = policy::Failure {c.code, "", c.confidence, c.catalogueVersion, c.resetAt};
     input.now = at;
     input.effectSafe = m_beforeOutput->isChecked();
     const policy::Decision d = policy::evaluate(policies, input);
     QString decision;
     if (!input.effectSafe)
-        decision = tr("Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat "
-                      "side effects.");
+        decision
+            = tr("Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat "
+                 "side effects.");
     else
         decision = PolicyText::decision(d, d.deadline ? (*d.deadline - at).count() : 0);
     // A trusted hint that the decision leaves unused says why, so nobody wonders where the reset went.

@@ -24,9 +24,11 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
-namespace gui {
+namespace gui
+{
 
-class TryErrorPanel final : public QWidget, public DocumentView {
+class TryErrorPanel final : public QWidget, public DocumentView
+{
     Q_OBJECT
 public:
     explicit TryErrorPanel(QWidget* parent = nullptr);
@@ -34,14 +36,38 @@ public:
     void setRow(int row);
     void setNow(policy::Seconds now);  // tests: a fixed clock
 
-    QPlainTextEdit* input() const { return m_input; }
-    QCheckBox* beforeOutputBox() const { return m_beforeOutput; }
-    QComboBox* providerBox() const { return m_provider; }  // kandev's agent ids; data "" = unknown
-    QComboBox* phaseBox() const { return m_phase; }        // kandev's phases; data "" = not known
-    QLabel* excerptLabel() const { return m_excerpt; }
-    QLabel* classificationLabel() const { return m_classification; }
-    QLabel* decisionLabel() const { return m_decision; }
-    const catalogue::Classification& classification() const { return m_result; }
+    QPlainTextEdit* input() const
+    {
+        return m_input;
+    }
+    QCheckBox* beforeOutputBox() const
+    {
+        return m_beforeOutput;
+    }
+    QComboBox* providerBox() const
+    {
+        return m_provider;
+    }  // kandev's agent ids; data "" = unknown
+    QComboBox* phaseBox() const
+    {
+        return m_phase;
+    }  // kandev's phases; data "" = not known
+    QLabel* excerptLabel() const
+    {
+        return m_excerpt;
+    }
+    QLabel* classificationLabel() const
+    {
+        return m_classification;
+    }
+    QLabel* decisionLabel() const
+    {
+        return m_decision;
+    }
+    const catalogue::Classification& classification() const
+    {
+        return m_result;
+    }
 
 signals:
     // The route cycle for this error, every attempt: for the timeline.

@@ -6,10 +6,14 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
 ValidationPane::ValidationPane(QWidget* parent)
-    : QWidget(parent), m_model(new model::ValidationModel(this)), m_view(new QTreeView(this)), m_status(new QLabel(this))
+    : QWidget(parent)
+    , m_model(new model::ValidationModel(this))
+    , m_view(new QTreeView(this))
+    , m_status(new QLabel(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -24,7 +28,7 @@ ValidationPane::ValidationPane(QWidget* parent)
     layout->addWidget(m_view);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex& index) {
         emit issueActivated(index.data(model::ValidationModel::CandidateRowRole).toInt(),
-                            index.data(model::ValidationModel::FieldRole).toString());
+            index.data(model::ValidationModel::FieldRole).toString());
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, &ValidationPane::updateStatus);
     updateStatus();
@@ -54,8 +58,9 @@ void ValidationPane::updateStatus()
                                  : tr("Read-only: %1. %n problem(s):", nullptr, n).arg(m_doc->readOnlyReason()));
         return;
     }
-    m_status->setText(n == 0 ? tr("No problems: this profile can be saved.")
-                             : tr("%n problem(s) must be fixed before saving. Activate one to go to its field.", nullptr, n));
+    m_status->setText(n == 0
+            ? tr("No problems: this profile can be saved.")
+            : tr("%n problem(s) must be fixed before saving. Activate one to go to its field.", nullptr, n));
 }
 
 }  // namespace gui

@@ -13,15 +13,23 @@
 class QLabel;
 class QTreeView;
 
-namespace gui {
+namespace gui
+{
 
-class ValidationPane final : public QWidget, public DocumentView {
+class ValidationPane final : public QWidget, public DocumentView
+{
     Q_OBJECT
 public:
     explicit ValidationPane(QWidget* parent = nullptr);
     void setDocument(model::EditorDocument* document) override;
-    QTreeView* view() const { return m_view; }
-    model::ValidationModel* model() const { return m_model; }
+    QTreeView* view() const
+    {
+        return m_view;
+    }
+    model::ValidationModel* model() const
+    {
+        return m_model;
+    }
 
 signals:
     void issueActivated(int row, const QString& field);

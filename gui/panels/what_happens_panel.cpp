@@ -14,33 +14,39 @@
 #include <QFormLayout>
 #include <QLabel>
 
-namespace gui {
+namespace gui
+{
 
 using model::PolicyText;
 
 WhatHappensPanel::WhatHappensPanel(QWidget* parent)
-    : QWidget(parent), m_code(new GuardedComboBox(this)), m_hasReset(new QCheckBox(tr("The provider reports a reset in"), this)),
-      m_resetAfter(new DurationEdit(this)), m_effectSafe(new QCheckBox(tr("before any output or tool activity"), this)),
-      m_ordinal(new ValueSpinBox(this)), m_resetUsed(new QCheckBox(tr("the reset wait was already used"), this)),
-      m_decision(new QLabel(this))
+    : QWidget(parent)
+    , m_code(new GuardedComboBox(this))
+    , m_hasReset(new QCheckBox(tr("The provider reports a reset in"), this))
+    , m_resetAfter(new DurationEdit(this))
+    , m_effectSafe(new QCheckBox(tr("before any output or tool activity"), this))
+    , m_ordinal(new ValueSpinBox(this))
+    , m_resetUsed(new QCheckBox(tr("the reset wait was already used"), this))
+    , m_decision(new QLabel(this))
 {
     auto* form = new QFormLayout(this);
     auto* codeLabel = new QLabel(tr("Error:"), this);
     codeLabel->setBuddy(m_code);
     for (const auto& entry : policy::kCatalogue) {
-        m_code->addItem(tr("%1 — %2").arg(PolicyText::codeDescription(entry.name), PolicyText::className(entry.errorClass)),
-                        QString::fromUtf8(entry.name.data(), qsizetype(entry.name.size())));
+        m_code->addItem(
+            tr("%1 — %2").arg(PolicyText::codeDescription(entry.name), PolicyText::className(entry.errorClass)),
+            QString::fromUtf8(entry.name.data(), qsizetype(entry.name.size())));
     }
     m_code->insertSeparator(m_code->count());
     for (const auto code : policy::kUnclassifiedCodes)
         m_code->addItem(tr("%1 — unclassified").arg(PolicyText::codeDescription(code)),
-                        QString::fromUtf8(code.data(), qsizetype(code.size())));
+            QString::fromUtf8(code.data(), qsizetype(code.size())));
     m_code->setAccessibleName(tr("Error"));
     form->addRow(codeLabel, m_code);
 
     // Reset hints may lie beyond any configured maximum: allow up to 30 days.
-    static constexpr policy::FieldDescriptor kResetHint{policy::Field::ResetMaxWait, "", "", 1, 30 * 86400,
-                                                        policy::Unit::Seconds, 60};
+    static constexpr policy::FieldDescriptor kResetHint {
+        policy::Field::ResetMaxWait, "", "", 1, 30 * 86400, policy::Unit::Seconds, 60};
     m_resetAfter->bind(kResetHint, nullptr);
     m_resetAfter->setSeconds(60);
     m_resetAfter->setFieldName(tr("Reset in"));
@@ -48,9 +54,10 @@ WhatHappensPanel::WhatHappensPanel(QWidget* parent)
     m_effectSafe->setChecked(true);
     form->addRow(tr("The failure came:"), m_effectSafe);
     auto* ordinalLabel = new QLabel(tr("Retries already made:"), this);
-    bindCountSpinBox(m_ordinal, {policy::Field::RetryMaxRetries, "", "", 0, policy::descriptor(policy::Field::RetryMaxRetries).max,
-                                 policy::Unit::Count, 0},
-                     ordinalLabel);
+    bindCountSpinBox(m_ordinal,
+        {policy::Field::RetryMaxRetries, "", "", 0, policy::descriptor(policy::Field::RetryMaxRetries).max,
+            policy::Unit::Count, 0},
+        ordinalLabel);
     form->addRow(ordinalLabel, m_ordinal);
     // Number fields as wide as their digits, not the dock; the decision still wraps to the dock's width.
     m_resetAfter->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
@@ -105,12 +112,12 @@ void WhatHappensPanel::update()
         return;
     }
     const policy::Candidate& c = m_doc->candidate(m_row);
-    const policy::PolicyDocument doc = c.policies.value_or(policy::PolicyDocument{});
+    const policy::PolicyDocument doc = c.policies.value_or(policy::PolicyDocument {});
     const std::string code = m_code->currentData().toString().toStdString();
-    const policy::Seconds now{};
-    policy::Failure failure{code, "", policy::Confidence::High, "", std::nullopt};
+    const policy::Seconds now {};
+    policy::Failure failure {code, "", policy::Confidence::High, "", std::nullopt};
     if (m_hasReset->isChecked())
-        failure.resetAt = now + std::chrono::seconds{m_resetAfter->seconds()};
+        failure.resetAt = now + std::chrono::seconds {m_resetAfter->seconds()};
     policy::EvaluationInput input;
     input.failure = failure;
     input.now = now;

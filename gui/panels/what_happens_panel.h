@@ -15,12 +15,14 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 
-namespace gui {
+namespace gui
+{
 
 class DurationEdit;
 class ValueSpinBox;
 
-class WhatHappensPanel final : public QWidget, public DocumentView {
+class WhatHappensPanel final : public QWidget, public DocumentView
+{
     Q_OBJECT
 public:
     explicit WhatHappensPanel(QWidget* parent = nullptr);
@@ -28,12 +30,30 @@ public:
     void setRow(int row);
     QString decisionText() const;
 
-    QComboBox* codeBox() const { return m_code; }
-    QCheckBox* resetHintBox() const { return m_hasReset; }
-    DurationEdit* resetEdit() const { return m_resetAfter; }
-    QCheckBox* effectSafeBox() const { return m_effectSafe; }
-    ValueSpinBox* ordinalBox() const { return m_ordinal; }
-    QCheckBox* resetUsedBox() const { return m_resetUsed; }
+    QComboBox* codeBox() const
+    {
+        return m_code;
+    }
+    QCheckBox* resetHintBox() const
+    {
+        return m_hasReset;
+    }
+    DurationEdit* resetEdit() const
+    {
+        return m_resetAfter;
+    }
+    QCheckBox* effectSafeBox() const
+    {
+        return m_effectSafe;
+    }
+    ValueSpinBox* ordinalBox() const
+    {
+        return m_ordinal;
+    }
+    QCheckBox* resetUsedBox() const
+    {
+        return m_resetUsed;
+    }
 
 private:
     void update();

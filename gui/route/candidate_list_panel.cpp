@@ -21,10 +21,13 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
 CandidateListPanel::CandidateListPanel(QWidget* parent)
-    : QWidget(parent), m_model(new model::CandidateListModel(this)), m_view(new QTableView(this))
+    : QWidget(parent)
+    , m_model(new model::CandidateListModel(this))
+    , m_view(new QTableView(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -163,7 +166,9 @@ bool CandidateListPanel::matchesFilter(int row) const
         return true;
     const QModelIndex name = m_model->index(row, model::CandidateListModel::NameColumn);
     return name.data().toString().contains(m_filter, Qt::CaseInsensitive)
-        || name.data(model::CandidateListModel::ExecutionProfileIdRole).toString().contains(m_filter, Qt::CaseInsensitive);
+        || name.data(model::CandidateListModel::ExecutionProfileIdRole)
+               .toString()
+               .contains(m_filter, Qt::CaseInsensitive);
 }
 
 void CandidateListPanel::applyFilter()
@@ -215,8 +220,8 @@ void CandidateListPanel::addCandidate()
     if (!picked)
         return;
     const int row = m_doc->candidateCount();
-    m_doc->undoStack()->push(new model::InsertCandidateCommand(m_doc, row, model::newCandidate(picked->id.toStdString()),
-                                                               picked->name));
+    m_doc->undoStack()->push(
+        new model::InsertCandidateCommand(m_doc, row, model::newCandidate(picked->id.toStdString()), picked->name));
     selectRow(row);
 }
 
@@ -247,8 +252,8 @@ void CandidateListPanel::copyPolicies()
     QDialog dialog(this);
     dialog.setWindowTitle(tr("Copy Policies"));
     auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(new QLabel(tr("Copy the transient and hard error policies of %1 to:").arg(m_doc->candidateName(source)),
-                                 &dialog));
+    layout->addWidget(new QLabel(
+        tr("Copy the transient and hard error policies of %1 to:").arg(m_doc->candidateName(source)), &dialog));
     QList<QPair<int, QCheckBox*>> boxes;
     for (int row = 0; row < m_doc->candidateCount(); ++row) {
         if (row == source)
@@ -272,7 +277,7 @@ void CandidateListPanel::copyPolicies()
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const policy::PolicyDocument policies = m_doc->candidate(source).policies.value_or(policy::PolicyDocument{});
+    const policy::PolicyDocument policies = m_doc->candidate(source).policies.value_or(policy::PolicyDocument {});
     QList<int> targets;
     for (const auto& [row, box] : boxes) {
         if (box->isChecked())
@@ -280,8 +285,8 @@ void CandidateListPanel::copyPolicies()
     }
     if (targets.isEmpty())
         return;
-    m_doc->undoStack()->beginMacro(tr("Copy policies of %1 to %n candidate(s)", nullptr, int(targets.size()))
-                                       .arg(m_doc->candidateName(source)));
+    m_doc->undoStack()->beginMacro(
+        tr("Copy policies of %1 to %n candidate(s)", nullptr, int(targets.size())).arg(m_doc->candidateName(source)));
     for (const int row : targets)
         m_doc->undoStack()->push(new model::SetPoliciesCommand(m_doc, row, policies, tr("Copy policies")));
     m_doc->undoStack()->endMacro();

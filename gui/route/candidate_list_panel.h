@@ -15,16 +15,24 @@ class QLabel;
 class QTableView;
 class QToolBar;
 
-namespace gui {
+namespace gui
+{
 
-class CandidateListPanel final : public QWidget, public DocumentView {
+class CandidateListPanel final : public QWidget, public DocumentView
+{
     Q_OBJECT
 public:
     explicit CandidateListPanel(QWidget* parent = nullptr);
     void setDocument(model::EditorDocument* document) override;
 
-    QTableView* view() const { return m_view; }
-    model::CandidateListModel* model() const { return m_model; }
+    QTableView* view() const
+    {
+        return m_view;
+    }
+    model::CandidateListModel* model() const
+    {
+        return m_model;
+    }
     int currentRow() const;
     void selectRow(int row);
     // Shows only candidates whose name or agent profile id contains the text,
@@ -32,13 +40,31 @@ public:
     void setFilterText(const QString& text);
     bool matchesFilter(int row) const;
 
-    QAction* addAction() const { return m_add; }
-    QAction* removeAction() const { return m_remove; }
-    QAction* moveUpAction() const { return m_up; }
-    QAction* moveDownAction() const { return m_down; }
-    QAction* copyPoliciesAction() const { return m_copy; }
+    QAction* addAction() const
+    {
+        return m_add;
+    }
+    QAction* removeAction() const
+    {
+        return m_remove;
+    }
+    QAction* moveUpAction() const
+    {
+        return m_up;
+    }
+    QAction* moveDownAction() const
+    {
+        return m_down;
+    }
+    QAction* copyPoliciesAction() const
+    {
+        return m_copy;
+    }
     // Its own row of buttons for those actions; a window with a main tool bar hides it.
-    QToolBar* actionBar() const { return m_bar; }
+    QToolBar* actionBar() const
+    {
+        return m_bar;
+    }
 
 signals:
     // The candidate being edited; emitted again after every move, insert,

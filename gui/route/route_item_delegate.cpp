@@ -10,9 +10,11 @@
 #include <QPainter>
 #include <QPainterPath>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 constexpr int kPadding = 4;
 constexpr int kBadgePadding = 5;
 
@@ -71,7 +73,8 @@ void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
         const QColor warn = toneText(issues > 0 ? Tone::Error : Tone::Warning, opt.palette);
         painter->setRenderHint(QPainter::Antialiasing);
         painter->setPen(QPen(warn, 1));
-        painter->setBrush(selected ? opt.palette.color(group, QPalette::Base) : mix(opt.palette.color(group, QPalette::Base), warn, 0.12));
+        painter->setBrush(selected ? opt.palette.color(group, QPalette::Base)
+                                   : mix(opt.palette.color(group, QPalette::Base), warn, 0.12));
         painter->drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
         painter->setFont(small);
         painter->setPen(warn);
@@ -83,12 +86,16 @@ void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     }
     painter->setFont(bold);
     painter->setPen(text);
-    const QRect nameRect(firstLine.left(), firstLine.top(), std::max(0, nameRight - firstLine.left()), firstLine.height());
-    painter->drawText(nameRect, Qt::AlignVCenter | Qt::AlignLeft, bfm.elidedText(title, Qt::ElideRight, nameRect.width()));
+    const QRect nameRect(
+        firstLine.left(), firstLine.top(), std::max(0, nameRight - firstLine.left()), firstLine.height());
+    painter->drawText(
+        nameRect, Qt::AlignVCenter | Qt::AlignLeft, bfm.elidedText(title, Qt::ElideRight, nameRect.width()));
     painter->setFont(opt.font);
     painter->setPen(secondary);
-    const QRect summaryRect(summaryLeft, secondLine.top(), std::max(0, secondLine.right() - summaryLeft), secondLine.height());
-    painter->drawText(summaryRect, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(summary, Qt::ElideRight, summaryRect.width()));
+    const QRect summaryRect(
+        summaryLeft, secondLine.top(), std::max(0, secondLine.right() - summaryLeft), secondLine.height());
+    painter->drawText(
+        summaryRect, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(summary, Qt::ElideRight, summaryRect.width()));
     painter->restore();
 }
 

@@ -6,9 +6,11 @@
 
 #include <QStyledItemDelegate>
 
-namespace gui {
+namespace gui
+{
 
-class RouteItemDelegate final : public QStyledItemDelegate {
+class RouteItemDelegate final : public QStyledItemDelegate
+{
     Q_OBJECT
 public:
     using QStyledItemDelegate::QStyledItemDelegate;

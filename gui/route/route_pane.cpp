@@ -11,11 +11,17 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
 RoutePane::RoutePane(model::ProfileListModel* profiles, QWidget* parent)
-    : QWidget(parent), m_profileModel(profiles), m_proxy(new QSortFilterProxyModel(this)), m_filter(new QLineEdit(this)),
-      m_profiles(new QListView(this)), m_candidates(new CandidateListPanel(this)), m_split(new QSplitter(Qt::Vertical, this))
+    : QWidget(parent)
+    , m_profileModel(profiles)
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_filter(new QLineEdit(this))
+    , m_profiles(new QListView(this))
+    , m_candidates(new CandidateListPanel(this))
+    , m_split(new QSplitter(Qt::Vertical, this))
 {
     setObjectName(QStringLiteral("routePane"));
     auto* layout = new QVBoxLayout(this);

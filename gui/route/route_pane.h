@@ -12,23 +12,35 @@ class QListView;
 class QSortFilterProxyModel;
 class QSplitter;
 
-namespace model {
+namespace model
+{
 class EditorDocument;
 class ProfileListModel;
-}
+}  // namespace model
 
-namespace gui {
+namespace gui
+{
 
 class CandidateListPanel;
 
-class RoutePane final : public QWidget, public DocumentView {
+class RoutePane final : public QWidget, public DocumentView
+{
     Q_OBJECT
 public:
     explicit RoutePane(model::ProfileListModel* profiles, QWidget* parent = nullptr);
 
-    QLineEdit* filterEdit() const { return m_filter; }
-    QListView* profileList() const { return m_profiles; }
-    CandidateListPanel* candidates() const { return m_candidates; }
+    QLineEdit* filterEdit() const
+    {
+        return m_filter;
+    }
+    QListView* profileList() const
+    {
+        return m_profiles;
+    }
+    CandidateListPanel* candidates() const
+    {
+        return m_candidates;
+    }
     // The profile list's document. The candidates panel is a view of its own:
     // the window attaches it last, so that its first selection reaches views
     // that already have the document.

@@ -27,9 +27,11 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 // The presets' names, for translation (the presets themselves live in policy/).
 [[maybe_unused]] constexpr const char* kPresetNames[] = {
     QT_TRANSLATE_NOOP("gui::TimelinePanel", "Capacity error before output, every attempt"),
@@ -58,9 +60,15 @@ policy::Scenario storedCustomScenario()
 }  // namespace
 
 TimelinePanel::TimelinePanel(QWidget* parent)
-    : QWidget(parent), m_preview(new model::TimelinePreview(this)), m_events(new model::TimelineEventModel(m_preview, this)),
-      m_scenario(new GuardedComboBox(this)), m_log(new QCheckBox(tr("&Logarithmic time"), this)), m_view(new TimelineView(this)),
-      m_table(new QTableView(this)), m_totals(new QLabel(this)), m_warnings(new QListWidget(this))
+    : QWidget(parent)
+    , m_preview(new model::TimelinePreview(this))
+    , m_events(new model::TimelineEventModel(m_preview, this))
+    , m_scenario(new GuardedComboBox(this))
+    , m_log(new QCheckBox(tr("&Logarithmic time"), this))
+    , m_view(new TimelineView(this))
+    , m_table(new QTableView(this))
+    , m_totals(new QLabel(this))
+    , m_warnings(new QListWidget(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
@@ -99,7 +107,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     // wrap, so no sentence is read by scrolling sideways.
     QHeaderView* header = m_table->horizontalHeader();
     for (const int column : {model::TimelineEventModel::TimeColumn, model::TimelineEventModel::EventColumn,
-                             model::TimelineEventModel::CandidateColumn, model::TimelineEventModel::ErrorColumn})
+             model::TimelineEventModel::CandidateColumn, model::TimelineEventModel::ErrorColumn})
         header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(model::TimelineEventModel::DetailColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(model::TimelineEventModel::ReasonColumn, QHeaderView::Stretch);
@@ -134,8 +142,8 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_warnings->setObjectName(QStringLiteral("timelineWarnings"));
     m_warnings->setAccessibleName(tr("Route warnings"));
     m_warnings->setWordWrap(true);
-    for (const auto& [page, title] : {std::pair<QWidget*, QString>{picture, tr("Picture")}, {m_table, tr("Table")},
-                                      {m_warnings, tr("Warnings")}}) {
+    for (const auto& [page, title] :
+        {std::pair<QWidget*, QString> {picture, tr("Picture")}, {m_table, tr("Table")}, {m_warnings, tr("Warnings")}}) {
         m_pages->addWidget(page);
         m_tabs->addTab(title);
     }
@@ -146,7 +154,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     // area around it would be a second, unmarked stop that Tab bounces between.
     m_lanes->setFocusPolicy(Qt::NoFocus);
     // Tab follows what one sees: the row from left to right, then the page.
-    const QList<QWidget*> order{m_tabs, m_scenario, edit, m_log, exportButton, m_view, m_table, m_warnings};
+    const QList<QWidget*> order {m_tabs, m_scenario, edit, m_log, exportButton, m_view, m_table, m_warnings};
     for (qsizetype i = 1; i < order.size(); ++i)
         QWidget::setTabOrder(order[i - 1], order[i]);
     layout->addWidget(m_totals);
@@ -161,7 +169,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
             m_table->selectRow(index);
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) { m_view->setFocusedEvent(current.row()); });
+        [this](const QModelIndex& current) { m_view->setFocusedEvent(current.row()); });
     updateTotals();
 }
 
@@ -219,11 +227,12 @@ void TimelinePanel::editCustomScenario()
 void TimelinePanel::exportPicture()
 {
     QString selected;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Timeline"), defaultExportName(),
-                                                      tr("SVG image (*.svg);;PNG image (*.png)"), &selected);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Timeline"), defaultExportName(), tr("SVG image (*.svg);;PNG image (*.png)"), &selected);
     if (path.isEmpty())
         return;
-    const bool ok = path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? m_view->exportPng(path) : m_view->exportSvg(path);
+    const bool ok
+        = path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? m_view->exportPng(path) : m_view->exportSvg(path);
     if (!ok)
         QMessageBox::critical(this, tr("Cannot Export"), tr("The timeline could not be written to %1.").arg(path));
 }
@@ -232,7 +241,8 @@ QSize TimelinePanel::sizeHint() const
 {
     // Room for every lane: a scroll area's own hint would ask for a few.
     QSize hint = QWidget::sizeHint();
-    hint.rheight() += std::max(0, m_view->sizeHint().height() + 2 * m_lanes->frameWidth() - m_lanes->sizeHint().height());
+    hint.rheight()
+        += std::max(0, m_view->sizeHint().height() + 2 * m_lanes->frameWidth() - m_lanes->sizeHint().height());
     return hint;
 }
 

@@ -19,35 +19,73 @@ class QStackedWidget;
 class QTabBar;
 class QTableView;
 
-namespace gui {
+namespace gui
+{
 
 class TimelineAxis;
 class TimelineLegend;
 class TimelineView;
 
-class TimelinePanel final : public QWidget, public DocumentView {
+class TimelinePanel final : public QWidget, public DocumentView
+{
     Q_OBJECT
 public:
     explicit TimelinePanel(QWidget* parent = nullptr);
     void setDocument(model::EditorDocument* document) override;
 
-    model::TimelinePreview* preview() const { return m_preview; }
-    TimelineView* view() const { return m_view; }
-    QTableView* table() const { return m_table; }
-    QComboBox* scenarioBox() const { return m_scenario; }
-    QCheckBox* logBox() const { return m_log; }
-    QLabel* totalsLabel() const { return m_totals; }
-    QListWidget* warningsList() const { return m_warnings; }
-    QScrollArea* lanesArea() const { return m_lanes; }
-    TimelineAxis* axis() const { return m_axis; }
-    TimelineLegend* legend() const { return m_legend; }
-    QTabBar* tabs() const { return m_tabs; }
-    int warningCount() const { return m_warningCount; }
+    model::TimelinePreview* preview() const
+    {
+        return m_preview;
+    }
+    TimelineView* view() const
+    {
+        return m_view;
+    }
+    QTableView* table() const
+    {
+        return m_table;
+    }
+    QComboBox* scenarioBox() const
+    {
+        return m_scenario;
+    }
+    QCheckBox* logBox() const
+    {
+        return m_log;
+    }
+    QLabel* totalsLabel() const
+    {
+        return m_totals;
+    }
+    QListWidget* warningsList() const
+    {
+        return m_warnings;
+    }
+    QScrollArea* lanesArea() const
+    {
+        return m_lanes;
+    }
+    TimelineAxis* axis() const
+    {
+        return m_axis;
+    }
+    TimelineLegend* legend() const
+    {
+        return m_legend;
+    }
+    QTabBar* tabs() const
+    {
+        return m_tabs;
+    }
+    int warningCount() const
+    {
+        return m_warningCount;
+    }
     QSize sizeHint() const override;
     // "timeline-<profile>-<scenario>.svg"
     QString defaultExportName() const;
     void setCustomScenario(const policy::Scenario& scenario);  // stores it and selects it
-    void showScenario(const policy::Scenario& scenario);       // shows it once, without storing it
+    void showScenario(const policy::Scenario& scenario);  // shows it once, without storing it
 
 signals:
     void warningCountChanged(int count);

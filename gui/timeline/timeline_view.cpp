@@ -19,29 +19,30 @@
 
 #include <cmath>
 
-namespace gui {
+namespace gui
+{
 
 using policy::EventKind;
 
-namespace {
+namespace
+{
 
 constexpr double kLaneHeight = TimelineView::kNaturalLaneHeight;
 constexpr double kMinLaneHeight = 28;  // on screen when room is short: a wait's label still clears the bar above
 constexpr double kLanesBottomPad = 6;
 constexpr double kMinLabelWidth = 120;
-constexpr double kLanesTop = 4;       // on screen; the axis is its own widget above
-constexpr double kTitleHeight = 30;   // exported pictures only
+constexpr double kLanesTop = 4;  // on screen; the axis is its own widget above
+constexpr double kTitleHeight = 30;  // exported pictures only
 constexpr double kAxisHeight = 26;
 constexpr double kRightMargin = 90;
 // How far an outcome marker stands from the attempt it ends (a dot is 10 px, a marker 14 px).
 constexpr double kOutcomeGap = 14;
 
 // Tick steps for the linear axis, in seconds: readable s, min, h, d values.
-constexpr std::int64_t kLinearSteps[] = {1,    2,    5,     10,    15,    30,    60,    120,   300,    600,
-                                         900,  1800, 3600,  7200,  10800, 21600, 43200, 86400, 172800, 604800};
+constexpr std::int64_t kLinearSteps[]
+    = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800};
 // Ticks of the logarithmic axis.
 constexpr std::int64_t kLogTicks[] = {1, 10, 60, 600, 3600, 21600, 86400, 604800, 2592000};
-
 
 }  // namespace
 
@@ -55,12 +56,13 @@ QString wrappedTip(const QString& text)
 struct TimelineView::Layout {
     double left = 0, width = 0, bottomOfLanes = 0, laneHeight = kLaneHeight;
     std::int64_t total = 1;
-    std::vector<QRectF> hits;       // per event
-    std::vector<double> laneY;      // centre of each lane
-    double endRowY = 0;             // the row of "no eligible candidate"
+    std::vector<QRectF> hits;  // per event
+    std::vector<double> laneY;  // centre of each lane
+    double endRowY = 0;  // the row of "no eligible candidate"
 };
 
-TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
+TimelineView::TimelineView(QWidget* parent)
+    : QWidget(parent)
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
@@ -183,7 +185,8 @@ TimelineView::Layout TimelineView::layout(const QSize& size, double top, double 
         // An outcome happens at the instant of the attempt it ends (attempts
         // take no time): drawn beside that attempt's dot, not over it, so the
         // picture shows as many attempts as the summary counts.
-        const bool outcome = e.kind == EventKind::Stop || e.kind == EventKind::Success || e.kind == EventKind::ConfigError;
+        const bool outcome
+            = e.kind == EventKind::Stop || e.kind == EventKind::Success || e.kind == EventKind::ConfigError;
         if (outcome && i > 0 && timeline.events[i - 1].kind == EventKind::Attempt
             && timeline.events[i - 1].offsetSeconds == e.offsetSeconds
             && timeline.events[i - 1].candidateIndex == e.candidateIndex)
@@ -290,7 +293,7 @@ void TimelineView::drawShape(QPainter& p, EventKind kind, const QRectF& r, const
 
 std::vector<double> TimelineView::axisTicks(std::int64_t total) const
 {
-    std::vector<double> ticks{0};
+    std::vector<double> ticks {0};
     if (m_log) {
         for (const auto t : kLogTicks)
             if (t <= total)
@@ -341,7 +344,7 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
     if (!m_preview || m_preview->candidates().empty()) {
         p.setPen(c.text);
         p.drawText(QRectF(QPointF(0, top), QSizeF(size)), Qt::AlignHCenter | Qt::AlignTop,
-                   tr("Open a dynamic profile to preview its retry timeline."));
+            tr("Open a dynamic profile to preview its retry timeline."));
         return;
     }
     const Layout l = layout(size, top, laneHeight);
@@ -355,7 +358,7 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
             p.fillRect(lane, mix(c.base, c.text, 0.04));
         p.setPen(m_preview->candidates()[i].enabled ? c.text : mix(c.base, c.text, 0.45));
         p.drawText(QRectF(8, lane.top(), l.left - 16, laneHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                   fm.elidedText(laneLabel(i), Qt::ElideRight, l.left - 16));
+            fm.elidedText(laneLabel(i), Qt::ElideRight, l.left - 16));
     }
     for (const double t : axisTicks(l.total)) {
         const double x = position(std::int64_t(t), l.left, l.width, l.total);
@@ -370,8 +373,9 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
     // each wait label shortened to its duration before it is dropped).
     std::vector<std::vector<std::pair<double, double>>> taken(l.laneY.size() + 1);
     const auto laneOf = [&](const policy::TimelineEvent& e) {
-        return e.kind == EventKind::Exhausted || e.kind == EventKind::Truncated ? l.laneY.size()
-                                                                               : std::min(e.candidateIndex, l.laneY.size());
+        return e.kind == EventKind::Exhausted || e.kind == EventKind::Truncated
+            ? l.laneY.size()
+            : std::min(e.candidateIndex, l.laneY.size());
     };
     const auto place = [&](std::size_t lane, double x, const QString& label, double y) {
         const double w = fm.horizontalAdvance(label);
@@ -431,11 +435,10 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
 QList<QPair<EventKind, QString>> TimelineView::legendEntries()
 {
     // Short, so that the legend takes one row; the legend's tool tip says more.
-    return {{EventKind::Attempt, tr("attempt")},         {EventKind::RetryWait, tr("retry wait")},
-            {EventKind::WaitForReset, tr("reset wait")}, {EventKind::Skip, tr("skip")},
-            {EventKind::Success, tr("success")},         {EventKind::Stop, tr("stop")},
-            {EventKind::Exhausted, tr("none left")},     {EventKind::ConfigError, tr("invalid")},
-            {EventKind::CircuitOpen, tr("paused")}};
+    return {{EventKind::Attempt, tr("attempt")}, {EventKind::RetryWait, tr("retry wait")},
+        {EventKind::WaitForReset, tr("reset wait")}, {EventKind::Skip, tr("skip")}, {EventKind::Success, tr("success")},
+        {EventKind::Stop, tr("stop")}, {EventKind::Exhausted, tr("none left")}, {EventKind::ConfigError, tr("invalid")},
+        {EventKind::CircuitOpen, tr("paused")}};
 }
 
 QString TimelineView::legendDescription()
@@ -447,14 +450,16 @@ QString TimelineView::legendDescription()
               "circuit is open (live routes only).");
 }
 
-namespace {
+namespace
+{
 // Where each legend entry goes: entries flow left to right and wrap.
 struct LegendFlow {
     std::vector<QPointF> origins;  // top left of each entry
     double height = 0;
 };
 
-LegendFlow flowLegend(const QList<QPair<EventKind, QString>>& entries, const QFontMetricsF& fm, double width, double top)
+LegendFlow flowLegend(
+    const QList<QPair<EventKind, QString>>& entries, const QFontMetricsF& fm, double width, double top)
 {
     LegendFlow flow;
     const double rowHeight = std::max(22.0, fm.height() + 8);
@@ -486,7 +491,8 @@ QList<QPair<EventKind, QString>> TimelineView::shownLegendEntries() const
         return entries;
     const auto& events = m_preview->timeline().events;
     entries.removeIf([&events](const QPair<EventKind, QString>& entry) {
-        return std::none_of(events.begin(), events.end(), [&entry](const policy::TimelineEvent& e) { return e.kind == entry.first; });
+        return std::none_of(
+            events.begin(), events.end(), [&entry](const policy::TimelineEvent& e) { return e.kind == entry.first; });
     });
     return entries;
 }
@@ -504,8 +510,8 @@ double TimelineView::renderLegend(QPainter& p, double width, double top) const
         const double y = flow.origins[std::size_t(i)].y();
         const double mid = y + rowHeight / 2;
         QRectF shape = kind == EventKind::RetryWait || kind == EventKind::WaitForReset ? QRectF(x, mid - 6, 24, 12)
-                     : kind == EventKind::Skip                                       ? QRectF(x + 7, mid - 16, 10, 32)
-                                                                                     : QRectF(x + 5, mid - 7, 14, 14);
+            : kind == EventKind::Skip                                                  ? QRectF(x + 7, mid - 16, 10, 32)
+                                                                                       : QRectF(x + 5, mid - 7, 14, 14);
         p.save();
         p.setClipRect(QRectF(x, y, 26, rowHeight));
         drawShape(p, kind, shape, c);
@@ -566,7 +572,9 @@ void TimelineView::paintEvent(QPaintEvent*)
     }
 }
 
-TimelineAxis::TimelineAxis(TimelineView* view, QWidget* parent) : QWidget(parent), m_view(view)
+TimelineAxis::TimelineAxis(TimelineView* view, QWidget* parent)
+    : QWidget(parent)
+    , m_view(view)
 {
     setObjectName(QStringLiteral("timelineAxis"));
     setBackgroundRole(QPalette::Base);
@@ -577,12 +585,16 @@ TimelineAxis::TimelineAxis(TimelineView* view, QWidget* parent) : QWidget(parent
 
 bool TimelineAxis::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view && (event->type() == QEvent::Resize || event->type() == QEvent::UpdateRequest || event->type() == QEvent::Paint))
+    if (watched == m_view
+        && (event->type() == QEvent::Resize || event->type() == QEvent::UpdateRequest
+            || event->type() == QEvent::Paint))
         update();
     return QWidget::eventFilter(watched, event);
 }
 
-TimelineLegend::TimelineLegend(TimelineView* view, QWidget* parent) : QWidget(parent), m_view(view)
+TimelineLegend::TimelineLegend(TimelineView* view, QWidget* parent)
+    : QWidget(parent)
+    , m_view(view)
 {
     setObjectName(QStringLiteral("timelineLegend"));
     setBackgroundRole(QPalette::Base);
@@ -633,7 +645,8 @@ QString TimelineView::focusedEventText() const
     if (!m_preview || m_focus < 0 || m_focus >= int(m_preview->timeline().events.size()))
         return {};
     const auto& e = m_preview->timeline().events[std::size_t(m_focus)];
-    QString text = tr("+%1 · %2").arg(model::PolicyText::duration(e.offsetSeconds), model::TimelinePreview::eventTitle(e));
+    QString text
+        = tr("+%1 · %2").arg(model::PolicyText::duration(e.offsetSeconds), model::TimelinePreview::eventTitle(e));
     if (e.kind != EventKind::Exhausted && e.kind != EventKind::Truncated)
         text += QStringLiteral(" · ") + m_preview->candidateLabel(e.candidateIndex);
     const QString details = model::TimelinePreview::eventDetails(e);

@@ -13,16 +13,24 @@
 #include <QPair>
 #include <QWidget>
 
-namespace gui {
+namespace gui
+{
 
-class TimelineView final : public QWidget {
+class TimelineView final : public QWidget
+{
     Q_OBJECT
 public:
     explicit TimelineView(QWidget* parent = nullptr);
     void setPreview(model::TimelinePreview* preview);
     void setLogarithmic(bool log);
-    bool isLogarithmic() const { return m_log; }
-    int focusedEvent() const { return m_focus; }
+    bool isLogarithmic() const
+    {
+        return m_log;
+    }
+    int focusedEvent() const
+    {
+        return m_focus;
+    }
     void setFocusedEvent(int index);
     QString focusedEventText() const;
 
@@ -36,7 +44,7 @@ public:
     void renderAxis(QPainter& painter, double width, double top, double lanesBottom) const;
     static constexpr double kNaturalLaneHeight = 38;  // as exported, and on screen when there is room
     void renderLanes(QPainter& painter, const QSize& size, double top, bool decorations,
-                     double laneHeight = kNaturalLaneHeight) const;
+        double laneHeight = kNaturalLaneHeight) const;
     double renderLegend(QPainter& painter, double width, double top) const;
     double legendHeight(const QFont& font, double width) const;
     // What each shape means, in legend order.
@@ -86,7 +94,8 @@ private:
 
 // The time axis above the lanes, outside their scroll area, so that it stays
 // in view while the lanes scroll.
-class TimelineAxis final : public QWidget {
+class TimelineAxis final : public QWidget
+{
     Q_OBJECT
 public:
     TimelineAxis(TimelineView* view, QWidget* parent = nullptr);
@@ -100,12 +109,16 @@ private:
 };
 
 // What the shapes mean, under the lanes.
-class TimelineLegend final : public QWidget {
+class TimelineLegend final : public QWidget
+{
     Q_OBJECT
 public:
     TimelineLegend(TimelineView* view, QWidget* parent = nullptr);
     QSize sizeHint() const override;
-    bool hasHeightForWidth() const override { return true; }
+    bool hasHeightForWidth() const override
+    {
+        return true;
+    }
     int heightForWidth(int width) const override;
 
 protected:

@@ -25,9 +25,11 @@
 #include <string_view>
 #include <utility>
 
-namespace gui {
+namespace gui
+{
 
-ActionSet::ActionSet(QMainWindow* window, CandidateListPanel* candidates) : QObject(window)
+ActionSet::ActionSet(QMainWindow* window, CandidateListPanel* candidates)
+    : QObject(window)
 {
     QMenu* file = window->menuBar()->addMenu(tr("&File"));
     m_new = file->addAction(tr("&New Dynamic Profile"));
@@ -57,8 +59,8 @@ ActionSet::ActionSet(QMainWindow* window, CandidateListPanel* candidates) : QObj
     candidates->removeAction()->setIcon(bundledIcon(QStringLiteral("remove")));
     candidates->moveUpAction()->setIcon(bundledIcon(QStringLiteral("up")));
     candidates->moveDownAction()->setIcon(bundledIcon(QStringLiteral("down")));
-    const QList<QAction*> candidateActions{candidates->addAction(), candidates->removeAction(), candidates->moveUpAction(),
-                                           candidates->moveDownAction(), candidates->copyPoliciesAction()};
+    const QList<QAction*> candidateActions {candidates->addAction(), candidates->removeAction(),
+        candidates->moveUpAction(), candidates->moveDownAction(), candidates->copyPoliciesAction()};
     edit->addActions(candidateActions);
 
     // The main tool bar: the file and the route at one click, icons only (the tool tips name them).
@@ -87,16 +89,16 @@ void ActionSet::addHelpMenu(QMainWindow* window)
 {
     QMenu* help = window->menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Error &Catalogue…"), window, [window] { CatalogueDialog(window).exec(); });
-    help->addAction(tr("&About Policy Studio"), window, [window] {
-        QMessageBox::about(window, tr("About Policy Studio"), aboutText());
-    });
+    help->addAction(tr("&About Policy Studio"), window,
+        [window] { QMessageBox::about(window, tr("About Policy Studio"), aboutText()); });
 }
 
 QString ActionSet::aboutText()
 {
     const auto s = [](std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); };
-    return tr("<b>Policy Studio %1</b><p>Edits the per-class recovery policies of kandev dynamic profiles, validated by the "
-              "same evaluator a backend links.</p><p>Error catalogue: %2 (%3 rules)<br/>Policy schema version: %4</p>")
+    return tr(
+        "<b>Policy Studio %1</b><p>Edits the per-class recovery policies of kandev dynamic profiles, validated by the "
+        "same evaluator a backend links.</p><p>Error catalogue: %2 (%3 rules)<br/>Policy schema version: %4</p>")
         .arg(QApplication::applicationVersion(), s(policy::kCatalogueVersion))
         .arg(catalogue::rules().size())
         .arg(policy::kSupportedPolicyVersion);
@@ -156,9 +158,10 @@ void ActionSet::setRecentFiles(const QStringList& files)
     m_recentMenu->clear();
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files[i];
-        m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] {
-            emit recentFileChosen(path);
-        })->setToolTip(path);
+        m_recentMenu
+            ->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                [this, path] { emit recentFileChosen(path); })
+            ->setToolTip(path);
     }
     m_recentMenu->setEnabled(!files.isEmpty());
 }

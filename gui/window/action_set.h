@@ -14,15 +14,18 @@ class QMainWindow;
 class QMenu;
 class QToolBar;
 
-namespace model {
+namespace model
+{
 class EditorDocument;
 }
 
-namespace gui {
+namespace gui
+{
 
 class CandidateListPanel;
 
-class ActionSet final : public QObject {
+class ActionSet final : public QObject
+{
     Q_OBJECT
 public:
     // Builds the menu bar and the tool bar of `window`; the candidate list's
@@ -38,19 +41,58 @@ public:
     // Help > About: the version, and the catalogue and policy schema versions this build understands.
     static QString aboutText();
 
-    QAction* newDocumentAction() const { return m_new; }
-    QAction* openAction() const { return m_open; }
-    QAction* openDatabaseAction() const { return m_openDatabase; }
-    QAction* reloadAction() const { return m_reload; }
-    QAction* saveAction() const { return m_save; }
-    QAction* saveAsAction() const { return m_saveAs; }
-    QAction* reviewChangesAction() const { return m_review; }
-    QAction* quitAction() const { return m_quit; }
-    QAction* undoAction() const { return m_undo; }
-    QAction* redoAction() const { return m_redo; }
-    QAction* migrationReportAction() const { return m_migrationReport; }
-    QAction* resetLayoutAction() const { return m_resetLayout; }
-    QToolBar* toolBar() const { return m_toolBar; }
+    QAction* newDocumentAction() const
+    {
+        return m_new;
+    }
+    QAction* openAction() const
+    {
+        return m_open;
+    }
+    QAction* openDatabaseAction() const
+    {
+        return m_openDatabase;
+    }
+    QAction* reloadAction() const
+    {
+        return m_reload;
+    }
+    QAction* saveAction() const
+    {
+        return m_save;
+    }
+    QAction* saveAsAction() const
+    {
+        return m_saveAs;
+    }
+    QAction* reviewChangesAction() const
+    {
+        return m_review;
+    }
+    QAction* quitAction() const
+    {
+        return m_quit;
+    }
+    QAction* undoAction() const
+    {
+        return m_undo;
+    }
+    QAction* redoAction() const
+    {
+        return m_redo;
+    }
+    QAction* migrationReportAction() const
+    {
+        return m_migrationReport;
+    }
+    QAction* resetLayoutAction() const
+    {
+        return m_resetLayout;
+    }
+    QToolBar* toolBar() const
+    {
+        return m_toolBar;
+    }
 
 signals:
     void recentFileChosen(const QString& path);

@@ -10,18 +10,30 @@
 #include <QPixmap>
 #include <QSvgRenderer>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 
 // Draws the SVG's shapes in the palette's text colour at paint time, so that
 // the icons read on a dark palette as well as on a light one, and follow a
 // change of View > Colour Scheme without being rebuilt.
-class TintedSvgEngine final : public QIconEngine {
+class TintedSvgEngine final : public QIconEngine
+{
 public:
-    explicit TintedSvgEngine(QString path) : m_path(std::move(path)) {}
-    QIconEngine* clone() const override { return new TintedSvgEngine(m_path); }
-    QString key() const override { return QStringLiteral("policy-studio-tinted-svg"); }
+    explicit TintedSvgEngine(QString path)
+        : m_path(std::move(path))
+    {
+    }
+    QIconEngine* clone() const override
+    {
+        return new TintedSvgEngine(m_path);
+    }
+    QString key() const override
+    {
+        return QStringLiteral("policy-studio-tinted-svg");
+    }
 
     void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State state) override
     {
@@ -31,12 +43,14 @@ public:
     QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State) override
     {
         const QPalette palette = QApplication::palette();
-        QColor colour = palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Normal, QPalette::ButtonText);
+        QColor colour
+            = palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Normal, QPalette::ButtonText);
         if (mode == QIcon::Disabled)
             colour.setAlphaF(0.55f);
         if (mode == QIcon::Selected)
             colour = palette.color(QPalette::HighlightedText);
-        const QString cacheKey = QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(colour.name(QColor::HexArgb));
+        const QString cacheKey
+            = QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(colour.name(QColor::HexArgb));
         if (const auto it = m_cache.constFind(cacheKey); it != m_cache.constEnd())
             return *it;
         QPixmap out(size);
@@ -53,7 +67,10 @@ public:
         return out;
     }
 
-    QSize actualSize(const QSize& size, QIcon::Mode, QIcon::State) override { return size; }
+    QSize actualSize(const QSize& size, QIcon::Mode, QIcon::State) override
+    {
+        return size;
+    }
 
 private:
     QString m_path;

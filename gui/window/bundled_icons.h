@@ -7,7 +7,8 @@
 #include <QIcon>
 #include <QString>
 
-namespace gui {
+namespace gui
+{
 
 // :/icons/<name>.svg at any size menus and tool bars ask for; an empty icon
 // when there is no such file.

@@ -9,9 +9,11 @@
 #include <QStyle>
 #include <QStyleFactory>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 const auto kKey = QStringLiteral("appearance/colourScheme");
 
 QPalette darkPalette()
@@ -86,7 +88,8 @@ void applyColourScheme(ColourScheme scheme)
     QApplication::setPalette(scheme == ColourScheme::Dark ? darkPalette() : QApplication::style()->standardPalette());
 }
 
-namespace {
+namespace
+{
 bool isDark(const QPalette& palette)
 {
     return palette.color(QPalette::Window).lightnessF() < 0.5;

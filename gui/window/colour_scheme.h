@@ -8,7 +8,8 @@
 
 class QPalette;
 
-namespace gui {
+namespace gui
+{
 
 enum class ColourScheme { System, Light, Dark };
 
@@ -22,7 +23,7 @@ void applyColourScheme(ColourScheme scheme);
 // The colours of what the editor flags, chosen once for the palette in use
 // (light or dark), so that a message is readable in every scheme.
 enum class Tone { Error, Warning };
-QColor toneText(Tone tone, const QPalette& palette);        // text, 4.5:1 on the window
+QColor toneText(Tone tone, const QPalette& palette);  // text, 4.5:1 on the window
 QColor toneBackground(Tone tone, const QPalette& palette);  // a quiet band behind that text
 // "background-color:…; color:…" for rich text (reviews, details).
 QString toneStyle(Tone tone, const QPalette& palette);

@@ -18,9 +18,11 @@
 
 #include <algorithm>
 
-namespace gui {
+namespace gui
+{
 
-namespace {
+namespace
+{
 const auto kGeometryKey = QStringLiteral("window/geometry");
 const auto kStateKey = QStringLiteral("window/state");
 const auto kRouteSplitKey = QStringLiteral("window/routeSplit");
@@ -41,7 +43,11 @@ void bringForward(QDockWidget* dock)
 }  // namespace
 
 DockLayout::DockLayout(QMainWindow* window, const Panes& panes, const CandidateEditor* editor, QToolBar* toolBar)
-    : QObject(window), m_window(window), m_route(panes.route), m_editor(editor), m_toolBar(toolBar)
+    : QObject(window)
+    , m_window(window)
+    , m_route(panes.route)
+    , m_editor(editor)
+    , m_toolBar(toolBar)
 {
     // The route stands left of the editor; the timeline and the helpers share
     // the bottom in tabs, across the whole width (a picture wants width, and
@@ -50,7 +56,8 @@ DockLayout::DockLayout(QMainWindow* window, const Panes& panes, const CandidateE
     window->setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
     window->setDockOptions(window->dockOptions() | QMainWindow::GroupedDragging);
     addDock(DockRole::Route, tr("Route"), "routeDock", panes.route, Qt::LeftDockWidgetArea);
-    QDockWidget* timeline = addDock(DockRole::Timeline, tr("Timeline"), "timelineDock", panes.timeline, Qt::BottomDockWidgetArea);
+    QDockWidget* timeline
+        = addDock(DockRole::Timeline, tr("Timeline"), "timelineDock", panes.timeline, Qt::BottomDockWidgetArea);
     connect(panes.timeline, &TimelinePanel::warningCountChanged, timeline, [timeline](int warnings) {
         timeline->setWindowTitle(warnings > 0 ? tr("Timeline — %n warning(s)", nullptr, warnings) : tr("Timeline"));
     });
@@ -65,7 +72,8 @@ DockLayout::DockLayout(QMainWindow* window, const Panes& panes, const CandidateE
     addDock(DockRole::WhatHappens, tr("What Happens If…"), "whatHappensDock", whatScroll, Qt::BottomDockWidgetArea);
     addDock(DockRole::TryError, tr("Try an Error"), "tryErrorDock", panes.tryError, Qt::BottomDockWidgetArea);
     addDock(DockRole::UndoHistory, tr("Undo History"), "undoDock", panes.undoHistory, Qt::BottomDockWidgetArea);
-    QDockWidget* live = addDock(DockRole::LiveRoutes, tr("Live Routes"), "liveRoutesDock", panes.liveRoutes, Qt::BottomDockWidgetArea);
+    QDockWidget* live = addDock(
+        DockRole::LiveRoutes, tr("Live Routes"), "liveRoutesDock", panes.liveRoutes, Qt::BottomDockWidgetArea);
     // Only a kandev database with route state has live routes: elsewhere the
     // dock is hidden and its View menu entry disabled.
     live->toggleViewAction()->setEnabled(false);
@@ -81,8 +89,8 @@ DockLayout::DockLayout(QMainWindow* window, const Panes& panes, const CandidateE
     timeline->raise();
 }
 
-QDockWidget* DockLayout::addDock(DockRole role, const QString& title, const char* objectName, QWidget* pane,
-                                 Qt::DockWidgetArea area)
+QDockWidget* DockLayout::addDock(
+    DockRole role, const QString& title, const char* objectName, QWidget* pane, Qt::DockWidgetArea area)
 {
     auto* d = new QDockWidget(title, m_window);
     d->setObjectName(QLatin1String(objectName));  // the key of its place in the saved state
@@ -113,7 +121,7 @@ QList<QDockWidget*> DockLayout::documentDocks() const
 QList<QDockWidget*> DockLayout::helperDocks() const
 {
     return {dock(DockRole::Validation), dock(DockRole::WhatHappens), dock(DockRole::TryError),
-            dock(DockRole::UndoHistory), dock(DockRole::LiveRoutes)};
+        dock(DockRole::UndoHistory), dock(DockRole::LiveRoutes)};
 }
 
 void DockLayout::bringToFront(DockRole role)
@@ -227,7 +235,8 @@ void DockLayout::sizeToWindow()
     const int timelineNeeds = timeline->sizeHint().height();
     // (A window not shown yet has no height to share: the lower bound wins.)
     const int most = std::max(200, shared * 3 / 5);
-    m_window->resizeDocks({timeline}, {std::clamp(std::min(shared - editorNeeds, timelineNeeds), 200, most)}, Qt::Vertical);
+    m_window->resizeDocks(
+        {timeline}, {std::clamp(std::min(shared - editorNeeds, timelineNeeds), 200, most)}, Qt::Vertical);
 }
 
 }  // namespace gui

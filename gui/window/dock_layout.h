@@ -19,7 +19,8 @@ class QSize;
 class QToolBar;
 class QWidget;
 
-namespace gui {
+namespace gui
+{
 
 class CandidateEditor;
 class LiveRoutesPane;
@@ -28,7 +29,8 @@ class TimelinePanel;
 
 enum class DockRole { Route, Timeline, Validation, WhatHappens, TryError, UndoHistory, LiveRoutes };
 
-class DockLayout final : public QObject {
+class DockLayout final : public QObject
+{
     Q_OBJECT
 public:
     // What the docks hold.
@@ -45,7 +47,10 @@ public:
     // centre needs; `toolBar` comes back with Reset Layout.
     DockLayout(QMainWindow* window, const Panes& panes, const CandidateEditor* editor, QToolBar* toolBar);
 
-    QDockWidget* dock(DockRole role) const { return m_docks[std::size_t(role)]; }
+    QDockWidget* dock(DockRole role) const
+    {
+        return m_docks[std::size_t(role)];
+    }
     // The route and the timeline: shown once a document is open.
     QList<QDockWidget*> documentDocks() const;
     // Validation and the other helpers, in the timeline's tab group.
@@ -57,7 +62,10 @@ public:
     // left the window. Until a document shows, the route and the timeline hide.
     void restoreWindow();
     // The first start on a small screen: the application shows the window maximized.
-    bool startsMaximized() const { return m_startMaximized; }
+    bool startsMaximized() const
+    {
+        return m_startMaximized;
+    }
     // On closing: the geometry, and the docks when a document is open.
     void saveWindow() const;
     // A document shows: the route and the timeline come back as wanted, the
@@ -67,8 +75,8 @@ public:
     void reset();
 
 private:
-    QDockWidget* addDock(DockRole role, const QString& title, const char* objectName, QWidget* pane,
-                         Qt::DockWidgetArea area);
+    QDockWidget* addDock(
+        DockRole role, const QString& title, const char* objectName, QWidget* pane, Qt::DockWidgetArea area);
     void placeForScreen(const QSize& available);
     void sizeToWindow();
 
@@ -77,11 +85,11 @@ private:
     RoutePane* m_route;
     const CandidateEditor* m_editor;
     QToolBar* m_toolBar;
-    std::array<QDockWidget*, 7> m_docks{};
-    QByteArray m_defaultState;               // docks and tool bar as first built: Reset Layout
-    QByteArray m_savedState;                 // the last session's layout, applied again when the first document shows
-    QHash<QDockWidget*, bool> m_wanted;      // the document docks' visibility, while the start page hides them
-    bool m_sizeOnFirstDocument = false;      // no saved layout: size the docks for the first document
+    std::array<QDockWidget*, 7> m_docks {};
+    QByteArray m_defaultState;  // docks and tool bar as first built: Reset Layout
+    QByteArray m_savedState;  // the last session's layout, applied again when the first document shows
+    QHash<QDockWidget*, bool> m_wanted;  // the document docks' visibility, while the start page hides them
+    bool m_sizeOnFirstDocument = false;  // no saved layout: size the docks for the first document
     bool m_documentShown = false;
     bool m_startMaximized = false;
 };

@@ -6,9 +6,12 @@
 #include <QPlainTextEdit>
 #include <QTextEdit>
 
-namespace gui {
+namespace gui
+{
 
-DocumentUndoKeys::DocumentUndoKeys(QWidget* window) : QObject(window), m_window(window)
+DocumentUndoKeys::DocumentUndoKeys(QWidget* window)
+    : QObject(window)
+    , m_window(window)
 {
     qApp->installEventFilter(this);
 }

@@ -9,9 +9,11 @@
 
 class QWidget;
 
-namespace gui {
+namespace gui
+{
 
-class DocumentUndoKeys final : public QObject {
+class DocumentUndoKeys final : public QObject
+{
     Q_OBJECT
 public:
     // Watches the application's key events for the widgets inside `window`.

@@ -4,13 +4,16 @@
 // document, and detaches them before the old one goes, with one loop over
 // this interface instead of a call per view.
 
-namespace model {
+namespace model
+{
 class EditorDocument;
 }
 
-namespace gui {
+namespace gui
+{
 
-class DocumentView {
+class DocumentView
+{
 public:
     virtual ~DocumentView() = default;
     // nullptr: let go of the document (it may be destroyed right after).

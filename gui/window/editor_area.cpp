@@ -8,10 +8,12 @@
 #include <QApplication>
 #include <QScrollArea>
 
-namespace gui {
+namespace gui
+{
 
 EditorArea::EditorArea(CandidateEditor* editor, QWidget* parent)
-    : QStackedWidget(parent), m_startPage(new StartPage(this))
+    : QStackedWidget(parent)
+    , m_startPage(new StartPage(this))
 {
     auto* scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("editorScroll"));

@@ -6,17 +6,22 @@
 
 #include <QStackedWidget>
 
-namespace gui {
+namespace gui
+{
 
 class CandidateEditor;
 class StartPage;
 
-class EditorArea final : public QStackedWidget {
+class EditorArea final : public QStackedWidget
+{
     Q_OBJECT
 public:
     EditorArea(CandidateEditor* editor, QWidget* parent);
 
-    StartPage* startPage() const { return m_startPage; }
+    StartPage* startPage() const
+    {
+        return m_startPage;
+    }
     // A document is open: the editor takes the start page's place for good.
     void showEditor();
 

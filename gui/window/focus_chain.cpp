@@ -4,7 +4,8 @@
 #include <QList>
 #include <QWidget>
 
-namespace gui {
+namespace gui
+{
 
 QWidget* chainFocus(QWidget* anchor, QWidget* container)
 {

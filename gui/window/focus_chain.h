@@ -5,7 +5,8 @@
 
 class QWidget;
 
-namespace gui {
+namespace gui
+{
 
 // Puts the focusable widgets inside `container` right after `anchor` in the
 // Tab chain, keeping their order; returns the last of them.

@@ -36,7 +36,8 @@
 #include <QTableView>
 #include <QUndoView>
 
-namespace gui {
+namespace gui
+{
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -52,7 +53,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_undoView(new QUndoView(this))
     , m_liveRoutes(new LiveRoutesPane(this))
     // The candidates last: their first selection reaches views that already have the document.
-    , m_views{m_route, m_editor, m_whatHappens, m_tryError, m_liveRoutes, m_timeline, m_validation, m_candidates}
+    , m_views {m_route, m_editor, m_whatHappens, m_tryError, m_liveRoutes, m_timeline, m_validation, m_candidates}
     , m_migrations(new MigrationFlow(this))
     , m_recent(new RecentFiles(this))
     , m_documents(new DocumentController(m_migrations, m_recent, this))
@@ -74,8 +75,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_actions = new ActionSet(this, m_candidates);
     // Ctrl+Z and Ctrl+Shift+Z from any field act on the document's stack.
     new DocumentUndoKeys(this);
-    m_docks = new DockLayout(this, {m_route, m_timeline, m_validation, m_whatHappens, m_tryError, m_undoView, m_liveRoutes},
-                             m_editor, m_actions->toolBar());
+    m_docks
+        = new DockLayout(this, {m_route, m_timeline, m_validation, m_whatHappens, m_tryError, m_undoView, m_liveRoutes},
+            m_editor, m_actions->toolBar());
     m_actions->fillViewMenu(m_docks->documentDocks(), m_docks->helperDocks());
     // Reading order for Tab: the route, the editor's fields, the timeline, then the docks.
     chainFocus(chainFocus(m_candidates->view(), m_editor), m_timeline);
@@ -83,7 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_problemButton = new ProblemCountButton(this);
     statusBar()->addPermanentWidget(m_problemButton);
     connect(m_problemButton, &ProblemCountButton::showProblemsRequested, this,
-            [this] { m_docks->bringToFront(DockRole::Validation); });
+        [this] { m_docks->bringToFront(DockRole::Validation); });
 
     connectStartPage();
     connectActions();
@@ -190,10 +192,10 @@ bool MainWindow::newDocument()
         return false;
     statusBar()->showMessage(tr("A new dynamic profile: add its first candidate with Add Candidate (%1).")
                                  .arg(m_candidates->addAction()->shortcut().toString(QKeySequence::NativeText)),
-                             15000);
+        15000);
     // The hint is done once there is a candidate: it must not outlive its truth.
     connect(m_doc, &model::EditorDocument::candidateInserted, statusBar(), &QStatusBar::clearMessage,
-            Qt::SingleShotConnection);
+        Qt::SingleShotConnection);
     return true;
 }
 
@@ -271,7 +273,6 @@ QToolButton* MainWindow::problemCountButton() const
 {
     return m_problemButton;
 }
-
 
 QString MainWindow::aboutText()
 {

@@ -17,14 +17,17 @@ class QToolBar;
 class QToolButton;
 class QUndoView;
 
-namespace model {
+namespace model
+{
 class EditorDocument;
 }
-namespace store {
+namespace store
+{
 struct DatabaseTarget;
 }
 
-namespace gui {
+namespace gui
+{
 
 class ActionSet;
 class CandidateEditor;
@@ -45,7 +48,8 @@ class TryErrorPanel;
 class ValidationPane;
 class WhatHappensPanel;
 
-class MainWindow final : public QMainWindow {
+class MainWindow final : public QMainWindow
+{
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
@@ -69,22 +73,55 @@ public:
     static QString sampleDocumentPath();
     // The first start on a small screen: the application shows the window maximized.
     bool startsMaximized() const;
-    StartPage* startPage() const { return m_startPage; }
+    StartPage* startPage() const
+    {
+        return m_startPage;
+    }
     bool save();
     bool saveAs();
     // Help > About: the version, and the catalogue and policy schema versions this build understands.
     static QString aboutText();
-    model::EditorDocument* document() const { return m_doc; }
+    model::EditorDocument* document() const
+    {
+        return m_doc;
+    }
 
-    CandidateListPanel* candidateList() const { return m_candidates; }
-    CandidateEditor* candidateEditor() const { return m_editor; }
-    ValidationPane* validationPane() const { return m_validation; }
-    WhatHappensPanel* whatHappensPanel() const { return m_whatHappens; }
-    TimelinePanel* timelinePanel() const { return m_timeline; }
-    TryErrorPanel* tryErrorPanel() const { return m_tryError; }
-    LiveRoutesPane* liveRoutesPane() const { return m_liveRoutes; }
-    QListView* profileList() const { return m_profiles; }
-    RoutePane* routePane() const { return m_route; }
+    CandidateListPanel* candidateList() const
+    {
+        return m_candidates;
+    }
+    CandidateEditor* candidateEditor() const
+    {
+        return m_editor;
+    }
+    ValidationPane* validationPane() const
+    {
+        return m_validation;
+    }
+    WhatHappensPanel* whatHappensPanel() const
+    {
+        return m_whatHappens;
+    }
+    TimelinePanel* timelinePanel() const
+    {
+        return m_timeline;
+    }
+    TryErrorPanel* tryErrorPanel() const
+    {
+        return m_tryError;
+    }
+    LiveRoutesPane* liveRoutesPane() const
+    {
+        return m_liveRoutes;
+    }
+    QListView* profileList() const
+    {
+        return m_profiles;
+    }
+    RoutePane* routePane() const
+    {
+        return m_route;
+    }
     static constexpr QSize kEditorMinimumSize = window_sizes::kEditorMinimumSize;
     static constexpr int kWideScreenWidth = window_sizes::kWideScreenWidth;
     static constexpr int kRoomyScreenHeight = window_sizes::kRoomyScreenHeight;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "window/problem_count_button.h"
 
-namespace gui {
+namespace gui
+{
 
-ProblemCountButton::ProblemCountButton(QWidget* parent) : QToolButton(parent)
+ProblemCountButton::ProblemCountButton(QWidget* parent)
+    : QToolButton(parent)
 {
     setObjectName(QStringLiteral("problemCount"));
     setAutoRaise(true);

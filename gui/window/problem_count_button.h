@@ -6,16 +6,21 @@
 
 #include <QToolButton>
 
-namespace gui {
+namespace gui
+{
 
-class ProblemCountButton final : public QToolButton {
+class ProblemCountButton final : public QToolButton
+{
     Q_OBJECT
 public:
     explicit ProblemCountButton(QWidget* parent);
 
     void setCount(int problems);
     // Another document: its first problems ask for Validation again.
-    void newDocument() { m_problemsShown = false; }
+    void newDocument()
+    {
+        m_problemsShown = false;
+    }
 
 signals:
     void showProblemsRequested();

@@ -10,15 +10,18 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace gui {
+namespace gui
+{
 
 StartPage::StartPage(QWidget* parent)
-    : QWidget(parent), m_openFile(new QPushButton(bundledIcon(QStringLiteral("open")), tr("Open File…"), this)),
-      m_openDatabase(new QPushButton(bundledIcon(QStringLiteral("database")), tr("Open kandev Database…"), this)),
-      m_openDefault(new QPushButton(bundledIcon(QStringLiteral("database")), QString(), this)),
-      m_openSample(new QPushButton(tr("Open the Sample"), this)),
-      m_newProfile(new QPushButton(bundledIcon(QStringLiteral("add")), tr("New Dynamic Profile"), this)), m_recentTitle(new QLabel(tr("Recent files"), this)),
-      m_recent(new QListWidget(this))
+    : QWidget(parent)
+    , m_openFile(new QPushButton(bundledIcon(QStringLiteral("open")), tr("Open File…"), this))
+    , m_openDatabase(new QPushButton(bundledIcon(QStringLiteral("database")), tr("Open kandev Database…"), this))
+    , m_openDefault(new QPushButton(bundledIcon(QStringLiteral("database")), QString(), this))
+    , m_openSample(new QPushButton(tr("Open the Sample"), this))
+    , m_newProfile(new QPushButton(bundledIcon(QStringLiteral("add")), tr("New Dynamic Profile"), this))
+    , m_recentTitle(new QLabel(tr("Recent files"), this))
+    , m_recent(new QListWidget(this))
 {
     setObjectName(QStringLiteral("startPage"));
     auto* outer = new QVBoxLayout(this);
@@ -30,9 +33,10 @@ StartPage::StartPage(QWidget* parent)
     big.setBold(true);
     title->setFont(big);
     column->addWidget(title);
-    auto* intro = new QLabel(tr("Edit how kandev's dynamic profiles recover from provider errors: open a profile document, "
-                                "kandev's own database, or the sample to look around."),
-                             this);
+    auto* intro
+        = new QLabel(tr("Edit how kandev's dynamic profiles recover from provider errors: open a profile document, "
+                        "kandev's own database, or the sample to look around."),
+            this);
     intro->setWordWrap(true);
     column->addWidget(intro);
     column->addSpacing(12);
@@ -66,11 +70,12 @@ StartPage::StartPage(QWidget* parent)
 
     connect(m_openFile, &QPushButton::clicked, this, &StartPage::openFileRequested);
     connect(m_openDatabase, &QPushButton::clicked, this, &StartPage::openDatabaseRequested);
-    connect(m_openDefault, &QPushButton::clicked, this, [this] { emit openDefaultDatabaseRequested(m_defaultDatabase); });
+    connect(
+        m_openDefault, &QPushButton::clicked, this, [this] { emit openDefaultDatabaseRequested(m_defaultDatabase); });
     connect(m_openSample, &QPushButton::clicked, this, &StartPage::openSampleRequested);
     connect(m_newProfile, &QPushButton::clicked, this, &StartPage::newProfileRequested);
     connect(m_recent, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem* item) { emit recentFileRequested(item->data(Qt::UserRole).toString()); });
+        [this](QListWidgetItem* item) { emit recentFileRequested(item->data(Qt::UserRole).toString()); });
     setRecentFiles({});
 }
 
@@ -80,7 +85,8 @@ void StartPage::setRecentFiles(const QStringList& paths)
     for (const QString& path : paths) {
         if (!QFileInfo::exists(path))
             continue;
-        auto* item = new QListWidgetItem(tr("%1 — %2").arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(path)), m_recent);
+        auto* item = new QListWidgetItem(
+            tr("%1 — %2").arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(path)), m_recent);
         item->setData(Qt::UserRole, path);
         item->setToolTip(QDir::toNativeSeparators(path));
     }

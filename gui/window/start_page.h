@@ -10,9 +10,11 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 
-namespace gui {
+namespace gui
+{
 
-class StartPage final : public QWidget {
+class StartPage final : public QWidget
+{
     Q_OBJECT
 public:
     explicit StartPage(QWidget* parent = nullptr);
@@ -23,12 +25,30 @@ public:
     void setDefaultDatabase(const QString& path);
     void setSampleAvailable(bool available);
 
-    QPushButton* openFileButton() const { return m_openFile; }
-    QPushButton* openDatabaseButton() const { return m_openDatabase; }
-    QPushButton* openDefaultDatabaseButton() const { return m_openDefault; }
-    QPushButton* openSampleButton() const { return m_openSample; }
-    QPushButton* newProfileButton() const { return m_newProfile; }
-    QListWidget* recentList() const { return m_recent; }
+    QPushButton* openFileButton() const
+    {
+        return m_openFile;
+    }
+    QPushButton* openDatabaseButton() const
+    {
+        return m_openDatabase;
+    }
+    QPushButton* openDefaultDatabaseButton() const
+    {
+        return m_openDefault;
+    }
+    QPushButton* openSampleButton() const
+    {
+        return m_openSample;
+    }
+    QPushButton* newProfileButton() const
+    {
+        return m_newProfile;
+    }
+    QListWidget* recentList() const
+    {
+        return m_recent;
+    }
 
 signals:
     void openFileRequested();

@@ -5,10 +5,11 @@
 
 #include <QSize>
 
-namespace gui::window_sizes {
+namespace gui::window_sizes
+{
 
 // Below this the centre never shrinks, whatever the docks take.
-inline constexpr QSize kEditorMinimumSize{440, 240};
+inline constexpr QSize kEditorMinimumSize {440, 240};
 // From this available width on, the timeline starts on the right instead of at the bottom.
 inline constexpr int kWideScreenWidth = 2200;
 // Below this available height, the first start opens maximized.

@@ -6,13 +6,18 @@
 
 #include <QMimeData>
 
-namespace model {
+namespace model
+{
 
-namespace {
+namespace
+{
 constexpr auto kRowMime = "application/x-policy-studio-candidate-row";
 }
 
-CandidateListModel::CandidateListModel(QObject* parent) : QAbstractTableModel(parent) {}
+CandidateListModel::CandidateListModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 void CandidateListModel::setDocument(EditorDocument* document)
 {
@@ -22,40 +27,36 @@ void CandidateListModel::setDocument(EditorDocument* document)
     m_connections.clear();
     m_doc = document;
     if (m_doc) {
-        m_connections << connect(m_doc, &EditorDocument::aboutToResetCandidates, this, [this] { beginResetModel(); })
-                      << connect(m_doc, &EditorDocument::candidatesReset, this, [this] { endResetModel(); })
-                      << connect(m_doc, &EditorDocument::candidateChanged, this,
-                                 [this](int row) {
-                                     emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
-                                 })
-                      << connect(m_doc, &EditorDocument::aboutToInsertCandidate, this,
-                                 [this](int row) { beginInsertRows({}, row, row); })
-                      << connect(m_doc, &EditorDocument::candidateInserted, this, [this] { endInsertRows(); })
-                      << connect(m_doc, &EditorDocument::aboutToRemoveCandidate, this,
-                                 [this](int row) { beginRemoveRows({}, row, row); })
-                      << connect(m_doc, &EditorDocument::candidateRemoved, this, [this] { endRemoveRows(); })
-                      << connect(m_doc, &EditorDocument::aboutToMoveCandidate, this,
-                                 [this](int from, int to) {
-                                     // Qt wants the row before which the moved row lands.
-                                     beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
-                                 })
-                      << connect(m_doc, &EditorDocument::candidateMoved, this,
-                                 [this](int from, int to) {
-                                     endMoveRows();
-                                     // Positions of every row in between changed.
-                                     emit headerDataChanged(Qt::Vertical, std::min(from, to), std::max(from, to));
-                                 })
-                      << connect(m_doc, &QObject::destroyed, this,
-                                 [this] {
-                                     // Views must learn that the rows are gone, never find out by asking.
-                                     beginResetModel();
-                                     m_doc = nullptr;
-                                     endResetModel();
-                                 })
-                      << connect(m_doc, &EditorDocument::issuesChanged, this, [this] {
-                             if (rowCount() > 0)
-                                 emit dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn));
-                         });
+        m_connections << connect(m_doc, &EditorDocument::aboutToResetCandidates, this, [this] {
+            beginResetModel();
+        }) << connect(m_doc, &EditorDocument::candidatesReset, this, [this] {
+            endResetModel();
+        }) << connect(m_doc, &EditorDocument::candidateChanged, this, [this](int row) {
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        }) << connect(m_doc, &EditorDocument::aboutToInsertCandidate, this, [this](int row) {
+            beginInsertRows({}, row, row);
+        }) << connect(m_doc, &EditorDocument::candidateInserted, this, [this] {
+            endInsertRows();
+        }) << connect(m_doc, &EditorDocument::aboutToRemoveCandidate, this, [this](int row) {
+            beginRemoveRows({}, row, row);
+        }) << connect(m_doc, &EditorDocument::candidateRemoved, this, [this] {
+            endRemoveRows();
+        }) << connect(m_doc, &EditorDocument::aboutToMoveCandidate, this, [this](int from, int to) {
+            // Qt wants the row before which the moved row lands.
+            beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
+        }) << connect(m_doc, &EditorDocument::candidateMoved, this, [this](int from, int to) {
+            endMoveRows();
+            // Positions of every row in between changed.
+            emit headerDataChanged(Qt::Vertical, std::min(from, to), std::max(from, to));
+        }) << connect(m_doc, &QObject::destroyed, this, [this] {
+            // Views must learn that the rows are gone, never find out by asking.
+            beginResetModel();
+            m_doc = nullptr;
+            endResetModel();
+        }) << connect(m_doc, &EditorDocument::issuesChanged, this, [this] {
+            if (rowCount() > 0)
+                emit dataChanged(index(0, StatusColumn), index(rowCount() - 1, StatusColumn));
+        });
     }
     endResetModel();
 }
@@ -108,8 +109,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
     case NameColumn:
         if (role == Qt::DisplayRole)
             return m_doc->candidateName(row);
-        if (role == Qt::ToolTipRole)
-        {
+        if (role == Qt::ToolTipRole) {
             // The whole row in one tip: the compact route list shows only part of it.
             QString tip = tr("Agent profile: %1").arg(QString::fromStdString(c.executionProfileId));
             const QString summary = index.siblingAtColumn(SummaryColumn).data().toString();
@@ -130,7 +130,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
             if (c.policies)
                 return PolicyText::candidateSummary(*c.policies);
-            return c.rules.empty() ? PolicyText::candidateSummary(policy::PolicyDocument{}) : tr("Legacy rules");
+            return c.rules.empty() ? PolicyText::candidateSummary(policy::PolicyDocument {}) : tr("Legacy rules");
         }
         break;
     case StatusColumn:
@@ -208,15 +208,15 @@ QMimeData* CandidateListModel::mimeData(const QModelIndexList& indexes) const
     return data;
 }
 
-bool CandidateListModel::canDropMimeData(const QMimeData* data, Qt::DropAction action, int, int,
-                                         const QModelIndex&) const
+bool CandidateListModel::canDropMimeData(
+    const QMimeData* data, Qt::DropAction action, int, int, const QModelIndex&) const
 {
     return m_doc && !m_doc->isReadOnly() && action == Qt::MoveAction && data
         && data->hasFormat(QString::fromLatin1(kRowMime));
 }
 
-bool CandidateListModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
-                                      const QModelIndex& parent)
+bool CandidateListModel::dropMimeData(
+    const QMimeData* data, Qt::DropAction action, int row, int column, const QModelIndex& parent)
 {
     if (!canDropMimeData(data, action, row, column, parent))
         return false;

@@ -3,13 +3,18 @@
 
 #include <QCoreApplication>
 
-namespace model {
+namespace model
+{
 
 SetPoliciesCommand::SetPoliciesCommand(EditorDocument* doc, int row, const policy::PolicyDocument& after,
-                                       const QString& text, QString mergeKey, QUndoCommand* parent)
-    : QUndoCommand(text, parent), m_doc(doc), m_profile(doc->currentProfile()), m_row(row),
-      m_before(doc->candidate(row)), m_after(after),
-      m_mergeKey(std::move(mergeKey))
+    const QString& text, QString mergeKey, QUndoCommand* parent)
+    : QUndoCommand(text, parent)
+    , m_doc(doc)
+    , m_profile(doc->currentProfile())
+    , m_row(row)
+    , m_before(doc->candidate(row))
+    , m_after(after)
+    , m_mergeKey(std::move(mergeKey))
 {
 }
 
@@ -34,7 +39,10 @@ bool SetPoliciesCommand::mergeWith(const QUndoCommand* other)
 }
 
 SetEnabledCommand::SetEnabledCommand(EditorDocument* doc, int row, bool enabled)
-    : m_doc(doc), m_profile(doc->currentProfile()), m_row(row), m_enabled(enabled)
+    : m_doc(doc)
+    , m_profile(doc->currentProfile())
+    , m_row(row)
+    , m_enabled(enabled)
 {
     setText(enabled ? QCoreApplication::translate("model::Commands", "Enable %1").arg(doc->candidateName(row))
                     : QCoreApplication::translate("model::Commands", "Disable %1").arg(doc->candidateName(row)));
@@ -51,11 +59,18 @@ void SetEnabledCommand::undo()
 }
 
 MoveCandidateCommand::MoveCandidateCommand(EditorDocument* doc, int from, int to)
-    : m_doc(doc), m_profile(doc->currentProfile()), m_from(from), m_to(to)
+    : m_doc(doc)
+    , m_profile(doc->currentProfile())
+    , m_from(from)
+    , m_to(to)
 {
     // Where to, as the route list numbers it: a drag may move a candidate several places.
-    setText(to < from ? QCoreApplication::translate("model::Commands", "Move %1 up to position %2").arg(doc->candidateName(from)).arg(to)
-                      : QCoreApplication::translate("model::Commands", "Move %1 down to position %2").arg(doc->candidateName(from)).arg(to));
+    setText(to < from ? QCoreApplication::translate("model::Commands", "Move %1 up to position %2")
+                            .arg(doc->candidateName(from))
+                            .arg(to)
+                      : QCoreApplication::translate("model::Commands", "Move %1 down to position %2")
+                            .arg(doc->candidateName(from))
+                            .arg(to));
 }
 
 void MoveCandidateCommand::redo()
@@ -68,9 +83,12 @@ void MoveCandidateCommand::undo()
     m_doc->moveCandidate(m_profile, m_to, m_from);
 }
 
-InsertCandidateCommand::InsertCandidateCommand(EditorDocument* doc, int row, policy::Candidate candidate,
-                                               const QString& name)
-    : m_doc(doc), m_profile(doc->currentProfile()), m_row(row), m_candidate(std::move(candidate))
+InsertCandidateCommand::InsertCandidateCommand(
+    EditorDocument* doc, int row, policy::Candidate candidate, const QString& name)
+    : m_doc(doc)
+    , m_profile(doc->currentProfile())
+    , m_row(row)
+    , m_candidate(std::move(candidate))
 {
     setText(QCoreApplication::translate("model::Commands", "Add %1").arg(name));
 }
@@ -86,8 +104,11 @@ void InsertCandidateCommand::undo()
 }
 
 RemoveCandidateCommand::RemoveCandidateCommand(EditorDocument* doc, int row)
-    : m_doc(doc), m_profile(doc->currentProfile()), m_row(row), m_candidate(doc->candidate(row)),
-      m_source(doc->document().profiles[std::size_t(m_profile)].dynamic->candidateSources[std::size_t(row)])
+    : m_doc(doc)
+    , m_profile(doc->currentProfile())
+    , m_row(row)
+    , m_candidate(doc->candidate(row))
+    , m_source(doc->document().profiles[std::size_t(m_profile)].dynamic->candidateSources[std::size_t(row)])
 {
     setText(QCoreApplication::translate("model::Commands", "Remove %1").arg(doc->candidateName(row)));
 }
@@ -103,7 +124,10 @@ void RemoveCandidateCommand::undo()
 }
 
 ReplaceDocumentCommand::ReplaceDocumentCommand(EditorDocument* doc, format::Document after, const QString& text)
-    : QUndoCommand(text), m_doc(doc), m_before(doc->document()), m_after(std::move(after))
+    : QUndoCommand(text)
+    , m_doc(doc)
+    , m_before(doc->document())
+    , m_after(std::move(after))
 {
 }
 
@@ -122,7 +146,7 @@ policy::Candidate newCandidate(const std::string& executionProfileId)
     policy::Candidate c;
     c.executionProfileId = executionProfileId;
     c.enabled = true;
-    c.policies = policy::PolicyDocument{};
+    c.policies = policy::PolicyDocument {};
     return c;
 }
 

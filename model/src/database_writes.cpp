@@ -6,9 +6,11 @@
 #include "routes/live_routes.h"
 #include "store/kandev_database.h"
 
-namespace model {
+namespace model
+{
 
-namespace {
+namespace
+{
 
 struct Tr {
     Q_DECLARE_TR_FUNCTIONS(DatabaseWrites)
@@ -47,23 +49,27 @@ std::vector<ProfileWrite> databaseWrites(const EditorDocument& document, const r
 QString describeWrite(const ProfileWrite& write)
 {
     const QString profile = write.name.isEmpty() || write.name == write.profileId
-                                ? Tr::tr("profile %1").arg(write.profileId)
-                                : Tr::tr("profile %1 (%2)").arg(write.profileId, write.name);
-    const QString version = write.versionRead ? Tr::tr("version %1 becomes %2").arg(*write.versionRead).arg(*write.versionRead + 1)
-                                              : Tr::tr("written as a new profile");
+        ? Tr::tr("profile %1").arg(write.profileId)
+        : Tr::tr("profile %1 (%2)").arg(write.profileId, write.name);
+    const QString version = write.versionRead
+        ? Tr::tr("version %1 becomes %2").arg(*write.versionRead).arg(*write.versionRead + 1)
+        : Tr::tr("written as a new profile");
     QString routes;
     if (!write.routesKnown) {
-        routes = write.routesError.isEmpty() ? Tr::tr("this kandev keeps no route state")
-                                             : Tr::tr("the routes running now could not be read (%1)").arg(write.routesError);
+        routes = write.routesError.isEmpty()
+            ? Tr::tr("this kandev keeps no route state")
+            : Tr::tr("the routes running now could not be read (%1)").arg(write.routesError);
     } else if (write.routesRunning == 0) {
         routes = Tr::tr("no route is running under it");
     } else if (write.routesScheduled == 0) {
-        routes = Tr::tr("%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure", "",
-                        write.routesRunning);
+        routes
+            = Tr::tr("%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure",
+                "", write.routesRunning);
     } else {
         routes = Tr::tr("%n route(s) running", "", write.routesRunning) + QStringLiteral(", ")
-                 + Tr::tr("%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one",
-                          "", write.routesScheduled);
+            + Tr::tr(
+                "%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one",
+                "", write.routesScheduled);
     }
     return Tr::tr("%1: %2; %3.").arg(profile, version, routes);
 }

@@ -14,9 +14,11 @@
 
 #include <algorithm>
 
-namespace model {
+namespace model
+{
 
-namespace {
+namespace
+{
 
 bool isPositionIssue(const policy::Issue& i)
 {
@@ -24,8 +26,7 @@ bool isPositionIssue(const policy::Issue& i)
 }
 
 // The items whose path lies in candidate `row`: "candidates[row]" or below it.
-template <typename Item>
-std::vector<Item> inCandidate(const std::vector<Item>& items, int row)
+template <typename Item> std::vector<Item> inCandidate(const std::vector<Item>& items, int row)
 {
     const std::string prefix = "candidates[" + std::to_string(row) + "]";
     std::vector<Item> out;
@@ -54,7 +55,7 @@ std::optional<format::Diagnostic> rejection(const std::string& bytes)
         return std::nullopt;
     if (!check.errors.empty())
         return check.errors.front();
-    return format::Diagnostic{{}, "the text written cannot be read back as a document"};
+    return format::Diagnostic {{}, "the text written cannot be read back as a document"};
 }
 
 QString describe(const format::Diagnostic& d)
@@ -66,8 +67,11 @@ QString describe(const format::Diagnostic& d)
 }  // namespace
 
 EditorDocument::EditorDocument(format::Document document, QString filePath, QByteArray diskBytes, QObject* parent)
-    : QObject(parent), m_document(std::move(document)), m_asRead(m_document), m_filePath(std::move(filePath)),
-      m_diskBytes(std::move(diskBytes))
+    : QObject(parent)
+    , m_document(std::move(document))
+    , m_asRead(m_document)
+    , m_filePath(std::move(filePath))
+    , m_diskBytes(std::move(diskBytes))
 {
     const auto dynamic = dynamicProfiles();
     m_current = dynamic.empty() ? -1 : dynamic.front();
@@ -101,8 +105,8 @@ std::optional<routes::LiveRoutesRead> EditorDocument::readLiveRoutes(const std::
     return m_database->readLiveRoutes(profileId, error);
 }
 
-void EditorDocument::attachDatabase(std::shared_ptr<store::KandevDatabase> database,
-                                    std::map<std::string, std::int64_t> versions)
+void EditorDocument::attachDatabase(
+    std::shared_ptr<store::KandevDatabase> database, std::map<std::string, std::int64_t> versions)
 {
     m_database = std::move(database);
     m_versions = std::move(versions);
@@ -353,8 +357,8 @@ void EditorDocument::moveCandidate(int profileIndex, int from, int to)
     endStructuralChange();
 }
 
-void EditorDocument::insertCandidate(int profileIndex, int row, const policy::Candidate& candidate,
-                                     const std::string& source)
+void EditorDocument::insertCandidate(
+    int profileIndex, int row, const policy::Candidate& candidate, const std::string& source)
 {
     showProfile(profileIndex);
     auto& d = dynamicOf(profileIndex);
@@ -430,10 +434,11 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
         if (!profile.dynamic)
             continue;
         if (isProfileReadOnly(index))  // the editor lets no edit in; should one get there, it is refused
-            return tr("Profile %1 is read-only: %2").arg(QString::fromStdString(profile.id), m_readOnlyProfiles.value(index));
+            return tr("Profile %1 is read-only: %2")
+                .arg(QString::fromStdString(profile.id), m_readOnlyProfiles.value(index));
         format::Document alone;
         alone.shape = format::FileShape::DynamicDocument;
-        alone.profiles.push_back(format::ProfileRecord{});
+        alone.profiles.push_back(format::ProfileRecord {});
         alone.profiles.back().dynamic = *profile.dynamic;
         renumber(*alone.profiles.back().dynamic);
         if (const auto problem = rejection(format::serializeDocument(alone)))
@@ -475,7 +480,7 @@ EditorDocument::SaveResult EditorDocument::saveToDatabase()
         const store::WriteResult written = m_database->saveProfile(profile.id, expected, profile.dynamic->candidates);
         if (!written.ok)
             return {false, tr("Profile %1 was not saved: %2").arg(QString::fromStdString(profile.id), written.error),
-                    written.conflict};
+                written.conflict};
         m_versions[profile.id] = expected + 1;
         profile.dynamic->version = expected + 1;
         for (std::size_t i = 0; i < profile.dynamic->candidates.size(); ++i)
@@ -520,12 +525,13 @@ LoadResult loadDocumentFile(const QString& path)
                            .arg(e.line)
                            .arg(e.column)
                            .arg(e.path.empty() ? QString() : QString::fromStdString(e.path) + QStringLiteral(": "),
-                                QString::fromStdString(e.message));
+                               QString::fromStdString(e.message));
         return result;
     }
     const auto& profiles = check.document->profiles;
     if (std::none_of(profiles.begin(), profiles.end(), [](const auto& p) { return p.isDynamic(); })) {
-        result.error = QCoreApplication::translate("model::EditorDocument", "%1 holds no dynamic profile to edit.").arg(path);
+        result.error
+            = QCoreApplication::translate("model::EditorDocument", "%1 holds no dynamic profile to edit.").arg(path);
         return result;
     }
     result.document = std::move(check.document);

@@ -8,9 +8,11 @@
 #include <QGuiApplication>
 #include <QPalette>
 
-namespace model {
+namespace model
+{
 
-namespace {
+namespace
+{
 
 QString text(const std::string& s)
 {
@@ -24,7 +26,10 @@ bool isKnownOutcome(const std::string& stored)
 
 }  // namespace
 
-LiveRoutesModel::LiveRoutesModel(QObject* parent) : QAbstractTableModel(parent) {}
+LiveRoutesModel::LiveRoutesModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 void LiveRoutesModel::setRoutes(routes::LiveRoutes routes, policy::Seconds now)
 {
@@ -40,7 +45,8 @@ void LiveRoutesModel::setNow(policy::Seconds now)
         return;
     m_now = now;
     if (!m_routes.routes.empty())
-        emit dataChanged(index(0, Deadline), index(rowCount() - 1, Left), {Qt::DisplayRole});  // the date shows from midnight on
+        emit dataChanged(
+            index(0, Deadline), index(rowCount() - 1, Left), {Qt::DisplayRole});  // the date shows from midnight on
 }
 
 const routes::LiveRoute* LiveRoutesModel::route(int row) const
@@ -75,7 +81,8 @@ QString LiveRoutesModel::stateText(const routes::LiveRoute& r)
 
 QString LiveRoutesModel::localTime(policy::Seconds t)
 {
-    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(), QLocale::ShortFormat);
+    return QLocale().toString(
+        QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(), QLocale::ShortFormat);
 }
 
 QString LiveRoutesModel::localTimeOnDayOf(policy::Seconds t, policy::Seconds now)
@@ -115,7 +122,8 @@ QString LiveRoutesModel::briefPolicy(const policy::ClassPolicy& p, bool withOutc
     if (p.waitForReset.enabled)
         parts << tr("wait up to %1 for a reset").arg(PolicyText::duration(p.waitForReset.maxWaitSeconds));
     if (p.retry.enabled && p.retry.maxRetries > 0)
-        parts << tr("%n retries from %1", nullptr, int(p.retry.maxRetries)).arg(PolicyText::duration(p.retry.initialIntervalSeconds));
+        parts << tr("%n retries from %1", nullptr, int(p.retry.maxRetries))
+                     .arg(PolicyText::duration(p.retry.initialIntervalSeconds));
     if (parts.isEmpty())
         parts << tr("no wait, no retry");
     if (withOutcome)
@@ -140,15 +148,17 @@ QString LiveRoutesModel::nextStepText(const routes::NextStep& next)
     case policy::DecisionKind::Skip: return tr("If the same error repeats at the deadline: %1.").arg(skip);
     case policy::DecisionKind::Stop: break;
     }
-    return next.gateStop ? tr("If the same error repeats at the deadline: stop for a person (the error is not classified).")
-                         : tr("If the same error repeats at the deadline: stop for a person.");
+    return next.gateStop
+        ? tr("If the same error repeats at the deadline: stop for a person (the error is not classified).")
+        : tr("If the same error repeats at the deadline: stop for a person.");
 }
 
 QString LiveRoutesModel::driftText(const routes::PolicyDrift& drift)
 {
     const bool outcomes = drift.scheduled.onExhausted != drift.editing.onExhausted;
     return tr("%1: scheduled under %2; you are editing %3.")
-        .arg(PolicyText::className(drift.errorClass), briefPolicy(drift.scheduled, outcomes), briefPolicy(drift.editing, outcomes));
+        .arg(PolicyText::className(drift.errorClass), briefPolicy(drift.scheduled, outcomes),
+            briefPolicy(drift.editing, outcomes));
 }
 
 QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
@@ -167,7 +177,8 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
                 return tr("unreadable");
             if (!s || s->failureCode.empty())
                 return QString();
-            return s->failureClass.empty() ? text(s->failureCode) : tr("%1 (%2)").arg(text(s->failureCode), text(s->failureClass));
+            return s->failureClass.empty() ? text(s->failureCode)
+                                           : tr("%1 (%2)").arg(text(s->failureCode), text(s->failureClass));
         case Retry: return s ? QVariant(qlonglong(s->retryOrdinal)) : QVariant();
         case ResetWaits: {
             if (!s)
@@ -211,13 +222,16 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ForegroundRole) {
         const bool unknownOutcome = s && !s->pendingOutcome.empty() && !isKnownOutcome(s->pendingOutcome);
-        const bool warn = (index.column() == Policy && r->drift) || (index.column() == State && r->state == routes::RouteState::Unknown)
-                          || (index.column() == Failure && !(r->snapshotError.empty() && r->row.rowError.empty())) || (index.column() == Then && unknownOutcome);
+        const bool warn = (index.column() == Policy && r->drift)
+            || (index.column() == State && r->state == routes::RouteState::Unknown)
+            || (index.column() == Failure && !(r->snapshotError.empty() && r->row.rowError.empty()))
+            || (index.column() == Then && unknownOutcome);
         if (warn)
             return QBrush(QColor(0xb0, 0x5a, 0x00));
         return {};
     }
-    if (role == Qt::TextAlignmentRole && (index.column() == Retry || index.column() == Version || index.column() == Left))
+    if (role == Qt::TextAlignmentRole
+        && (index.column() == Retry || index.column() == Version || index.column() == Left))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
@@ -225,7 +239,8 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
 QVariant LiveRoutesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Then)
-        return tr("What the route does when its waits and retries are used up (the pending outcome it was scheduled with)");
+        return tr(
+            "What the route does when its waits and retries are used up (the pending outcome it was scheduled with)");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == ResetWaits)
         return tr("The classes whose wait for a provider reset this route cycle has used");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)

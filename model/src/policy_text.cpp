@@ -7,7 +7,8 @@
 
 #include <QStringList>
 
-namespace model {
+namespace model
+{
 
 QString PolicyText::duration(std::int64_t seconds)
 {
@@ -43,7 +44,8 @@ QString PolicyText::classSummary(const policy::ClassPolicy& p)
     if (p.waitForReset.enabled)
         steps << tr("wait up to %1").arg(duration(p.waitForReset.maxWaitSeconds));
     if (p.retry.enabled)
-        steps << tr("%n retries from %1", nullptr, int(p.retry.maxRetries)).arg(duration(p.retry.initialIntervalSeconds));
+        steps
+            << tr("%n retries from %1", nullptr, int(p.retry.maxRetries)).arg(duration(p.retry.initialIntervalSeconds));
     if (steps.isEmpty())
         return p.onExhausted == policy::Outcome::Stop ? tr("stop immediately")
             : p.onExhausted == policy::Outcome::Skip  ? tr("skip immediately")
@@ -75,7 +77,8 @@ QString PolicyText::scheduleLine(const policy::ClassPolicy& p)
                 .arg(s.delaysSeconds.size() + 1)
                 .arg(duration(s.totalSeconds));
     if (s.capped)
-        line += QLatin1Char(' ') + tr("Delays stop growing at the %1 cap.").arg(duration(policy::kMaxRetryDelaySeconds));
+        line
+            += QLatin1Char(' ') + tr("Delays stop growing at the %1 cap.").arg(duration(policy::kMaxRetryDelaySeconds));
     return line;
 }
 
@@ -171,13 +174,16 @@ QString PolicyText::issueMessage(const policy::Issue& issue)
             return tr("Must be between %1 and %2 (found %3).")
                 .arg(duration(issue.min), duration(issue.max), duration(issue.value));
         return tr("Must be between %1 and %2 (found %3).").arg(issue.min).arg(issue.max).arg(issue.value);
-    case IssueCode::MustBeZeroWhenDisabled: return tr("Must be 0 while this section is off (found %1).").arg(issue.value);
+    case IssueCode::MustBeZeroWhenDisabled:
+        return tr("Must be 0 while this section is off (found %1).").arg(issue.value);
     case IssueCode::MissingOutcome: return tr("Choose what happens when recovery is exhausted.");
     case IssueCode::UnsupportedVersion:
         return tr("Unsupported policy version %1; this editor supports %2.").arg(issue.value).arg(issue.min);
     case IssueCode::EmptyCandidateList: return tr("A dynamic profile needs at least one candidate.");
     case IssueCode::PositionMismatch:
-        return tr("Candidate %1 carries position %2; positions are renumbered on save.").arg(issue.min).arg(issue.value);
+        return tr("Candidate %1 carries position %2; positions are renumbered on save.")
+            .arg(issue.min)
+            .arg(issue.value);
     case IssueCode::EmptyExecutionProfileId: return tr("The candidate does not name an agent profile.");
     case IssueCode::PoliciesWithRules: return tr("The candidate has both policies and legacy rules.");
     case IssueCode::DuplicateExecutionProfileId:

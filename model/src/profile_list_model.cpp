@@ -3,9 +3,13 @@
 
 #include <algorithm>
 
-namespace model {
+namespace model
+{
 
-ProfileListModel::ProfileListModel(QObject* parent) : QAbstractListModel(parent) {}
+ProfileListModel::ProfileListModel(QObject* parent)
+    : QAbstractListModel(parent)
+{
+}
 
 void ProfileListModel::setDocument(EditorDocument* document)
 {
@@ -14,7 +18,7 @@ void ProfileListModel::setDocument(EditorDocument* document)
         disconnect(c);
     m_connections.clear();
     m_doc = document;
-    m_profiles = m_doc ? m_doc->dynamicProfiles() : std::vector<int>{};
+    m_profiles = m_doc ? m_doc->dynamicProfiles() : std::vector<int> {};
     if (m_doc) {
         // Candidate counts change with inserts and removals; the list of profiles only on replace.
         auto refresh = [this] {
@@ -46,7 +50,7 @@ QVariant ProfileListModel::data(const QModelIndex& index, int role) const
             .arg(QString::fromStdString(record.id.empty() ? std::string("—") : record.id));
     case ProfileIndexRole: return profile;
     case SearchTextRole: {
-        QStringList words{m_doc->profileTitle(profile), QString::fromStdString(record.id)};
+        QStringList words {m_doc->profileTitle(profile), QString::fromStdString(record.id)};
         for (const auto& c : record.dynamic->candidates)
             words << QString::fromStdString(c.executionProfileId);
         return words.join(QLatin1Char('\n'));

@@ -9,10 +9,12 @@
 
 #include <array>
 
-namespace model {
+namespace model
+{
 
 TimelinePreview::TimelinePreview(QObject* parent)
-    : QObject(parent), m_scenario(policy::findScenarioPreset(policy::kDefaultScenarioId)->scenario)
+    : QObject(parent)
+    , m_scenario(policy::findScenarioPreset(policy::kDefaultScenarioId)->scenario)
 {
 }
 
@@ -68,7 +70,8 @@ QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
     using policy::EventKind;
     switch (e.kind) {
     case EventKind::Attempt: return tr("Attempt %1").arg(e.attempt);
-    case EventKind::RetryWait: return tr("Retry %1 after %2").arg(e.retryOrdinal).arg(PolicyText::duration(e.delaySeconds));
+    case EventKind::RetryWait:
+        return tr("Retry %1 after %2").arg(e.retryOrdinal).arg(PolicyText::duration(e.delaySeconds));
     case EventKind::WaitForReset: return tr("Reset wait %1").arg(PolicyText::duration(e.delaySeconds));
     case EventKind::Skip: return tr("Skip to the next candidate");
     case EventKind::Stop: return tr("Stop: action required");
@@ -76,7 +79,8 @@ QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
     case EventKind::Exhausted: return tr("No eligible candidate left");
     case EventKind::ConfigError: return tr("Configuration error");
     case EventKind::Truncated: return tr("Simulation stopped at its event limit");
-    case EventKind::CircuitOpen: return tr("Passed over: circuit open for %1").arg(PolicyText::duration(e.delaySeconds));
+    case EventKind::CircuitOpen:
+        return tr("Passed over: circuit open for %1").arg(PolicyText::duration(e.delaySeconds));
     }
     return {};
 }
@@ -84,8 +88,8 @@ QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
 QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
 {
     using policy::EventKind;
-    const QString error = tr("%1 (%2)").arg(PolicyText::codeDescription(e.code),
-                                            QString::fromUtf8(policy::errorClassName(e.errorClass).data()));
+    const QString error = tr("%1 (%2)").arg(
+        PolicyText::codeDescription(e.code), QString::fromUtf8(policy::errorClassName(e.errorClass).data()));
     switch (e.kind) {
     // Times are offsets from the first failure, as the Time column counts: a
     // preset's start is a made-up date, and its clock time would mean nothing.
@@ -105,7 +109,7 @@ QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
     case EventKind::CircuitOpen:
         return tr("%1 · %2 · until %3")
             .arg(QString::fromStdString(e.resourceKey), QString::fromStdString(e.code),
-                 QString::fromStdString(policy::formatRfc3339(e.deadline)));
+                QString::fromStdString(policy::formatRfc3339(e.deadline)));
     default: return {};
     }
 }
@@ -115,11 +119,12 @@ QString TimelinePreview::profileTitle() const
     return m_doc && m_doc->currentProfile() >= 0 ? m_doc->profileTitle(m_doc->currentProfile()) : QString();
 }
 
-namespace {
+namespace
+{
 
 // Why a reset hint did not lead to a wait, or "" when there was none to use.
-QString unusedHintReason(const policy::ClassPolicy& p, const policy::ScenarioAttempt& attempt, bool resetUsed,
-                         const QString& cls)
+QString unusedHintReason(
+    const policy::ClassPolicy& p, const policy::ScenarioAttempt& attempt, bool resetUsed, const QString& cls)
 {
     if (!attempt.resetAfterSeconds)
         return {};
@@ -128,7 +133,8 @@ QString unusedHintReason(const policy::ClassPolicy& p, const policy::ScenarioAtt
         return TimelinePreview::tr("Waiting for resets is off for %1 on this candidate, so the %2 reset is not used.")
             .arg(cls, hint);
     if (resetUsed)
-        return TimelinePreview::tr("This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.")
+        return TimelinePreview::tr(
+            "This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.")
             .arg(cls, hint);
     if (*attempt.resetAfterSeconds <= 0)
         return TimelinePreview::tr("The reported reset is not in the future, so it is not used.");
@@ -188,8 +194,8 @@ QString TimelinePreview::eventReason(std::size_t index) const
     }
     const bool known = e.candidateIndex < m_candidates.size();
     const bool classified = e.errorClass != policy::ErrorClass::Unclassified;
-    const policy::ClassPolicy policy = known && classified ? m_candidates[e.candidateIndex].policies.forClass(e.errorClass)
-                                                           : policy::ClassPolicy{};
+    const policy::ClassPolicy policy
+        = known && classified ? m_candidates[e.candidateIndex].policies.forClass(e.errorClass) : policy::ClassPolicy {};
     const QString cls = classified ? PolicyText::classInSentence(e.errorClass) : QString();
     const bool used = classified && resetUsed[e.errorClass == policy::ErrorClass::Hard ? 1 : 0];
     const auto join = [](const QString& a, const QString& b) { return a.isEmpty() ? b : a + QLatin1Char(' ') + b; };
@@ -202,16 +208,17 @@ QString TimelinePreview::eventReason(std::size_t index) const
             .arg(PolicyText::duration(e.delaySeconds), PolicyText::duration(policy.waitForReset.maxWaitSeconds), cls);
     case EventKind::RetryWait:
         return join(unusedHintReason(policy, *attempt, used, cls),
-                    tr("Retry %1 of %2: the first retry after %3, doubled for each retry after it.")
-                        .arg(e.retryOrdinal)
-                        .arg(policy.retry.maxRetries)
-                        .arg(PolicyText::duration(policy.retry.initialIntervalSeconds)));
+            tr("Retry %1 of %2: the first retry after %3, doubled for each retry after it.")
+                .arg(e.retryOrdinal)
+                .arg(policy.retry.maxRetries)
+                .arg(PolicyText::duration(policy.retry.initialIntervalSeconds)));
     case EventKind::Skip:
     case EventKind::Stop: {
         if (e.kind == EventKind::Stop && e.gateStop) {
-            return !classified ? tr("%1 is neither transient nor hard: unknown errors always stop for a person.")
-                                     .arg(QString::fromStdString(e.code))
-                               : tr("The failure came after output or tool activity: errors after side effects always stop.");
+            return !classified
+                ? tr("%1 is neither transient nor hard: unknown errors always stop for a person.")
+                      .arg(QString::fromStdString(e.code))
+                : tr("The failure came after output or tool activity: errors after side effects always stop.");
         }
         const QString spent = policy.retry.enabled
             ? tr("All %n retry(s) are used.", nullptr, int(policy.retry.maxRetries))
@@ -222,15 +229,18 @@ QString TimelinePreview::eventReason(std::size_t index) const
         return join(join(unusedHintReason(policy, *attempt, used, cls), spent), then);
     }
     case EventKind::Success: return tr("Attempt %1 succeeds in this scenario.").arg(attemptNumber);
-    case EventKind::Exhausted: return tr("Every later candidate is disabled or was skipped: no candidate is left to try.");
+    case EventKind::Exhausted:
+        return tr("Every later candidate is disabled or was skipped: no candidate is left to try.");
     case EventKind::ConfigError:
-        return tr("This candidate's policies are not valid (%1), so the cycle stops here.").arg(QString::fromStdString(e.reason));
+        return tr("This candidate's policies are not valid (%1), so the cycle stops here.")
+            .arg(QString::fromStdString(e.reason));
     case EventKind::Truncated: return tr("The scenario never ends; the preview stops at its event limit.");
     case EventKind::CircuitOpen:
         //: %1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time
-        return tr("kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.")
+        return tr(
+            "kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.")
             .arg(QString::fromStdString(e.resourceKey), QString::fromStdString(e.code),
-                 QString::fromStdString(policy::formatRfc3339(e.deadline)));
+                QString::fromStdString(policy::formatRfc3339(e.deadline)));
     }
     return {};
 }
@@ -246,15 +256,17 @@ QString TimelinePreview::totalsText() const
     case policy::EventKind::ConfigError: ending = tr("a configuration error"); break;
     default: ending = tr("the event limit"); break;
     }
-    QString text = tr("%n attempt(s) in %1, ending in %2.", nullptr, int(t.attempts)).arg(PolicyText::duration(t.durationSeconds), ending);
+    QString text = tr("%n attempt(s) in %1, ending in %2.", nullptr, int(t.attempts))
+                       .arg(PolicyText::duration(t.durationSeconds), ending);
     auto worst = [this](const policy::ClassWorstCase& w) {
         return w.finalOutcome == policy::Outcome::Stop && w.stoppingCandidate
             ? tr("%1, then stop on %2").arg(PolicyText::duration(w.seconds), candidateLabel(*w.stoppingCandidate))
             : tr("%1, then no eligible candidate").arg(PolicyText::duration(w.seconds));
     };
     // One paragraph, not two lines: it wraps in the width there is, a line less under the picture.
-    text += QLatin1Char(' ') + tr("Worst case from the first failure: transient errors %1; hard errors %2.")
-                                    .arg(worst(m_review.transient), worst(m_review.hard));
+    text += QLatin1Char(' ')
+        + tr("Worst case from the first failure: transient errors %1; hard errors %2.")
+              .arg(worst(m_review.transient), worst(m_review.hard));
     return text;
 }
 
@@ -267,11 +279,19 @@ QStringList TimelinePreview::warningTexts() const
         const QString cls = w.errorClass ? PolicyText::classInSentence(*w.errorClass) : QString();
         switch (w.code) {
         case ReviewWarningCode::DisabledCandidate: out << tr("%1 is disabled and never tried.").arg(who); break;
-        case ReviewWarningCode::InvalidCandidate: out << tr("%1 is invalid and stops every cycle that reaches it.").arg(who); break;
-        case ReviewWarningCode::UnreachableCandidate: out << tr("%1 is never reached for %2: an earlier candidate stops.").arg(who, cls); break;
-        case ReviewWarningCode::AllCandidatesSkip: out << tr("Every candidate skips %1: the route ends with no eligible candidate.").arg(cls); break;
+        case ReviewWarningCode::InvalidCandidate:
+            out << tr("%1 is invalid and stops every cycle that reaches it.").arg(who);
+            break;
+        case ReviewWarningCode::UnreachableCandidate:
+            out << tr("%1 is never reached for %2: an earlier candidate stops.").arg(who, cls);
+            break;
+        case ReviewWarningCode::AllCandidatesSkip:
+            out << tr("Every candidate skips %1: the route ends with no eligible candidate.").arg(cls);
+            break;
         case ReviewWarningCode::HardRetryWithoutResetWait:
-            out << tr("%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.").arg(who);
+            out << tr(
+                "%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.")
+                       .arg(who);
             break;
         case ReviewWarningCode::NoEnabledCandidate: out << tr("No candidate is enabled."); break;
         case ReviewWarningCode::IneligibleCandidate:
@@ -290,7 +310,8 @@ QString TimelinePreview::accessibleSummary() const
 }
 
 TimelineEventModel::TimelineEventModel(TimelinePreview* preview, QObject* parent)
-    : QAbstractTableModel(parent), m_preview(preview)
+    : QAbstractTableModel(parent)
+    , m_preview(preview)
 {
     connect(preview, &TimelinePreview::changed, this, [this] {
         beginResetModel();
@@ -310,7 +331,8 @@ int TimelineEventModel::columnCount(const QModelIndex& parent) const
 
 QVariant TimelineEventModel::data(const QModelIndex& index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || role != Qt::DisplayRole)
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)
+        || role != Qt::DisplayRole)
         return {};
     const auto& e = m_preview->timeline().events[std::size_t(index.row())];
     const bool hasCandidate = e.kind != policy::EventKind::Exhausted && e.kind != policy::EventKind::Truncated;

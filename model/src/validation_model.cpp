@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-
-namespace model {
+namespace model
+{
 
 IssueTarget targetOf(const std::string& path)
 {
@@ -25,10 +25,14 @@ IssueTarget targetOf(const std::string& path)
     }
     if (close + 1 < path.size() && path[close + 1] != '.')
         return {};
-    return {row, close + 2 <= path.size() ? QString::fromStdString(path.substr(std::min(close + 2, path.size()))) : QString()};
+    return {row,
+        close + 2 <= path.size() ? QString::fromStdString(path.substr(std::min(close + 2, path.size()))) : QString()};
 }
 
-ValidationModel::ValidationModel(QObject* parent) : QAbstractTableModel(parent) {}
+ValidationModel::ValidationModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 void ValidationModel::setDocument(EditorDocument* document)
 {
@@ -49,7 +53,7 @@ void ValidationModel::refresh()
         for (const auto& error : m_doc->legacyErrors())
             m_rows.push_back({error.path, PolicyText::legacyError(error)});
         std::stable_sort(m_rows.begin(), m_rows.end(),
-                         [](const Row& a, const Row& b) { return targetOf(a.path).row < targetOf(b.path).row; });
+            [](const Row& a, const Row& b) { return targetOf(a.path).row < targetOf(b.path).row; });
     }
     endResetModel();
 }
@@ -79,7 +83,7 @@ QVariant ValidationModel::data(const QModelIndex& index, int role) const
         case MessageColumn: return problem.message;
         case CandidateColumn:
             return m_doc && target.row >= 0 && target.row < m_doc->candidateCount() ? m_doc->candidateName(target.row)
-                                                                                     : QString();
+                                                                                    : QString();
         case PathColumn: return QString::fromStdString(problem.path);
         default: return {};
         }

@@ -5,7 +5,8 @@
 
 #include <limits>
 
-namespace store::detail {
+namespace store::detail
+{
 
 std::string describeValue(const QVariant& value)
 {
@@ -24,7 +25,9 @@ std::string describeValue(const QVariant& value)
 }
 
 CheckedRow::CheckedRow(const QSqlQuery& query, std::string table, std::string row)
-    : m_query(query), m_table(std::move(table)), m_row(std::move(row))
+    : m_query(query)
+    , m_table(std::move(table))
+    , m_row(std::move(row))
 {
 }
 
@@ -51,9 +54,7 @@ std::optional<std::int64_t> CheckedRow::optionalInteger(int column, const char* 
             return std::int64_t(v.toULongLong());
         refuse(name, v.toString().toStdString() + " is past the 64-bit integer range kandev reads");
         return 0;
-    default:
-        refuse(name, describeValue(v) + " is not an integer, which kandev reads here");
-        return 0;
+    default: refuse(name, describeValue(v) + " is not an integer, which kandev reads here"); return 0;
     }
 }
 

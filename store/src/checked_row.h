@@ -14,9 +14,11 @@
 #include <string>
 #include <vector>
 
-namespace store::detail {
+namespace store::detail
+{
 
-class CheckedRow {
+class CheckedRow
+{
 public:
     // `row` names the row for people: "profile \"dyn-a\", position 2".
     CheckedRow(const QSqlQuery& query, std::string table, std::string row);
@@ -31,9 +33,15 @@ public:
     // NULL is "none" (a LEFT JOIN without a match, a nullable column).
     std::optional<std::string> optionalText(int column, const char* name);
 
-    bool ok() const { return m_problems.empty(); }
+    bool ok() const
+    {
+        return m_problems.empty();
+    }
     // "dynamic_agent_routes, profile \"dyn-a\", position 2, column enabled: ..." each.
-    const std::vector<std::string>& problems() const { return m_problems; }
+    const std::vector<std::string>& problems() const
+    {
+        return m_problems;
+    }
     // Appends each problem to `out`, "; " between them (a route's row error).
     void appendProblemsTo(std::string& out) const;
 

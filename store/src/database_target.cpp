@@ -6,7 +6,8 @@
 #include <QFileInfo>
 #include <QUrl>
 
-namespace store {
+namespace store
+{
 
 QString defaultSqlitePath()
 {
@@ -28,7 +29,9 @@ QString safeFileStem(const QString& name)
 {
     QString stem;
     for (const QChar c : name)
-        stem += (c.isLetterOrNumber() && c.unicode() < 128) || c == QLatin1Char('-') || c == QLatin1Char('_') ? c : QLatin1Char('_');
+        stem += (c.isLetterOrNumber() && c.unicode() < 128) || c == QLatin1Char('-') || c == QLatin1Char('_')
+            ? c
+            : QLatin1Char('_');
     // Nothing left that names anything ("../..", "///"): a generated name.
     if (stem.count(QLatin1Char('_')) == stem.size())
         return QStringLiteral("kandev-database");
@@ -89,7 +92,8 @@ std::optional<DatabaseTarget> databaseTargetFromEnvironment(QString* error)
         }
         return t;
     }
-    if (driver != QLatin1String("postgres") && driver != QLatin1String("postgresql") && driver != QLatin1String("pgx")) {
+    if (driver != QLatin1String("postgres") && driver != QLatin1String("postgresql")
+        && driver != QLatin1String("pgx")) {
         if (error)
             *error = QStringLiteral("KANDEV_DATABASE_DRIVER must be sqlite or postgres, not '%1'").arg(driver);
         return std::nullopt;

@@ -13,8 +13,10 @@
 #include <cstring>
 #include <fstream>
 
-namespace store {
-namespace {
+namespace store
+{
+namespace
+{
 
 FileError failure(const std::string& path, const std::string& reason)
 {
@@ -39,13 +41,23 @@ std::string kindOf(mode_t mode)
 }
 
 // Closes a descriptor on every path out.
-class Fd {
+class Fd
+{
 public:
-    explicit Fd(int fd = -1) : m_fd(fd) {}
+    explicit Fd(int fd = -1)
+        : m_fd(fd)
+    {
+    }
     Fd(const Fd&) = delete;
     Fd& operator=(const Fd&) = delete;
-    ~Fd() { reset(); }
-    int get() const { return m_fd; }
+    ~Fd()
+    {
+        reset();
+    }
+    int get() const
+    {
+        return m_fd;
+    }
     // Returns close()'s errno (0 on success): a write error can surface only here.
     int reset()
     {
@@ -69,8 +81,8 @@ private:
 // Reads at most `maxBytes + 1` bytes through `readSome`, so an endless source
 // (/dev/zero, a pipe that never closes its writer end after a flood) is cut.
 template <typename ReadSome>
-ReadResult readBounded(const std::string& name, std::size_t maxBytes, ReadLimit limit, std::size_t sizeHint,
-                       ReadSome&& readSome)
+ReadResult readBounded(
+    const std::string& name, std::size_t maxBytes, ReadLimit limit, std::size_t sizeHint, ReadSome&& readSome)
 {
     ReadResult result;
     std::string bytes;
@@ -89,7 +101,8 @@ ReadResult readBounded(const std::string& name, std::size_t maxBytes, ReadLimit 
     }
     if (bytes.size() > maxBytes) {
         if (limit == ReadLimit::Refuse) {
-            result.error = failure(name, "larger than the " + english::formatByteSize(maxBytes) + " limit for documents; nothing was read");
+            result.error = failure(name,
+                "larger than the " + english::formatByteSize(maxBytes) + " limit for documents; nothing was read");
             return result;
         }
         bytes.resize(maxBytes);
@@ -125,12 +138,15 @@ std::optional<FileError> checkReplaceable(const std::string& path, struct stat& 
         char target[4096];
         const ssize_t n = ::readlink(path.c_str(), target, sizeof target - 1);
         const std::string to = n > 0 ? std::string(target, static_cast<std::size_t>(n)) : std::string("?");
-        return failure(path, "is a symbolic link to " + to
-                                 + "; Policy Studio does not write through links: give the target's path. Nothing was written");
+        return failure(path,
+            "is a symbolic link to " + to
+                + "; Policy Studio does not write through links: give the target's path. Nothing was written");
     }
     if (!S_ISREG(st.st_mode))
-        return failure(path, "is " + kindOf(st.st_mode) + ", not a regular file; Policy Studio replaces only regular files. "
-                                                          "Nothing was written");
+        return failure(path,
+            "is " + kindOf(st.st_mode)
+                + ", not a regular file; Policy Studio replaces only regular files. "
+                  "Nothing was written");
     exists = true;
     return std::nullopt;
 }
@@ -177,24 +193,24 @@ std::optional<FileError> giveTo(int fd, const std::string& path, const std::opti
         return std::nullopt;
     if (::fchown(fd, owner->uid, owner->gid) == 0 || (::geteuid() != 0 && errno == EPERM))
         return std::nullopt;
-    return FileError{describeWriteError(path, errno)};
+    return FileError {describeWriteError(path, errno)};
 }
 
 // Writes `bytes` to a new file beside `path` with `like`'s owner, group and
 // mode (or `newMode`), then renames it over `path`.
-std::optional<FileError> replaceFile(const std::string& path, std::span<const std::string> pieces, const struct stat* like,
-                                     mode_t newMode, const std::optional<FileOwner>& newOwner = {})
+std::optional<FileError> replaceFile(const std::string& path, std::span<const std::string> pieces,
+    const struct stat* like, mode_t newMode, const std::optional<FileOwner>& newOwner = {})
 {
     const std::string dir = directoryOf(path);
     const std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
     std::string temp = dir + "/." + base + ".tmp-XXXXXX";
     Fd fd(::mkostemp(temp.data(), O_CLOEXEC));  // created 0600: never wider than the target
     if (fd.get() < 0)
-        return FileError{describeWriteError(path, errno)};
+        return FileError {describeWriteError(path, errno)};
     auto abandon = [&](const std::string& message) {
         fd.reset();
         ::unlink(temp.c_str());
-        return FileError{message};
+        return FileError {message};
     };
     // Owner and mode first, so the bytes are never readable by more people
     // than the original allowed.
@@ -203,7 +219,7 @@ std::optional<FileError> replaceFile(const std::string& path, std::span<const st
             if (::fchown(fd.get(), like->st_uid, like->st_gid) != 0) {
                 if (like->st_uid != ::geteuid())
                     return abandon(path + ": belongs to another user (uid " + std::to_string(like->st_uid)
-                                   + ") and replacing it would make it yours; nothing was written");
+                        + ") and replacing it would make it yours; nothing was written");
                 // Only the group differs and we may not keep it: the file
                 // stays ours, as an editor saving in place would leave it.
                 (void)::fchown(fd.get(), static_cast<uid_t>(-1), like->st_gid);
@@ -220,12 +236,12 @@ std::optional<FileError> replaceFile(const std::string& path, std::span<const st
         return abandon(describeWriteError(path, errno));
     if (const int error = fd.reset(); error != 0) {
         ::unlink(temp.c_str());
-        return FileError{describeWriteError(path, error)};
+        return FileError {describeWriteError(path, error)};
     }
     if (::rename(temp.c_str(), path.c_str()) != 0) {
         const int error = errno;
         ::unlink(temp.c_str());
-        return FileError{describeWriteError(path, error)};
+        return FileError {describeWriteError(path, error)};
     }
     // The rename itself must survive a crash too.
     Fd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
@@ -264,34 +280,40 @@ ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit lim
 {
     ReadResult result;
     Fd fd;
-    struct stat st {};
+    struct stat st {
+    };
     if ((result.error = openForReading(path, fd, st)))
         return result;
     if (!S_ISREG(st.st_mode)) {
-        result.error = failure(path, "is " + kindOf(st.st_mode) + ", not a regular file; documents are read only from "
-                                                                 "regular files");
+        result.error = failure(path,
+            "is " + kindOf(st.st_mode)
+                + ", not a regular file; documents are read only from "
+                  "regular files");
         return result;
     }
     if (limit == ReadLimit::Refuse && static_cast<std::size_t>(st.st_size) > maxBytes) {
-        result.error = failure(path, "the file is " + english::formatByteSize(static_cast<std::size_t>(st.st_size))
-                                         + "; documents are limited to " + english::formatByteSize(maxBytes));
+        result.error = failure(path,
+            "the file is " + english::formatByteSize(static_cast<std::size_t>(st.st_size))
+                + "; documents are limited to " + english::formatByteSize(maxBytes));
         return result;
     }
-    return readBounded(path, maxBytes, limit, static_cast<std::size_t>(st.st_size), [&](char* data, std::size_t size) -> long {
-        for (;;) {
-            const ssize_t n = ::read(fd.get(), data, size);
-            if (n < 0 && errno == EINTR)
-                continue;
-            return static_cast<long>(n);
-        }
-    });
+    return readBounded(
+        path, maxBytes, limit, static_cast<std::size_t>(st.st_size), [&](char* data, std::size_t size) -> long {
+            for (;;) {
+                const ssize_t n = ::read(fd.get(), data, size);
+                if (n < 0 && errno == EINTR)
+                    continue;
+                return static_cast<long>(n);
+            }
+        });
 }
 
 ReadResult readFirstLine(const std::string& path, std::size_t maxBytes)
 {
     ReadResult result;
     Fd fd;
-    struct stat st {};
+    struct stat st {
+    };
     if ((result.error = openForReading(path, fd, st)))
         return result;
     if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
@@ -299,8 +321,9 @@ ReadResult readFirstLine(const std::string& path, std::size_t maxBytes)
         return result;
     }
     if (S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) > maxBytes) {
-        result.error = failure(path, "the file is " + english::formatByteSize(static_cast<std::size_t>(st.st_size))
-                                         + "; it is limited to " + english::formatByteSize(maxBytes));
+        result.error = failure(path,
+            "the file is " + english::formatByteSize(static_cast<std::size_t>(st.st_size)) + "; it is limited to "
+                + english::formatByteSize(maxBytes));
         return result;
     }
     // A pipe (`<(pass show kandev)`) is read as it is written: wait for its writer.
@@ -324,7 +347,8 @@ ReadResult readFirstLine(const std::string& path, std::size_t maxBytes)
     }
     const std::size_t end = bytes.find('\n');
     if (end == std::string::npos && bytes.size() > maxBytes) {
-        result.error = failure(path, "its first line is longer than " + english::formatByteSize(maxBytes) + "; nothing was read");
+        result.error = failure(
+            path, "its first line is longer than " + english::formatByteSize(maxBytes) + "; nothing was read");
         return result;
     }
     bytes.resize(std::min(end, bytes.size()));
@@ -346,28 +370,31 @@ ReadResult readStream(std::istream& in, const std::string& name, std::size_t max
     });
 }
 
-std::optional<FileError> writeFileAtomically(const std::string& path, const std::string& bytes, const WriteOptions& options)
+std::optional<FileError> writeFileAtomically(
+    const std::string& path, const std::string& bytes, const WriteOptions& options)
 {
     return writeFileAtomically(path, std::span<const std::string>(&bytes, 1), options);
 }
 
-std::optional<FileError> writeFileAtomically(const std::string& path, std::span<const std::string> pieces,
-                                             const WriteOptions& options)
+std::optional<FileError> writeFileAtomically(
+    const std::string& path, std::span<const std::string> pieces, const WriteOptions& options)
 {
-    struct stat st {};
+    struct stat st {
+    };
     bool exists = false;
     if (auto refused = checkReplaceable(path, st, exists))
         return refused;
     if (!options.backupPath.empty() && exists) {
-        struct stat backupSt {};
+        struct stat backupSt {
+        };
         bool backupExists = false;
         if (auto refused = checkReplaceable(options.backupPath, backupSt, backupExists))
             return refused;
         const ReadResult old = readFile(path, static_cast<std::size_t>(st.st_size) + 1);
         if (old.error)
-            return FileError{old.error->message + "; the backup could not be made, nothing was written"};
+            return FileError {old.error->message + "; the backup could not be made, nothing was written"};
         if (auto error = replaceFile(options.backupPath, std::span<const std::string>(&*old.bytes, 1), &st, 0))
-            return FileError{error->message + " (the backup); " + path + " was not changed"};
+            return FileError {error->message + " (the backup); " + path + " was not changed"};
     }
     const mode_t newMode = options.newFileMode.value_or(0666 & ~currentUmask());
     return replaceFile(path, pieces, exists ? &st : nullptr, newMode, options.newFileOwner);
@@ -375,23 +402,24 @@ std::optional<FileError> writeFileAtomically(const std::string& path, std::span<
 
 std::optional<FileOwner> ownerOf(const std::string& path)
 {
-    struct stat st {};
+    struct stat st {
+    };
     if (::stat(path.c_str(), &st) != 0)
         return std::nullopt;
-    return FileOwner{st.st_uid, st.st_gid};
+    return FileOwner {st.st_uid, st.st_gid};
 }
 
 std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t mode, std::optional<FileOwner> owner)
 {
     Fd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode & 07777));
     if (fd.get() < 0)
-        return FileError{describeWriteError(path, errno)};
+        return FileError {describeWriteError(path, errno)};
     // open() applies the umask, which only narrows; fchmod makes it exact.
     if (::fchmod(fd.get(), mode & 07777) != 0) {
         const int error = errno;
         fd.reset();
         ::unlink(path.c_str());
-        return FileError{describeWriteError(path, error)};
+        return FileError {describeWriteError(path, error)};
     }
     if (auto refused = giveTo(fd.get(), path, owner)) {
         fd.reset();

@@ -29,11 +29,13 @@
 
 #include <algorithm>
 
-namespace store {
+namespace store
+{
 
 using Json = nlohmann::ordered_json;
 
-namespace {
+namespace
+{
 
 using detail::CheckedRow;
 using detail::hasTable;
@@ -58,15 +60,23 @@ std::optional<std::string> readRulesJson(const std::string& text, policy::Candid
     return std::nullopt;
 }
 
-class Transaction {
+class Transaction
+{
 public:
-    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_open = m_db.transaction(); }
+    explicit Transaction(QSqlDatabase db)
+        : m_db(std::move(db))
+    {
+        m_open = m_db.transaction();
+    }
     ~Transaction()
     {
         if (m_open)
             m_db.rollback();
     }
-    bool isOpen() const { return m_open; }
+    bool isOpen() const
+    {
+        return m_open;
+    }
     bool commit()
     {
         m_open = false;
@@ -79,10 +89,13 @@ private:
 };
 
 // Runs write statements, calling the test hook first and keeping the first error.
-class StatementRunner {
+class StatementRunner
+{
 public:
     StatementRunner(const KandevDatabase& database, WriteResult& result, QString suffix = {})
-        : m_database(database), m_result(result), m_suffix(std::move(suffix))
+        : m_database(database)
+        , m_result(result)
+        , m_suffix(std::move(suffix))
     {
     }
     bool operator()(QSqlQuery& q)
@@ -98,7 +111,8 @@ public:
         }
         if (q.exec())
             return true;
-        m_result.error = QStringLiteral("%1: %2%3").arg(m_database.target().displayName(), sqlError(q.lastError()), m_suffix);
+        m_result.error
+            = QStringLiteral("%1: %2%3").arg(m_database.target().displayName(), sqlError(q.lastError()), m_suffix);
         return false;
     }
 
@@ -111,7 +125,7 @@ private:
 
 // kandev's optimistic concurrency: the version moves on only from the one read.
 bool bumpVersion(QSqlDatabase& db, StatementRunner& run, WriteResult& result, const std::string& profileId,
-                 std::int64_t expected, const QDateTime& now, const QString& conflictMessage)
+    std::int64_t expected, const QDateTime& now, const QString& conflictMessage)
 {
     QSqlQuery bump(db);
     bump.prepare(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1, updated_at = ? "
@@ -162,7 +176,8 @@ std::string rulesJsonOf(const policy::Candidate& candidate)
 }
 
 KandevDatabase::KandevDatabase(DatabaseTarget target)
-    : m_reader(QStringLiteral("kandev-reader-") + QUuid::createUuid().toString(QUuid::WithoutBraces)), m_target(std::move(target))
+    : m_reader(QStringLiteral("kandev-reader-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+    , m_target(std::move(target))
 {
 }
 
@@ -205,8 +220,9 @@ bool KandevDatabase::connect(const QString& name, bool readOnly, QString* error,
         // for a connection): the word is the one dependable sign, in English
         // and in the translations that keep "passw" ("Passwort").
         if (failure)
-            *failure = !sqlite && reason.contains(QLatin1String("passw"), Qt::CaseInsensitive) ? OpenFailure::PasswordNeeded
-                                                                                               : OpenFailure::Other;
+            *failure = !sqlite && reason.contains(QLatin1String("passw"), Qt::CaseInsensitive)
+                ? OpenFailure::PasswordNeeded
+                : OpenFailure::Other;
         return false;
     }
     if (!sqlite && readOnly)
@@ -230,7 +246,8 @@ std::unique_ptr<KandevDatabase> KandevDatabase::open(const DatabaseTarget& targe
 QString KandevDatabase::identityOf(QSqlDatabase& db) const
 {
     if (m_target.kind == DatabaseTarget::Kind::Sqlite) {
-        struct stat st {};
+        struct stat st {
+        };
         if (::stat(QFile::encodeName(m_target.path).constData(), &st) != 0)
             return {};
         return QStringLiteral("file %1:%2").arg(qulonglong(st.st_dev)).arg(qulonglong(st.st_ino));
@@ -263,9 +280,10 @@ bool KandevDatabase::routesAsRead(QSqlDatabase& db, const std::string& profileId
     if (read != m_readRoutes.end() && read->second == now)
         return true;
     result.conflict = true;
-    result.error = QStringLiteral("profile \"%1\": its routes were changed in the database since they were read (without a "
-                                  "version change); nothing was written, reload and review again")
-                       .arg(QString::fromStdString(profileId));
+    result.error
+        = QStringLiteral("profile \"%1\": its routes were changed in the database since they were read (without a "
+                         "version change); nothing was written, reload and review again")
+              .arg(QString::fromStdString(profileId));
     return false;
 }
 
@@ -284,7 +302,8 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     // A row with a value kandev cannot read makes its profile unreadable.
     auto refuseRow = [&](const CheckedRow& row, const std::string& profileId, const std::string& path) {
         for (const std::string& problem : row.problems())
-            loaded.invalidRows.push_back({path, "profile \"" + profileId + "\": " + problem + "; this profile is left untouched", 0, 0});
+            loaded.invalidRows.push_back(
+                {path, "profile \"" + profileId + "\": " + problem + "; this profile is left untouched", 0, 0});
         loaded.invalidProfiles.insert(profileId);
     };
 
@@ -294,7 +313,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     if (!tables)
         return fail(tablesError);
     for (const QString& table : {QStringLiteral("agent_profiles"), QStringLiteral("dynamic_agent_profiles"),
-                                 QStringLiteral("dynamic_agent_routes"), QStringLiteral("agents")}) {
+             QStringLiteral("dynamic_agent_routes"), QStringLiteral("agents")}) {
         if (!hasTable(*tables, table)) {
             if (error)
                 *error = QStringLiteral("%1 is not a kandev database: it has no %2 table (kandev's are agents, "
@@ -336,7 +355,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         if (!row.ok())
             refuseRow(row, p.id, format::indexPath("", loaded.document.profiles.size()));
         if (dynamic) {
-            p.dynamic = format::DynamicRecord{};
+            p.dynamic = format::DynamicRecord {};
             p.dynamic->version = version.value_or(0);
             loaded.versions[p.id] = *p.dynamic->version;
             dynamicIndex[p.id] = loaded.document.profiles.size();
@@ -348,9 +367,10 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     routes.setForwardOnly(true);
     // A rules_json past the bound is never fetched: its length is, and the
     // row is refused by name (a 200 MB value would cost gigabytes to read).
-    if (!routes.prepare(QStringLiteral("SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
-                                       "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json), "
-                                       "CAST(position AS TEXT) AS position_text FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
+    if (!routes.prepare(QStringLiteral(
+            "SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
+            "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json), "
+            "CAST(position AS TEXT) AS position_text FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
         return fail(routes.lastError());
     routes.addBindValue(qlonglong(kMaxRulesJsonCharacters));
     if (!routes.exec())
@@ -363,41 +383,49 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         format::DynamicRecord& d = *loaded.document.profiles[it->second].dynamic;
         policy::Candidate c;
         CheckedRow row(routes, "dynamic_agent_routes",
-                       "dynamic_profile_id \"" + profileId + "\", position " + routes.value(6).toString().toStdString());
+            "dynamic_profile_id \"" + profileId + "\", position " + routes.value(6).toString().toStdString());
         c.position = row.integer(1, "position");
         c.executionProfileId = row.text(2, "execution_profile_id");
         c.enabled = row.boolean(3, "enabled");
         const std::optional<std::int64_t> length = row.optionalInteger(5, "rules_json");
         const bool tooLong = length > std::int64_t(kMaxRulesJsonCharacters);
         const std::string rulesText = tooLong ? std::string() : row.text(4, "rules_json");
-        const std::string candidatePath =
-            format::indexPath(format::joinPath(loaded.document.dynamicPath(it->second), "candidates"), d.candidates.size());
+        const std::string candidatePath = format::indexPath(
+            format::joinPath(loaded.document.dynamicPath(it->second), "candidates"), d.candidates.size());
         const std::string path = candidatePath + ".rules_json";
-        const std::string where = "profile \"" + profileId + "\", position " + routes.value(6).toString().toStdString() + ": ";
-        m_readRoutes[profileId].push_back({c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});
+        const std::string where
+            = "profile \"" + profileId + "\", position " + routes.value(6).toString().toStdString() + ": ";
+        m_readRoutes[profileId].push_back(
+            {c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});
         if (!row.ok()) {
             refuseRow(row, profileId, candidatePath);
         } else if (tooLong) {
-            loaded.invalidRows.push_back({path, where + "rules_json is " + std::to_string(*length) + " characters long; a route's "
-                                                "rules are limited to " + std::to_string(kMaxRulesJsonCharacters)
-                                                + " characters, so this profile is left untouched", 0, 0});
+            loaded.invalidRows.push_back({path,
+                where + "rules_json is " + std::to_string(*length)
+                    + " characters long; a route's "
+                      "rules are limited to "
+                    + std::to_string(kMaxRulesJsonCharacters) + " characters, so this profile is left untouched",
+                0, 0});
             loaded.invalidProfiles.insert(profileId);
         } else if (const auto problem = readRulesJson(rulesText, c)) {
             loaded.invalidRows.push_back({path, where + *problem, 0, 0});
             loaded.invalidProfiles.insert(profileId);
         }
         if (c.policies && c.policies->isNewerVersion()) {
-            loaded.newerVersionRows.push_back({path, where + "rules_json has policy version " + std::to_string(c.policies->version)
-                                                   + ", newer than this build's " + std::to_string(policy::kSupportedPolicyVersion)
-                                                   + "; this profile is read and never written", 0, 0});
+            loaded.newerVersionRows.push_back({path,
+                where + "rules_json has policy version " + std::to_string(c.policies->version)
+                    + ", newer than this build's " + std::to_string(policy::kSupportedPolicyVersion)
+                    + "; this profile is read and never written",
+                0, 0});
             loaded.newerVersionProfiles.insert(profileId);
         }
         // kandev's backend rejects a route whose id is blank once trimmed.
         if (policy::trimSpace(c.executionProfileId).empty()) {
             loaded.invalidRows.push_back({candidatePath + ".execution_profile_id",
-                                          where + "execution_profile_id is empty once white space is trimmed; kandev's backend "
-                                                  "rejects the route, so this profile is left untouched",
-                                          0, 0});
+                where
+                    + "execution_profile_id is empty once white space is trimmed; kandev's backend "
+                      "rejects the route, so this profile is left untouched",
+                0, 0});
             loaded.invalidProfiles.insert(profileId);
         }
         d.candidates.push_back(std::move(c));
@@ -406,8 +434,8 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     return loaded;
 }
 
-WriteResult KandevDatabase::saveProfile(const std::string& profileId, std::int64_t expectedVersion,
-                                        const std::vector<policy::Candidate>& candidates)
+WriteResult KandevDatabase::saveProfile(
+    const std::string& profileId, std::int64_t expectedVersion, const std::vector<policy::Candidate>& candidates)
 {
     WriteResult result;
     withWriter(QStringLiteral("kandev-writer-"), result, [&](QSqlDatabase& db) {
@@ -418,10 +446,10 @@ WriteResult KandevDatabase::saveProfile(const std::string& profileId, std::int64
             return;
         }
         bool ok = bumpVersion(db, run, result, profileId, expectedVersion, QDateTime::currentDateTimeUtc(),
-                              QStringLiteral("profile \"%1\" was changed in the database since it was read (version %2 "
-                                             "expected); reload it and apply your edits again")
-                                  .arg(QString::fromStdString(profileId))
-                                  .arg(expectedVersion));
+            QStringLiteral("profile \"%1\" was changed in the database since it was read (version %2 "
+                           "expected); reload it and apply your edits again")
+                .arg(QString::fromStdString(profileId))
+                .arg(expectedVersion));
         ok = ok && routesAsRead(db, profileId, result);
         QSqlQuery remove(db);
         remove.prepare(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = ?"));
@@ -449,14 +477,14 @@ WriteResult KandevDatabase::saveProfile(const std::string& profileId, std::int64
             rows.clear();
             for (std::size_t i = 0; i < candidates.size(); ++i)
                 rows.push_back({std::int64_t(i), QString::fromStdString(candidates[i].executionProfileId),
-                                candidates[i].enabled ? 1 : 0, QString::fromStdString(rulesJsonOf(candidates[i]))});
+                    candidates[i].enabled ? 1 : 0, QString::fromStdString(rulesJsonOf(candidates[i]))});
         }
     });
     return result;
 }
 
-WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const migration::MigrationReport& report,
-                                           const QString& backupDir)
+WriteResult KandevDatabase::applyMigration(
+    const LoadedDatabase& loaded, const migration::MigrationReport& report, const QString& backupDir)
 {
     WriteResult result;
     // What will be written: profiles whose candidates change, without errors or unreadable rows.
@@ -469,10 +497,10 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
     for (const auto& pm : report.profiles) {
         const auto& profile = loaded.document.profiles[pm.profileIndex];
         const bool hasErrors = std::any_of(pm.candidates.begin(), pm.candidates.end(),
-                                           [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
+            [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
         if (hasErrors || loaded.invalidProfiles.count(profile.id) || loaded.newerVersionProfiles.count(profile.id))
             continue;
-        Change change{profile.id, loaded.versions.at(profile.id), {}};
+        Change change {profile.id, loaded.versions.at(profile.id), {}};
         for (const auto& cm : pm.candidates) {
             if (!cm.changes())
                 continue;
@@ -503,12 +531,13 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             // 0600 before SQLite writes a byte into it.
             // It is the database owner's, as the database stays theirs:
             // root migrating another user's database leaves them a backup they can restore.
-            struct stat st {};
+            struct stat st {
+            };
             const bool seen = ::stat(QFile::encodeName(m_target.path).constData(), &st) == 0;
             const mode_t mode = seen ? (st.st_mode & 0600) : 0600;
             const std::string backup = result.backupPath.toStdString();
-            if (const auto e = createEmptyPrivateFile(backup, mode, seen ? std::optional<FileOwner>(FileOwner{st.st_uid, st.st_gid})
-                                                                         : std::nullopt)) {
+            if (const auto e = createEmptyPrivateFile(
+                    backup, mode, seen ? std::optional<FileOwner>(FileOwner {st.st_uid, st.st_gid}) : std::nullopt)) {
                 result.error = QStringLiteral("%1: backup failed, nothing was written: %2")
                                    .arg(m_target.displayName(), QString::fromStdString(e->message));
                 result.backupPath.clear();
@@ -530,31 +559,37 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
             Json rows = Json::array();
             for (const auto& change : changes) {
                 QSqlQuery q(db);
-                q.prepare(QStringLiteral("SELECT position, execution_profile_id, enabled, rules_json FROM dynamic_agent_routes "
-                                         "WHERE dynamic_profile_id = ? ORDER BY position"));
+                q.prepare(QStringLiteral(
+                    "SELECT position, execution_profile_id, enabled, rules_json FROM dynamic_agent_routes "
+                    "WHERE dynamic_profile_id = ? ORDER BY position"));
                 q.addBindValue(QString::fromStdString(change.profileId));
                 if (!q.exec()) {
-                    result.error = QStringLiteral("backup failed, nothing was written: %1").arg(sqlError(q.lastError()));
+                    result.error
+                        = QStringLiteral("backup failed, nothing was written: %1").arg(sqlError(q.lastError()));
                     ok = false;
                     break;
                 }
                 Json routes = Json::array();
                 while (q.next()) {
                     routes.push_back({{"position", q.value(0).toLongLong()},
-                                      {"execution_profile_id", q.value(1).toString().toStdString()},
-                                      {"enabled", q.value(2).toInt()},
-                                      {"rules_json", q.value(3).toString().toStdString()}});
+                        {"execution_profile_id", q.value(1).toString().toStdString()}, {"enabled", q.value(2).toInt()},
+                        {"rules_json", q.value(3).toString().toStdString()}});
                 }
-                rows.push_back({{"profile_id", change.profileId}, {"version", change.version}, {"routes", std::move(routes)}});
+                rows.push_back(
+                    {{"profile_id", change.profileId}, {"version", change.version}, {"routes", std::move(routes)}});
             }
             if (ok) {
-                result.backupPath = QDir(backupDir.isEmpty() ? QDir::currentPath() : backupDir)
-                                        .filePath(QStringLiteral("%1.backup-%2.json").arg(safeFileStem(m_target.database), stamp));
+                result.backupPath
+                    = QDir(backupDir.isEmpty() ? QDir::currentPath() : backupDir)
+                          .filePath(QStringLiteral("%1.backup-%2.json").arg(safeFileStem(m_target.database), stamp));
                 // A server's database has no file owner: the backup belongs to
                 // whoever owns the folder it is written to (theirs, not root's).
-                const auto owner = ownerOf(QFile::encodeName(QFileInfo(result.backupPath).absolutePath()).toStdString());
-                if (const auto e = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n", {{}, 0600, owner})) {
-                    result.error = QStringLiteral("backup failed, nothing was written: %1").arg(QString::fromStdString(e->message));
+                const auto owner
+                    = ownerOf(QFile::encodeName(QFileInfo(result.backupPath).absolutePath()).toStdString());
+                if (const auto e
+                    = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n", {{}, 0600, owner})) {
+                    result.error = QStringLiteral("backup failed, nothing was written: %1")
+                                       .arg(QString::fromStdString(e->message));
                     result.backupPath.clear();
                     ok = false;
                 }
@@ -572,9 +607,9 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
                 if (!ok)
                     break;
                 ok = bumpVersion(db, run, result, change.profileId, change.version, now,
-                                 QStringLiteral("profile \"%1\" was changed in the database since it was read; nothing "
-                                                "was written, reload and review again")
-                                     .arg(QString::fromStdString(change.profileId)));
+                    QStringLiteral("profile \"%1\" was changed in the database since it was read; nothing "
+                                   "was written, reload and review again")
+                        .arg(QString::fromStdString(change.profileId)));
                 for (const auto& [position, json] : change.rows) {
                     if (!ok)
                         break;
@@ -595,17 +630,19 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
                     ok = run(update);
                     if (ok && update.numRowsAffected() != 1) {
                         result.conflict = true;
-                        result.error = QStringLiteral("profile \"%1\", position %2: its rules_json was changed in the database "
-                                                      "since it was read (without a version change); nothing was written, "
-                                                      "reload and review again")
-                                           .arg(QString::fromStdString(change.profileId))
-                                           .arg(position);
+                        result.error
+                            = QStringLiteral("profile \"%1\", position %2: its rules_json was changed in the database "
+                                             "since it was read (without a version change); nothing was written, "
+                                             "reload and review again")
+                                  .arg(QString::fromStdString(change.profileId))
+                                  .arg(position);
                         ok = false;
                     }
                 }
             }
             if (ok && !tx.commit()) {
-                result.error = QStringLiteral("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(db.lastError()));
+                result.error = QStringLiteral("%1: %2; nothing was written")
+                                   .arg(m_target.displayName(), sqlError(db.lastError()));
                 ok = false;
             }
         }
@@ -615,17 +652,18 @@ WriteResult KandevDatabase::applyMigration(const LoadedDatabase& loaded, const m
     return result;
 }
 
-template <typename Body>
-void KandevDatabase::withWriter(const QString& prefix, WriteResult& result, Body&& body)
+template <typename Body> void KandevDatabase::withWriter(const QString& prefix, WriteResult& result, Body&& body)
 {
     const QString name = prefix + QUuid::createUuid().toString(QUuid::WithoutBraces);
     if (connect(name, false, &result.error)) {
         QSqlDatabase db = QSqlDatabase::database(name);
         if (identityOf(db) != m_identity) {
-            result.error = QStringLiteral("%1 is not the database that was read (%2); nothing was written, open it again")
-                               .arg(m_target.displayName(), m_target.kind == DatabaseTarget::Kind::Sqlite
-                                                                ? QStringLiteral("the file at that path was replaced")
-                                                                : QStringLiteral("another server or database answers there"));
+            result.error
+                = QStringLiteral("%1 is not the database that was read (%2); nothing was written, open it again")
+                      .arg(m_target.displayName(),
+                          m_target.kind == DatabaseTarget::Kind::Sqlite
+                              ? QStringLiteral("the file at that path was replaced")
+                              : QStringLiteral("another server or database answers there"));
         } else {
             body(db);
         }

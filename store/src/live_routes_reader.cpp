@@ -13,9 +13,11 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace store {
+namespace store
+{
 
-namespace {
+namespace
+{
 
 using detail::CheckedRow;
 using detail::sqlError;
@@ -49,9 +51,12 @@ std::optional<policy::Seconds> timeOf(const std::optional<std::string>& v)
 }
 
 // Ends the read transaction and puts the connection's busy timeout back, however the read ends.
-class LiveReadScope {
+class LiveReadScope
+{
 public:
-    LiveReadScope(QSqlDatabase db, bool sqlite) : m_db(std::move(db)), m_sqlite(sqlite)
+    LiveReadScope(QSqlDatabase db, bool sqlite)
+        : m_db(std::move(db))
+        , m_sqlite(sqlite)
     {
         if (m_sqlite)
             QSqlQuery(m_db).exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(kLiveBusyTimeoutMs));
@@ -70,7 +75,10 @@ public:
         if (m_sqlite)
             QSqlQuery(m_db).exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(kReaderBusyTimeoutMs));
     }
-    bool isOpen() const { return m_open; }
+    bool isOpen() const
+    {
+        return m_open;
+    }
 
 private:
     QSqlDatabase m_db;
@@ -110,12 +118,13 @@ std::optional<routes::LiveRoutesRead> KandevDatabase::readLiveRoutes(const std::
         // A policy_state_json past the bound is never fetched: its length is.
         QSqlQuery routes(db);
         routes.setForwardOnly(true);
-        if (!routes.prepare(QStringLiteral("SELECT session_id, logical_profile_id, execution_profile_id, route_generation, "
-                                           "profile_version, state, "
-                                           "CASE WHEN length(policy_state_json) <= ? THEN policy_state_json END, "
-                                           "length(policy_state_json), CAST(updated_at AS TEXT) "
-                                           "FROM dynamic_route_states%1 ORDER BY logical_profile_id, session_id")
-                                .arg(profileId.empty() ? QString() : QStringLiteral(" WHERE logical_profile_id = ?"))))
+        if (!routes.prepare(
+                QStringLiteral("SELECT session_id, logical_profile_id, execution_profile_id, route_generation, "
+                               "profile_version, state, "
+                               "CASE WHEN length(policy_state_json) <= ? THEN policy_state_json END, "
+                               "length(policy_state_json), CAST(updated_at AS TEXT) "
+                               "FROM dynamic_route_states%1 ORDER BY logical_profile_id, session_id")
+                    .arg(profileId.empty() ? QString() : QStringLiteral(" WHERE logical_profile_id = ?"))))
             return fail(routes);
         routes.addBindValue(qlonglong(format::kMaxRouteSnapshotCharacters));
         if (!profileId.empty())
@@ -124,7 +133,8 @@ std::optional<routes::LiveRoutesRead> KandevDatabase::readLiveRoutes(const std::
             return fail(routes);
         while (routes.next()) {
             routes::RouteStateRow r;
-            CheckedRow row(routes, "dynamic_route_states", "session_id \"" + routes.value(0).toString().toStdString() + "\"");
+            CheckedRow row(
+                routes, "dynamic_route_states", "session_id \"" + routes.value(0).toString().toStdString() + "\"");
             r.sessionId = row.text(0, "session_id");
             r.logicalProfileId = row.text(1, "logical_profile_id");
             r.executionProfileId = row.text(2, "execution_profile_id");
@@ -142,17 +152,21 @@ std::optional<routes::LiveRoutesRead> KandevDatabase::readLiveRoutes(const std::
         if (read.hasCircuits) {
             QSqlQuery circuits(db);
             circuits.setForwardOnly(true);
-            if (!circuits.exec(QStringLiteral("SELECT resource_key, state, CAST(until_at AS TEXT), code, CAST(probe_until AS TEXT) "
-                                              "FROM dynamic_resource_circuits ORDER BY resource_key")))
+            if (!circuits.exec(QStringLiteral(
+                    "SELECT resource_key, state, CAST(until_at AS TEXT), code, CAST(probe_until AS TEXT) "
+                    "FROM dynamic_resource_circuits ORDER BY resource_key")))
                 return fail(circuits);
             while (circuits.next()) {
-                CheckedRow row(circuits, "dynamic_resource_circuits", "resource_key \"" + circuits.value(0).toString().toStdString() + "\"");
-                routes::CircuitRow c{row.text(0, "resource_key"), row.text(1, "state"), timeOf(row.optionalText(2, "until_at")),
-                                        row.text(3, "code"), timeOf(row.optionalText(4, "probe_until"))};
+                CheckedRow row(circuits, "dynamic_resource_circuits",
+                    "resource_key \"" + circuits.value(0).toString().toStdString() + "\"");
+                routes::CircuitRow c {row.text(0, "resource_key"), row.text(1, "state"),
+                    timeOf(row.optionalText(2, "until_at")), row.text(3, "code"),
+                    timeOf(row.optionalText(4, "probe_until"))};
                 // A circuit pauses candidates: one that cannot be read cannot be left out as if closed.
                 if (!row.ok()) {
                     if (error)
-                        *error = QStringLiteral("%1: %2").arg(m_target.displayName(), QString::fromStdString(row.problems().front()));
+                        *error = QStringLiteral("%1: %2").arg(
+                            m_target.displayName(), QString::fromStdString(row.problems().front()));
                     return std::nullopt;
                 }
                 read.circuits.push_back(std::move(c));
@@ -170,9 +184,10 @@ std::optional<routes::LiveRoutesRead> KandevDatabase::readLiveRoutes(const std::
     // Prepared once, run once per route.
     QSqlQuery attempts(db);
     attempts.setForwardOnly(true);
-    if (!attempts.prepare(QStringLiteral("SELECT execution_profile_id, route_generation, profile_version, reason, "
-                                         "CAST(created_at AS TEXT), CAST(route_generation AS TEXT) AS route_generation_text "
-                                         "FROM dynamic_route_attempts WHERE session_id = ? ORDER BY route_generation DESC LIMIT ?")))
+    if (!attempts.prepare(
+            QStringLiteral("SELECT execution_profile_id, route_generation, profile_version, reason, "
+                           "CAST(created_at AS TEXT), CAST(route_generation AS TEXT) AS route_generation_text "
+                           "FROM dynamic_route_attempts WHERE session_id = ? ORDER BY route_generation DESC LIMIT ?")))
         return fail(attempts);
     QSqlQuery count(db);
     count.setForwardOnly(true);
@@ -195,9 +210,10 @@ std::optional<routes::LiveRoutesRead> KandevDatabase::readLiveRoutes(const std::
         std::vector<routes::RouteAttemptRow> newest;
         while (attempts.next()) {
             CheckedRow row(attempts, "dynamic_route_attempts",
-                           "session_id \"" + route.sessionId + "\", route_generation " + attempts.value(5).toString().toStdString());
+                "session_id \"" + route.sessionId + "\", route_generation "
+                    + attempts.value(5).toString().toStdString());
             newest.push_back({route.sessionId, row.text(0, "execution_profile_id"), row.integer(1, "route_generation"),
-                              row.integer(2, "profile_version"), row.text(3, "reason"), timeOf(row.optionalText(4, "created_at"))});
+                row.integer(2, "profile_version"), row.text(3, "reason"), timeOf(row.optionalText(4, "created_at"))});
             row.appendProblemsTo(route.rowError);
         }
         attempts.finish();

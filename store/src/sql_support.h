@@ -12,7 +12,8 @@
 #include <algorithm>
 #include <optional>
 
-namespace store::detail {
+namespace store::detail
+{
 
 // The reason a Qt SQL call failed, as the server or SQLite said it.
 inline QString sqlError(const QSqlError& e)
@@ -27,9 +28,11 @@ inline QString sqlError(const QSqlError& e)
 inline QString readError(const QString& database, const QSqlError& e)
 {
     const QString code = e.nativeErrorCode();
-    if (code == QLatin1String("5") || code == QLatin1String("6") || sqlError(e).contains(QLatin1String("database is locked")))
-        return QStringLiteral("%1 is locked: another connection is writing to it (%2); nothing was read, try again when it "
-                              "is done")
+    if (code == QLatin1String("5") || code == QLatin1String("6")
+        || sqlError(e).contains(QLatin1String("database is locked")))
+        return QStringLiteral(
+            "%1 is locked: another connection is writing to it (%2); nothing was read, try again when it "
+            "is done")
             .arg(database, sqlError(e));
     return QStringLiteral("%1: %2").arg(database, sqlError(e));
 }
@@ -59,7 +62,7 @@ inline std::optional<QStringList> tableNames(QSqlDatabase& db, bool sqlite, QSql
 inline bool hasTable(const QStringList& tables, const QString& table)
 {
     return std::any_of(tables.begin(), tables.end(),
-                       [&](const QString& t) { return t == table || t.endsWith(QLatin1Char('.') + table); });
+        [&](const QString& t) { return t == table || t.endsWith(QLatin1Char('.') + table); });
 }
 
 }  // namespace store::detail

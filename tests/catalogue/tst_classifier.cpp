@@ -18,7 +18,8 @@
 #include <map>
 #include <set>
 
-namespace {
+namespace
+{
 
 catalogue::Evidence evidenceOf(const QJsonObject& e)
 {
@@ -70,7 +71,8 @@ policy::Seconds nowOf(const QJsonObject& fixture)
 
 }  // namespace
 
-class TestClassifier final : public QObject {
+class TestClassifier final : public QObject
+{
     Q_OBJECT
 private slots:
     void fixtures_data();
@@ -122,7 +124,8 @@ void TestClassifier::fixtures()
             QCOMPARE(QString::fromStdString(c.kandevCode), expect[QStringLiteral("kandev_code")].toString());
         if (expect.contains(QStringLiteral("reset_at"))) {
             const QJsonValue reset = expect[QStringLiteral("reset_at")];
-            QCOMPARE(c.resetAt ? QString::fromStdString(policy::formatRfc3339(*c.resetAt)) : QString(), reset.toString());
+            QCOMPARE(
+                c.resetAt ? QString::fromStdString(policy::formatRfc3339(*c.resetAt)) : QString(), reset.toString());
         }
         if (expect.contains(QStringLiteral("hint_source"))) {
             QVERIFY(c.hint);
@@ -161,22 +164,26 @@ void TestClassifier::everyRuleHasPositiveAndNegativeFixtures()
     for (const Fixture& f : allFixtures()) {
         const QString kind = kindOf(f.body);
         ++kinds[kind];
-        QVERIFY2(kind == QLatin1String("positive") || kind == QLatin1String("negative") || kind == QLatin1String("correlation")
-                     || kind == QLatin1String("redaction"),
-                 qPrintable(f.name));
-        if (const auto rule = f.body[QStringLiteral("expect")].toObject()[QStringLiteral("rule")].toString(); !rule.isEmpty())
+        QVERIFY2(kind == QLatin1String("positive") || kind == QLatin1String("negative")
+                || kind == QLatin1String("correlation") || kind == QLatin1String("redaction"),
+            qPrintable(f.name));
+        if (const auto rule = f.body[QStringLiteral("expect")].toObject()[QStringLiteral("rule")].toString();
+            !rule.isEmpty())
             positive.insert(rule.toStdString());
-        if (const auto rule = f.body[QStringLiteral("expect_not")].toObject()[QStringLiteral("rule")].toString(); !rule.isEmpty())
+        if (const auto rule = f.body[QStringLiteral("expect_not")].toObject()[QStringLiteral("rule")].toString();
+            !rule.isEmpty())
             negative.insert(rule.toStdString());
     }
     for (const auto& rule : catalogue::rules()) {
-        QVERIFY2(positive.count(std::string(rule.id)), qPrintable(QStringLiteral("no positive fixture for ") + s(rule.id)));
-        QVERIFY2(negative.count(std::string(rule.id)), qPrintable(QStringLiteral("no negative fixture for ") + s(rule.id)));
+        QVERIFY2(
+            positive.count(std::string(rule.id)), qPrintable(QStringLiteral("no positive fixture for ") + s(rule.id)));
+        QVERIFY2(
+            negative.count(std::string(rule.id)), qPrintable(QStringLiteral("no negative fixture for ") + s(rule.id)));
     }
     QVERIFY(kinds[QStringLiteral("correlation")] >= 10);
     QVERIFY(kinds[QStringLiteral("redaction")] >= 20);
     qInfo("fixtures: %d positive, %d negative, %d correlation, %d redaction", kinds[QStringLiteral("positive")],
-          kinds[QStringLiteral("negative")], kinds[QStringLiteral("correlation")], kinds[QStringLiteral("redaction")]);
+        kinds[QStringLiteral("negative")], kinds[QStringLiteral("correlation")], kinds[QStringLiteral("redaction")]);
 }
 
 void TestClassifier::prioritiesAreUnique()
@@ -188,11 +195,14 @@ void TestClassifier::prioritiesAreUnique()
         QVERIFY(ids.insert(rule.id).second);
         // A catalogue code, a code kandev reports outside the catalogue, or "" (the phase's code).
         const bool known = rule.code.empty() || policy::errorCodeFromName(rule.code)
-            || std::find(policy::kUnclassifiedCodes.begin(), policy::kUnclassifiedCodes.end(), rule.code) != policy::kUnclassifiedCodes.end();
+            || std::find(policy::kUnclassifiedCodes.begin(), policy::kUnclassifiedCodes.end(), rule.code)
+                != policy::kUnclassifiedCodes.end();
         QVERIFY2(known, std::string(rule.code).c_str());
-        QVERIFY2(rule.stage == catalogue::Stage::Provider ? !rule.provider.empty() : rule.provider.empty(), std::string(rule.id).c_str());
+        QVERIFY2(rule.stage == catalogue::Stage::Provider ? !rule.provider.empty() : rule.provider.empty(),
+            std::string(rule.id).c_str());
         if (!rule.provider.empty())
-            QVERIFY(std::find(catalogue::kProviders.begin(), catalogue::kProviders.end(), rule.provider) != catalogue::kProviders.end());
+            QVERIFY(std::find(catalogue::kProviders.begin(), catalogue::kProviders.end(), rule.provider)
+                != catalogue::kProviders.end());
     }
 }
 
@@ -201,14 +211,14 @@ void TestClassifier::stagesKeepKandevsOrder()
     // Each stage owns a band of priorities, so "the highest priority wins" is kandev's stage order.
     const auto band = [](catalogue::Stage stage) {
         switch (stage) {
-        case catalogue::Stage::Guard: return std::pair{1000, 1999};
-        case catalogue::Stage::Structured: return std::pair{900, 999};
-        case catalogue::Stage::Provider: return std::pair{600, 899};
-        case catalogue::Stage::Neutral: return std::pair{500, 599};
-        case catalogue::Stage::Runtime: return std::pair{300, 499};
-        case catalogue::Stage::Fallback: return std::pair{100, 299};
+        case catalogue::Stage::Guard: return std::pair {1000, 1999};
+        case catalogue::Stage::Structured: return std::pair {900, 999};
+        case catalogue::Stage::Provider: return std::pair {600, 899};
+        case catalogue::Stage::Neutral: return std::pair {500, 599};
+        case catalogue::Stage::Runtime: return std::pair {300, 499};
+        case catalogue::Stage::Fallback: return std::pair {100, 299};
         }
-        return std::pair{0, 0};
+        return std::pair {0, 0};
     };
     for (const auto& rule : catalogue::rules()) {
         const auto [low, high] = band(rule.stage);
@@ -220,7 +230,8 @@ void TestClassifier::stagesKeepKandevsOrder()
             if (pattern.empty())
                 continue;
             // Text is lowered before it is read, and the scan finds a pattern by its first character.
-            QVERIFY2(pattern.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos, std::string(pattern).c_str());
+            QVERIFY2(pattern.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos,
+                std::string(pattern).c_str());
             QVERIFY2(catalogue::detail::isIndexable(pattern), std::string(pattern).c_str());
         }
     }
@@ -244,13 +255,17 @@ void TestClassifier::redactionIsIdempotentOnHostileText_data()
     QVERIFY(inside.open(QIODevice::ReadOnly));
     QTest::newRow("fuzz_classify: an address ending inside a token") << inside.readAll();
     QTest::newRow("two home directories in one path") << QByteArray("/home/a/home/b/x");
-    QTest::newRow("quoted span over a secret") << QByteArray(R"(x "note sk-abcdefghijklmnopqrstuvwxyz0123456789 api_key": "v")");
+    QTest::newRow("quoted span over a secret")
+        << QByteArray(R"(x "note sk-abcdefghijklmnopqrstuvwxyz0123456789 api_key": "v")");
     QTest::newRow("home directory holding a long key")
         << QByteArray("/home/ab sk-abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789xx/rest");
-    QTest::newRow("opaque run before a key") << QByteArray("AbCdEfGhIjKlMnOpQrStUvWxYz0123456789.sk-abcdefghijklmnop1234");
-    QTest::newRow("value with control bytes") << QByteArray("token=\x01\x02" "abc def");
+    QTest::newRow("opaque run before a key")
+        << QByteArray("AbCdEfGhIjKlMnOpQrStUvWxYz0123456789.sk-abcdefghijklmnop1234");
+    QTest::newRow("value with control bytes") << QByteArray("token=\x01\x02"
+                                                            "abc def");
     QTest::newRow("marker after a flag") << QByteArray("--api-key=[redacted] --api-key [redacted]");
-    QTest::newRow("URL with user-info and query") << QByteArray("https://u:p@h.example/a/b?key=AIzaSyA1234567890abcdefghij.");
+    QTest::newRow("URL with user-info and query")
+        << QByteArray("https://u:p@h.example/a/b?key=AIzaSyA1234567890abcdefghij.");
 }
 
 void TestClassifier::redactionIsIdempotentOnHostileText()
@@ -263,9 +278,11 @@ void TestClassifier::redactionIsIdempotentOnHostileText()
 void TestClassifier::redactionIsIdempotent()
 {
     for (const Fixture& f : allFixtures()) {
-        const std::string text = f.body[QStringLiteral("evidence")].toObject()[QStringLiteral("text")].toString().toStdString();
+        const std::string text
+            = f.body[QStringLiteral("evidence")].toObject()[QStringLiteral("text")].toString().toStdString();
         const std::string once = catalogue::redact(text);
-        QVERIFY2(catalogue::redact(once) == once, qPrintable(f.name + QStringLiteral(": ") + QString::fromStdString(once)));
+        QVERIFY2(
+            catalogue::redact(once) == once, qPrintable(f.name + QStringLiteral(": ") + QString::fromStdString(once)));
     }
 }
 
@@ -276,7 +293,8 @@ void TestClassifier::structuredSignalsOutrankText()
         if (rule.stage == catalogue::Stage::Structured)
             QVERIFY2(structured, std::string(rule.id).c_str());
         if (structured)
-            QVERIFY2(rule.stage == catalogue::Stage::Structured || rule.stage == catalogue::Stage::Fallback, std::string(rule.id).c_str());
+            QVERIFY2(rule.stage == catalogue::Stage::Structured || rule.stage == catalogue::Stage::Fallback,
+                std::string(rule.id).c_str());
     }
     // A 503 whose body talks about a timeout is the provider's, not the network's.
     catalogue::Evidence ev;
@@ -323,11 +341,16 @@ void TestClassifier::hugeNumbersAreNotHints_data()
     // Found by fuzz_classify: 8.9e25 overflowed the conversion to seconds.
     QTest::addColumn<QString>("header");
     QTest::addColumn<QString>("value");
-    QTest::newRow("epoch ms far away") << "x-ratelimit-reset" << "88888888888888888888888888";
-    QTest::newRow("huge retry-after") << "retry-after" << "1e300";
-    QTest::newRow("huge retry-after-ms") << "retry-after-ms" << "9e30";
-    QTest::newRow("negative") << "retry-after" << "-5";
-    QTest::newRow("year 3000 epoch") << "x-ratelimit-reset-requests" << "32503680000";
+    QTest::newRow("epoch ms far away") << "x-ratelimit-reset"
+                                       << "88888888888888888888888888";
+    QTest::newRow("huge retry-after") << "retry-after"
+                                      << "1e300";
+    QTest::newRow("huge retry-after-ms") << "retry-after-ms"
+                                         << "9e30";
+    QTest::newRow("negative") << "retry-after"
+                              << "-5";
+    QTest::newRow("year 3000 epoch") << "x-ratelimit-reset-requests"
+                                     << "32503680000";
 }
 
 void TestClassifier::hugeNumbersAreNotHints()
@@ -350,30 +373,54 @@ void TestClassifier::patterns_data()
     QTest::addColumn<QString>("pattern");
     QTest::addColumn<QString>("line");
     QTest::addColumn<bool>("matches");
-    QTest::newRow("literal") << "overloaded_error" << R"({"type":"overloaded_error"})" << true;
-    QTest::newRow("no match inside a longer identifier") << "overloaded_error" << R"({"type":"not_overloaded_error"})" << false;
-    QTest::newRow("no match before a letter") << "quota" << "quotas exceeded" << false;
-    QTest::newRow("a leading _ needs no boundary") << "_api_key environment variable" << "anthropic_api_key environment variable" << true;
-    QTest::newRow("space: one or more") << "rate limit" << "rate \t  limit" << true;
-    QTest::newRow("space: at least one") << "rate limit" << "ratelimit" << false;
-    QTest::newRow("~: nothing") << "rate~limit" << "ratelimit hit" << true;
-    QTest::newRow("~: hyphen") << "rate~limit" << "the rate-limit" << true;
-    QTest::newRow("~: underscore") << "rate~limit" << "rate_limit" << true;
-    QTest::newRow("~: not two") << "rate~limit" << "rate--limit" << false;
-    QTest::newRow("#: digits") << "#~hour usage limit reached" << "a 5-hour usage limit reached" << true;
-    QTest::newRow("#: needs one") << "#~hour usage limit reached" << "an hour usage limit reached" << false;
-    QTest::newRow("#: whole number") << "#~hour usage limit reached" << "x5-hour usage limit reached" << false;
-    QTest::newRow("*: a gap") << "model*not found" << "model claude-foo was not found" << true;
-    QTest::newRow("*: at most 100") << "model*not found" << QStringLiteral("model ") + QString(120, QLatin1Char('x')) + QStringLiteral(" not found")
-                                 << false;
-    QTest::newRow("*: a longer match ends at a boundary") << "529*overloaded" << "529 overloadedx, then 529 overloaded" << true;
-    QTest::newRow("!: a non-space run") << "found for !@!" << "found for @kandev/agent@1.2.3." << true;
-    QTest::newRow("!: the @ must be inside") << "found for !@!" << "found for @scope/pkg." << false;
-    QTest::newRow("^: the line start") << "^npm err* code etarget" << "  npm err! code etarget" << true;
-    QTest::newRow("^: not later") << "^npm err* code etarget" << "see npm err! code etarget" << false;
-    QTest::newRow("escape") << "a\\*b" << "a*b" << true;
-    QTest::newRow("escape: not a gap") << "a\\*b" << "axb" << false;
-    QTest::newRow("*: a match that ends inside a word") << "529*overloaded" << "529 overloadedx" << false;
+    QTest::newRow("literal") << "overloaded_error"
+                             << R"({"type":"overloaded_error"})" << true;
+    QTest::newRow("no match inside a longer identifier") << "overloaded_error"
+                                                         << R"({"type":"not_overloaded_error"})" << false;
+    QTest::newRow("no match before a letter") << "quota"
+                                              << "quotas exceeded" << false;
+    QTest::newRow("a leading _ needs no boundary") << "_api_key environment variable"
+                                                   << "anthropic_api_key environment variable" << true;
+    QTest::newRow("space: one or more") << "rate limit"
+                                        << "rate \t  limit" << true;
+    QTest::newRow("space: at least one") << "rate limit"
+                                         << "ratelimit" << false;
+    QTest::newRow("~: nothing") << "rate~limit"
+                                << "ratelimit hit" << true;
+    QTest::newRow("~: hyphen") << "rate~limit"
+                               << "the rate-limit" << true;
+    QTest::newRow("~: underscore") << "rate~limit"
+                                   << "rate_limit" << true;
+    QTest::newRow("~: not two") << "rate~limit"
+                                << "rate--limit" << false;
+    QTest::newRow("#: digits") << "#~hour usage limit reached"
+                               << "a 5-hour usage limit reached" << true;
+    QTest::newRow("#: needs one") << "#~hour usage limit reached"
+                                  << "an hour usage limit reached" << false;
+    QTest::newRow("#: whole number") << "#~hour usage limit reached"
+                                     << "x5-hour usage limit reached" << false;
+    QTest::newRow("*: a gap") << "model*not found"
+                              << "model claude-foo was not found" << true;
+    QTest::newRow("*: at most 100") << "model*not found"
+                                    << QStringLiteral("model ") + QString(120, QLatin1Char('x'))
+            + QStringLiteral(" not found")
+                                    << false;
+    QTest::newRow("*: a longer match ends at a boundary") << "529*overloaded"
+                                                          << "529 overloadedx, then 529 overloaded" << true;
+    QTest::newRow("!: a non-space run") << "found for !@!"
+                                        << "found for @kandev/agent@1.2.3." << true;
+    QTest::newRow("!: the @ must be inside") << "found for !@!"
+                                             << "found for @scope/pkg." << false;
+    QTest::newRow("^: the line start") << "^npm err* code etarget"
+                                       << "  npm err! code etarget" << true;
+    QTest::newRow("^: not later") << "^npm err* code etarget"
+                                  << "see npm err! code etarget" << false;
+    QTest::newRow("escape") << "a\\*b"
+                            << "a*b" << true;
+    QTest::newRow("escape: not a gap") << "a\\*b"
+                                       << "axb" << false;
+    QTest::newRow("*: a match that ends inside a word") << "529*overloaded"
+                                                        << "529 overloadedx" << false;
 }
 
 void TestClassifier::patterns()
@@ -388,26 +435,32 @@ void TestClassifier::errorContexts_data()
 {
     // Which lines rules of ordinary wording read (E), which only signatures (P), which none (O: agent output).
     QTest::addColumn<QString>("text");
-    QTest::addColumn<int>("status");    // 0 = none
+    QTest::addColumn<int>("status");  // 0 = none
     QTest::addColumn<int>("exitCode");  // -1 = none
     QTest::addColumn<bool>("knownFailure");  // pasted as an error
     QTest::addColumn<QString>("kinds");
     QTest::newRow("plain sentence") << "you hit the rate-limit" << 0 << -1 << false << "P";
-    QTest::newRow("an Error: line and what follows it") << "Error: request failed\nrate limited\n\nnext" << 0 << -1 << false << "EEPP";
+    QTest::newRow("an Error: line and what follows it")
+        << "Error: request failed\nrate limited\n\nnext" << 0 << -1 << false << "EEPP";
     QTest::newRow("a failing status reads everything") << "one\ntwo" << 429 << -1 << false << "EE";
     QTest::newRow("a failing exit reads everything") << "one\ntwo" << -1 << 1 << false << "EE";
     QTest::newRow("exit 0 reads nothing") << "Error: rate limit" << 0 << 0 << false << "O";
     QTest::newRow("JSON error envelope") << R"({"error": {"type": "x"}})" << 0 << -1 << false << "E";
-    QTest::newRow("JSON key naming an error") << R"({"codexErrorInfo":"usageLimitExceeded"})" << 0 << -1 << false << "E";
+    QTest::newRow("JSON key naming an error")
+        << R"({"codexErrorInfo":"usageLimitExceeded"})" << 0 << -1 << false << "E";
     QTest::newRow("JSON-RPC error") << R"({"code": -32603, "message": "Internal"})" << 0 << -1 << false << "E";
     QTest::newRow("npm ERR!") << "npm ERR! code ETARGET" << 0 << -1 << false << "E";
     QTest::newRow("status line") << "stream failed with status code 503" << 0 << -1 << false << "E";
     QTest::newRow("Go network error") << "dial tcp 1.2.3.4:443: connect: connection refused" << 0 << -1 << false << "E";
-    QTest::newRow("assistant message") << R"({"role":"assistant","content":"Error: rate limit"})" << 429 << -1 << false << "O";
-    QTest::newRow("ACP message chunk") << R"({"sessionUpdate":"agent_message_chunk","text":"Error: x"})" << 0 << -1 << false << "O";
-    QTest::newRow("a diff") << "diff --git a/x b/x\n@@ -1 +1 @@\n+Error: rate limit\n-old\nError: real" << 0 << -1 << false << "OOOOE";
+    QTest::newRow("assistant message") << R"({"role":"assistant","content":"Error: rate limit"})" << 429 << -1 << false
+                                       << "O";
+    QTest::newRow("ACP message chunk") << R"({"sessionUpdate":"agent_message_chunk","text":"Error: x"})" << 0 << -1
+                                       << false << "O";
+    QTest::newRow("a diff") << "diff --git a/x b/x\n@@ -1 +1 @@\n+Error: rate limit\n-old\nError: real" << 0 << -1
+                            << false << "OOOOE";
     QTest::newRow("a fenced block") << "```\nError: rate limit\n```\nError: real" << 0 << -1 << false << "OOOE";
-    QTest::newRow("a pasted error reads everything") << "you've hit your usage limit\nresets 3pm" << 0 << -1 << true << "EE";
+    QTest::newRow("a pasted error reads everything")
+        << "you've hit your usage limit\nresets 3pm" << 0 << -1 << true << "EE";
     QTest::newRow("a pasted error keeps agent output out")
         << "```\nrate limit\n```\nyou've hit your usage limit" << 0 << -1 << true << "OOOE";
     QTest::newRow("a pasted exit 0 still did not fail") << "rate limited" << 0 << 0 << true << "O";
@@ -423,7 +476,7 @@ void TestClassifier::errorContexts()
     QFETCH(QString, kinds);
     const std::string lowered = text.toLower().toStdString();
     const auto lines = catalogue::detail::splitIntoLines(lowered, status ? std::optional<int>(status) : std::nullopt,
-                                                         exitCode >= 0 ? std::optional<int>(exitCode) : std::nullopt, knownFailure);
+        exitCode >= 0 ? std::optional<int>(exitCode) : std::nullopt, knownFailure);
     QString seen;
     for (const auto& line : lines) {
         switch (line.kind) {
@@ -442,16 +495,26 @@ void TestClassifier::zones_data()
     QTest::addColumn<QString>("zone");
     QTest::addColumn<QString>("utc");
     QTest::addColumn<int>("offset");
-    QTest::newRow("Berlin, winter") << "Europe/Berlin" << "2026-01-15T12:00:00Z" << 3600;
-    QTest::newRow("Berlin, a second before summer time") << "Europe/Berlin" << "2026-03-29T00:59:59Z" << 3600;
-    QTest::newRow("Berlin, summer time begins") << "Europe/Berlin" << "2026-03-29T01:00:00Z" << 7200;
-    QTest::newRow("Berlin, summer of 2045 (footer rule)") << "Europe/Berlin" << "2045-07-01T12:00:00Z" << 7200;
-    QTest::newRow("Berlin, winter of 2045 (footer rule)") << "Europe/Berlin" << "2045-12-01T12:00:00Z" << 3600;
-    QTest::newRow("New York, summer") << "America/New_York" << "2026-08-17T12:00:00Z" << -4 * 3600;
-    QTest::newRow("Sydney, January (southern summer)") << "Australia/Sydney" << "2046-01-10T00:00:00Z" << 11 * 3600;
-    QTest::newRow("Sydney, July") << "Australia/Sydney" << "2046-07-10T00:00:00Z" << 10 * 3600;
-    QTest::newRow("Kolkata, half hours") << "Asia/Kolkata" << "2026-08-17T12:00:00Z" << 19800;
-    QTest::newRow("UTC") << "UTC" << "2026-08-17T12:00:00Z" << 0;
+    QTest::newRow("Berlin, winter") << "Europe/Berlin"
+                                    << "2026-01-15T12:00:00Z" << 3600;
+    QTest::newRow("Berlin, a second before summer time") << "Europe/Berlin"
+                                                         << "2026-03-29T00:59:59Z" << 3600;
+    QTest::newRow("Berlin, summer time begins") << "Europe/Berlin"
+                                                << "2026-03-29T01:00:00Z" << 7200;
+    QTest::newRow("Berlin, summer of 2045 (footer rule)") << "Europe/Berlin"
+                                                          << "2045-07-01T12:00:00Z" << 7200;
+    QTest::newRow("Berlin, winter of 2045 (footer rule)") << "Europe/Berlin"
+                                                          << "2045-12-01T12:00:00Z" << 3600;
+    QTest::newRow("New York, summer") << "America/New_York"
+                                      << "2026-08-17T12:00:00Z" << -4 * 3600;
+    QTest::newRow("Sydney, January (southern summer)") << "Australia/Sydney"
+                                                       << "2046-01-10T00:00:00Z" << 11 * 3600;
+    QTest::newRow("Sydney, July") << "Australia/Sydney"
+                                  << "2046-07-10T00:00:00Z" << 10 * 3600;
+    QTest::newRow("Kolkata, half hours") << "Asia/Kolkata"
+                                         << "2026-08-17T12:00:00Z" << 19800;
+    QTest::newRow("UTC") << "UTC"
+                         << "2026-08-17T12:00:00Z" << 0;
 }
 
 void TestClassifier::zones()
@@ -468,8 +531,8 @@ void TestClassifier::zones()
 
 void TestClassifier::zoneNamesAreNotPaths()
 {
-    for (const char* name : {"../../etc/passwd", "/etc/localtime", "Europe/../../etc/passwd", "europe/berlin", "Europe//Berlin",
-                             "Europe/Berlin/", "", "Mars/Olympus_Mons"})
+    for (const char* name : {"../../etc/passwd", "/etc/localtime", "Europe/../../etc/passwd", "europe/berlin",
+             "Europe//Berlin", "Europe/Berlin/", "", "Mars/Olympus_Mons"})
         QVERIFY2(!catalogue::detail::Zone::load(name), name);
     // Clock changes read as the later instant: 02:30 in Berlin does not exist on
     // 29 March 2026 (it is read as 03:30 summer time, 01:30 UTC) and happens

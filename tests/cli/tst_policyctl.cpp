@@ -18,7 +18,8 @@
 
 #include <sys/stat.h>
 
-namespace {
+namespace
+{
 
 struct Result {
     int code = -1;
@@ -30,7 +31,7 @@ Result runInProcess(const QStringList& arguments, const std::string& input = {})
 {
     std::istringstream in(input);
     std::ostringstream out, err;
-    cli::Io io{in, out, err};
+    cli::Io io {in, out, err};
     std::vector<std::string> args;
     for (const auto& a : arguments)
         args.push_back(a.toStdString());
@@ -62,11 +63,13 @@ QJsonObject json(const QString& text)
     return doc.object();
 }
 
-const char* kPolicies = R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},"wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"},"hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},"wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"stop"}})";
+const char* kPolicies
+    = R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},"wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"},"hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},"wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"stop"}})";
 
 QString evaluateLine(const QString& failure, int ordinal = 0, bool resetUsed = false, bool effectSafe = true)
 {
-    return QStringLiteral(R"({"policies":%1,"failure":%2,"now":"2026-08-17T12:00:00Z","retry_ordinal":%3,"reset_wait_used":%4,"effect_safe":%5})")
+    return QStringLiteral(
+        R"({"policies":%1,"failure":%2,"now":"2026-08-17T12:00:00Z","retry_ordinal":%3,"reset_wait_used":%4,"effect_safe":%5})")
         .arg(QLatin1String(kPolicies), failure)
         .arg(ordinal)
         .arg(resetUsed ? "true" : "false", effectSafe ? "true" : "false");
@@ -74,7 +77,8 @@ QString evaluateLine(const QString& failure, int ordinal = 0, bool resetUsed = f
 
 }  // namespace
 
-class TestPolicyctl final : public QObject {
+class TestPolicyctl final : public QObject
+{
     Q_OBJECT
 private slots:
     void diffIsSemantic_data();
@@ -129,19 +133,26 @@ void TestPolicyctl::usage_data()
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("stream");  // where the text goes
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("no command") << QStringList{} << 2 << "err" << "usage: policyctl";
-    QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "err" << "unknown command";
-    QTest::newRow("help") << QStringList{"--help"} << 0 << "out" << "commands:";
+    QTest::newRow("no command") << QStringList {} << 2 << "err"
+                                << "usage: policyctl";
+    QTest::newRow("unknown command") << QStringList {"frobnicate"} << 2 << "err"
+                                     << "unknown command";
+    QTest::newRow("help") << QStringList {"--help"} << 0 << "out"
+                          << "commands:";
     for (const char* c : {"validate", "migrate", "evaluate", "schedule", "timeline"})
-        QTest::newRow((std::string(c) + " --help").c_str()) << QStringList{c, "--help"} << 0 << "out"
-                                                           << QStringLiteral("usage: policyctl %1").arg(QLatin1String(c));
-    QTest::newRow("unknown option") << QStringList{"validate", "--bogus", "x"} << 2 << "err" << "unknown option --bogus";
-    QTest::newRow("bad format") << QStringList{"validate", "--format", "xml", "x"} << 2 << "err" << "text or json";
-    QTest::newRow("validate without file") << QStringList{"validate"} << 2 << "err" << "no FILE";
-    QTest::newRow("schedule help shows limits") << QStringList{"schedule", "--help"} << 0 << "out" << "(1..3600)";
-    QTest::newRow("timeline help lists presets") << QStringList{"timeline", "--help"} << 0 << "out"
+        QTest::newRow((std::string(c) + " --help").c_str())
+            << QStringList {c, "--help"} << 0 << "out" << QStringLiteral("usage: policyctl %1").arg(QLatin1String(c));
+    QTest::newRow("unknown option") << QStringList {"validate", "--bogus", "x"} << 2 << "err"
+                                    << "unknown option --bogus";
+    QTest::newRow("bad format") << QStringList {"validate", "--format", "xml", "x"} << 2 << "err"
+                                << "text or json";
+    QTest::newRow("validate without file") << QStringList {"validate"} << 2 << "err"
+                                           << "no FILE";
+    QTest::newRow("schedule help shows limits") << QStringList {"schedule", "--help"} << 0 << "out"
+                                                << "(1..3600)";
+    QTest::newRow("timeline help lists presets") << QStringList {"timeline", "--help"} << 0 << "out"
                                                  << "quota-reset-6h";
-    QTest::newRow("output and in-place") << QStringList{"migrate", "--output", "a", "--in-place", "b"} << 2 << "err"
+    QTest::newRow("output and in-place") << QStringList {"migrate", "--output", "a", "--in-place", "b"} << 2 << "err"
                                          << "exclude each other";
 }
 
@@ -160,7 +171,7 @@ void TestPolicyctl::usage()
 void TestPolicyctl::validateJson()
 {
     const Result r = runProcess({"validate", "--format", "json", testpaths::sample("profile-v1.json"),
-                                 testpaths::sample("legacy-profile.json"), testpaths::sample("legacy-conflict.json")});
+        testpaths::sample("legacy-profile.json"), testpaths::sample("legacy-conflict.json")});
     QCOMPARE(r.code, 1);
     const QJsonArray files = json(r.out)[QStringLiteral("files")].toArray();
     QCOMPARE(files.size(), 3);
@@ -175,8 +186,8 @@ void TestPolicyctl::validateJson()
     QCOMPARE(error[QStringLiteral("line")].toInt(), 16);
     QCOMPARE(error[QStringLiteral("column")].toInt(), 16);
     QVERIFY(error[QStringLiteral("message")].toString().contains(QStringLiteral("conflicting")));
-    QCOMPARE(QStringList(json(r.out).keys()), QStringList{"files"});
-    QCOMPARE(conflict.keys(), (QStringList{"errors", "file", "legacy", "valid"}));
+    QCOMPARE(QStringList(json(r.out).keys()), QStringList {"files"});
+    QCOMPARE(conflict.keys(), (QStringList {"errors", "file", "legacy", "valid"}));
 
     const Result ok = runProcess({"validate", testpaths::sample("export.json")});
     QCOMPARE(ok.code, 0);
@@ -191,14 +202,20 @@ void TestPolicyctl::validateReportsLineColumnAndPath()
     "hard": {"on_exhausted": "stop"}}}]})");
     const Result r = runInProcess({"validate", "--format", "json", "-"}, text);
     QCOMPARE(r.code, 1);
-    const QJsonObject e = json(r.out)[QStringLiteral("files")].toArray()[0].toObject()[QStringLiteral("errors")].toArray()[0].toObject();
-    QCOMPARE(e[QStringLiteral("path")].toString(), QStringLiteral("candidates[0].policies.transient.retry.max_retries"));
+    const QJsonObject e = json(r.out)[QStringLiteral("files")]
+                              .toArray()[0]
+                              .toObject()[QStringLiteral("errors")]
+                              .toArray()[0]
+                              .toObject();
+    QCOMPARE(
+        e[QStringLiteral("path")].toString(), QStringLiteral("candidates[0].policies.transient.retry.max_retries"));
     QCOMPARE(e[QStringLiteral("line")].toInt(), 3);
     QCOMPARE(e[QStringLiteral("column")].toInt(), 61);
     QVERIFY(e[QStringLiteral("message")].toString().contains(QStringLiteral("between 1 and 10")));
 
     const Result text1 = runInProcess({"validate", "-"}, text);
-    QVERIFY(text1.out.contains(QStringLiteral("-:3:61: candidates[0].policies.transient.retry.max_retries: must be between 1 and 10")));
+    QVERIFY(text1.out.contains(
+        QStringLiteral("-:3:61: candidates[0].policies.transient.retry.max_retries: must be between 1 and 10")));
 }
 
 void TestPolicyctl::validateUnreadableFile()
@@ -214,11 +231,12 @@ void TestPolicyctl::migrateJson()
     const Result r = runProcess({"migrate", "--format", "json", testpaths::sample("legacy-profile.json")});
     QCOMPARE(r.code, 0);
     const QJsonObject o = json(r.out);
-    QCOMPARE(o.keys(), (QStringList{"document", "errors", "report"}));
+    QCOMPARE(o.keys(), (QStringList {"document", "errors", "report"}));
     const QJsonObject doc = o[QStringLiteral("document")].toObject();
-    QCOMPARE(doc, QJsonDocument::fromJson(QByteArray::fromStdString(
-                      testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json"))))
-                      .object());
+    QCOMPARE(doc,
+        QJsonDocument::fromJson(
+            QByteArray::fromStdString(testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json"))))
+            .object());
     QCOMPARE(o[QStringLiteral("report")].toObject()[QStringLiteral("changed_candidates")].toInt(), 4);
     QVERIFY(o[QStringLiteral("errors")].toArray().isEmpty());
 }
@@ -234,7 +252,8 @@ void TestPolicyctl::migrateKandevReading()
     QCOMPARE(kandev.code, 0);
     auto transient = [](const Result& r) {
         return json(r.out)[QStringLiteral("document")][QStringLiteral("dynamic")][QStringLiteral("candidates")][0]
-            [QStringLiteral("policies")][QStringLiteral("transient")].toObject();
+                          [QStringLiteral("policies")][QStringLiteral("transient")]
+                              .toObject();
     };
     QCOMPARE(transient(spec)[QStringLiteral("retry")][QStringLiteral("enabled")].toBool(), true);
     QCOMPARE(transient(spec)[QStringLiteral("on_exhausted")].toString(), QStringLiteral("stop"));
@@ -246,7 +265,8 @@ void TestPolicyctl::migrateKandevReading()
 
     const Result text = runProcess({"migrate", "--kandev", file});
     QCOMPARE(text.code, 0);
-    QVERIFY2(text.out.startsWith(QStringLiteral("Read as kandev's Go backend reads legacy rules today (--kandev)")), qPrintable(text.out));
+    QVERIFY2(text.out.startsWith(QStringLiteral("Read as kandev's Go backend reads legacy rules today (--kandev)")),
+        qPrintable(text.out));
     QVERIFY(text.out.contains(QStringLiteral("overwritten by on_provider_error, which sorts after it")));
     QVERIFY(text.out.contains(QStringLiteral("on_provider_error wins (no wait, no retry, then skip")));
 }
@@ -280,7 +300,8 @@ void TestPolicyctl::migrateInPlaceKeepsBackup()
     const Result r = runProcess({"migrate", "--in-place", path});
     QCOMPARE(r.code, 0);
     QCOMPARE(testpaths::readAll(path + QStringLiteral(".bak")), original);
-    QCOMPARE(testpaths::readAll(path), testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json")));
+    QCOMPARE(
+        testpaths::readAll(path), testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json")));
     // A second run has nothing to do and leaves the backup of the original alone.
     const Result again = runProcess({"migrate", "--in-place", path});
     QCOMPARE(again.code, 0);
@@ -292,7 +313,8 @@ void TestPolicyctl::migrateInPlaceKeepsBackup()
     QCOMPARE(testpaths::readAll(out), testpaths::readAll(path));
 }
 
-namespace {
+namespace
+{
 
 // kPolicies with one substring replaced: for invalid and unusual documents.
 QString evaluateLineWith(const QString& failure, const QString& from, const QString& to, int ordinal = 0)
@@ -306,12 +328,14 @@ QString evaluateLineWith(const QString& failure, const QString& from, const QStr
 
 // A decision line; `extra` is appended before the closing brace.
 QString decision(const char* kind, const char* errorClass, const char* code, int ordinal, const char* deadline,
-                 const char* pending, const QString& extra = {}, const char* catalogue = "provider-errors.v1")
+    const char* pending, const QString& extra = {}, const char* catalogue = "provider-errors.v1")
 {
-    return QStringLiteral(R"({"kind":"%1","class":"%2","code":"%3","catalogue_version":"%4","retry_ordinal":%5,"deadline":%6,"pending_outcome":"%7"%8})")
+    return QStringLiteral(
+        R"({"kind":"%1","class":"%2","code":"%3","catalogue_version":"%4","retry_ordinal":%5,"deadline":%6,"pending_outcome":"%7"%8})")
         .arg(QLatin1String(kind), QLatin1String(errorClass), QLatin1String(code), QLatin1String(catalogue))
         .arg(ordinal)
-        .arg(deadline ? QStringLiteral("\"%1\"").arg(QLatin1String(deadline)) : QStringLiteral("null"), QLatin1String(pending), extra);
+        .arg(deadline ? QStringLiteral("\"%1\"").arg(QLatin1String(deadline)) : QStringLiteral("null"),
+            QLatin1String(pending), extra);
 }
 
 }  // namespace
@@ -323,21 +347,28 @@ void TestPolicyctl::evaluate_data()
     QTest::addColumn<QString>("expected");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("stderrLine");  // "" when standard error must stay empty
-    const QStringList spec{QStringLiteral("evaluate")};
-    const QStringList kandev{QStringLiteral("evaluate"), QStringLiteral("--kandev")};
+    const QStringList spec {QStringLiteral("evaluate")};
+    const QStringList kandev {QStringLiteral("evaluate"), QStringLiteral("--kandev")};
     const QString capacity = QStringLiteral(R"({"code":"model_capacity"})");
 
     QTest::newRow("retry") << spec << evaluateLine(capacity)
-                           << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
+                           << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip")
+                           << 0 << "";
     QTest::newRow("third retry") << spec << evaluateLine(capacity, 2)
-                                 << decision("retry_wait", "transient", "model_capacity", 3, "2026-08-17T12:00:20Z", "skip") << 0 << "";
+                                 << decision(
+                                        "retry_wait", "transient", "model_capacity", 3, "2026-08-17T12:00:20Z", "skip")
+                                 << 0 << "";
     QTest::newRow("exhausted") << spec << evaluateLine(capacity, 3)
                                << decision("skip", "transient", "model_capacity", 0, nullptr, "skip") << 0 << "";
     QTest::newRow("reset wait") << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:04:00Z"})")
-                                << decision("waiting_for_reset", "hard", "quota_limited", 0, "2026-08-17T12:04:00Z", "stop") << 0 << "";
-    QTest::newRow("reset with offset zone") << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T14:04:00+02:00"})")
-                                            << decision("waiting_for_reset", "hard", "quota_limited", 0, "2026-08-17T12:04:00Z", "stop") << 0 << "";
-    QTest::newRow("reset too far") << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:05:01Z"})")
+                                << decision(
+                                       "waiting_for_reset", "hard", "quota_limited", 0, "2026-08-17T12:04:00Z", "stop")
+                                << 0 << "";
+    QTest::newRow("reset with offset zone")
+        << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T14:04:00+02:00"})")
+        << decision("waiting_for_reset", "hard", "quota_limited", 0, "2026-08-17T12:04:00Z", "stop") << 0 << "";
+    QTest::newRow("reset too far") << spec
+                                   << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:05:01Z"})")
                                    << decision("stop", "hard", "quota_limited", 0, nullptr, "stop") << 0 << "";
     QTest::newRow("no failure") << spec << evaluateLine(QStringLiteral("null"))
                                 << decision("stop", "", "", 0, nullptr, "stop") << 0 << "";
@@ -346,47 +377,68 @@ void TestPolicyctl::evaluate_data()
     QTest::newRow("unclassified keeps code and version")
         << spec << evaluateLine(R"({"code":"task_error","class":"transient","catalogue_version":"provider-errors.v9"})")
         << decision("stop", "unclassified", "task_error", 0, nullptr, "stop", {}, "provider-errors.v9") << 0 << "";
-    QTest::newRow("stated class honoured") << spec << evaluateLine(R"({"code":"rate_limited","class":"hard","confidence":"medium"})")
-                                           << decision("stop", "hard", "rate_limited", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("stated class honoured")
+        << spec << evaluateLine(R"({"code":"rate_limited","class":"hard","confidence":"medium"})")
+        << decision("stop", "hard", "rate_limited", 0, nullptr, "stop") << 0 << "";
     QTest::newRow("low confidence") << spec << evaluateLine(R"({"code":"rate_limited","confidence":"low"})")
                                     << decision("stop", "unclassified", "rate_limited", 0, nullptr, "stop") << 0 << "";
     QTest::newRow("escaped code") << spec << evaluateLine(R"({"code":"we\"ird"})")
-                                  << QString(decision("stop", "unclassified", "we\\\"ird", 0, nullptr, "stop")) << 0 << "";
+                                  << QString(decision("stop", "unclassified", "we\\\"ird", 0, nullptr, "stop")) << 0
+                                  << "";
 
     // Class resolution fails closed (SPEC section 4; kandev: PolicyFor fails
     // for any class but transient and hard, policy_test "unclassified stops").
-    QTest::newRow("stated class unclassified stops") << spec << evaluateLine(R"({"code":"model_capacity","class":"unclassified"})")
-                                                     << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
-    QTest::newRow("stated class in capitals stops") << spec << evaluateLine(R"({"code":"model_capacity","class":"Transient"})")
-                                                    << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
-    QTest::newRow("unknown stated class stops") << spec << evaluateLine(R"({"code":"model_capacity","class":"fatal"})")
-                                                << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
-    QTest::newRow("empty class is no class") << spec << evaluateLine(R"({"code":"model_capacity","class":""})")
-                                             << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
-    QTest::newRow("empty confidence is high (Go zero value)") << spec << evaluateLine(R"({"code":"model_capacity","confidence":""})")
-                                                              << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
+    QTest::newRow("stated class unclassified stops")
+        << spec << evaluateLine(R"({"code":"model_capacity","class":"unclassified"})")
+        << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("stated class in capitals stops")
+        << spec << evaluateLine(R"({"code":"model_capacity","class":"Transient"})")
+        << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("unknown stated class stops")
+        << spec << evaluateLine(R"({"code":"model_capacity","class":"fatal"})")
+        << decision("stop", "unclassified", "model_capacity", 0, nullptr, "stop") << 0 << "";
+    QTest::newRow("empty class is no class")
+        << spec << evaluateLine(R"({"code":"model_capacity","class":""})")
+        << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
+    QTest::newRow("empty confidence is high (Go zero value)")
+        << spec << evaluateLine(R"({"code":"model_capacity","confidence":""})")
+        << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
 
     // Invalid documents are the gate's stop with policy_errors (kandev:
     // Evaluate runs ValidateDocument first and stops on any error).
-    QTest::newRow("out of range stops")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":11"))
-        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.retry.max_retries"])")
-        << 1 << "policyctl evaluate: line 1: policies.transient.retry.max_retries: ";
+    QTest::newRow("out of range stops") << spec
+                                        << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"),
+                                               QStringLiteral("\"max_retries\":11"))
+                                        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop",
+                                               R"(,"policy_errors":["policies.transient.retry.max_retries"])")
+                                        << 1 << "policyctl evaluate: line 1: policies.transient.retry.max_retries: ";
     QTest::newRow("unknown policy key stops")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"on_exhausted\":\"skip\""), QStringLiteral("\"on_exhausted\":\"skip\",\"jitter\":true"))
-        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.jitter"])")
+        << spec
+        << evaluateLineWith(capacity, QStringLiteral("\"on_exhausted\":\"skip\""),
+               QStringLiteral("\"on_exhausted\":\"skip\",\"jitter\":true"))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop",
+               R"(,"policy_errors":["policies.transient.jitter"])")
         << 1 << "policyctl evaluate: line 1: policies.transient.jitter: unknown key";
     QTest::newRow("legacy action as outcome stops")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"on_exhausted\":\"skip\""), QStringLiteral("\"on_exhausted\":\"try_next\""))
-        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.on_exhausted"])")
+        << spec
+        << evaluateLineWith(
+               capacity, QStringLiteral("\"on_exhausted\":\"skip\""), QStringLiteral("\"on_exhausted\":\"try_next\""))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop",
+               R"(,"policy_errors":["policies.transient.on_exhausted"])")
         << 1 << "policyctl evaluate: line 1: policies.transient.on_exhausted: ";
     QTest::newRow("wrong type stops")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":\"3\""))
-        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.retry.max_retries"])")
+        << spec
+        << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":\"3\""))
+        << decision("stop", "transient", "model_capacity", 0, nullptr, "stop",
+               R"(,"policy_errors":["policies.transient.retry.max_retries"])")
         << 1 << "policyctl evaluate: line 1: policies.transient.retry.max_retries: expected an integer, found a string";
     QTest::newRow("missing class stops")
-        << spec << QStringLiteral(R"({"policies":{"version":1,"transient":%1},"failure":{"code":"model_capacity"},"now":"2026-08-17T12:00:00Z","effect_safe":true})")
-                       .arg(QString::fromLatin1(kPolicies).section(QStringLiteral("\"transient\":"), 1).section(QStringLiteral(",\"hard\""), 0, 0))
+        << spec
+        << QStringLiteral(
+               R"({"policies":{"version":1,"transient":%1},"failure":{"code":"model_capacity"},"now":"2026-08-17T12:00:00Z","effect_safe":true})")
+               .arg(QString::fromLatin1(kPolicies)
+                        .section(QStringLiteral("\"transient\":"), 1)
+                        .section(QStringLiteral(",\"hard\""), 0, 0))
         << decision("stop", "transient", "model_capacity", 0, nullptr, "stop", R"(,"policy_errors":["policies.hard"])")
         << 1 << "policyctl evaluate: line 1: policies.hard: is missing";
 
@@ -394,95 +446,120 @@ void TestPolicyctl::evaluate_data()
     QTest::newRow("unparseable reset hint ignored")
         << spec << evaluateLine(R"({"code":"model_capacity","reset_at":"in five minutes"})")
         << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip",
-                    R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
+               R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
         << 0 << "";
     QTest::newRow("reset hint of the wrong type ignored")
         << spec << evaluateLine(R"({"code":"quota_limited","reset_at":1786968240})")
         << decision("stop", "hard", "quota_limited", 0, nullptr, "stop",
-                    R"(,"warnings":["failure.reset_at: expected an RFC 3339 time, found an integer; the reset hint is ignored"])")
+               R"(,"warnings":["failure.reset_at: expected an RFC 3339 time, found an integer; the reset hint is ignored"])")
         << 0 << "";
     QTest::newRow("unknown failure key ignored")
         << spec << evaluateLine(R"({"code":"model_capacity","provider":"anthropic"})")
         << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip",
-                    R"(,"warnings":["failure.provider: unknown key, ignored"])")
+               R"(,"warnings":["failure.provider: unknown key, ignored"])")
         << 0 << "";
     QTest::newRow("fractional ordinal stops")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"retry_ordinal\":0"), QStringLiteral("\"retry_ordinal\":1.5"))
+        << spec
+        << evaluateLineWith(capacity, QStringLiteral("\"retry_ordinal\":0"), QStringLiteral("\"retry_ordinal\":1.5"))
         << decision("stop", "transient", "model_capacity", 0, nullptr, "stop",
-                    R"(,"warnings":["retry_ordinal: expected an integer, found a fraction; the case stops"])")
+               R"(,"warnings":["retry_ordinal: expected an integer, found a fraction; the case stops"])")
         << 0 << "";
     QTest::newRow("effect_safe as a string stops")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"effect_safe\":true"), QStringLiteral("\"effect_safe\":\"true\""))
+        << spec
+        << evaluateLineWith(
+               capacity, QStringLiteral("\"effect_safe\":true"), QStringLiteral("\"effect_safe\":\"true\""))
         << decision("stop", "transient", "model_capacity", 0, nullptr, "stop",
-                    R"(,"warnings":["effect_safe: expected true or false, found a string; the case stops"])")
+               R"(,"warnings":["effect_safe: expected true or false, found a string; the case stops"])")
         << 0 << "";
     QTest::newRow("code of the wrong type is unclassified")
         << spec << evaluateLine(R"({"code":42})")
         << decision("stop", "unclassified", "", 0, nullptr, "stop",
-                    R"(,"warnings":["failure.code: expected a string, found an integer; the failure is unclassified"])")
+               R"(,"warnings":["failure.code: expected a string, found an integer; the failure is unclassified"])")
         << 0 << "";
 
     // Times at the end of what RFC 3339 can write: a clamp, never a wrap.
     QTest::newRow("deadline past year 9999 is clamped, not wrapped")
-        << spec << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("9999-12-31T23:59:58Z"))
+        << spec
+        << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("9999-12-31T23:59:58Z"))
         << decision("retry_wait", "transient", "model_capacity", 1, "9999-12-31T23:59:59Z", "skip") << 0 << "";
     QTest::newRow("now past year 9999 through an offset is no time")
-        << spec << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("9999-12-31T23:00:00-05:00"))
-        << QStringLiteral(R"({"error":"line 1: now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z","line":1})") << 1 << "";
+        << spec
+        << evaluateLineWith(
+               capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("9999-12-31T23:00:00-05:00"))
+        << QStringLiteral(R"({"error":"line 1: now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z","line":1})")
+        << 1 << "";
 
     // Times read as Go's time.Parse(time.RFC3339, ...) reads them (kandev's backend).
     QTest::newRow("reset hint with a space instead of T ignored")
         << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17 12:01:00Z"})")
         << decision("stop", "hard", "quota_limited", 0, nullptr, "stop",
-                    R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
+               R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
         << 0 << "";
     QTest::newRow("reset hint on a leap second ignored")
         << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T12:01:60Z"})")
         << decision("stop", "hard", "quota_limited", 0, nullptr, "stop",
-                    R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
+               R"(,"warnings":["failure.reset_at: not an RFC 3339 time such as 2026-08-17T12:00:00Z; the reset hint is ignored"])")
         << 0 << "";
     QTest::newRow("reset hint with Go's comma fraction and one-digit hour")
         << spec << evaluateLine(R"({"code":"quota_limited","reset_at":"2026-08-17T9:04:00,5-03:00"})")
         << decision("waiting_for_reset", "hard", "quota_limited", 0, "2026-08-17T12:04:00Z", "stop") << 0 << "";
     QTest::newRow("now in lower case is no time")
-        << spec << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("2026-08-17t12:00:00z"))
-        << QStringLiteral(R"({"error":"line 1: now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z","line":1})") << 1 << "";
+        << spec
+        << evaluateLineWith(capacity, QStringLiteral("2026-08-17T12:00:00Z"), QStringLiteral("2026-08-17t12:00:00z"))
+        << QStringLiteral(R"({"error":"line 1: now: expected an RFC 3339 time such as 2026-08-17T12:00:00Z","line":1})")
+        << 1 << "";
 
     // Lines a careless tool writes: duplicate keys (even escaped) and -0 are
     // error lines, never a silent pick of one value.
     QTest::newRow("duplicate effect_safe")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"effect_safe\":true"), QStringLiteral("\"effect_safe\":false,\"effect_safe\":true"))
-        << QStringLiteral(R"({"error":"line 1: duplicate key \"effect_safe\": each key may appear once per object","line":1})") << 1 << "";
-    QTest::newRow("duplicate written with an escape")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":3,\"max_\\u0072etries\":9"))
-        << QStringLiteral(R"({"error":"line 1: duplicate key \"max_retries\" in policies.transient.retry: each key may appear once per object","line":1})")
+        << spec
+        << evaluateLineWith(capacity, QStringLiteral("\"effect_safe\":true"),
+               QStringLiteral("\"effect_safe\":false,\"effect_safe\":true"))
+        << QStringLiteral(
+               R"({"error":"line 1: duplicate key \"effect_safe\": each key may appear once per object","line":1})")
         << 1 << "";
-    QTest::newRow("-0 as the ordinal")
-        << spec << evaluateLineWith(capacity, QStringLiteral("\"retry_ordinal\":0"), QStringLiteral("\"retry_ordinal\":-0"))
-        << QStringLiteral(R"({"error":"line 1: -0 is not a valid integer; write 0","line":1})") << 1 << "";
+    QTest::newRow("duplicate written with an escape")
+        << spec
+        << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"),
+               QStringLiteral("\"max_retries\":3,\"max_\\u0072etries\":9"))
+        << QStringLiteral(
+               R"({"error":"line 1: duplicate key \"max_retries\" in policies.transient.retry: each key may appear once per object","line":1})")
+        << 1 << "";
+    QTest::newRow("-0 as the ordinal") << spec
+                                       << evaluateLineWith(capacity, QStringLiteral("\"retry_ordinal\":0"),
+                                              QStringLiteral("\"retry_ordinal\":-0"))
+                                       << QStringLiteral(
+                                              R"({"error":"line 1: -0 is not a valid integer; write 0","line":1})")
+                                       << 1 << "";
     QTest::newRow("-0 inside a string is text")
         << spec << evaluateLine(R"({"code":"model-0"})")
         << decision("stop", "unclassified", "model-0", 0, nullptr, "stop") << 0 << "";
 
     // --kandev: what kandev's Go backend answers today (policy::kandev).
     QTest::newRow("kandev: the gate reports nothing")
-        << kandev << evaluateLine(capacity, 0, false, false) << decision("stop", "", "", 0, nullptr, "stop", {}, "") << 0 << "";
+        << kandev << evaluateLine(capacity, 0, false, false) << decision("stop", "", "", 0, nullptr, "stop", {}, "")
+        << 0 << "";
     QTest::newRow("kandev: agent_transport_lost does not fall back")
-        << kandev << evaluateLine(R"({"code":"agent_transport_lost"})") << decision("stop", "", "", 0, nullptr, "stop", {}, "") << 0 << "";
+        << kandev << evaluateLine(R"({"code":"agent_transport_lost"})")
+        << decision("stop", "", "", 0, nullptr, "stop", {}, "") << 0 << "";
     QTest::newRow("kandev: confidence is not looked at")
         << kandev << evaluateLine(R"({"code":"rate_limited","confidence":"low"})")
         << decision("retry_wait", "transient", "rate_limited", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
     QTest::newRow("kandev: unknown policy key ignored")
-        << kandev << evaluateLineWith(capacity, QStringLiteral("\"on_exhausted\":\"skip\""), QStringLiteral("\"on_exhausted\":\"skip\",\"jitter\":true"))
+        << kandev
+        << evaluateLineWith(capacity, QStringLiteral("\"on_exhausted\":\"skip\""),
+               QStringLiteral("\"on_exhausted\":\"skip\",\"jitter\":true"))
         << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip",
-                    R"(,"warnings":["policies.transient.jitter: unknown key, ignored as kandev's backend ignores it"])")
+               R"(,"warnings":["policies.transient.jitter: unknown key, ignored as kandev's backend ignores it"])")
         << 0 << "";
     QTest::newRow("kandev: keys match without regard to case")
         << kandev << evaluateLineWith(capacity, QStringLiteral("\"transient\":"), QStringLiteral("\"Transient\":"))
         << decision("retry_wait", "transient", "model_capacity", 1, "2026-08-17T12:00:05Z", "skip") << 0 << "";
     QTest::newRow("kandev: an invalid document still stops")
-        << kandev << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":11"))
-        << decision("stop", "", "", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.retry.max_retries"])", "")
+        << kandev
+        << evaluateLineWith(capacity, QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":11"))
+        << decision(
+               "stop", "", "", 0, nullptr, "stop", R"(,"policy_errors":["policies.transient.retry.max_retries"])", "")
         << 1 << "policyctl evaluate: line 1: policies.transient.retry.max_retries: ";
     QTest::newRow("kandev: unclassified stated class stops, reporting nothing")
         << kandev << evaluateLine(R"({"code":"model_capacity","class":"unclassified"})")
@@ -509,7 +586,7 @@ void TestPolicyctl::evaluate()
 void TestPolicyctl::evaluateBadLinesDoNotStopTheStream()
 {
     const QString good = evaluateLine(R"({"code":"model_capacity"})");
-    const QStringList lines{
+    const QStringList lines {
         good,
         QStringLiteral("not json"),
         QStringLiteral(R"({"policies":{"version":1,"fatal":{}},"now":"2026-08-17T12:00:00Z"})"),
@@ -527,8 +604,9 @@ void TestPolicyctl::evaluateBadLinesDoNotStopTheStream()
     QVERIFY(out[0].startsWith(QStringLiteral("{\"kind\":\"retry_wait\"")));
     QVERIFY(out[1].startsWith(QStringLiteral("{\"error\":\"line 2: invalid JSON")));
     // A valid line with an invalid document still gets the gate's stop.
-    QCOMPARE(out[2], decision("stop", "", "", 0, nullptr, "stop",
-                              R"(,"policy_errors":["policies.fatal","policies.transient","policies.hard"])"));
+    QCOMPARE(out[2],
+        decision("stop", "", "", 0, nullptr, "stop",
+            R"(,"policy_errors":["policies.fatal","policies.transient","policies.hard"])"));
     QVERIFY(out[3].contains(QStringLiteral("line 4: now: expected an RFC 3339 time")));
     QCOMPARE(out[4], decision("stop", "", "", 0, nullptr, "stop", R"(,"policy_errors":["policies"])"));
     QVERIFY(out[5].contains(QStringLiteral("line 7: expected a JSON object")));
@@ -536,7 +614,8 @@ void TestPolicyctl::evaluateBadLinesDoNotStopTheStream()
     QCOMPARE(out[7], out[0]);
     for (const auto& line : out)
         QVERIFY(!json(line).isEmpty());
-    QVERIFY2(r.err.contains(QStringLiteral("policyctl evaluate: line 3: policies.fatal: unknown key\n")), qPrintable(r.err));
+    QVERIFY2(
+        r.err.contains(QStringLiteral("policyctl evaluate: line 3: policies.fatal: unknown key\n")), qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("policyctl evaluate: line 5: policies: is missing")), qPrintable(r.err));
 }
 
@@ -545,7 +624,8 @@ void TestPolicyctl::evaluateEscapesLikeEveryOutput()
     // DEL, a C1 control (CSI) and a bidirectional override are valid inside a
     // JSON string: they come back escaped, as every other command prints them.
     const QString code = QStringLiteral("rate") + QChar(0x7f) + QChar(0x9b) + QStringLiteral("31m") + QChar(0x202e);
-    const Result r = runProcess({QStringLiteral("evaluate")}, (evaluateLine(QStringLiteral(R"({"code":"%1"})").arg(code)) + '\n').toUtf8());
+    const Result r = runProcess(
+        {QStringLiteral("evaluate")}, (evaluateLine(QStringLiteral(R"({"code":"%1"})").arg(code)) + '\n').toUtf8());
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.contains(QStringLiteral(R"("code":"rate\u007f\u009b31m\u202e")")), qPrintable(r.out));
     for (const QChar raw : {QChar(0x7f), QChar(0x9b), QChar(0x202e)})
@@ -562,15 +642,20 @@ void TestPolicyctl::evaluateOutOfRangeNumbers_data()
     QString huge = good;
     huge.replace(QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":1e400"));
     QVERIFY(huge != good);
-    QTest::newRow("1e400 in policies") << huge << "stop" << "policies.transient.retry.max_retries";
+    QTest::newRow("1e400 in policies") << huge << "stop"
+                                       << "policies.transient.retry.max_retries";
     QString digits = good;
-    digits.replace(QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":123456789012345678901234567890"));
-    QTest::newRow("30 digits in policies") << digits << "stop" << "policies.transient.retry.max_retries";
+    digits.replace(
+        QStringLiteral("\"max_retries\":3"), QStringLiteral("\"max_retries\":123456789012345678901234567890"));
+    QTest::newRow("30 digits in policies") << digits << "stop"
+                                           << "policies.transient.retry.max_retries";
     QString ignored = good;
     ignored.replace(QStringLiteral("\"now\""), QStringLiteral("\"extra\":{\"a\":[1e400,-1e999]},\"now\""));
-    QTest::newRow("in an ignored key") << ignored << "retry_wait" << "";
+    QTest::newRow("in an ignored key") << ignored << "retry_wait"
+                                       << "";
     QString unknownInFailure = evaluateLine(R"({"code":"model_capacity","size":123456789012345678901234567890})");
-    QTest::newRow("in an ignored failure key") << unknownInFailure << "retry_wait" << "";
+    QTest::newRow("in an ignored failure key") << unknownInFailure << "retry_wait"
+                                               << "";
 }
 
 void TestPolicyctl::evaluateOutOfRangeNumbers()
@@ -588,7 +673,8 @@ void TestPolicyctl::evaluateOutOfRangeNumbers()
     } else {
         QCOMPARE(r.code, 1);
         QCOMPARE(decision[QStringLiteral("policy_errors")].toArray().first().toString(), policyError);
-        QVERIFY2(r.err.contains(policyError + QStringLiteral(": expected an integer, found a number out of range")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(policyError + QStringLiteral(": expected an integer, found a number out of range")),
+            qPrintable(r.err));
     }
 }
 
@@ -634,13 +720,15 @@ void TestPolicyctl::unwritableOutputFails_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QByteArray>("input");
     QTest::addColumn<QString>("message");
-    QTest::newRow("evaluate") << QStringList{QStringLiteral("evaluate")}
+    QTest::newRow("evaluate") << QStringList {QStringLiteral("evaluate")}
                               << (evaluateLine(R"({"code":"model_capacity"})") + QLatin1Char('\n')).toUtf8()
-                              << QStringLiteral("policyctl evaluate: cannot write to standard output: No space left on device");
-    QTest::newRow("validate") << QStringList{QStringLiteral("validate"), testpaths::sample(QStringLiteral("export.json"))}
+                              << QStringLiteral(
+                                     "policyctl evaluate: cannot write to standard output: No space left on device");
+    QTest::newRow("validate") << QStringList {QStringLiteral("validate"),
+        testpaths::sample(QStringLiteral("export.json"))}
                               << QByteArray() << QStringLiteral("policyctl: cannot write to standard output");
-    QTest::newRow("schedule") << QStringList{QStringLiteral("schedule"), QStringLiteral("--initial-interval"), QStringLiteral("5"),
-                                             QStringLiteral("--max-retries"), QStringLiteral("3")}
+    QTest::newRow("schedule") << QStringList {QStringLiteral("schedule"), QStringLiteral("--initial-interval"),
+        QStringLiteral("5"), QStringLiteral("--max-retries"), QStringLiteral("3")}
                               << QByteArray() << QStringLiteral("policyctl: cannot write to standard output");
 }
 
@@ -671,8 +759,10 @@ void TestPolicyctl::hostileInputsAndTargets_data()
     QTest::addColumn<QString>("shell");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("message");  // on stderr, or stdout when it starts with "out:"
-    QTest::newRow("validate a device") << "$P validate /dev/zero" << 2 << "/dev/zero: is a character device, not a regular file";
-    QTest::newRow("validate a FIFO without a writer") << "$P validate pipe" << 2 << "pipe: is a FIFO (named pipe), not a regular file";
+    QTest::newRow("validate a device") << "$P validate /dev/zero" << 2
+                                       << "/dev/zero: is a character device, not a regular file";
+    QTest::newRow("validate a FIFO without a writer")
+        << "$P validate pipe" << 2 << "pipe: is a FIFO (named pipe), not a regular file";
     QTest::newRow("validate endless standard input")
         << "$P validate - < /dev/zero" << 2 << "standard input: larger than the 64 MiB limit for documents";
     QTest::newRow("classify stops reading at its bound")
@@ -681,16 +771,18 @@ void TestPolicyctl::hostileInputsAndTargets_data()
     const QString pg = QStringLiteral("$P routes --db postgres://u@127.0.0.1:1/none --password-file ");
     QTest::newRow("password from process substitution")
         << pg + QStringLiteral("<(printf 'pw\\nsecond line\\n')") << 2 << "postgres://u@127.0.0.1:1/none:";
-    QTest::newRow("password from a FIFO with a writer")
-        << QStringLiteral("(printf 'pw\\n' > pipe &); ") + pg + QStringLiteral("pipe") << 2 << "postgres://u@127.0.0.1:1/none:";
-    QTest::newRow("password from a device") << pg + QStringLiteral("/dev/zero") << 2
-                                            << "--password-file: /dev/zero: is a character device; this is read only from";
-    QTest::newRow("password file of 70 kB")
-        << QStringLiteral("head -c 70000 /dev/zero | tr '\\0' x > big; ") + pg + QStringLiteral("big") << 2
-        << "--password-file: big: the file is 68.4 KiB; it is limited to 4 KiB";
+    QTest::newRow("password from a FIFO with a writer") << QStringLiteral("(printf 'pw\\n' > pipe &); ") + pg
+            + QStringLiteral("pipe") << 2 << "postgres://u@127.0.0.1:1/none:";
+    QTest::newRow("password from a device")
+        << pg + QStringLiteral("/dev/zero") << 2
+        << "--password-file: /dev/zero: is a character device; this is read only from";
+    QTest::newRow("password file of 70 kB") << QStringLiteral("head -c 70000 /dev/zero | tr '\\0' x > big; ") + pg
+            + QStringLiteral("big") << 2 << "--password-file: big: the file is 68.4 KiB; it is limited to 4 KiB";
     QTest::newRow("password pipe without a line end within 4 KiB")
-        << pg + QStringLiteral("<(head -c 70000 /dev/zero | tr '\\0' x)") << 2 << "its first line is longer than 4 KiB; nothing was read";
-    QTest::newRow("evaluate from a directory") << "$P evaluate < ." << 2 << "cannot read standard input: Is a directory";
+        << pg + QStringLiteral("<(head -c 70000 /dev/zero | tr '\\0' x)") << 2
+        << "its first line is longer than 4 KiB; nothing was read";
+    QTest::newRow("evaluate from a directory")
+        << "$P evaluate < ." << 2 << "cannot read standard input: Is a directory";
     QTest::newRow("migrate onto /dev/null")
         << "$P migrate --output /dev/null doc.json; r=$?; test -c /dev/null || echo REPLACED >&2; exit $r" << 2
         << "/dev/null: is a character device, not a regular file; Policy Studio replaces only regular files";
@@ -698,8 +790,9 @@ void TestPolicyctl::hostileInputsAndTargets_data()
         << "$P migrate --output pipe doc.json; r=$?; test -p pipe || echo REPLACED >&2; exit $r" << 2
         << "pipe: is a FIFO (named pipe), not a regular file";
     QTest::newRow("migrate through a symlink")
-        << "$P migrate --output link.json doc.json; r=$?; grep -q retry_same doc.json || echo WRITTEN-THROUGH >&2; exit $r" << 2
-        << "link.json: is a symbolic link to doc.json; Policy Studio does not write through links";
+        << "$P migrate --output link.json doc.json; r=$?; grep -q retry_same doc.json || echo WRITTEN-THROUGH >&2; "
+           "exit $r"
+        << 2 << "link.json: is a symbolic link to doc.json; Policy Studio does not write through links";
     QTest::newRow("migrate in place through a symlink")
         << "$P migrate --in-place link.json; r=$?; test -e link.json.bak && echo BACKUP-MADE >&2; exit $r" << 2
         << "link.json: is a symbolic link to doc.json";
@@ -711,7 +804,8 @@ void TestPolicyctl::hostileInputsAndTargets()
     QFETCH(int, exitCode);
     QFETCH(QString, message);
     QTemporaryDir dir;
-    QVERIFY(QFile::copy(testpaths::sample(QStringLiteral("legacy-profile.json")), dir.filePath(QStringLiteral("doc.json"))));
+    QVERIFY(QFile::copy(
+        testpaths::sample(QStringLiteral("legacy-profile.json")), dir.filePath(QStringLiteral("doc.json"))));
     QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath(QStringLiteral("pipe"))).constData(), 0600), 0);
     QVERIFY(QFile::link(QStringLiteral("doc.json"), dir.filePath(QStringLiteral("link.json"))));
     QProcess p;
@@ -725,8 +819,8 @@ void TestPolicyctl::hostileInputsAndTargets()
     const QString out = QString::fromUtf8(p.readAllStandardOutput());
     const QString err = QString::fromUtf8(p.readAllStandardError());
     QVERIFY2(!err.contains(QStringLiteral("REPLACED")) && !err.contains(QStringLiteral("WRITTEN-THROUGH"))
-                 && !err.contains(QStringLiteral("BACKUP-MADE")),
-             qPrintable(err));
+            && !err.contains(QStringLiteral("BACKUP-MADE")),
+        qPrintable(err));
     if (message.startsWith(QStringLiteral("out:")))
         QVERIFY2(out.contains(message.mid(4)), qPrintable(out));
     else
@@ -741,25 +835,27 @@ void TestPolicyctl::bytesThatAreNotUtf8NeverAbort_data()
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QStringList>("args");  // FILE stands for the file
     QTest::addColumn<int>("exitCode");
-    QTest::addColumn<QString>("message");   // on stdout or stderr
-    const QList<QPair<const char*, QStringList>> verbs{
+    QTest::addColumn<QString>("message");  // on stdout or stderr
+    const QList<QPair<const char*, QStringList>> verbs {
         {"validate json", {"validate", "--format", "json", "FILE"}},
         {"validate text", {"validate", "FILE"}},
         {"migrate text", {"migrate", "FILE"}},
         {"migrate json", {"migrate", "--format", "json", "FILE"}},
         {"timeline", {"timeline", "--format", "json", "FILE"}},
     };
-    const QList<std::tuple<const char*, QByteArray, const char*>> files{
+    const QList<std::tuple<const char*, QByteArray, const char*>> files {
         {"UTF-8 next to a syntax error", QByteArray("{\"a\": \xC3\xA9}"), "FILE:1:7: syntax error"},
         {"invalid UTF-8 in a string",
-         QByteArray("{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"\xC3\x28\"}]}"),
-         "FILE:1:54: not UTF-8: the byte 0xC3"},
+            QByteArray("{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"\xC3\x28\"}]}"),
+            "FILE:1:54: not UTF-8: the byte 0xC3"},
         {"Latin-1 byte", QByteArray("{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"caf\xE9\"}]}"),
-         "FILE:1:57: not UTF-8: the byte 0xE9"},
-        {"UTF-16 LE with BOM", QByteArray("\xFF\xFE{\0}\0", 6), "FILE:1:1: the file is UTF-16 (little-endian), not UTF-8"},
+            "FILE:1:57: not UTF-8: the byte 0xE9"},
+        {"UTF-16 LE with BOM", QByteArray("\xFF\xFE{\0}\0", 6),
+            "FILE:1:1: the file is UTF-16 (little-endian), not UTF-8"},
         {"UTF-16 BE without BOM", QByteArray("\0{\0}", 4), "FILE:1:1: the file is UTF-16 (big-endian), not UTF-8"},
         {"UTF-32 LE", QByteArray("{\0\0\0}\0\0\0", 8), "FILE:1:1: the file is UTF-32 (little-endian), not UTF-8"},
-        {"NUL after a document", QByteArray("{\"candidates\":[]}\0{\"x\":", 24), "FILE:1:18: a NUL byte is not allowed in JSON text"},
+        {"NUL after a document", QByteArray("{\"candidates\":[]}\0{\"x\":", 24),
+            "FILE:1:18: a NUL byte is not allowed in JSON text"},
         {"overlong encoding", QByteArray("{\"a\":\"\xC0\xAF\"}"), "FILE:1:7: not UTF-8: the byte 0xC0"},
         {"surrogate half", QByteArray("{\"a\":\"\xED\xA0\x80\"}"), "FILE:1:7: not UTF-8: the byte 0xED"},
     };
@@ -768,11 +864,11 @@ void TestPolicyctl::bytesThatAreNotUtf8NeverAbort_data()
             QTest::addRow("%s: %s", verb, name) << bytes << args << 1 << QString::fromLatin1(message);
     }
     QTest::newRow("classify: Latin-1 evidence is classified")
-        << QByteArray("API Error: 529 Overloaded \xE9\xFF") << QStringList{"classify", "FILE"} << 0
+        << QByteArray("API Error: 529 Overloaded \xE9\xFF") << QStringList {"classify", "FILE"} << 0
         << QStringLiteral("\"excerpt\":\"API Error: 529 Overloaded \uFFFD\uFFFD\"");
     QTest::newRow("explain: Latin-1 evidence")
-        << QByteArray("API Error: 529 Overloaded \xE9") << QStringList{"explain", "PROFILE", "--candidate", "0", "FILE"} << 0
-        << QStringLiteral("provider_overloaded");
+        << QByteArray("API Error: 529 Overloaded \xE9")
+        << QStringList {"explain", "PROFILE", "--candidate", "0", "FILE"} << 0 << QStringLiteral("provider_overloaded");
 }
 
 void TestPolicyctl::bytesThatAreNotUtf8NeverAbort()
@@ -822,7 +918,8 @@ void TestPolicyctl::hostileFixturesNeverAbort_data()
             QStringList a = args;
             if (!stdinInput)
                 a << d.filePath(name);
-            QTest::addRow("%s/%s", qPrintable(dir), qPrintable(name)) << a << (stdinInput ? d.filePath(name) : QString());
+            QTest::addRow("%s/%s", qPrintable(dir), qPrintable(name))
+                << a << (stdinInput ? d.filePath(name) : QString());
         }
     };
     add(QStringLiteral("hostile"), {"validate", "--format", "json"}, false);
@@ -860,7 +957,9 @@ void TestPolicyctl::terminalEscapes_data()
     QTest::newRow("ESC sequence") << QByteArray("\x1b[2Jred") << QByteArray("\\u001b[2Jred") << true;
     QTest::newRow("carriage return and bell") << QByteArray("a\rb\x07") << QByteArray("a\\u000db\\u0007") << true;
     QTest::newRow("DEL") << QByteArray("\x7f") << QByteArray("\\u007f") << true;
-    QTest::newRow("C1 CSI") << QByteArray("\xC2\x9b" "31m") << QByteArray("\\u009b31m") << true;
+    QTest::newRow("C1 CSI") << QByteArray("\xC2\x9b"
+                                          "31m")
+                            << QByteArray("\\u009b31m") << true;
     QTest::newRow("NBSP stays") << QByteArray("\xC2\xA0") << QByteArray("\xC2\xA0") << true;
     QTest::newRow("invalid byte") << QByteArray("caf\xE9!") << QByteArray("caf\\xe9!") << true;
     QTest::newRow("cut sequence waits") << QByteArray("ab\xE2\x82") << QByteArray("ab") << false;
@@ -883,7 +982,8 @@ void TestPolicyctl::terminalEscapes()
             out.put(c).flush();
         buffer.finish();
     }
-    QCOMPARE(QByteArray::fromStdString(sink.str()), QByteArray::fromStdString(cli::TerminalSafeBuffer::escape(input.toStdString(), true)));
+    QCOMPARE(QByteArray::fromStdString(sink.str()),
+        QByteArray::fromStdString(cli::TerminalSafeBuffer::escape(input.toStdString(), true)));
     // In one large write, taken in chunks: sequences cut at a chunk's end
     // come out as they would from one piece.
     const std::string large = input.repeated(300 * 1024 / input.size() + 1).toStdString();
@@ -904,10 +1004,11 @@ void TestPolicyctl::controlCharactersReachNoTerminal()
     const QString file = dir.filePath(QStringLiteral("sneaky.json"));
     QFile f(file);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(R"({"candidates":[{"position":0,"execution_profile_id":"\u001b[2J\u009bevil","rules":{"on_provider_error":"stop"}}]})");
+    f.write(
+        R"({"candidates":[{"position":0,"execution_profile_id":"\u001b[2J\u009bevil","rules":{"on_provider_error":"stop"}}]})");
     f.close();
-    for (const QStringList& args : {QStringList{"migrate", file}, QStringList{"validate", file}, QStringList{"timeline", file},
-                                    QStringList{"migrate", "--format", "json", file}}) {
+    for (const QStringList& args : {QStringList {"migrate", file}, QStringList {"validate", file},
+             QStringList {"timeline", file}, QStringList {"migrate", "--format", "json", file}}) {
         const Result r = runProcess(args);
         const QByteArray bytes = (r.out + r.err).toUtf8();
         QVERIFY2(!bytes.contains('\x1b') && !bytes.contains("\xC2\x9b"), qPrintable(args.join(QLatin1Char(' '))));
@@ -916,8 +1017,12 @@ void TestPolicyctl::controlCharactersReachNoTerminal()
     }
     // JSON keeps its meaning: the escaped id parses back to the same string.
     const Result j = runProcess({"migrate", "--format", "json", file});
-    const QString id = json(j.out)[QStringLiteral("document")][QStringLiteral("candidates")][0][QStringLiteral("execution_profile_id")].toString();
-    QCOMPARE(id, QStringLiteral("\x1b[2J\x9b" "evil"));
+    const QString id = json(
+        j.out)[QStringLiteral("document")][QStringLiteral("candidates")][0][QStringLiteral("execution_profile_id")]
+                           .toString();
+    QCOMPARE(id,
+        QStringLiteral("\x1b[2J\x9b"
+                       "evil"));
 }
 
 void TestPolicyctl::schedule_data()
@@ -925,16 +1030,23 @@ void TestPolicyctl::schedule_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("out");
-    QTest::newRow("json") << QStringList{"schedule", "--initial-interval", "5", "--max-retries", "3", "--format", "json"} << 0
-                          << R"({"delays_seconds":[5,10,20],"total_seconds":35,"capped":false})" "\n";
-    QTest::newRow("json capped") << QStringList{"schedule", "--initial-interval=3600", "--max-retries=6", "--format=json"} << 0
-                                 << R"({"delays_seconds":[3600,7200,14400,28800,57600,86400],"total_seconds":198000,"capped":true})" "\n";
-    QTest::newRow("text") << QStringList{"schedule", "--initial-interval", "5", "--max-retries", "3"} << 0
+    QTest::newRow("json") << QStringList {"schedule", "--initial-interval", "5", "--max-retries", "3", "--format",
+        "json"} << 0
+                          << R"({"delays_seconds":[5,10,20],"total_seconds":35,"capped":false})"
+                             "\n";
+    QTest::newRow("json capped")
+        << QStringList {"schedule", "--initial-interval=3600", "--max-retries=6", "--format=json"} << 0
+        << R"({"delays_seconds":[3600,7200,14400,28800,57600,86400],"total_seconds":198000,"capped":true})"
+           "\n";
+    QTest::newRow("text") << QStringList {"schedule", "--initial-interval", "5", "--max-retries", "3"} << 0
                           << "Retries after 5 s, 10 s, 20 s (3 retries, 4 attempts in all; 35 s of waiting at most)\n";
-    QTest::newRow("interval above max") << QStringList{"schedule", "--initial-interval", "3601", "--max-retries", "3"} << 1 << "";
-    QTest::newRow("retries below min") << QStringList{"schedule", "--initial-interval", "5", "--max-retries", "0"} << 1 << "";
-    QTest::newRow("not a number") << QStringList{"schedule", "--initial-interval", "5s", "--max-retries", "3"} << 2 << "";
-    QTest::newRow("missing option") << QStringList{"schedule", "--initial-interval", "5"} << 2 << "";
+    QTest::newRow("interval above max") << QStringList {"schedule", "--initial-interval", "3601", "--max-retries", "3"}
+                                        << 1 << "";
+    QTest::newRow("retries below min") << QStringList {"schedule", "--initial-interval", "5", "--max-retries", "0"} << 1
+                                       << "";
+    QTest::newRow("not a number") << QStringList {"schedule", "--initial-interval", "5s", "--max-retries", "3"} << 2
+                                  << "";
+    QTest::newRow("missing option") << QStringList {"schedule", "--initial-interval", "5"} << 2 << "";
 }
 
 void TestPolicyctl::schedule()
@@ -950,22 +1062,24 @@ void TestPolicyctl::schedule()
 
 void TestPolicyctl::timelineJson()
 {
-    const Result r = runProcess({"timeline", "--format", "json", "--scenario", "quota-reset-6h", testpaths::sample("profile-v1.json")});
+    const Result r = runProcess(
+        {"timeline", "--format", "json", "--scenario", "quota-reset-6h", testpaths::sample("profile-v1.json")});
     QCOMPARE(r.code, 0);
     const QJsonObject o = json(r.out);
-    QCOMPARE(o.keys(), (QStringList{"events", "scenario", "totals", "warnings"}));
+    QCOMPARE(o.keys(), (QStringList {"events", "scenario", "totals", "warnings"}));
     QCOMPARE(o[QStringLiteral("scenario")].toString(), QStringLiteral("quota-reset-6h"));
     const QJsonArray events = o[QStringLiteral("events")].toArray();
     QCOMPARE(events.size(), 8);
     const QJsonObject wait = events[5].toObject();
-    QCOMPARE(wait.keys(), (QStringList{"candidate", "class", "code", "deadline", "delay_seconds", "event", "offset_seconds",
-                                       "pending_outcome", "t"}));
+    QCOMPARE(wait.keys(),
+        (QStringList {"candidate", "class", "code", "deadline", "delay_seconds", "event", "offset_seconds",
+            "pending_outcome", "t"}));
     QCOMPARE(wait[QStringLiteral("event")].toString(), QStringLiteral("wait_for_reset"));
     QCOMPARE(wait[QStringLiteral("candidate")].toString(), QStringLiteral("gemini-pro"));
     QCOMPARE(wait[QStringLiteral("delay_seconds")].toInt(), 21600);
     QCOMPARE(wait[QStringLiteral("deadline")].toString(), QStringLiteral("2026-01-01T06:00:00Z"));
     const QJsonObject attempt = events[0].toObject();
-    QCOMPARE(attempt.keys(), (QStringList{"attempt", "candidate", "event", "offset_seconds", "position", "t"}));
+    QCOMPARE(attempt.keys(), (QStringList {"attempt", "candidate", "event", "offset_seconds", "position", "t"}));
     const QJsonObject last = events.last().toObject();
     QCOMPARE(last[QStringLiteral("event")].toString(), QStringLiteral("stop"));
     QCOMPARE(last[QStringLiteral("offset_seconds")].toInt(), 21600);
@@ -975,13 +1089,16 @@ void TestPolicyctl::timelineJson()
     QCOMPARE(totals[QStringLiteral("hard")].toObject()[QStringLiteral("worst_case_seconds")].toInt(), 3600 + 86400);
 
     // An export: --profile picks the profile; disabled and stale candidates show up as warnings.
-    const Result e = runProcess({"timeline", "--format", "json", "--profile", "dyn-nightly", testpaths::sample("export.json")});
+    const Result e
+        = runProcess({"timeline", "--format", "json", "--profile", "dyn-nightly", testpaths::sample("export.json")});
     QCOMPARE(e.code, 0);
     const QJsonArray warnings = json(e.out)[QStringLiteral("warnings")].toArray();
     QStringList codes;
     for (const auto& w : warnings)
-        codes << w.toObject()[QStringLiteral("code")].toString() + QLatin1Char(' ') + w.toObject()[QStringLiteral("candidate")].toString();
-    QVERIFY2(codes.contains(QStringLiteral("ineligible_candidate gpt4-legacy")), qPrintable(codes.join(QLatin1Char(','))));
+        codes << w.toObject()[QStringLiteral("code")].toString() + QLatin1Char(' ')
+                + w.toObject()[QStringLiteral("candidate")].toString();
+    QVERIFY2(
+        codes.contains(QStringLiteral("ineligible_candidate gpt4-legacy")), qPrintable(codes.join(QLatin1Char(','))));
     QVERIFY(codes.contains(QStringLiteral("disabled_candidate codex-gpt5")));
     QCOMPARE(runProcess({"timeline", "--profile", "nope", testpaths::sample("export.json")}).code, 1);
 }
@@ -995,7 +1112,8 @@ void TestPolicyctl::timelineScenarioFile()
     f.write(R"({"name": "overload then tool activity", "start": "2026-08-17T12:00:00Z",
   "attempts": [{"code": "provider_overloaded"}, {"code": "model_capacity", "effect_safe": false}], "then": "repeat"})");
     f.close();
-    const Result r = runInProcess({"timeline", "--format", "json", "--scenario", path, testpaths::sample("profile-v1.json")});
+    const Result r
+        = runInProcess({"timeline", "--format", "json", "--scenario", path, testpaths::sample("profile-v1.json")});
     QCOMPARE(r.code, 0);
     const QJsonObject o = json(r.out);
     QCOMPARE(o[QStringLiteral("scenario")].toString(), QStringLiteral("overload then tool activity"));
@@ -1026,18 +1144,20 @@ void TestPolicyctl::timelineBadScenario()
 
 void TestPolicyctl::classify()
 {
-    const Result r = runProcess({"classify", "--status", "429", "--header", "retry-after: 30", "--header", "x-request-id: abc",
-                                 "--provider", "anthropic", "--now", "2026-08-17T12:00:00Z", "-"},
-                                R"({"type":"error","error":{"type":"rate_limit_error","message":"slow down, key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA"}})");
+    const Result r = runProcess(
+        {"classify", "--status", "429", "--header", "retry-after: 30", "--header", "x-request-id: abc", "--provider",
+            "anthropic", "--now", "2026-08-17T12:00:00Z", "-"},
+        R"({"type":"error","error":{"type":"rate_limit_error","message":"slow down, key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA"}})");
     QCOMPARE(r.code, 0);
     const QJsonObject o = json(r.out);
-    QCOMPARE(o.keys(), (QStringList{"catalogue_version", "class", "code", "confidence", "excerpt", "hint", "kandev_code", "reset_at",
-                                    "rule", "scope", "truncated"}));
+    QCOMPARE(o.keys(),
+        (QStringList {"catalogue_version", "class", "code", "confidence", "excerpt", "hint", "kandev_code", "reset_at",
+            "rule", "scope", "truncated"}));
     QCOMPARE(o[QStringLiteral("code")].toString(), QStringLiteral("rate_limited"));
     QCOMPARE(o[QStringLiteral("class")].toString(), QStringLiteral("transient"));
     QCOMPARE(o[QStringLiteral("rule")].toString(), QStringLiteral("http.429.reset"));
     QCOMPARE(o[QStringLiteral("reset_at")].toString(), QStringLiteral("2026-08-17T12:00:30Z"));
-    QCOMPARE(o[QStringLiteral("hint")].toObject().keys(), (QStringList{"reason", "source", "text", "trusted"}));
+    QCOMPARE(o[QStringLiteral("hint")].toObject().keys(), (QStringList {"reason", "source", "text", "trusted"}));
     QCOMPARE(o[QStringLiteral("hint")].toObject()[QStringLiteral("text")].toString(), QStringLiteral("30"));
     QCOMPARE(o[QStringLiteral("kandev_code")].toString(), QStringLiteral("rate_limited"));
     QVERIFY(!o[QStringLiteral("excerpt")].toString().contains(QStringLiteral("sk-ant")));
@@ -1062,25 +1182,26 @@ void TestPolicyctl::timesAreReadAsGoReadsThem_data()
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("stderrMentions");  // "" when standard error must stay empty
     const QString profile = testpaths::sample("profile-v1.json");
-    for (const char* now : {"2026-08-17 12:00:00Z", "2026-08-17t12:00:00Z", "2026-08-17T12:00:00z", "2026-08-17T23:59:60Z",
-                            "2026-08-17T12:00:00+25:00"}) {
+    for (const char* now : {"2026-08-17 12:00:00Z", "2026-08-17t12:00:00Z", "2026-08-17T12:00:00z",
+             "2026-08-17T23:59:60Z", "2026-08-17T12:00:00+25:00"}) {
         QTest::newRow(qPrintable(QStringLiteral("classify --now %1").arg(QLatin1String(now))))
-            << QStringList{"classify", "--now", now, "-"} << QString() << 2 << "--now must be an RFC 3339 time";
-        QTest::newRow(qPrintable(QStringLiteral("explain --now %1").arg(QLatin1String(now))))
-            << QStringList{"explain", profile, "--candidate", "0", "--now", now, "-"} << QString() << 2
-            << "--now must be an RFC 3339 time";
-        QTest::newRow(qPrintable(QStringLiteral("routes --now %1").arg(QLatin1String(now))))
-            << QStringList{"routes", "--db", "/nonexistent/kandev.db", "--now", now} << QString() << 2
-            << "--now must be an RFC 3339 time";
+            << QStringList {"classify", "--now", now, "-"} << QString() << 2 << "--now must be an RFC 3339 time";
+        QTest::newRow(qPrintable(QStringLiteral("explain --now %1").arg(QLatin1String(now)))) << QStringList {"explain",
+            profile, "--candidate", "0", "--now", now, "-"} << QString() << 2 << "--now must be an RFC 3339 time";
+        QTest::newRow(qPrintable(QStringLiteral("routes --now %1").arg(QLatin1String(now)))) << QStringList {"routes",
+            "--db", "/nonexistent/kandev.db", "--now", now} << QString() << 2 << "--now must be an RFC 3339 time";
         QTest::newRow(qPrintable(QStringLiteral("timeline scenario start %1").arg(QLatin1String(now))))
-            << QStringList{"timeline", profile} << QStringLiteral(R"({"start": "%1", "attempts": [{"code": "model_capacity"}]})").arg(QLatin1String(now)) << 1
-            << "start: expected an RFC 3339 time";
+            << QStringList {"timeline", profile}
+            << QStringLiteral(R"({"start": "%1", "attempts": [{"code": "model_capacity"}]})").arg(QLatin1String(now))
+            << 1 << "start: expected an RFC 3339 time";
     }
     for (const char* now : {"2026-08-17T12:00:00,5Z", "2026-08-17T9:00:00+24:00"}) {
         QTest::newRow(qPrintable(QStringLiteral("classify --now %1 (Go reads it)").arg(QLatin1String(now))))
-            << QStringList{"classify", "--now", now, "-"} << QString() << 0 << "";
+            << QStringList {"classify", "--now", now, "-"} << QString() << 0 << "";
         QTest::newRow(qPrintable(QStringLiteral("timeline scenario start %1 (Go reads it)").arg(QLatin1String(now))))
-            << QStringList{"timeline", profile} << QStringLiteral(R"({"start": "%1", "attempts": [{"code": "model_capacity"}]})").arg(QLatin1String(now)) << 0 << "";
+            << QStringList {"timeline", profile}
+            << QStringLiteral(R"({"start": "%1", "attempts": [{"code": "model_capacity"}]})").arg(QLatin1String(now))
+            << 0 << "";
     }
 }
 
@@ -1115,22 +1236,41 @@ void TestPolicyctl::classifyPhasesAndProviders_data()
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("rule");
     QTest::addColumn<QString>("kandevCode");
-    QTest::newRow("unmatched, no phase") << QStringList{} << "odd" << "unknown_provider_error" << "none" << "unknown_provider_error";
-    QTest::newRow("unmatched, pre-start") << QStringList{"--phase", "process_start"} << "odd" << "unknown_provider_error"
-                                          << "phase.prestart.unknown" << "unknown_provider_error";
-    QTest::newRow("unmatched, post-start") << QStringList{"--phase", "streaming"} << "odd" << "agent_runtime_error"
-                                           << "phase.poststart.unknown" << "agent_runtime_error";
-    QTest::newRow("the provider's own rule") << QStringList{"--provider", "copilot-acp"} << "Error: please sign in via gh auth login"
-                                             << "auth_required" << "copilot.auth" << "auth_required";
-    QTest::newRow("another provider's rule does not apply") << QStringList{"--provider", "amp-acp"}
-                                                            << "Error: please sign in via gh auth login" << "unknown_provider_error"
-                                                            << "none" << "unknown_provider_error";
-    QTest::newRow("429 quota: our divergence") << QStringList{"--status", "429"} << R"({"error":{"type":"insufficient_quota"}})"
-                                               << "quota_limited" << "guard.quota.signature" << "rate_limited";
-    QTest::newRow("a cancel never relaunches") << QStringList{"--phase", "prompt_send", "--provider", "claude-acp"}
-                                               << "context canceled: connection closed" << "agent_runtime_error" << "guard.cancelled"
-                                               << "agent_runtime_error";
-    QTest::newRow("403") << QStringList{"--status", "403"} << "Request had no API key" << "permission_denied_by_user" << "http.403"
+    QTest::newRow("unmatched, no phase") << QStringList {} << "odd"
+                                         << "unknown_provider_error"
+                                         << "none"
+                                         << "unknown_provider_error";
+    QTest::newRow("unmatched, pre-start") << QStringList {"--phase", "process_start"} << "odd"
+                                          << "unknown_provider_error"
+                                          << "phase.prestart.unknown"
+                                          << "unknown_provider_error";
+    QTest::newRow("unmatched, post-start") << QStringList {"--phase", "streaming"} << "odd"
+                                           << "agent_runtime_error"
+                                           << "phase.poststart.unknown"
+                                           << "agent_runtime_error";
+    QTest::newRow("the provider's own rule")
+        << QStringList {"--provider", "copilot-acp"} << "Error: please sign in via gh auth login"
+        << "auth_required"
+        << "copilot.auth"
+        << "auth_required";
+    QTest::newRow("another provider's rule does not apply")
+        << QStringList {"--provider", "amp-acp"} << "Error: please sign in via gh auth login"
+        << "unknown_provider_error"
+        << "none"
+        << "unknown_provider_error";
+    QTest::newRow("429 quota: our divergence")
+        << QStringList {"--status", "429"} << R"({"error":{"type":"insufficient_quota"}})"
+        << "quota_limited"
+        << "guard.quota.signature"
+        << "rate_limited";
+    QTest::newRow("a cancel never relaunches")
+        << QStringList {"--phase", "prompt_send", "--provider", "claude-acp"} << "context canceled: connection closed"
+        << "agent_runtime_error"
+        << "guard.cancelled"
+        << "agent_runtime_error";
+    QTest::newRow("403") << QStringList {"--status", "403"} << "Request had no API key"
+                         << "permission_denied_by_user"
+                         << "http.403"
                          << "permission_denied_by_user";
 }
 
@@ -1141,7 +1281,7 @@ void TestPolicyctl::classifyPhasesAndProviders()
     QFETCH(QString, code);
     QFETCH(QString, rule);
     QFETCH(QString, kandevCode);
-    const Result r = runInProcess(QStringList{"classify"} + options + QStringList{"-"}, text.toStdString());
+    const Result r = runInProcess(QStringList {"classify"} + options + QStringList {"-"}, text.toStdString());
     QCOMPARE(r.code, 0);
     const QJsonObject o = json(r.out);
     QCOMPARE(o[QStringLiteral("code")].toString(), code);
@@ -1170,14 +1310,15 @@ void TestPolicyctl::noSecretSurvivesClassifyOrExplain()
             options << QStringLiteral("--provider") << e[QStringLiteral("provider")].toString();
         options << QStringLiteral("--now") << QStringLiteral("2026-08-17T12:00:00Z") << QStringLiteral("-");
         const std::string text = e[QStringLiteral("text")].toString().toStdString();
-        const Result classified = runInProcess(QStringList{"classify"} + options, text);
-        const Result explained = runInProcess(QStringList{"explain", testpaths::sample("profile-v1.json"), "--candidate", "0"} + options, text);
+        const Result classified = runInProcess(QStringList {"classify"} + options, text);
+        const Result explained = runInProcess(
+            QStringList {"explain", testpaths::sample("profile-v1.json"), "--candidate", "0"} + options, text);
         QCOMPARE(classified.code, 0);
         QCOMPARE(explained.code, 0);
         for (const auto& secret : f.body[QStringLiteral("secrets")].toArray()) {
             for (const Result* r : {&classified, &explained})
                 QVERIFY2(!r->out.contains(secret.toString()) && !r->err.contains(secret.toString()),
-                         qPrintable(f.name + QStringLiteral(": ") + secret.toString()));
+                    qPrintable(f.name + QStringLiteral(": ") + secret.toString()));
         }
     }
 }
@@ -1185,27 +1326,31 @@ void TestPolicyctl::noSecretSurvivesClassifyOrExplain()
 void TestPolicyctl::explain()
 {
     const Result r = runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "2", "--now",
-                                   "2026-08-17T12:00:00Z", "--status", "429", "--header", "retry-after: 3600", "-"},
-                                  "You exceeded your current quota");
+                                      "2026-08-17T12:00:00Z", "--status", "429", "--header", "retry-after: 3600", "-"},
+        "You exceeded your current quota");
     QCOMPARE(r.code, 0);
     const QJsonObject o = json(r.out);
-    QCOMPARE(o[QStringLiteral("classification")].toObject()[QStringLiteral("code")].toString(), QStringLiteral("quota_limited"));
+    QCOMPARE(o[QStringLiteral("classification")].toObject()[QStringLiteral("code")].toString(),
+        QStringLiteral("quota_limited"));
     const QJsonObject d = o[QStringLiteral("decision")].toObject();
     QCOMPARE(d[QStringLiteral("candidate")].toString(), QStringLiteral("gemini-pro"));
     QCOMPARE(d[QStringLiteral("kind")].toString(), QStringLiteral("waiting_for_reset"));
     QCOMPARE(d[QStringLiteral("deadline")].toString(), QStringLiteral("2026-08-17T13:00:00Z"));
     QCOMPARE(o[QStringLiteral("route_cycle")].toObject()[QStringLiteral("outcome")].toString(), QStringLiteral("stop"));
-    const Result after = runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "0", "--after-output", "-"},
-                                      "Overloaded");
-    QCOMPARE(json(after.out)[QStringLiteral("decision")].toObject()[QStringLiteral("kind")].toString(), QStringLiteral("stop"));
+    const Result after = runInProcess(
+        {"explain", testpaths::sample("profile-v1.json"), "--candidate", "0", "--after-output", "-"}, "Overloaded");
+    QCOMPARE(json(after.out)[QStringLiteral("decision")].toObject()[QStringLiteral("kind")].toString(),
+        QStringLiteral("stop"));
     QCOMPARE(runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "9", "-"}).code, 2);
     // A wrong index is named as wrong, not as missing.
     const Result negative = runInProcess({"explain", testpaths::sample("profile-v1.json"), "--candidate", "-1", "-"});
     QCOMPARE(negative.code, 2);
-    QVERIFY2(negative.err.contains(QStringLiteral("--candidate must be a candidate's index, 0 or more (0 is the first), not '-1'")),
-             qPrintable(negative.err));
-    QVERIFY2(runInProcess({"explain", testpaths::sample("profile-v1.json"), "-"}).err.contains(QStringLiteral("--candidate N is required")),
-             "a missing --candidate");
+    QVERIFY2(negative.err.contains(
+                 QStringLiteral("--candidate must be a candidate's index, 0 or more (0 is the first), not '-1'")),
+        qPrintable(negative.err));
+    QVERIFY2(runInProcess({"explain", testpaths::sample("profile-v1.json"), "-"})
+                 .err.contains(QStringLiteral("--candidate N is required")),
+        "a missing --candidate");
 }
 
 void TestPolicyctl::diffIsSemantic_data()
@@ -1215,20 +1360,22 @@ void TestPolicyctl::diffIsSemantic_data()
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("expected");  // golden text, "" for "no differences"
     const QString diff = testpaths::fixture(QStringLiteral("diff/"));
-    QTest::newRow("same meaning, other bytes") << diff + "export-a.json" << diff + "export-a-reformatted.json" << 0 << QString();
-    QTest::newRow("moved, switched off, outcome, renamed") << diff + "export-a.json" << diff + "export-b.json" << 1
-                                                           << diff + "export-a-b.txt";
-    QTest::newRow("legacy rules against their migration") << testpaths::sample(QStringLiteral("legacy-profile.json"))
-                                                           << testpaths::fixture(QStringLiteral("migration/legacy-profile.migrated.json"))
-                                                           << 1 << diff + "legacy-migrated.txt";
+    QTest::newRow("same meaning, other bytes")
+        << diff + "export-a.json" << diff + "export-a-reformatted.json" << 0 << QString();
+    QTest::newRow("moved, switched off, outcome, renamed")
+        << diff + "export-a.json" << diff + "export-b.json" << 1 << diff + "export-a-b.txt";
+    QTest::newRow("legacy rules against their migration")
+        << testpaths::sample(QStringLiteral("legacy-profile.json"))
+        << testpaths::fixture(QStringLiteral("migration/legacy-profile.migrated.json")) << 1
+        << diff + "legacy-migrated.txt";
     QTest::newRow("unmigratable rules") << testpaths::sample(QStringLiteral("legacy-conflict.json"))
                                         << testpaths::sample(QStringLiteral("legacy-profile.json")) << 1
                                         << diff + "conflict-legacy.txt";
     // A version this build cannot read is never "no differences", whichever side holds it.
-    QTest::newRow("a newer policy version") << testpaths::sample(QStringLiteral("profile-v1.json")) << diff + "profile-v2.json"
-                                            << 2 << diff + "v1-v2.txt";
-    QTest::newRow("a newer policy version, both sides") << diff + "profile-v2.json" << diff + "profile-v2.json" << 2
-                                                        << diff + "v2-v2.txt";
+    QTest::newRow("a newer policy version")
+        << testpaths::sample(QStringLiteral("profile-v1.json")) << diff + "profile-v2.json" << 2 << diff + "v1-v2.txt";
+    QTest::newRow("a newer policy version, both sides")
+        << diff + "profile-v2.json" << diff + "profile-v2.json" << 2 << diff + "v2-v2.txt";
     // A repeated candidate or profile is an addition, whichever side is A.
     QTest::newRow("a candidate twice") << testpaths::sample(QStringLiteral("profile-v1.json"))
                                        << diff + "profile-repeated.json" << 1 << diff + "candidate-repeated.txt";
@@ -1245,7 +1392,8 @@ void TestPolicyctl::diffIsSemantic()
     const Result r = runInProcess({QStringLiteral("diff"), a, b});
     QCOMPARE(r.code, code);
     QCOMPARE(r.err, QString());
-    QCOMPARE(r.out, expected.isEmpty() ? QStringLiteral("no differences\n") : QString::fromStdString(testpaths::readAll(expected)));
+    QCOMPARE(r.out,
+        expected.isEmpty() ? QStringLiteral("no differences\n") : QString::fromStdString(testpaths::readAll(expected)));
     // Symmetric in what it finds: B against A differs (or cannot be compared)
     // exactly when A against B does.
     const Result reversed = runInProcess({QStringLiteral("diff"), b, a});
@@ -1256,15 +1404,17 @@ void TestPolicyctl::diffIsSemantic()
 void TestPolicyctl::diffJsonAndErrors()
 {
     const QString diff = testpaths::fixture(QStringLiteral("diff/"));
-    const Result r = runProcess({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("json"), diff + "export-a.json",
-                                 diff + "export-b.json"});
+    const Result r = runProcess({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("json"),
+        diff + "export-a.json", diff + "export-b.json"});
     QCOMPARE(r.code, 1);
     QCOMPARE(r.out, QString::fromStdString(testpaths::readAll(diff + "export-a-b.json.out")));
     const QJsonObject j = json(r.out);
     QCOMPARE(j[QStringLiteral("equal")].toBool(), false);
-    const QJsonArray candidates = j[QStringLiteral("profiles")].toArray()[0].toObject()[QStringLiteral("candidates")].toArray();
-    QCOMPARE(candidates[0].toObject()[QStringLiteral("fields")].toArray()[0].toObject()[QStringLiteral("path")].toString(),
-             QStringLiteral("hard.on_exhausted"));
+    const QJsonArray candidates
+        = j[QStringLiteral("profiles")].toArray()[0].toObject()[QStringLiteral("candidates")].toArray();
+    QCOMPARE(
+        candidates[0].toObject()[QStringLiteral("fields")].toArray()[0].toObject()[QStringLiteral("path")].toString(),
+        QStringLiteral("hard.on_exhausted"));
     // Exit 2: a missing file, a file that is not JSON, one argument, a bad format.
     QCOMPARE(runInProcess({QStringLiteral("diff"), diff + "export-a.json", diff + "missing.json"}).code, 2);
     QTemporaryDir dir;
@@ -1278,7 +1428,9 @@ void TestPolicyctl::diffJsonAndErrors()
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.err.contains(QStringLiteral("broken.json:1:")), qPrintable(bad.err));
     QCOMPARE(runInProcess({QStringLiteral("diff"), diff + "export-a.json"}).code, 2);
-    QCOMPARE(runInProcess({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("xml"), broken, broken}).code, 2);
+    QCOMPARE(
+        runInProcess({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("xml"), broken, broken}).code,
+        2);
     // A FIFO is refused, never opened to look for a SQLite header (that would wait for a writer forever).
     const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
     QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
@@ -1286,7 +1438,8 @@ void TestPolicyctl::diffJsonAndErrors()
     QCOMPARE(pipe.code, 2);
     QVERIFY2(pipe.err.contains(QStringLiteral("FIFO")), qPrintable(pipe.err));
     // A database that cannot be opened is named by its side, never by its URL (it may hold a password).
-    const Result db = runInProcess({QStringLiteral("diff"), QStringLiteral("postgres://u:s3cret@127.0.0.1:1/none"), broken});
+    const Result db
+        = runInProcess({QStringLiteral("diff"), QStringLiteral("postgres://u:s3cret@127.0.0.1:1/none"), broken});
     QCOMPARE(db.code, 2);
     QVERIFY(!db.err.contains(QStringLiteral("s3cret")));
     QCOMPARE(runInProcess({QStringLiteral("diff"), QStringLiteral("--help")}).code, 0);
@@ -1298,11 +1451,13 @@ void TestPolicyctl::validateRefusesARepeatedProfile()
     const Result r = runInProcess({QStringLiteral("validate"), file});
     QCOMPARE(r.code, 1);
     // Both profiles are named: the repeat by its path, line and column, the first in the message.
-    QVERIFY2((r.out + r.err).contains(QStringLiteral(
-                 ":322:13: profiles[7].id: is also the id of profiles[5]; kandev keeps one profile per id")),
-             qPrintable(r.out + r.err));
+    QVERIFY2((r.out + r.err)
+                 .contains(QStringLiteral(
+                     ":322:13: profiles[7].id: is also the id of profiles[5]; kandev keeps one profile per id")),
+        qPrintable(r.out + r.err));
     // The same file without the repeat is valid: the rule is the repeat, not the file.
-    QCOMPARE(runInProcess({QStringLiteral("validate"), testpaths::fixture(QStringLiteral("diff/export-a.json"))}).code, 0);
+    QCOMPARE(
+        runInProcess({QStringLiteral("validate"), testpaths::fixture(QStringLiteral("diff/export-a.json"))}).code, 0);
 }
 
 QTEST_GUILESS_MAIN(TestPolicyctl)

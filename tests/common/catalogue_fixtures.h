@@ -13,7 +13,8 @@
 #include <QList>
 #include <QString>
 
-namespace testpaths {
+namespace testpaths
+{
 
 struct CatalogueFixture {
     QString name;  // the file, and the case's name in a file of cases

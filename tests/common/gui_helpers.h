@@ -29,7 +29,8 @@
 #include <string>
 #include <thread>
 
-namespace guitest {
+namespace guitest
+{
 
 // Runs `act` on the next migration review once it is shown.
 inline void onNextReview(std::function<void(gui::MigrationReviewDialog*)> act)
@@ -66,8 +67,8 @@ inline QRect indicatorRect(QAbstractButton* button)
     opt.initFrom(button);
     opt.text = button->text();
     const bool radio = qobject_cast<QRadioButton*>(button);
-    return button->style()->subElementRect(radio ? QStyle::SE_RadioButtonIndicator : QStyle::SE_CheckBoxIndicator, &opt,
-                                           button);
+    return button->style()->subElementRect(
+        radio ? QStyle::SE_RadioButtonIndicator : QStyle::SE_CheckBoxIndicator, &opt, button);
 }
 
 // Clicks a check box or radio button on its indicator, as a person does.
@@ -152,9 +153,15 @@ inline bool eventLoopAnswers(int ms = 1000)
 // Ends the test process when the main thread makes no progress for `limit`:
 // a frozen window fails the test with the step it froze in, instead of
 // hanging CI until its timeout.
-class Watchdog {
+class Watchdog
+{
 public:
-    explicit Watchdog(std::chrono::seconds limit) : m_limit(limit), m_thread([this] { run(); }) { pet("start"); }
+    explicit Watchdog(std::chrono::seconds limit)
+        : m_limit(limit)
+        , m_thread([this] { run(); })
+    {
+        pet("start");
+    }
     ~Watchdog()
     {
         m_stop = true;
@@ -178,15 +185,15 @@ private:
             if (std::chrono::steady_clock::now() - last > m_limit) {
                 const std::lock_guard lock(m_mutex);
                 std::fprintf(stderr, "FROZEN: no progress for %lld s in step: %s\n",
-                             static_cast<long long>(m_limit.count()), m_step.c_str());
+                    static_cast<long long>(m_limit.count()), m_step.c_str());
                 std::fflush(stderr);
                 std::_Exit(124);
             }
         }
     }
     std::chrono::seconds m_limit;
-    std::atomic<std::chrono::steady_clock::rep> m_last{0};
-    std::atomic<bool> m_stop{false};
+    std::atomic<std::chrono::steady_clock::rep> m_last {0};
+    std::atomic<bool> m_stop {false};
     std::mutex m_mutex;
     std::string m_step;
     std::thread m_thread;

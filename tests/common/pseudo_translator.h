@@ -11,14 +11,19 @@
 #include <algorithm>
 #include <cmath>
 
-namespace guitest {
+namespace guitest
+{
 
-class PseudoTranslator final : public QTranslator {
+class PseudoTranslator final : public QTranslator
+{
 public:
     static constexpr double kGrowth = 0.35;
 
     using QTranslator::QTranslator;
-    bool isEmpty() const override { return false; }
+    bool isEmpty() const override
+    {
+        return false;
+    }
 
     QString translate(const char* context, const char* sourceText, const char* disambiguation, int n) const override
     {

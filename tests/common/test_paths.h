@@ -6,7 +6,8 @@
 #include <QString>
 #include <QtTest>
 
-namespace testpaths {
+namespace testpaths
+{
 
 inline QString sourceDir()
 {

@@ -15,7 +15,8 @@
 
 using namespace format;
 
-namespace {
+namespace
+{
 
 QString firstError(const std::vector<Diagnostic>& errors)
 {
@@ -51,7 +52,8 @@ std::string documentWith(const std::string& from, const std::string& to)
 
 }  // namespace
 
-class TestCodec final : public QObject {
+class TestCodec final : public QObject
+{
     Q_OBJECT
 private slots:
     void loadsEveryShape_data();
@@ -170,7 +172,8 @@ void TestCodec::writtenAsPrettyPrintedJson_data()
         << R"({"a": 1, "profiles": [{"id": "p", "kind": "k"}, {"id": "d", "dynamic": {"candidates": []}}], "z": [2]})";
     QTest::newRow("empty export") << R"({"profiles": []})";
     QTest::newRow("empty export array") << R"([])";
-    QTest::newRow("agent profile") << R"({"id": "d", "name": "n", "dynamic": {"candidates": [{"position": 0, "execution_profile_id": "a"}]}, "after": {}})";
+    QTest::newRow("agent profile")
+        << R"({"id": "d", "name": "n", "dynamic": {"candidates": [{"position": 0, "execution_profile_id": "a"}]}, "after": {}})";
 }
 
 void TestCodec::writtenAsPrettyPrintedJson()
@@ -179,7 +182,8 @@ void TestCodec::writtenAsPrettyPrintedJson()
     const ParseResult r = parseDocument(text.toStdString());
     QVERIFY2(r.document, qPrintable(firstError(r.errors)));
     const std::string saved = serializeDocument(*r.document);
-    QCOMPARE(QString::fromStdString(saved), QString::fromStdString(nlohmann::ordered_json::parse(saved).dump(2) + "\n"));
+    QCOMPARE(
+        QString::fromStdString(saved), QString::fromStdString(nlohmann::ordered_json::parse(saved).dump(2) + "\n"));
     QCOMPARE(QJsonDocument::fromJson(QByteArray::fromStdString(saved)), QJsonDocument::fromJson(text.toUtf8()));
 }
 
@@ -187,8 +191,9 @@ void TestCodec::largeDocumentsAreWrittenInPieces()
 {
     std::string text = "{\"candidates\": [";
     for (int i = 0; i < 5000; ++i)
-        text += (i ? ", " : "") + std::string("{\"position\": ") + std::to_string(i) + ", \"execution_profile_id\": \"agent-"
-              + std::to_string(i) + "\", \"rules\": {\"quota_limited\": \"stop\"}}";
+        text += (i ? ", " : "") + std::string("{\"position\": ") + std::to_string(i)
+            + ", \"execution_profile_id\": \"agent-" + std::to_string(i)
+            + "\", \"rules\": {\"quota_limited\": \"stop\"}}";
     text += "]}";
     const ParseResult r = parseDocument(text);
     QVERIFY2(r.document, qPrintable(firstError(r.errors)));
@@ -244,66 +249,90 @@ void TestCodec::errors_data()
     QTest::addColumn<int>("line");
     QTest::addColumn<int>("column");
 
-    QTest::newRow("syntax") << "{\n  \"candidates\": [\n    }\n" << "" << "syntax error" << 3 << 5;
-    QTest::newRow("empty file") << "" << "" << "the file is empty" << 1 << 1;
-    QTest::newRow("whitespace only") << "  \n " << "" << "the file is empty" << 2 << 2;
-    QTest::newRow("truncated") << "{\"candidates\": [{\"position\": 0," << "" << "syntax error" << 1 << 32;
-    QTest::newRow("nul byte") << QString::fromLatin1("{\"candidates\": \0[]}", 19) << "" << "a NUL byte is not allowed in JSON text" << 1 << 16;
-    QTest::newRow("deep nesting") << QString(10000, QLatin1Char('[')) << "" << "nested more than 256" << 1 << 257;
-    QTest::newRow("1e400") << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 1e400"))
-                           << "" << "number overflow" << 2 << 0;
-    QTest::newRow("beyond int64")
-        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 9223372036854775808"))
-        << "candidates[0].policies.transient.retry.max_retries" << "out of range" << 2 << 0;
-    QTest::newRow("below int64")
-        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": -9223372036854775809"))
-        << "candidates[0].policies.transient.retry.max_retries" << "beyond the 64-bit integer range" << 2 << 0;
+    QTest::newRow("syntax") << "{\n  \"candidates\": [\n    }\n"
+                            << ""
+                            << "syntax error" << 3 << 5;
+    QTest::newRow("empty file") << ""
+                                << ""
+                                << "the file is empty" << 1 << 1;
+    QTest::newRow("whitespace only") << "  \n "
+                                     << ""
+                                     << "the file is empty" << 2 << 2;
+    QTest::newRow("truncated") << "{\"candidates\": [{\"position\": 0,"
+                               << ""
+                               << "syntax error" << 1 << 32;
+    QTest::newRow("nul byte") << QString::fromLatin1("{\"candidates\": \0[]}", 19) << ""
+                              << "a NUL byte is not allowed in JSON text" << 1 << 16;
+    QTest::newRow("deep nesting") << QString(10000, QLatin1Char('[')) << ""
+                                  << "nested more than 256" << 1 << 257;
+    QTest::newRow("1e400") << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 1e400")) << ""
+                           << "number overflow" << 2 << 0;
+    QTest::newRow("beyond int64") << QString::fromStdString(
+        documentWith("\"max_retries\": 3", "\"max_retries\": 9223372036854775808"))
+                                  << "candidates[0].policies.transient.retry.max_retries"
+                                  << "out of range" << 2 << 0;
+    QTest::newRow("below int64") << QString::fromStdString(
+        documentWith("\"max_retries\": 3", "\"max_retries\": -9223372036854775809"))
+                                 << "candidates[0].policies.transient.retry.max_retries"
+                                 << "beyond the 64-bit integer range" << 2 << 0;
     QTest::newRow("fraction") << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 1.5"))
                               << "candidates[0].policies.transient.retry.max_retries"
                               << "expected an integer, found the fraction 1.5" << 2 << 0;
-    QTest::newRow("string for integer")
-        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": \"3\""))
-        << "candidates[0].policies.transient.retry.max_retries" << "expected an integer, found a string" << 2 << 0;
-    QTest::newRow("string for boolean")
-        << QString::fromStdString(documentWith("\"enabled\": true", "\"enabled\": \"yes\""))
-        << "candidates[0].policies.transient.retry.enabled" << "expected true or false, found a string" << 2 << 0;
-    QTest::newRow("duplicate key")
-        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"max_retries\": 4"))
-        << "candidates[0].policies.transient.retry.max_retries" << "duplicate key \"max_retries\"" << 2 << 0;
+    QTest::newRow("string for integer") << QString::fromStdString(documentWith("\"max_retries\": 3",
+        "\"max_retries\": \"3\"")) << "candidates[0].policies.transient.retry.max_retries"
+                                        << "expected an integer, found a string" << 2 << 0;
+    QTest::newRow("string for boolean") << QString::fromStdString(documentWith("\"enabled\": true",
+        "\"enabled\": \"yes\"")) << "candidates[0].policies.transient.retry.enabled"
+                                        << "expected true or false, found a string" << 2 << 0;
+    QTest::newRow("duplicate key") << QString::fromStdString(
+        documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"max_retries\": 4"))
+                                   << "candidates[0].policies.transient.retry.max_retries"
+                                   << "duplicate key \"max_retries\"" << 2 << 0;
     QTest::newRow("duplicate key written with an escape")
         << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"max_\\u0072etries\": 4"))
-        << "candidates[0].policies.transient.retry.max_\\u0072etries" << "duplicate key \"max_retries\"" << 2 << 0;
-    QTest::newRow("duplicate key with a surrogate pair")
-        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"\\ud83d\\ude00\": 1, \"\xF0\x9F\x98\x80\": 2"))
-        << "candidates[0].policies.transient.retry.\xF0\x9F\x98\x80" << "duplicate key" << 2 << 0;
+        << "candidates[0].policies.transient.retry.max_\\u0072etries"
+        << "duplicate key \"max_retries\"" << 2 << 0;
+    QTest::newRow("duplicate key with a surrogate pair") << QString::fromStdString(
+        documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"\\ud83d\\ude00\": 1, \"\xF0\x9F\x98\x80\": 2"))
+                                                         << "candidates[0].policies.transient.retry.\xF0\x9F\x98\x80"
+                                                         << "duplicate key" << 2 << 0;
     // Found by fuzz_scenario: an escaped key stays comparable after the
     // parser's stack has grown for nested objects.
     QTest::newRow("escaped key, nesting, then its duplicate")
-        << "{\"c\\u0061ndidates\": {\"x\": {\"y\": {\"z\": {}}}}, \"candidates\": []}" << "candidates"
+        << "{\"c\\u0061ndidates\": {\"x\": {\"y\": {\"z\": {}}}}, \"candidates\": []}"
+        << "candidates"
         << "duplicate key \"candidates\"" << 1 << 46;
     // Found by fuzz_scenario: an empty key, duplicated, has an empty path.
-    QTest::newRow("duplicate empty key") << "{\"\": [1], \"\": 2}" << "" << "duplicate key \"\"" << 1 << 11;
+    QTest::newRow("duplicate empty key") << "{\"\": [1], \"\": 2}"
+                                         << ""
+                                         << "duplicate key \"\"" << 1 << 11;
     QTest::newRow("unknown on_exhausted")
         << QString::fromStdString(documentWith("\"on_exhausted\": \"skip\"", "\"on_exhausted\": \"retry_same\""))
-        << "candidates[0].policies.transient.on_exhausted" << "unknown on_exhausted \"retry_same\"" << 3 << 0;
-    QTest::newRow("unknown class")
-        << QString::fromStdString(documentWith("\"version\": 1,", "\"version\": 1, \"fatal\": {},"))
-        << "candidates[0].policies.fatal" << "unknown key \"fatal\"" << 1 << 0;
-    QTest::newRow("differently cased class")
-        << QString::fromStdString(documentWith("\"transient\":", "\"Transient\":")) << "candidates[0].policies.Transient"
-        << "unknown key \"Transient\"" << 2 << 0;
-    QTest::newRow("misspelt field")
-        << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retry\": 3"))
-        << "candidates[0].policies.transient.retry.max_retry" << "unknown key \"max_retry\"" << 2 << 0;
+        << "candidates[0].policies.transient.on_exhausted"
+        << "unknown on_exhausted \"retry_same\"" << 3 << 0;
+    QTest::newRow("unknown class") << QString::fromStdString(
+        documentWith("\"version\": 1,", "\"version\": 1, \"fatal\": {},"))
+                                   << "candidates[0].policies.fatal"
+                                   << "unknown key \"fatal\"" << 1 << 0;
+    QTest::newRow("differently cased class") << QString::fromStdString(documentWith("\"transient\":", "\"Transient\":"))
+                                             << "candidates[0].policies.Transient"
+                                             << "unknown key \"Transient\"" << 2 << 0;
+    QTest::newRow("misspelt field") << QString::fromStdString(documentWith("\"max_retries\": 3", "\"max_retry\": 3"))
+                                    << "candidates[0].policies.transient.retry.max_retry"
+                                    << "unknown key \"max_retry\"" << 2 << 0;
     QTest::newRow("missing position") << "{\"candidates\": [{\"execution_profile_id\": \"a\"}]}"
-                                      << "candidates[0].position" << "position is missing" << 1 << 17;
-    QTest::newRow("candidates not an array") << "{\"candidates\": {}}" << "candidates"
+                                      << "candidates[0].position"
+                                      << "position is missing" << 1 << 17;
+    QTest::newRow("candidates not an array") << "{\"candidates\": {}}"
+                                             << "candidates"
                                              << "expected an array of candidates, found an object" << 1 << 16;
-    QTest::newRow("not a document") << "{\"hello\": 1}" << "" << "not a policy document" << 1 << 1;
+    QTest::newRow("not a document") << "{\"hello\": 1}"
+                                    << ""
+                                    << "not a policy document" << 1 << 1;
     QTest::newRow("rule not a string") << "{\"candidates\": [{\"position\": 0, \"execution_profile_id\": \"a\", "
                                           "\"rules\": {\"model_capacity\": 3}}]}"
-                                       << "candidates[0].rules.model_capacity" << "expected an action string" << 1
-                                       << 90;
+                                       << "candidates[0].rules.model_capacity"
+                                       << "expected an action string" << 1 << 90;
 }
 
 void TestCodec::errors()
@@ -314,7 +343,8 @@ void TestCodec::errors()
     QFETCH(int, line);
     QFETCH(int, column);
     const std::string bytes = text.toStdString();
-    const ParseResult r = parseDocument(bytes.size() == 19 && bytes[15] == 0 ? std::string_view(bytes.data(), 19) : bytes);
+    const ParseResult r
+        = parseDocument(bytes.size() == 19 && bytes[15] == 0 ? std::string_view(bytes.data(), 19) : bytes);
     QVERIFY(!r.document);
     QVERIFY(!r.errors.empty());
     const Diagnostic& e = r.errors.front();
@@ -335,7 +365,7 @@ void TestCodec::nullAndAbsentReadAsZero()
     const auto check = check::checkDocument(text);
     QVERIFY(check.document);
     const auto& p = *check.document->profiles[0].dynamic->candidates[0].policies;
-    QCOMPARE(p.transient, policy::ClassPolicy{});
+    QCOMPARE(p.transient, policy::ClassPolicy {});
     QCOMPARE(p.hard.onExhausted, policy::Outcome::Unset);
     QCOMPARE(check.errors.size(), std::size_t(1));
     QCOMPARE(check.errors[0].path, std::string("candidates[0].policies.hard.on_exhausted"));
@@ -360,21 +390,26 @@ void TestCodec::schemaBoundsEqualDeclaredLimits()
 {
     const auto text = schemaText("policy.schema.json");
     QVERIFY(!text.empty());
-    const QJsonObject defs =
-        QJsonDocument::fromJson(QByteArray(text.data(), qsizetype(text.size()))).object()[QStringLiteral("definitions")].toObject();
+    const QJsonObject defs = QJsonDocument::fromJson(QByteArray(text.data(), qsizetype(text.size())))
+                                 .object()[QStringLiteral("definitions")]
+                                 .toObject();
     QVERIFY(!defs.isEmpty());
     for (const auto& d : policy::kFieldDescriptors) {
         const QString section = d.section == "retry" ? QStringLiteral("retry") : QStringLiteral("waitForReset");
         const QString key = QString::fromUtf8(d.key.data(), qsizetype(d.key.size()));
         const QJsonObject def = defs[section].toObject();
-        const QJsonObject enabled = def[QStringLiteral("then")].toObject()[QStringLiteral("properties")].toObject()[key].toObject();
+        const QJsonObject enabled
+            = def[QStringLiteral("then")].toObject()[QStringLiteral("properties")].toObject()[key].toObject();
         const QJsonObject any = def[QStringLiteral("properties")].toObject()[key].toObject();
         QCOMPARE(enabled[QStringLiteral("minimum")].toInteger(-1), d.min);
         QCOMPARE(enabled[QStringLiteral("maximum")].toInteger(-1), d.max);
         QCOMPARE(any[QStringLiteral("maximum")].toInteger(-1), d.max);
         QCOMPARE(any[QStringLiteral("minimum")].toInteger(-1), 0);
-        const QJsonArray disabled =
-            def[QStringLiteral("else")].toObject()[QStringLiteral("properties")].toObject()[key].toObject()[QStringLiteral("enum")].toArray();
+        const QJsonArray disabled = def[QStringLiteral("else")]
+                                        .toObject()[QStringLiteral("properties")]
+                                        .toObject()[key]
+                                        .toObject()[QStringLiteral("enum")]
+                                        .toArray();
         QCOMPARE(disabled.first().toInteger(-1), 0);
     }
     // Every schema file is valid JSON and declares draft-07.
@@ -383,7 +418,8 @@ void TestCodec::schemaBoundsEqualDeclaredLimits()
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(t.data(), qsizetype(t.size())), &error);
         QVERIFY2(error.error == QJsonParseError::NoError, name.data());
-        QCOMPARE(doc.object()[QStringLiteral("$schema")].toString(), QStringLiteral("http://json-schema.org/draft-07/schema#"));
+        QCOMPARE(doc.object()[QStringLiteral("$schema")].toString(),
+            QStringLiteral("http://json-schema.org/draft-07/schema#"));
     }
     QCOMPARE(schemaFileNames().size(), std::size_t(5));
 }
@@ -417,17 +453,18 @@ void TestCodec::schemaRejectsWhatTheRulesReject_data()
     QTest::newRow("disabled but non-zero")
         << QString::fromStdString(documentWith("\"max_wait_seconds\": 0", "\"max_wait_seconds\": 5"))
         << "candidates[0].policies.transient.wait_for_reset.max_wait_seconds";
-    QTest::newRow("enabled but zero")
-        << QString::fromStdString(documentWith("\"max_wait_seconds\": 300", "\"max_wait_seconds\": 0"))
-        << "candidates[0].policies.hard.wait_for_reset.max_wait_seconds";
-    QTest::newRow("unknown class") << QString::fromStdString(documentWith("\"version\": 1,", "\"version\": 1, \"fatal\": {},"))
+    QTest::newRow("enabled but zero") << QString::fromStdString(documentWith("\"max_wait_seconds\": 300",
+        "\"max_wait_seconds\": 0")) << "candidates[0].policies.hard.wait_for_reset.max_wait_seconds";
+    QTest::newRow("unknown class") << QString::fromStdString(
+        documentWith("\"version\": 1,", "\"version\": 1, \"fatal\": {},"))
                                    << "candidates[0].policies";
-    QTest::newRow("bad outcome")
-        << QString::fromStdString(documentWith("\"on_exhausted\": \"stop\"", "\"on_exhausted\": \"halt\""))
-        << "candidates[0].policies.hard.on_exhausted";
+    QTest::newRow("bad outcome") << QString::fromStdString(
+        documentWith("\"on_exhausted\": \"stop\"", "\"on_exhausted\": \"halt\""))
+                                 << "candidates[0].policies.hard.on_exhausted";
     QTest::newRow("version 2") << QString::fromStdString(documentWith("\"version\": 1,", "\"version\": 2,"))
                                << "candidates[0].policies.version";
-    QTest::newRow("empty candidate list") << "{\"candidates\": []}" << "candidates";
+    QTest::newRow("empty candidate list") << "{\"candidates\": []}"
+                                          << "candidates";
 }
 
 void TestCodec::schemaRejectsWhatTheRulesReject()

@@ -24,7 +24,8 @@ using namespace gui;
 using guitest::clickIndicator;
 using guitest::typeValue;
 
-namespace {
+namespace
+{
 
 // The issues validation finds in a class policy, with paths relative to the
 // class, as the candidate editor hands them to its panels.
@@ -53,7 +54,8 @@ void show(ClassPolicyPanel& panel, const policy::ClassPolicy& p)
 // as the candidate editor does after its undo command.
 void echoEdits(ClassPolicyPanel& panel)
 {
-    QObject::connect(&panel, &ClassPolicyPanel::edited, &panel, [&panel](const policy::ClassPolicy& p) { show(panel, p); });
+    QObject::connect(
+        &panel, &ClassPolicyPanel::edited, &panel, [&panel](const policy::ClassPolicy& p) { show(panel, p); });
 }
 
 policy::ClassPolicy editedPolicy(const QSignalSpy& spy)
@@ -97,7 +99,8 @@ QString shownText(ValueSpinBox* box)
 
 }  // namespace
 
-class TestClassPolicyPanel final : public QObject {
+class TestClassPolicyPanel final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -131,7 +134,7 @@ void TestClassPolicyPanel::retrySwitchRestoresTheLastValues()
     // Off stores zeros, as the contract requires, and closes the section.
     clickIndicator(panel.retrySwitch());
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(editedPolicy(spy).retry, policy::RetryPolicy{});
+    QCOMPARE(editedPolicy(spy).retry, policy::RetryPolicy {});
     QCOMPARE(undoText(spy), QStringLiteral("Turn off retries for transient errors of claude-sonnet"));
     QCOMPARE(mergeKey(spy), QString());
     QVERIFY(!panel.retrySwitch()->isChecked());
@@ -141,7 +144,7 @@ void TestClassPolicyPanel::retrySwitchRestoresTheLastValues()
     // On again brings back the values it had, not the defaults.
     clickIndicator(panel.retrySwitch());
     QCOMPARE(spy.count(), 2);
-    QCOMPARE(editedPolicy(spy).retry, (policy::RetryPolicy{true, 4, 30}));
+    QCOMPARE(editedPolicy(spy).retry, (policy::RetryPolicy {true, 4, 30}));
     QCOMPARE(undoText(spy), QStringLiteral("Turn on retries for transient errors of claude-sonnet"));
     QVERIFY(panel.maxRetriesBox()->isVisible());
     QCOMPARE(shownText(panel.maxRetriesBox()), QStringLiteral("4"));
@@ -154,8 +157,8 @@ void TestClassPolicyPanel::retrySwitchRestoresTheLastValues()
     clickIndicator(panel.retrySwitch());
     QCOMPARE(spy.count(), 4);
     QCOMPARE(editedPolicy(spy).retry,
-             (policy::RetryPolicy{true, policy::descriptor(policy::Field::RetryMaxRetries).enabledDefault,
-                                  policy::descriptor(policy::Field::RetryInitialInterval).enabledDefault}));
+        (policy::RetryPolicy {true, policy::descriptor(policy::Field::RetryMaxRetries).enabledDefault,
+            policy::descriptor(policy::Field::RetryInitialInterval).enabledDefault}));
 }
 
 void TestClassPolicyPanel::waitSwitchRestoresTheLastValidValue()
@@ -168,22 +171,22 @@ void TestClassPolicyPanel::waitSwitchRestoresTheLastValidValue()
 
     clickIndicator(panel.waitSwitch());
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(editedPolicy(spy).waitForReset, policy::ResetWaitPolicy{});
+    QCOMPARE(editedPolicy(spy).waitForReset, policy::ResetWaitPolicy {});
     QCOMPARE(undoText(spy), QStringLiteral("Turn off reset waits for hard errors of claude-sonnet"));
     QVERIFY(!panel.maxWaitEdit()->isVisible());
     clickIndicator(panel.waitSwitch());
-    QCOMPARE(editedPolicy(spy).waitForReset, (policy::ResetWaitPolicy{true, 7200}));
+    QCOMPARE(editedPolicy(spy).waitForReset, (policy::ResetWaitPolicy {true, 7200}));
     QCOMPARE(undoText(spy), QStringLiteral("Turn on reset waits for hard errors of claude-sonnet"));
     QVERIFY(panel.maxWaitEdit()->isVisible());
 
     // A value out of range is shown and edited, but switching on never brings it back.
     typeValue(panel.maxWaitEdit()->spinBox(), 9999);  // hours: over the 7-day maximum
-    QCOMPARE(panel.policy().waitForReset, (policy::ResetWaitPolicy{true, 9999 * 3600}));
+    QCOMPARE(panel.policy().waitForReset, (policy::ResetWaitPolicy {true, 9999 * 3600}));
     clickIndicator(panel.waitSwitch());
-    QCOMPARE(editedPolicy(spy).waitForReset, policy::ResetWaitPolicy{});
+    QCOMPARE(editedPolicy(spy).waitForReset, policy::ResetWaitPolicy {});
     clickIndicator(panel.waitSwitch());
     // The last value within the limits (99 h, typed on the way), not the 9999 h after it.
-    QCOMPARE(editedPolicy(spy).waitForReset, (policy::ResetWaitPolicy{true, 99 * 3600}));
+    QCOMPARE(editedPolicy(spy).waitForReset, (policy::ResetWaitPolicy {true, 99 * 3600}));
 }
 
 void TestClassPolicyPanel::typedValuesAreEdits_data()
@@ -198,7 +201,7 @@ void TestClassPolicyPanel::typedValuesAreEdits()
 {
     QFETCH(int, errorClass);
     QFETCH(QString, classWords);
-    ClassPolicyPanel panel{policy::ErrorClass(errorClass)};
+    ClassPolicyPanel panel {policy::ErrorClass(errorClass)};
     QVERIFY(showPanel(panel, {{true, 3, 5}, {true, 300}, policy::Outcome::Skip}));
     echoEdits(panel);
     QSignalSpy spy(&panel, &ClassPolicyPanel::edited);
@@ -207,7 +210,7 @@ void TestClassPolicyPanel::typedValuesAreEdits()
 
     typeValue(panel.maxRetriesBox(), 6);
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(editedPolicy(spy).retry, (policy::RetryPolicy{true, 6, 5}));
+    QCOMPARE(editedPolicy(spy).retry, (policy::RetryPolicy {true, 6, 5}));
     QCOMPARE(undoText(spy), QStringLiteral("Set max retries for %1 of claude-sonnet to 6").arg(classWords));
     QCOMPARE(mergeKey(spy), key + QStringLiteral("retry.max_retries"));
 
@@ -215,15 +218,16 @@ void TestClassPolicyPanel::typedValuesAreEdits()
     typeValue(panel.intervalEdit()->spinBox(), 45);
     QCOMPARE(spy.count(), 3);
     QCOMPARE(spy.at(1).at(0).value<policy::ClassPolicy>().retry.initialIntervalSeconds, 4);
-    QCOMPARE(editedPolicy(spy).retry, (policy::RetryPolicy{true, 6, 45}));
+    QCOMPARE(editedPolicy(spy).retry, (policy::RetryPolicy {true, 6, 45}));
     QCOMPARE(undoText(spy), QStringLiteral("Set the first retry for %1 of claude-sonnet to 45 s").arg(classWords));
     QCOMPARE(mergeKey(spy), key + QStringLiteral("retry.initial_interval_seconds"));
     QVERIFY2(panel.scheduleLabel()->text().startsWith(QStringLiteral("Retries after 45 s, 1 min 30 s, 3 min")),
-             qPrintable(panel.scheduleLabel()->text()));
+        qPrintable(panel.scheduleLabel()->text()));
 
     typeValue(panel.maxWaitEdit()->spinBox(), 8);  // shown in minutes: 300 s is 5 min
-    QCOMPARE(editedPolicy(spy).waitForReset, (policy::ResetWaitPolicy{true, 480}));
-    QCOMPARE(undoText(spy), QStringLiteral("Set the maximum reset wait for %1 of claude-sonnet to 8 min").arg(classWords));
+    QCOMPARE(editedPolicy(spy).waitForReset, (policy::ResetWaitPolicy {true, 480}));
+    QCOMPARE(
+        undoText(spy), QStringLiteral("Set the maximum reset wait for %1 of claude-sonnet to 8 min").arg(classWords));
     QCOMPARE(mergeKey(spy), key + QStringLiteral("wait_for_reset.max_wait_seconds"));
 
     // The value the panel already shows is no edit.
@@ -244,9 +248,11 @@ void TestClassPolicyPanel::outOfRangeValuesStayAndAreFlagged()
     QTest::keyClick(panel.maxRetriesBox(), Qt::Key_Tab);  // leave the field, as a person does
     QCOMPARE(editedPolicy(spy).retry.maxRetries, 11);
     QCOMPARE(shownText(panel.maxRetriesBox()), QStringLiteral("11"));
-    QCOMPARE(panel.fieldError(QStringLiteral("retry.max_retries")), QStringLiteral("Must be between 1 and 10 (found 11)."));
+    QCOMPARE(
+        panel.fieldError(QStringLiteral("retry.max_retries")), QStringLiteral("Must be between 1 and 10 (found 11)."));
     QCOMPARE(panel.maxRetriesBox()->toolTip(), panel.fieldError(QStringLiteral("retry.max_retries")));
-    QCOMPARE(panel.scheduleLabel()->text(), QStringLiteral("No schedule until the retry values above are within their limits."));
+    QCOMPARE(panel.scheduleLabel()->text(),
+        QStringLiteral("No schedule until the retry values above are within their limits."));
 
     typeValue(panel.intervalEdit()->spinBox(), 0);
     QCOMPARE(editedPolicy(spy).retry.initialIntervalSeconds, 0);
@@ -256,7 +262,7 @@ void TestClassPolicyPanel::outOfRangeValuesStayAndAreFlagged()
     // Back in range, the messages go.
     typeValue(panel.maxRetriesBox(), 10);
     typeValue(panel.intervalEdit()->spinBox(), 1);
-    QCOMPARE(panel.policy().retry, (policy::RetryPolicy{true, 10, 1}));
+    QCOMPARE(panel.policy().retry, (policy::RetryPolicy {true, 10, 1}));
     QCOMPARE(panel.fieldError(QStringLiteral("retry.max_retries")), QString());
     QCOMPARE(panel.fieldError(QStringLiteral("retry.initial_interval_seconds")), QString());
     QCOMPARE(panel.maxRetriesBox()->toolTip(), QString());
@@ -272,8 +278,9 @@ void TestClassPolicyPanel::outcomeRadios()
 
     clickIndicator(panel.stopButton());
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(editedPolicy(spy), (policy::ClassPolicy{{true, 3, 5}, {false, 0}, policy::Outcome::Stop}));
-    QCOMPARE(undoText(spy), QStringLiteral("Stop for a person when transient errors of claude-sonnet are not recovered"));
+    QCOMPARE(editedPolicy(spy), (policy::ClassPolicy {{true, 3, 5}, {false, 0}, policy::Outcome::Stop}));
+    QCOMPARE(
+        undoText(spy), QStringLiteral("Stop for a person when transient errors of claude-sonnet are not recovered"));
     QVERIFY(panel.stopButton()->isChecked());
     QVERIFY(!panel.skipButton()->isChecked());
     clickIndicator(panel.stopButton());  // already chosen: no edit
@@ -281,7 +288,8 @@ void TestClassPolicyPanel::outcomeRadios()
     clickIndicator(panel.skipButton());
     QCOMPARE(spy.count(), 2);
     QCOMPARE(editedPolicy(spy).onExhausted, policy::Outcome::Skip);
-    QCOMPARE(undoText(spy), QStringLiteral("Skip to the next candidate when transient errors of claude-sonnet are not recovered"));
+    QCOMPARE(undoText(spy),
+        QStringLiteral("Skip to the next candidate when transient errors of claude-sonnet are not recovered"));
 
     // Unset shows neither chosen, and says so; either choice is an edit.
     show(panel, {{true, 3, 5}, {false, 0}, policy::Outcome::Unset});
@@ -309,9 +317,8 @@ void TestClassPolicyPanel::anIssueKeepsASectionShown()
     QFETCH(bool, retryHoldsValues);
     QFETCH(bool, waitHoldsValues);
     ClassPolicyPanel panel(policy::ErrorClass::Transient);
-    const policy::ClassPolicy p{{false, retryHoldsValues ? 3 : 0, retryHoldsValues ? 7 : 0},
-                                {false, waitHoldsValues ? 300 : 0},
-                                policy::Outcome::Skip};
+    const policy::ClassPolicy p {{false, retryHoldsValues ? 3 : 0, retryHoldsValues ? 7 : 0},
+        {false, waitHoldsValues ? 300 : 0}, policy::Outcome::Skip};
     QVERIFY(showPanel(panel, p));
     // Off, and shown with its values and the message under them, or hidden.
     QVERIFY(!panel.retrySwitch()->isChecked());
@@ -350,8 +357,7 @@ void TestClassPolicyPanel::focusFieldOpensAndFocuses()
     QFETCH(QString, field);
     ClassPolicyPanel panel(policy::ErrorClass::Hard);
     QVERIFY(showPanel(panel, {{true, 3, 5}, {true, 300}, policy::Outcome::Skip}));
-    const QHash<QString, QWidget*> editors{
-        {QStringLiteral("retry.max_retries"), panel.maxRetriesBox()},
+    const QHash<QString, QWidget*> editors {{QStringLiteral("retry.max_retries"), panel.maxRetriesBox()},
         {QStringLiteral("retry.initial_interval_seconds"), panel.intervalEdit()->spinBox()},
         {QStringLiteral("retry.enabled"), panel.retrySwitch()},
         {QStringLiteral("wait_for_reset.max_wait_seconds"), panel.maxWaitEdit()->spinBox()},

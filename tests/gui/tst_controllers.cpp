@@ -44,20 +44,23 @@
 
 using namespace gui;
 
-namespace {
+namespace
+{
 
 // Answers the modal dialogs that come, in order, with the buttons given; a
 // dialog after those is noted in `unexpected` and rejected, so that a test
 // that asks once too often fails instead of hanging. One script at a time:
 // it answers for as long as it lives.
-class DialogScript final : public QObject {
+class DialogScript final : public QObject
+{
 public:
-    explicit DialogScript(QStringList buttons) : m_buttons(std::move(buttons))
+    explicit DialogScript(QStringList buttons)
+        : m_buttons(std::move(buttons))
     {
         connect(&m_timer, &QTimer::timeout, this, &DialogScript::answer);
         m_timer.start(10);
     }
-    QStringList answered;    // the titles of the dialogs answered
+    QStringList answered;  // the titles of the dialogs answered
     QStringList unexpected;  // the titles of the dialogs nobody expected
 
 private:
@@ -106,7 +109,8 @@ void touch(model::EditorDocument* doc)
 
 }  // namespace
 
-class TestControllers final : public QObject {
+class TestControllers final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -124,7 +128,10 @@ private slots:
     void actionsFollowTheDocument();
 
 private:
-    QString copyOf(const QString& sample) { return guitest::copyOfSample(m_dir, testpaths::sample(sample)); }
+    QString copyOf(const QString& sample)
+    {
+        return guitest::copyOfSample(m_dir, testpaths::sample(sample));
+    }
     QTemporaryDir m_dir;
 };
 
@@ -189,7 +196,7 @@ void TestControllers::unreadableFileOpensNothing()
     QSignalSpy changed(c.documents, &DocumentController::documentChanged);
     DialogScript script({QStringLiteral("OK")});
     QVERIFY(!c.documents->openFile(path));
-    QCOMPARE(script.answered, QStringList{QStringLiteral("Cannot Open File")});
+    QCOMPARE(script.answered, QStringList {QStringLiteral("Cannot Open File")});
     QVERIFY(script.unexpected.isEmpty());
     QCOMPARE(changed.count(), 0);
     QVERIFY(!c.documents->document());
@@ -201,7 +208,7 @@ void TestControllers::saveTellsTheWindowAndTheRecentFiles()
     Controllers c;
     const QString path = copyOf(QStringLiteral("profile-v1.json"));
     QVERIFY(c.documents->openFile(path));
-    QCOMPARE(c.recent->files(), QStringList{QFileInfo(path).absoluteFilePath()});
+    QCOMPARE(c.recent->files(), QStringList {QFileInfo(path).absoluteFilePath()});
     touch(c.documents->document());
     QSignalSpy saved(c.documents, &DocumentController::documentSaved);
     QSignalSpy status(c.documents, &DocumentController::statusMessage);
@@ -238,7 +245,7 @@ void TestControllers::migrationReportLastsUntilAnotherDocument()
     QVERIFY(c.migrations->hasReport());
     QCOMPARE(available.last().at(0).toBool(), true);
     QVERIFY2(status.last().at(0).toString().startsWith(QStringLiteral("Migrated 4 candidates")),
-             qPrintable(status.last().at(0).toString()));
+        qPrintable(status.last().at(0).toString()));
     // The migration is one undoable edit, not written.
     QVERIFY(c.documents->document()->isModified());
     QVERIFY(!c.documents->document()->isReadOnly());
@@ -256,7 +263,8 @@ void TestControllers::migratedDatabaseIsReadAgainInALoop()
     QTemporaryDir dir;
     Fixture fx(QStringLiteral("sqlite"), dir.path());
     QVERIFY(fx.ok);
-    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-broken', 'dyn-conflict')"));
+    fx.exec(
+        QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-broken', 'dyn-conflict')"));
     Controllers c;
     // An edited file is open: the person discards the edits once, although the database is read twice.
     QVERIFY(c.documents->openFile(copyOf(QStringLiteral("profile-v1.json"))));
@@ -277,7 +285,7 @@ void TestControllers::migratedDatabaseIsReadAgainInALoop()
     QVERIFY(!doc->isModified());
     QVERIFY(c.migrations->hasReport());
     QVERIFY2(status.last().at(0).toString().startsWith(QStringLiteral("Migrated 1 profile in the database; backup: ")),
-             qPrintable(status.last().at(0).toString()));
+        qPrintable(status.last().at(0).toString()));
 }
 
 void TestControllers::databaseReadAgainKeepsTheFirstReport()
@@ -319,7 +327,7 @@ void TestControllers::saveConflictOffersToReadTheDatabaseAgain()
     {
         DialogScript declined({QStringLiteral("No")});
         emit c.documents->databaseSaveConflicted(QStringLiteral("dyn-current changed in the database"));
-        QCOMPARE(declined.answered, QStringList{QStringLiteral("Changed in the Database")});
+        QCOMPARE(declined.answered, QStringList {QStringLiteral("Changed in the Database")});
         QCOMPARE(changed.count(), 0);
         QVERIFY(first && first->isModified());  // the edits stay
     }
@@ -343,14 +351,13 @@ void TestControllers::docksAreFoundByRole()
     auto* toolBar = window.addToolBar(QStringLiteral("tools"));
     toolBar->setObjectName(QStringLiteral("tools"));  // a part of the saved state
     auto* layout = new DockLayout(&window,
-                                  {route, timeline, new ValidationPane(&window), new WhatHappensPanel(&window),
-                                   new TryErrorPanel(&window), new QUndoView(&window), new LiveRoutesPane(&window)},
-                                  editor, toolBar);
-    const std::pair<DockRole, const char*> roles[] = {
-        {DockRole::Route, "routeDock"},         {DockRole::Timeline, "timelineDock"},
-        {DockRole::Validation, "validationDock"}, {DockRole::WhatHappens, "whatHappensDock"},
-        {DockRole::TryError, "tryErrorDock"},   {DockRole::UndoHistory, "undoDock"},
-        {DockRole::LiveRoutes, "liveRoutesDock"}};
+        {route, timeline, new ValidationPane(&window), new WhatHappensPanel(&window), new TryErrorPanel(&window),
+            new QUndoView(&window), new LiveRoutesPane(&window)},
+        editor, toolBar);
+    const std::pair<DockRole, const char*> roles[] = {{DockRole::Route, "routeDock"},
+        {DockRole::Timeline, "timelineDock"}, {DockRole::Validation, "validationDock"},
+        {DockRole::WhatHappens, "whatHappensDock"}, {DockRole::TryError, "tryErrorDock"},
+        {DockRole::UndoHistory, "undoDock"}, {DockRole::LiveRoutes, "liveRoutesDock"}};
     for (const auto& [role, name] : roles) {
         QVERIFY(layout->dock(role));
         QCOMPARE(layout->dock(role)->objectName(), QLatin1String(name));

@@ -22,7 +22,8 @@
 using namespace gui;
 using guitest::typeValue;
 
-namespace {
+namespace
+{
 
 QString shownText(const DurationEdit& edit)
 {
@@ -59,10 +60,14 @@ bool showActive(QWidget& widget)
 
 }  // namespace
 
-class TestDurationEdit final : public QObject {
+class TestDurationEdit final : public QObject
+{
     Q_OBJECT
 private slots:
-    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void initTestCase()
+    {
+        QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+    }
     void durationEditUnits();
     void unitPickedFirst();
     void unitPickedAfterKeepsTheDigits();
@@ -148,7 +153,7 @@ void TestDurationEdit::unitPickedAfterKeepsTheDigits()
 
     // "90", then seconds: the digits stay, and mean 90 seconds.
     typeValue(edit.spinBox(), 90);
-    QCOMPARE(edits(spy), (QList<qlonglong>{9 * 60, 90 * 60}));
+    QCOMPARE(edits(spy), (QList<qlonglong> {9 * 60, 90 * 60}));
     edit.unitBox()->setFocus(Qt::TabFocusReason);
     QTest::keyClick(edit.unitBox(), Qt::Key_Up);
     QCOMPARE(edit.unitBox()->currentText(), QStringLiteral("seconds"));
@@ -189,7 +194,7 @@ void TestDurationEdit::typingConverts()
 
     // Each keystroke that forms a number is an edit, in seconds.
     typeValue(edit.spinBox(), 12);
-    QCOMPARE(edits(spy), (QList<qlonglong>{3600, 12 * 3600}));
+    QCOMPARE(edits(spy), (QList<qlonglong> {3600, 12 * 3600}));
     QCOMPARE(edit.seconds(), 12 * 3600);
     QCOMPARE(edit.inSecondsLabel()->text(), inSeconds(12 * 3600));
     // Up and Down step the number shown, one unit at a time.

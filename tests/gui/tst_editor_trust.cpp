@@ -64,7 +64,8 @@ using guitest::answerNextDialog;
 using guitest::eventLoopAnswers;
 using guitest::typeValue;
 
-namespace {
+namespace
+{
 
 QByteArray readFileBytes(const QString& path)
 {
@@ -84,7 +85,7 @@ void wheel(QWidget* target, int steps)
 {
     const QPointF pos(target->width() / 2.0, target->height() / 2.0);
     QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+        Qt::NoScrollPhase, false);
     QApplication::sendEvent(target, &event);
 }
 
@@ -96,7 +97,8 @@ void clickRow(QTableView* table, int row)
 
 }  // namespace
 
-class TestEditorTrust final : public QObject {
+class TestEditorTrust final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -175,7 +177,7 @@ void TestEditorTrust::verifyEditorShowsSelection(MainWindow& window)
     QVERIFY(row >= 0);
     QCOMPARE(window.candidateEditor()->row(), row);
     QVERIFY2(window.candidateEditor()->titleLabel()->text().endsWith(window.document()->candidateName(row)),
-             qPrintable(window.candidateEditor()->titleLabel()->text()));
+        qPrintable(window.candidateEditor()->titleLabel()->text()));
 }
 
 void TestEditorTrust::removeNeverFreezes_data()
@@ -195,7 +197,8 @@ void TestEditorTrust::removeNeverFreezes()
     window.show();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
-    QAbstractItemModelTester tester(window.candidateList()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(
+        window.candidateList()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QTableView* table = window.candidateList()->view();
     model::EditorDocument* doc = window.document();
     int before = doc->candidateCount();
@@ -234,11 +237,11 @@ void TestEditorTrust::removeNeverFreezes()
 void TestEditorTrust::editorFollowsTheSelection_data()
 {
     QTest::addColumn<QStringList>("keys");
-    QTest::newRow("Alt+Up") << QStringList{"alt+up"};
-    QTest::newRow("Alt+Down") << QStringList{"alt+down"};
-    QTest::newRow("Alt+Down, undo") << QStringList{"alt+down", "undo"};
-    QTest::newRow("Alt+Up, undo, redo") << QStringList{"alt+up", "undo", "redo"};
-    QTest::newRow("Alt+Down twice, undo twice") << QStringList{"alt+down", "alt+down", "undo", "undo"};
+    QTest::newRow("Alt+Up") << QStringList {"alt+up"};
+    QTest::newRow("Alt+Down") << QStringList {"alt+down"};
+    QTest::newRow("Alt+Down, undo") << QStringList {"alt+down", "undo"};
+    QTest::newRow("Alt+Up, undo, redo") << QStringList {"alt+up", "undo", "redo"};
+    QTest::newRow("Alt+Down twice, undo twice") << QStringList {"alt+down", "alt+down", "undo", "undo"};
 }
 
 void TestEditorTrust::editorFollowsTheSelection()
@@ -278,7 +281,8 @@ void TestEditorTrust::editorFollowsTheSelection()
     QCOMPARE(doc->candidate(row).policies->hard.retry.maxRetries, 7);
     for (int i = 0; i < doc->candidateCount(); ++i) {
         if (i != row)
-            QVERIFY2(doc->candidate(i) == before[std::size_t(i)], qPrintable(QStringLiteral("candidate %1 changed").arg(i)));
+            QVERIFY2(
+                doc->candidate(i) == before[std::size_t(i)], qPrintable(QStringLiteral("candidate %1 changed").arg(i)));
     }
 }
 
@@ -355,11 +359,16 @@ void TestEditorTrust::typedValuesStayAsTyped_data()
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("typed");
     QTest::addColumn<qint64>("stored");
-    QTest::newRow("11 retries") << "retry.max_retries" << "11" << qint64(11);
-    QTest::newRow("0 retries") << "retry.max_retries" << "0" << qint64(0);
-    QTest::newRow("0 s first retry") << "retry.initial_interval_seconds" << "0" << qint64(0);
-    QTest::newRow("4000 s first retry") << "retry.initial_interval_seconds" << "4000" << qint64(4000);
-    QTest::newRow("negative retries") << "retry.max_retries" << "-2" << qint64(-2);
+    QTest::newRow("11 retries") << "retry.max_retries"
+                                << "11" << qint64(11);
+    QTest::newRow("0 retries") << "retry.max_retries"
+                               << "0" << qint64(0);
+    QTest::newRow("0 s first retry") << "retry.initial_interval_seconds"
+                                     << "0" << qint64(0);
+    QTest::newRow("4000 s first retry") << "retry.initial_interval_seconds"
+                                        << "4000" << qint64(4000);
+    QTest::newRow("negative retries") << "retry.max_retries"
+                                      << "-2" << qint64(-2);
 }
 
 void TestEditorTrust::typedValuesStayAsTyped()
@@ -434,7 +443,7 @@ void TestEditorTrust::loadedOutOfRangeValuesShowAsTheyAre()
     QVERIFY(!transient->fieldError(QStringLiteral("retry.max_retries")).isEmpty());
     QVERIFY(!transient->fieldError(QStringLiteral("retry.initial_interval_seconds")).isEmpty());
     QCOMPARE(transient->scheduleLabel()->text(),
-             QStringLiteral("No schedule until the retry values above are within their limits."));
+        QStringLiteral("No schedule until the retry values above are within their limits."));
     QVERIFY(!window.isWindowModified());  // showing is not editing
 }
 
@@ -454,7 +463,8 @@ void TestEditorTrust::readOnlyLegacyShowsItsRules()
     QVERIFY(!editor->transientPanel()->isVisible());  // no invented policies
     QVERIFY(!editor->hardPanel()->isVisible());
     const QString rules = editor->legacyLabel()->text();
-    QVERIFY2(rules.contains(QStringLiteral("model_capacity")) && rules.contains(QStringLiteral("retry_same")), qPrintable(rules));
+    QVERIFY2(rules.contains(QStringLiteral("model_capacity")) && rules.contains(QStringLiteral("retry_same")),
+        qPrintable(rules));
     QVERIFY2(rules.contains(QStringLiteral("cannot be migrated")), qPrintable(rules));
     QVERIFY(editor->noticeLabel()->text().contains(QStringLiteral("cannot be migrated")));
 
@@ -462,13 +472,13 @@ void TestEditorTrust::readOnlyLegacyShowsItsRules()
     window.candidateList()->selectRow(0);
     QVERIFY(editor->legacyLabel()->text().contains(QStringLiteral("Migrated, they become")));
     QVERIFY2(editor->noticeLabel()->text().contains(QStringLiteral("this candidate's legacy rules can be migrated")),
-             qPrintable(editor->noticeLabel()->text()));
+        qPrintable(editor->noticeLabel()->text()));
 
     // The validation pane lists the error and never says the document can be saved.
     ValidationPane* pane = window.validationPane();
     QVERIFY(pane->model()->rowCount() >= 1);
     QCOMPARE(pane->model()->index(0, model::ValidationModel::PathColumn).data().toString(),
-             QStringLiteral("candidates[1].rules"));
+        QStringLiteral("candidates[1].rules"));
     const QString status = pane->findChild<QLabel*>()->text();
     QVERIFY2(!status.contains(QStringLiteral("can be saved")), qPrintable(status));
     QVERIFY2(status.startsWith(QStringLiteral("Read-only")), qPrintable(status));
@@ -488,7 +498,7 @@ void TestEditorTrust::tabLeavesTheRouteAndWalksTheEditor()
     QCOMPARE(window.candidateList()->currentRow(), 1);  // Tab did not walk the cells
     QWidget* editor = window.candidateEditor();
     QVERIFY2(editor->isAncestorOf(QApplication::focusWidget()),
-             qPrintable(QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "none"));
+        qPrintable(QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "none"));
     // Tab walks the transient panel, then the hard panel, then reaches the timeline.
     bool sawTransient = false, sawHardAfterTransient = false;
     QWidget* after = nullptr;
@@ -537,7 +547,7 @@ void TestEditorTrust::focusedFieldIsScrolledIntoView()
         QVERIFY(eventLoopAnswers());
         const QRect inViewport(focus->mapTo(scroll->viewport(), QPoint(0, 0)), focus->size());
         QVERIFY2(scroll->viewport()->rect().intersects(inViewport),
-                 qPrintable(QStringLiteral("%1 is out of view").arg(focus->accessibleName())));
+            qPrintable(QStringLiteral("%1 is out of view").arg(focus->accessibleName())));
         ++checked;
         QTest::keyClick(focus, Qt::Key_Tab);
     }
@@ -559,7 +569,8 @@ void TestEditorTrust::undoEntriesNameCandidateAndValue()
     typeValue(transient->maxRetriesBox(), 6);  // typing on in the same field is one entry, with the last value
     QCOMPARE(stack->count(), entries);
     QCOMPARE(stack->undoText(), QStringLiteral("Set max retries for transient errors of claude-sonnet to 6"));
-    QCOMPARE(window.undoAction()->text(), QStringLiteral("&Undo Set max retries for transient errors of claude-sonnet to 6"));
+    QCOMPARE(window.undoAction()->text(),
+        QStringLiteral("&Undo Set max retries for transient errors of claude-sonnet to 6"));
     // Another candidate, another name.
     clickRow(window.candidateList()->view(), 1);
     QTest::mouseClick(window.candidateEditor()->hardPanel()->stopButton(), Qt::LeftButton);
@@ -582,7 +593,7 @@ void TestEditorTrust::mnemonicsAreUniqueInTheWindow()
     {
         MainWindow window;
         window.show();
-    QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(QTest::qWaitForWindowActive(&window));
         QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
         QMap<QString, QStringList> owners;
         const auto add = [&](const QString& text) {
@@ -642,7 +653,8 @@ void TestEditorTrust::copyPoliciesWaitsForATarget()
     copy->trigger();
     QVERIFY2(disabledFirst, "Copy is offered before a target is ticked");
     QVERIFY(enabledAfterTick);
-    QVERIFY2(doc->undoStack()->undoText().startsWith(QStringLiteral("Copy policies of")), qPrintable(doc->undoStack()->undoText()));
+    QVERIFY2(doc->undoStack()->undoText().startsWith(QStringLiteral("Copy policies of")),
+        qPrintable(doc->undoStack()->undoText()));
     QCOMPARE(doc->candidate(1).policies, doc->candidate(0).policies);
 }
 
@@ -726,7 +738,8 @@ void TestEditorTrust::addCandidateByKeyboardRefusesDuplicates()
     });
     QTest::keyClick(&window, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(duplicatesRefused);
-    QVERIFY2(offered.filter(QStringLiteral("already in the route")).size() == 2, qPrintable(offered.join(QLatin1Char('\n'))));
+    QVERIFY2(offered.filter(QStringLiteral("already in the route")).size() == 2,
+        qPrintable(offered.join(QLatin1Char('\n'))));
     QCOMPARE(doc->candidateCount(), before + 1);
     QCOMPARE(doc->candidate(before).executionProfileId, std::string("claude-sonnet"));
     verifyEditorShowsSelection(window);
@@ -741,7 +754,7 @@ void TestEditorTrust::duplicateCandidateIsAProblem()
     ValidationPane* pane = window.validationPane();
     QCOMPARE(pane->model()->rowCount(), 1);
     QCOMPARE(pane->model()->index(0, model::ValidationModel::PathColumn).data().toString(),
-             QStringLiteral("candidates[2].execution_profile_id"));
+        QStringLiteral("candidates[2].execution_profile_id"));
     QVERIFY(pane->model()->index(0, 0).data().toString().contains(QStringLiteral("Candidate 0 already names")));
 }
 
@@ -758,10 +771,10 @@ void TestEditorTrust::switchingOnFillsKandevsDefaults()
     ClassPolicyPanel* transient = window.candidateEditor()->transientPanel();
     QVERIFY(!hard->retrySwitch()->isChecked());
     QTest::mouseClick(hard->retrySwitch(), Qt::LeftButton, {}, QPoint(8, hard->retrySwitch()->height() / 2));
-    QCOMPARE(window.document()->candidate(1).policies->hard.retry, (policy::RetryPolicy{true, 1, 5}));
+    QCOMPARE(window.document()->candidate(1).policies->hard.retry, (policy::RetryPolicy {true, 1, 5}));
     QVERIFY(!transient->waitSwitch()->isChecked());
     QTest::mouseClick(transient->waitSwitch(), Qt::LeftButton, {}, QPoint(8, transient->waitSwitch()->height() / 2));
-    QCOMPARE(window.document()->candidate(1).policies->transient.waitForReset, (policy::ResetWaitPolicy{true, 300}));
+    QCOMPARE(window.document()->candidate(1).policies->transient.waitForReset, (policy::ResetWaitPolicy {true, 300}));
 }
 
 using guitest::clickButton;
@@ -892,9 +905,11 @@ void TestEditorTrust::readOnlyBannerNamesTheRealReason_data()
 {
     QTest::addColumn<QByteArray>("rules");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("migration declined") << QByteArray(R"({"rate_limited": "try_next"})") << QStringLiteral("were not migrated");
-    QTest::newRow("rules that conflict")
-        << QByteArray(R"({"model_capacity": "retry_same", "rate_limited": "try_next"})") << QStringLiteral("cannot be migrated");
+    QTest::newRow("migration declined") << QByteArray(R"({"rate_limited": "try_next"})")
+                                        << QStringLiteral("were not migrated");
+    QTest::newRow("rules that conflict") << QByteArray(
+        R"({"model_capacity": "retry_same", "rate_limited": "try_next"})")
+                                         << QStringLiteral("cannot be migrated");
 }
 
 void TestEditorTrust::readOnlyBannerNamesTheRealReason()
@@ -1009,8 +1024,9 @@ void TestEditorTrust::filterNeverHidesTheEditedCandidate()
     QVERIFY(table->isRowHidden(1));
     QVERIFY(!table->isRowHidden(2));
     QVERIFY(note->isVisible());
-    QVERIFY2(note->text().contains(QStringLiteral("claude-sonnet")) && note->text().contains(QStringLiteral("does not match")),
-             qPrintable(note->text()));
+    QVERIFY2(note->text().contains(QStringLiteral("claude-sonnet"))
+            && note->text().contains(QStringLiteral("does not match")),
+        qPrintable(note->text()));
     verifyEditorShowsSelection(window);
     // Editing another candidate lets the filter hide the first.
     clickRow(table, 2);

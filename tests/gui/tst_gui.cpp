@@ -66,7 +66,8 @@
 
 using namespace gui;
 
-namespace {
+namespace
+{
 
 using guitest::answerNextDialog;
 using guitest::typeValue;
@@ -81,7 +82,8 @@ QJsonObject readJson(const QString& path)
 
 }  // namespace
 
-class TestGui final : public QObject {
+class TestGui final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -158,7 +160,8 @@ void TestGui::editValidateReorderSaveReopen()
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openFile(path));
-    QAbstractItemModelTester tester(window.candidateList()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(
+        window.candidateList()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
 
     // Select codex-gpt5 (row 1) by clicking it.
     QTableView* table = window.candidateList()->view();
@@ -177,19 +180,23 @@ void TestGui::editValidateReorderSaveReopen()
     typeValue(hard->maxRetriesBox(), 4);
     typeValue(hard->intervalEdit()->spinBox(), 120);
     QCOMPARE(hard->scheduleLabel()->text(),
-             QStringLiteral("Retries after 2 min, 4 min, 8 min, 16 min, then skip. 4 retries: 5 attempts in all, up to 30 min of waiting."));
+        QStringLiteral("Retries after 2 min, 4 min, 8 min, 16 min, then skip. 4 retries: 5 attempts in all, up to 30 "
+                       "min of waiting."));
     QCOMPARE(hard->summaryLabel()->text(), QStringLiteral("4 retries from 2 min, then skip"));
     QVERIFY(window.isWindowModified());
     QCOMPARE(window.validationPane()->model()->rowCount(), 0);
     // The candidate list shows the new summary.
-    QVERIFY(table->model()->index(1, model::CandidateListModel::SummaryColumn).data().toString().contains(
-        QStringLiteral("Hard: 4 retries from 2 min, then skip")));
+    QVERIFY(table->model()
+                ->index(1, model::CandidateListModel::SummaryColumn)
+                .data()
+                .toString()
+                .contains(QStringLiteral("Hard: 4 retries from 2 min, then skip")));
 
     // Reorder with the keyboard: Alt+Down moves codex-gpt5 below gemini-pro.
     table->setFocus();
     QTest::keyClick(&window, Qt::Key_Down, Qt::AltModifier);
     QCOMPARE(table->model()->index(2, 0).data(model::CandidateListModel::ExecutionProfileIdRole).toString(),
-             QStringLiteral("codex-gpt5"));
+        QStringLiteral("codex-gpt5"));
     QCOMPARE(window.candidateList()->currentRow(), 2);
 
     // Disable gemini-pro with its check box.
@@ -205,7 +212,11 @@ void TestGui::editValidateReorderSaveReopen()
     QCOMPARE(candidates[2].toObject()[QStringLiteral("execution_profile_id")].toString(), QStringLiteral("codex-gpt5"));
     QCOMPARE(candidates[2].toObject()[QStringLiteral("position")].toInt(), 2);
     QCOMPARE(candidates[1].toObject()[QStringLiteral("enabled")].toBool(), false);
-    const QJsonObject retry = candidates[2].toObject()[QStringLiteral("policies")].toObject()[QStringLiteral("hard")].toObject()[QStringLiteral("retry")].toObject();
+    const QJsonObject retry = candidates[2]
+                                  .toObject()[QStringLiteral("policies")]
+                                  .toObject()[QStringLiteral("hard")]
+                                  .toObject()[QStringLiteral("retry")]
+                                  .toObject();
     QCOMPARE(retry[QStringLiteral("enabled")].toBool(), true);
     QCOMPARE(retry[QStringLiteral("max_retries")].toInt(), 4);
     QCOMPARE(retry[QStringLiteral("initial_interval_seconds")].toInt(), 120);
@@ -228,10 +239,10 @@ void TestGui::progressiveDisclosureRestoresValues()
     transient->retrySwitch()->click();  // off: zeros are stored, details hidden
     QVERIFY(!transient->maxRetriesBox()->isVisible());
     const auto& off = window.document()->candidate(0).policies->transient.retry;
-    QCOMPARE(off, (policy::RetryPolicy{false, 0, 0}));
+    QCOMPARE(off, (policy::RetryPolicy {false, 0, 0}));
     QCOMPARE(transient->summaryLabel()->text(), QStringLiteral("skip immediately"));
     transient->retrySwitch()->click();  // on again: the values from before
-    QCOMPARE(window.document()->candidate(0).policies->transient.retry, (policy::RetryPolicy{true, 6, 5}));
+    QCOMPARE(window.document()->candidate(0).policies->transient.retry, (policy::RetryPolicy {true, 6, 5}));
     // Collapsing keeps the summary visible.
     transient->setExpanded(false);
     QVERIFY(transient->summaryLabel()->isVisible());
@@ -270,7 +281,8 @@ void TestGui::validationPaneGoesToTheField()
     emit pane->view()->activated(issue);
     QCOMPARE(window.candidateList()->currentRow(), 2);
     ClassPolicyPanel* hard = window.candidateEditor()->hardPanel();
-    QVERIFY(hard->maxWaitEdit()->spinBox()->hasFocus() || QApplication::focusWidget() == hard->maxWaitEdit()->spinBox());
+    QVERIFY(
+        hard->maxWaitEdit()->spinBox()->hasFocus() || QApplication::focusWidget() == hard->maxWaitEdit()->spinBox());
     QVERIFY(!hard->fieldError(QStringLiteral("wait_for_reset.max_wait_seconds")).isEmpty());
     // Fixing it clears the pane.
     QCOMPARE(hard->maxWaitEdit()->spinBox()->value(), 999999);  // shown as it is, not clamped
@@ -298,8 +310,9 @@ void TestGui::migrationReviewExplainsAndCanBeReadAgain()
     QVERIFY(window.openFile(copyOf(QStringLiteral("legacy-profile.json"))));
     QCOMPARE(scrolledTo, 0);  // read from the top
     const QString text = QTextDocumentFragment::fromHtml(html).toPlainText();
-    QVERIFY2(text.contains(QStringLiteral("retry_same becomes 1 retry from 5 s, then stop — kandev's documented mapping.")),
-             qPrintable(text));
+    QVERIFY2(
+        text.contains(QStringLiteral("retry_same becomes 1 retry from 5 s, then stop — kandev's documented mapping.")),
+        qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("try_next becomes skip immediately — kandev's documented mapping.")));
     QVERIFY(text.contains(QStringLiteral("— enabled")));
     QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Migrated 4 candidates")));
@@ -349,7 +362,8 @@ void TestGui::conflictIsSettledByChoosingARule()
         // The field path stands apart from the sentence.
         QVERIFY(review->browser()->toPlainText().contains(QStringLiteral("Field: candidates[1].rules")));
         // Choose model_capacity = retry_same for transient errors.
-        emit review->browser()->anchorClicked(QUrl(QStringLiteral("keep:0:1:%1:model_capacity").arg(int(policy::ErrorClass::Transient))));
+        emit review->browser()->anchorClicked(
+            QUrl(QStringLiteral("keep:0:1:%1:model_capacity").arg(int(policy::ErrorClass::Transient))));
         // The review comes back without the conflict; migrate.
         onNextReview([](MigrationReviewDialog* second) { clickButton(second, QStringLiteral("Migrate")); });
     });
@@ -358,7 +372,7 @@ void TestGui::conflictIsSettledByChoosingARule()
     QVERIFY(firstHtml.contains(QStringLiteral("keep:0:1:")));
     model::EditorDocument* doc = window.document();
     QVERIFY(!doc->isReadOnly());
-    QCOMPARE(doc->candidate(1).policies->transient.retry, (policy::RetryPolicy{true, 1, 5}));
+    QCOMPARE(doc->candidate(1).policies->transient.retry, (policy::RetryPolicy {true, 1, 5}));
     QUndoStack* stack = doc->undoStack();
     QCOMPARE(stack->count(), 2);
     QCOMPARE(stack->text(0), QStringLiteral("Let model_capacity decide transient errors of codex-gpt5"));
@@ -371,7 +385,11 @@ void TestGui::conflictIsSettledByChoosingARule()
 void TestGui::legacyFileOpensIntoMigrationReview()
 {
     const QString path = copyOf(QStringLiteral("legacy-profile.json"));
-    const QByteArray before = [&] { QFile f(path); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+    const QByteArray before = [&] {
+        QFile f(path);
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }();
     MainWindow window;
     window.show();
     QString report;
@@ -385,7 +403,7 @@ void TestGui::legacyFileOpensIntoMigrationReview()
     QCOMPARE(doc->undoStack()->count(), 1);
     QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Migrate legacy rules"));
     QVERIFY(doc->candidate(0).policies);
-    QCOMPARE(doc->candidate(0).policies->transient.retry, (policy::RetryPolicy{true, 1, 5}));
+    QCOMPARE(doc->candidate(0).policies->transient.retry, (policy::RetryPolicy {true, 1, 5}));
     // Nothing is written until saved.
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -396,7 +414,8 @@ void TestGui::legacyFileOpensIntoMigrationReview()
     QVERIFY(!doc->candidate(0).rules.empty());
     doc->undoStack()->redo();
     QVERIFY(window.save());
-    QCOMPARE(testpaths::readAll(path), testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json")));
+    QCOMPARE(
+        testpaths::readAll(path), testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json")));
 }
 
 void TestGui::cancelledMigrationOpensReadOnly()
@@ -423,7 +442,7 @@ void TestGui::conflictingLegacyFileOffersReadOnlyOnly()
         QStringList buttons;
         for (auto* b : modal->findChildren<QPushButton*>())
             buttons << b->text().remove(QLatin1Char('&'));
-        QCOMPARE(buttons, QStringList{"Open Read-Only"});
+        QCOMPARE(buttons, QStringList {"Open Read-Only"});
         report = modal->findChild<QTextBrowser*>()->toPlainText();
         qobject_cast<QDialog*>(modal)->reject();
     });
@@ -459,13 +478,16 @@ void TestGui::whatHappensIf_data()
     QTest::newRow("capacity, first") << "model_capacity" << 0 << true << 0
                                      << "Retry 1 of this candidate after 5 s; when retries run out: skip.";
     QTest::newRow("capacity, exhausted") << "model_capacity" << 0 << true << 3 << "Skip to the next candidate now.";
-    QTest::newRow("quota with reset") << "quota_limited" << 30 << true << 0
-                                      << "Wait 30 min for the provider's reset, then try this candidate once more; if that fails too: skip.";
+    QTest::newRow("quota with reset")
+        << "quota_limited" << 30 << true << 0
+        << "Wait 30 min for the provider's reset, then try this candidate once more; if that fails too: skip.";
     QTest::newRow("quota reset too far") << "quota_limited" << 120 << true << 0 << "Skip to the next candidate now.";
     QTest::newRow("after tool activity") << "model_capacity" << 0 << false << 0
-                                         << "Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.";
+                                         << "Stop for manual recovery: the failure came after output or tool activity, "
+                                            "so retrying could repeat side effects.";
     QTest::newRow("unknown") << "unknown_provider_error" << 0 << true << 0
-                             << "Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.";
+                             << "Stop for manual recovery: the classifier could not classify this error, and "
+                                "unclassified errors always stop.";
 }
 
 void TestGui::whatHappensIf()
@@ -487,7 +509,6 @@ void TestGui::whatHappensIf()
     typeValue(panel->ordinalBox(), ordinal);
     QCOMPARE(panel->decisionText(), decision);
 }
-
 
 void TestGui::undoRedoThroughTheMenu()
 {
@@ -523,7 +544,7 @@ void TestGui::recentFilesAndTitle()
     MainWindow window;
     QVERIFY(window.openFile(a));
     QVERIFY(window.openFile(b));
-    QCOMPARE(window.recentFiles(), (QStringList{b, a}));
+    QCOMPARE(window.recentFiles(), (QStringList {b, a}));
     QVERIFY(window.windowTitle().startsWith(QFileInfo(b).fileName() + QStringLiteral("[*] — Main route")));
     // The export's two dynamic profiles are in the profile list.
     QCOMPARE(window.profileList()->model()->rowCount(), 2);
@@ -558,10 +579,11 @@ void TestGui::everyFieldHasAnAccessibleName()
         QVERIFY2(!combo->accessibleName().isEmpty(), qPrintable(combo->currentText()));
     for (auto* view : window.findChildren<QAbstractItemView*>())
         QVERIFY2(!view->accessibleName().isEmpty() || view->inherits("QHeaderView") || !view->isVisibleTo(&window),
-                 view->metaObject()->className());
+            view->metaObject()->className());
 }
 
-namespace {
+namespace
+{
 // Types `text` into the next password prompt and presses Return (or Escape
 // when `text` is empty), keeping the prompt's words.
 void answerPasswordPrompt(const QString& text, QString* label)
@@ -618,8 +640,9 @@ void TestGui::unreadableDatabaseProfileAloneIsReadOnly()
     Fixture fx(QStringLiteral("sqlite"), dir.path());
     QVERIFY(fx.ok);
     // No legacy rules left (so no review), one profile with an unreadable route.
-    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict') "
-                           "OR (dynamic_profile_id = 'dyn-broken' AND position = 1)"));
+    fx.exec(
+        QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict') "
+                       "OR (dynamic_profile_id = 'dyn-broken' AND position = 1)"));
     fx.route("dyn-broken", 1, "codex-gpt5", kPolicies);
     const QString broken = fx.rulesJson(QStringLiteral("dyn-broken"), 0);
     MainWindow window;
@@ -666,7 +689,8 @@ void TestGui::unreadableDatabaseProfileAloneIsReadOnly()
     QCOMPARE(fx.version(QStringLiteral("dyn-broken")), 5);
 }
 
-namespace {
+namespace
+{
 
 // Makes the profile with this id the one being edited.
 bool editProfile(model::EditorDocument& doc, const std::string& id)
@@ -683,17 +707,20 @@ bool editProfile(model::EditorDocument& doc, const std::string& id)
 // One route of dyn-current waiting for retry 1 of claude-sonnet's 3 (from 5 s).
 void addWaitingRoute(Fixture& fx)
 {
-    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
+    fx.exec(QStringLiteral(
+        "DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
     QString policy = QString::fromUtf8(kPolicies);
     policy.replace(QLatin1Char('"'), QStringLiteral("\\\""));
-    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retry_wait"),
-                  QStringLiteral(R"({"failure_code":"rate_limited","failure_class":"transient","catalogue_version":"provider-errors.v1",)"
-                                 R"("policy_json":"%1","retry_ordinal":1,"deadline":"2026-08-21T10:00:10Z","pending_outcome":"skip"})")
-                      .arg(policy));
+    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+        QStringLiteral("retry_wait"),
+        QStringLiteral(
+            R"({"failure_code":"rate_limited","failure_class":"transient","catalogue_version":"provider-errors.v1",)"
+            R"("policy_json":"%1","retry_ordinal":1,"deadline":"2026-08-21T10:00:10Z","pending_outcome":"skip"})")
+            .arg(policy));
     fx.routeAttempt(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
-                    QStringLiteral("candidate_order"));
+        QStringLiteral("candidate_order"));
     fx.circuit(QStringLiteral("profile:codex-gpt5"), QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"),
-               QStringLiteral("provider_overloaded"));
+        QStringLiteral("provider_overloaded"));
 }
 
 }  // namespace
@@ -736,7 +763,8 @@ void TestGui::liveRoutesDock()
     QTableView* view = pane->view();
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(pane->model()->index(0, 0)).center());
     QCOMPARE(view->currentIndex().row(), 0);
-    QVERIFY2(pane->details()->text().contains(QStringLiteral("retry 2 of 3 in 10 s")), qPrintable(pane->details()->text()));
+    QVERIFY2(
+        pane->details()->text().contains(QStringLiteral("retry 2 of 3 in 10 s")), qPrintable(pane->details()->text()));
     QVERIFY2(pane->details()->text().contains(QStringLiteral("candidate_order")), qPrintable(pane->details()->text()));
     // For the docs: POLICY_STUDIO_SCREENSHOT_DIR=docs writes what this looks like.
     if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty()) {
@@ -746,7 +774,7 @@ void TestGui::liveRoutesDock()
 
     // The countdown moves with the clock, the rows stay.
     QSignalSpy changed(pane->model(), &QAbstractItemModel::dataChanged);
-    clock += std::chrono::seconds{4};
+    clock += std::chrono::seconds {4};
     QTRY_COMPARE(cell(model::LiveRoutesModel::Left), QStringLiteral("6 s"));
     QVERIFY(changed.count() >= 1);
     QCOMPARE(view->currentIndex().row(), 0);
@@ -755,26 +783,30 @@ void TestGui::liveRoutesDock()
     window.candidateList()->selectRow(0);
     typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 1);
     // ... at once, from the rows already read: well before the next read of the database.
-    QTRY_COMPARE_WITH_TIMEOUT(cell(model::LiveRoutesModel::Policy), QStringLiteral("differs"), LiveRoutesPane::kRefreshIntervalMs / 5);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        cell(model::LiveRoutesModel::Policy), QStringLiteral("differs"), LiveRoutesPane::kRefreshIntervalMs / 5);
     QCOMPARE(view->currentIndex().row(), 0);
     QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
     QCOMPARE(cell(model::LiveRoutesModel::Policy), QStringLiteral("differs"));
     QCOMPARE(view->currentIndex().row(), 0);  // the same route stays selected across a refresh
-    QVERIFY2(pane->details()->text().contains(QStringLiteral("scheduled under 3 retries from 5 s; you are editing 1 retry from 5 s")),
-             qPrintable(pane->details()->text()));
+    QVERIFY2(pane->details()->text().contains(
+                 QStringLiteral("scheduled under 3 retries from 5 s; you are editing 1 retry from 5 s")),
+        qPrintable(pane->details()->text()));
 
     // Saving says which routes run under the profile it writes; the route keeps its snapshot.
     QString review;
     answerNextDialog(QStringLiteral("Save"), &review);
     QVERIFY(window.save());
-    QVERIFY2(review.contains(QStringLiteral("1 route running, 1 waiting under the old policy: its scheduled deadline stays, "
-                                            "its next failure uses the new one.")),
-             qPrintable(review));
+    QVERIFY2(
+        review.contains(QStringLiteral("1 route running, 1 waiting under the old policy: its scheduled deadline stays, "
+                                       "its next failure uses the new one.")),
+        qPrintable(review));
     QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
     QCOMPARE(cell(model::LiveRoutesModel::Policy), QStringLiteral("differs"));
 
     // kandev writes while the dock is open: the next refresh shows it.
-    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_route_states SET state = 'action_required' WHERE session_id = 's-1'")));
+    QVERIFY(
+        fx.exec(QStringLiteral("UPDATE dynamic_route_states SET state = 'action_required' WHERE session_id = 's-1'")));
     QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
     QCOMPARE(cell(model::LiveRoutesModel::State), QStringLiteral("Action required"));
 
@@ -799,8 +831,8 @@ void TestGui::liveRoutesShowFiveRowsOnALaptop()
     QVERIFY(fx.ok);
     addWaitingRoute(fx);
     for (int session = 2; session <= 7; ++session)
-        fx.routeState(QStringLiteral("s-%1").arg(session), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
-                      QStringLiteral("action_required"), QStringLiteral("{}"));
+        fx.routeState(QStringLiteral("s-%1").arg(session), QStringLiteral("dyn-current"),
+            QStringLiteral("claude-sonnet"), QStringLiteral("action_required"), QStringLiteral("{}"));
     MainWindow window;
     window.resize(1366, 700);
     window.show();
@@ -825,7 +857,8 @@ void TestGui::liveRoutesShowFiveRowsOnALaptop()
         return rows;
     };
     // Once the docks have taken the sizes a newly opened document gives them.
-    QTRY_VERIFY2(whole() >= 5, qPrintable(QStringLiteral("%1 routes in view, dock %2 px high").arg(whole()).arg(dock->height())));
+    QTRY_VERIFY2(whole() >= 5,
+        qPrintable(QStringLiteral("%1 routes in view, dock %2 px high").arg(whole()).arg(dock->height())));
 }
 
 void TestGui::liveRoutesDockHiddenWithoutRouteState()
@@ -833,7 +866,8 @@ void TestGui::liveRoutesDockHiddenWithoutRouteState()
     QTemporaryDir dir;
     Fixture fx(QStringLiteral("sqlite"), dir.path());
     QVERIFY(fx.ok);
-    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
+    fx.exec(QStringLiteral(
+        "DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
     for (const char* table : {"dynamic_route_attempts", "dynamic_route_states", "dynamic_resource_circuits"})
         QVERIFY(fx.exec(QStringLiteral("DROP TABLE %1").arg(QLatin1String(table))));
     MainWindow window;
@@ -866,7 +900,8 @@ void TestGui::databaseMigrateEditSaveAndConflict()
     Fixture fx(QStringLiteral("sqlite"), dir.path());
     QVERIFY(fx.ok);
     // Only readable, migratable profiles: the editor then opens it for editing.
-    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-broken', 'dyn-conflict')"));
+    fx.exec(
+        QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-broken', 'dyn-conflict')"));
     MainWindow window;
     window.show();
     QString report;
@@ -892,7 +927,8 @@ void TestGui::databaseMigrateEditSaveAndConflict()
     QVERIFY(!window.save());
     QVERIFY(window.isWindowModified());
     QCOMPARE(fx.version(QStringLiteral("dyn-current")), 9);
-    QVERIFY2(review.contains(QStringLiteral("version 9 becomes 10; no route is running under it.")), qPrintable(review));
+    QVERIFY2(
+        review.contains(QStringLiteral("version 9 becomes 10; no route is running under it.")), qPrintable(review));
     QVERIFY2(review.contains(QStringLiteral("transient.retry.max_retries: 3 -> 6")), qPrintable(review));
     answerNextDialog(QStringLiteral("Save"));
     QVERIFY(window.save());
@@ -949,19 +985,21 @@ void TestGui::databaseConflictLeavesTheOtherProfilesMigratable()
     QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 4);  // migrated
     QCOMPARE(fx.version(QStringLiteral("dyn-conflict")), 1);  // untouched
     // The conflict is told in the database's words: the profile and the candidate by name.
-    QCOMPARE(secondButtons, QStringList{QStringLiteral("Open")});
+    QCOMPARE(secondButtons, QStringList {QStringLiteral("Open")});
     const QString said = secondIntro + secondReport;
     QVERIFY2(!said.contains(QStringLiteral("in the file")) && !said.contains(QStringLiteral("dynamic.candidates[")),
-             qPrintable(said));
-    QVERIFY2(said.contains(QStringLiteral("dyn-conflict")) && said.contains(QStringLiteral("Codex GPT-5")), qPrintable(said));
+        qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("dyn-conflict")) && said.contains(QStringLiteral("Codex GPT-5")),
+        qPrintable(said));
     QVERIFY2(said.contains(QStringLiteral("in kandev")), qPrintable(said));
     // Only the conflicting profile is read-only, and it says what to settle.
     model::EditorDocument* doc = window.document();
     QVERIFY(doc && !doc->isDocumentReadOnly());
     QVERIFY(editProfile(*doc, "dyn-conflict"));
     QVERIFY(doc->isReadOnly());
-    QVERIFY2(doc->readOnlyReason().contains(QStringLiteral("model_capacity")) && doc->readOnlyReason().contains(QStringLiteral("rate_limited")),
-             qPrintable(doc->readOnlyReason()));
+    QVERIFY2(doc->readOnlyReason().contains(QStringLiteral("model_capacity"))
+            && doc->readOnlyReason().contains(QStringLiteral("rate_limited")),
+        qPrintable(doc->readOnlyReason()));
     QVERIFY(editProfile(*doc, "dyn-legacy"));
     QVERIFY(!doc->isReadOnly());
     QVERIFY(doc->candidate(0).policies);
@@ -1004,33 +1042,37 @@ void TestGui::tryAnError()
     window.candidateList()->selectRow(0);
     TryErrorPanel* panel = window.tryErrorPanel();
     panel->setNow(*policy::parseRfc3339("2026-08-17T12:00:00Z"));
-    panel->input()->setPlainText(QStringLiteral("HTTP/1.1 429 Too Many Requests\nretry-after: 60\n\n"
-                                                "{\"error\":{\"message\":\"You exceeded your current quota\",\"key\":\"sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2\"}}"));
+    panel->input()->setPlainText(QStringLiteral(
+        "HTTP/1.1 429 Too Many Requests\nretry-after: 60\n\n"
+        "{\"error\":{\"message\":\"You exceeded your current quota\",\"key\":\"sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2\"}}"));
     QCOMPARE(panel->classification().code, std::string("quota_limited"));
     QCOMPARE(panel->classification().rule, std::string("guard.quota.signature"));
-    QVERIFY2(panel->classificationLabel()->text().contains(QStringLiteral("Reset hint from “60” (retry-after): in 1 min (trusted)")),
-             qPrintable(panel->classificationLabel()->text()));
+    QVERIFY2(panel->classificationLabel()->text().contains(
+                 QStringLiteral("Reset hint from “60” (retry-after): in 1 min (trusted)")),
+        qPrintable(panel->classificationLabel()->text()));
     QVERIFY(panel->classificationLabel()->text().contains(QStringLiteral("provider-errors.v1")));
     // kandev reads a 429 as a rate limit; the panel says that this catalogue differs.
-    QVERIFY(panel->classificationLabel()->text().contains(QStringLiteral("kandev's own rules say <code>rate_limited</code>")));
+    QVERIFY(panel->classificationLabel()->text().contains(
+        QStringLiteral("kandev's own rules say <code>rate_limited</code>")));
     QVERIFY(panel->classification().excerpt.find("sk-proj-A1b2") == std::string::npos);
     QCOMPARE(panel->decisionLabel()->text(),
-             QStringLiteral("claude-sonnet: Wait 1 min for the provider's reset, then try this candidate once more; if that fails too: skip."));
+        QStringLiteral("claude-sonnet: Wait 1 min for the provider's reset, then try this candidate once more; if that "
+                       "fails too: skip."));
     panel->beforeOutputBox()->setChecked(false);
     QVERIFY(panel->decisionLabel()->text().contains(QStringLiteral("after output or tool activity")));
     panel->beforeOutputBox()->setChecked(true);
     // A trusted hint the candidate does not use says why: codex-gpt5 does not wait for resets of hard errors,
     window.candidateList()->selectRow(1);
-    QVERIFY2(panel->decisionLabel()->text().endsWith(
-                 QStringLiteral("Wait-for-reset is off for hard errors on this candidate, so the 1 min hint is not used.")),
-             qPrintable(panel->decisionLabel()->text()));
+    QVERIFY2(panel->decisionLabel()->text().endsWith(QStringLiteral(
+                 "Wait-for-reset is off for hard errors on this candidate, so the 1 min hint is not used.")),
+        qPrintable(panel->decisionLabel()->text()));
     // and claude-sonnet waits at most 1 h.
     window.candidateList()->selectRow(0);
     panel->input()->setPlainText(QStringLiteral("HTTP/1.1 429 Too Many Requests\nretry-after: 7200\n\n"
                                                 "{\"error\":{\"message\":\"You exceeded your current quota\"}}"));
-    QVERIFY2(panel->decisionLabel()->text().endsWith(
-                 QStringLiteral("The 2 h hint is beyond this candidate's 1 h maximum wait for hard errors, so it is not used.")),
-             qPrintable(panel->decisionLabel()->text()));
+    QVERIFY2(panel->decisionLabel()->text().endsWith(QStringLiteral(
+                 "The 2 h hint is beyond this candidate's 1 h maximum wait for hard errors, so it is not used.")),
+        qPrintable(panel->decisionLabel()->text()));
     panel->input()->setPlainText(QStringLiteral("HTTP/1.1 429 Too Many Requests\nretry-after: 60\n\n"
                                                 "{\"error\":{\"message\":\"You exceeded your current quota\"}}"));
     // The route cycle that follows, in the timeline.
@@ -1064,7 +1106,8 @@ void TestGui::tryAnErrorReadsTheAgentAndThePhase()
     TryErrorPanel* panel = window.tryErrorPanel();
     panel->setNow(*policy::parseRfc3339("2026-08-17T12:00:00Z"));
     panel->input()->setFocus();
-    QTest::keyClicks(panel->input(), QStringLiteral("AI_APICallError: 5-hour usage limit reached. Resets in 4hr 19min."));
+    QTest::keyClicks(
+        panel->input(), QStringLiteral("AI_APICallError: 5-hour usage limit reached. Resets in 4hr 19min."));
     // Without the agent, OpenCode's own wording is not read.
     QCOMPARE(panel->classification().code, std::string("unknown_provider_error"));
     // Choose OpenCode with the keyboard, as a person would.
@@ -1075,8 +1118,9 @@ void TestGui::tryAnErrorReadsTheAgentAndThePhase()
         QVERIFY(panel->providerBox()->currentIndex() != before);
     }
     QCOMPARE(panel->classification().rule, std::string("opencode.usage_limit"));
-    QVERIFY2(panel->classificationLabel()->text().contains(QStringLiteral("Reset hint from “Resets in 4hr 19min” (text.relative): in 4 h 19 min (trusted)")),
-             qPrintable(panel->classificationLabel()->text()));
+    QVERIFY2(panel->classificationLabel()->text().contains(
+                 QStringLiteral("Reset hint from “Resets in 4hr 19min” (text.relative): in 4 h 19 min (trusted)")),
+        qPrintable(panel->classificationLabel()->text()));
     // An unknown error after the agent started is the agent's runtime error.
     panel->input()->setPlainText(QStringLiteral("unexpected glitch"));
     QCOMPARE(panel->classification().code, std::string("unknown_provider_error"));
@@ -1109,13 +1153,15 @@ void TestGui::tryAnErrorReadsWhatIsPastedAsAnError()
     QCOMPARE(panel->classification().code, std::string("quota_limited"));
     QCOMPARE(panel->classification().rule, std::string("codex.usage_limit"));
     QVERIFY2(panel->classificationLabel()->text().contains(
-                 QStringLiteral("Reset hint from “resets 3pm” (text.reset_time): not trusted (a time of day without a time zone is ambiguous)")),
-             qPrintable(panel->classificationLabel()->text()));
+                 QStringLiteral("Reset hint from “resets 3pm” (text.reset_time): not trusted (a time of day without a "
+                                "time zone is ambiguous)")),
+        qPrintable(panel->classificationLabel()->text()));
     // An overload pasted without any status shows none.
     QTest::keyClick(panel->input(), Qt::Key_A, Qt::ControlModifier);
     QTest::keyClick(panel->input(), Qt::Key_Delete);
     QVERIFY(panel->input()->toPlainText().isEmpty());
-    QTest::keyClicks(panel->input(), QStringLiteral(R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})"));
+    QTest::keyClicks(panel->input(),
+        QStringLiteral(R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})"));
     QCOMPARE(panel->classification().code, std::string("provider_overloaded"));
     const QString shown = panel->classificationLabel()->text() + panel->decisionLabel()->text();
     for (const char* status : {"529", "5xx", "503"})
@@ -1130,15 +1176,16 @@ void TestGui::tryAnErrorShowsNoSecret()
     QVERIFY(fixtures.size() >= 20);
     for (const auto& f : fixtures) {
         const QJsonObject e = f.body[QStringLiteral("evidence")].toObject();
-        panel.providerBox()->setCurrentIndex(std::max(0, panel.providerBox()->findData(e[QStringLiteral("provider")].toString())));
+        panel.providerBox()->setCurrentIndex(
+            std::max(0, panel.providerBox()->findData(e[QStringLiteral("provider")].toString())));
         panel.input()->setPlainText(testpaths::rawErrorOf(e));
         // Without the excerpt's break opportunities (zero-width spaces), which could split a secret.
-        const QString shown = QString(panel.classificationLabel()->text() + panel.excerptLabel()->text()
-                                      + panel.decisionLabel()->text())
+        const QString shown = QString(
+            panel.classificationLabel()->text() + panel.excerptLabel()->text() + panel.decisionLabel()->text())
                                   .remove(QChar(0x200B));
         for (const auto& secret : f.body[QStringLiteral("secrets")].toArray())
             QVERIFY2(!shown.contains(secret.toString()) && !shown.contains(secret.toString().toHtmlEscaped()),
-                     qPrintable(f.name + QStringLiteral(": ") + secret.toString()));
+                qPrintable(f.name + QStringLiteral(": ") + secret.toString()));
     }
 }
 
@@ -1148,7 +1195,8 @@ void TestGui::catalogueBrowser()
     QCOMPARE(dialog.codes()->rowCount(), int(policy::kCatalogue.size() + policy::kUnclassifiedCodes.size()));
     QCOMPARE(dialog.rules()->rowCount(), int(catalogue::rules().size()));
     QCOMPARE(dialog.codes()->item(0, 0)->text(), QStringLiteral("network_unavailable"));
-    QCOMPARE(dialog.rules()->item(0, 0)->text(), QStringLiteral("guard.cancelled"));  // highest priority first (1090 > 960)
+    QCOMPARE(
+        dialog.rules()->item(0, 0)->text(), QStringLiteral("guard.cancelled"));  // highest priority first (1090 > 960)
     QCOMPARE(dialog.rules()->item(1, 0)->text(), QStringLiteral("guard.quota.signature"));
     QCOMPARE(dialog.rules()->item(0, 4)->text(), QStringLiteral("(the phase's code)"));
     QVERIFY(!dialog.rules()->item(0, 9)->text().isEmpty());
@@ -1187,7 +1235,8 @@ void TestGui::translationsAreComplete()
                 while (xml.readNextStartElement())
                     forms << xml.readElementText();
             }
-            const QString text = numerus ? forms.join(QLatin1Char('\n')) : xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            const QString text
+                = numerus ? forms.join(QLatin1Char('\n')) : xml.readElementText(QXmlStreamReader::IncludeChildElements);
             // English needs only its plural forms; every other language needs every message.
             const bool required = file.endsWith(QLatin1String("_de.ts")) || numerus;
             if (required && (unfinished || text.trimmed().isEmpty()))
@@ -1197,7 +1246,8 @@ void TestGui::translationsAreComplete()
                 untranslated << source;
             // ... whose singular agrees: "%n candidate is", never "%n candidate are".
             static const QRegularExpression pluralVerb(QStringLiteral("%n [a-z]+ (are|were|have)\\b"));
-            if (numerus && file.endsWith(QLatin1String("_en.ts")) && !forms.isEmpty() && pluralVerb.match(forms.first()).hasMatch())
+            if (numerus && file.endsWith(QLatin1String("_en.ts")) && !forms.isEmpty()
+                && pluralVerb.match(forms.first()).hasMatch())
                 untranslated << source + QStringLiteral(" (singular: ") + forms.first() + QLatin1Char(')');
         }
     }
@@ -1213,10 +1263,22 @@ void TestGui::pluralsAndQtsWordsFollowTheLanguage_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("one");
     QTest::addColumn<QString>("shortcut");
-    QTest::newRow("C") << "C" << "en" << "1 attempt in 5 s, ending in stop." << "Ctrl+O";
-    QTest::newRow("French (not translated)") << "fr_FR" << "en" << "1 attempt in 5 s, ending in stop." << "Ctrl+O";
-    QTest::newRow("English") << "en_GB" << "en" << "1 attempt in 5 s, ending in stop." << "Ctrl+O";
-    QTest::newRow("German") << "de_DE" << "de" << "1 Versuch in 5 s, Ende: stop." << "Strg+O";
+    QTest::newRow("C") << "C"
+                       << "en"
+                       << "1 attempt in 5 s, ending in stop."
+                       << "Ctrl+O";
+    QTest::newRow("French (not translated)") << "fr_FR"
+                                             << "en"
+                                             << "1 attempt in 5 s, ending in stop."
+                                             << "Ctrl+O";
+    QTest::newRow("English") << "en_GB"
+                             << "en"
+                             << "1 attempt in 5 s, ending in stop."
+                             << "Ctrl+O";
+    QTest::newRow("German") << "de_DE"
+                            << "de"
+                            << "1 Versuch in 5 s, Ende: stop."
+                            << "Strg+O";
 }
 
 void TestGui::pluralsAndQtsWordsFollowTheLanguage()
@@ -1228,7 +1290,7 @@ void TestGui::pluralsAndQtsWordsFollowTheLanguage()
     QCOMPARE(i18n::install(QLocale(locale)), language);
     QCOMPARE(QCoreApplication::translate("model::TimelinePreview", "%n attempt(s) in %1, ending in %2.", nullptr, 1)
                  .arg(QStringLiteral("5 s"), QStringLiteral("stop")),
-             one);
+        one);
     QCOMPARE(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), shortcut);
     QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
 }
@@ -1281,7 +1343,8 @@ void TestGui::startPageOffersTheWaysIn()
     QVERIFY(QDir(home.path()).mkpath(QStringLiteral("data")));
     Fixture fx(QStringLiteral("sqlite"), home.path() + QStringLiteral("/data"));
     QVERIFY(fx.ok);
-    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
+    fx.exec(QStringLiteral(
+        "DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
     const QByteArray oldHome = qgetenv("KANDEV_HOME_DIR");
     qputenv("KANDEV_HOME_DIR", home.path().toUtf8());
     {
@@ -1304,7 +1367,8 @@ void TestGui::startPageOffersTheWaysIn()
         QVERIFY(!start->isVisible());
         QVERIFY(window.candidateList()->isVisible());
         // Its temporary copy goes when the window does: Recent Files never offers it.
-        QVERIFY2(!window.recentFiles().contains(window.document()->filePath()), qPrintable(window.recentFiles().join(u',')));
+        QVERIFY2(
+            !window.recentFiles().contains(window.document()->filePath()), qPrintable(window.recentFiles().join(u',')));
     }
     {
         MainWindow window;
@@ -1355,7 +1419,7 @@ void TestGui::newProfileSaysWhatToDoUntilItHasCandidates()
     }
     QCOMPARE(window.document()->candidateCount(), 2);
     QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("first candidate")),
-             qPrintable(window.statusBar()->currentMessage()));
+        qPrintable(window.statusBar()->currentMessage()));
 }
 
 void TestGui::resetLayoutBringsBackWhatWasClosed()
@@ -1397,7 +1461,8 @@ void TestGui::commandLineOpensDatabases()
     Fixture fx(QStringLiteral("sqlite"), dir.path());
     QVERIFY(fx.ok);
     // No legacy rules left, so that no migration review is asked for.
-    fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
+    fx.exec(QStringLiteral(
+        "DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
     // A SQLite file by its contents, whatever it is called; sqlite:PATH; and a document file.
     const QString renamed = dir.path() + QStringLiteral("/kandev-copy.data");
     QVERIFY(QFile::copy(fx.target.path, renamed));
@@ -1420,8 +1485,10 @@ void TestGui::commandLineOpensDatabases()
 void TestGui::aboutNamesTheVersionsItUnderstands()
 {
     const QString about = MainWindow::aboutText();
-    QVERIFY2(about.contains(QApplication::applicationVersion()) || QApplication::applicationVersion().isEmpty(), qPrintable(about));
-    QVERIFY(about.contains(QStringLiteral("Error catalogue: provider-errors.v1 (%1 rules)").arg(catalogue::rules().size())));
+    QVERIFY2(about.contains(QApplication::applicationVersion()) || QApplication::applicationVersion().isEmpty(),
+        qPrintable(about));
+    QVERIFY(about.contains(
+        QStringLiteral("Error catalogue: provider-errors.v1 (%1 rules)").arg(catalogue::rules().size())));
     QVERIFY(about.contains(QStringLiteral("Policy schema version: 1")));
 }
 
@@ -1431,7 +1498,7 @@ void TestGui::germanUserInterface()
     {
         ClassPolicyPanel panel(policy::ErrorClass::Hard);
         QCOMPARE(panel.retrySwitch()->text(), QStringLiteral("Denselben Kandidaten w&iederholen"));
-        policy::ClassPolicy p{{true, 1, 90}, {false, 0}, policy::Outcome::Stop};
+        policy::ClassPolicy p {{true, 1, 90}, {false, 0}, policy::Outcome::Stop};
         panel.setPolicy(p, {});
         QCOMPARE(panel.summaryLabel()->text(), QStringLiteral("1 Wiederholung ab 1 min 30 s, dann anhalten"));
         MainWindow window;

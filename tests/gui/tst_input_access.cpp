@@ -52,7 +52,8 @@
 using namespace gui;
 using guitest::eventLoopAnswers;
 
-namespace {
+namespace
+{
 
 QDockWidget* dock(MainWindow& window, const char* name)
 {
@@ -102,8 +103,8 @@ QRect labelInWindow(QAbstractButton* button, QWidget* window)
     opt.initFrom(button);
     opt.text = button->text();
     const bool radio = qobject_cast<QRadioButton*>(button);
-    const QRect r = button->style()->subElementRect(radio ? QStyle::SE_RadioButtonContents : QStyle::SE_CheckBoxContents,
-                                                    &opt, button);
+    const QRect r = button->style()->subElementRect(
+        radio ? QStyle::SE_RadioButtonContents : QStyle::SE_CheckBoxContents, &opt, button);
     return QRect(button->mapTo(window, r.topLeft()), r.size());
 }
 
@@ -167,7 +168,8 @@ QString describe(QWidget* w)
 
 }  // namespace
 
-class TestInputAccess final : public QObject {
+class TestInputAccess final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -185,7 +187,10 @@ private slots:
     void assistiveTechnologyReadsEveryControl();
 
 private:
-    QString copyOf(const QString& sample) { return guitest::copyOfSample(m_dir, testpaths::sample(sample)); }
+    QString copyOf(const QString& sample)
+    {
+        return guitest::copyOfSample(m_dir, testpaths::sample(sample));
+    }
     // Where the screenshots go: POLICY_STUDIO_SCREENSHOTS to look at them, else the temporary folder.
     QString screenshot(const QString& name) const
     {
@@ -225,13 +230,20 @@ void TestInputAccess::everyIndicatorAndLabelToggles()
     auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("editorScroll"));
     QVERIFY(scroll);
     // The indicator's square, the first pixels of the label and its middle.
-    const QList<std::pair<const char*, std::function<QPoint(QAbstractButton*)>>> places = {
-        {"indicator", [&](QAbstractButton* b) { return indicatorInWindow(b, &window).center(); }},
-        {"label start", [&](QAbstractButton* b) { return labelInWindow(b, &window).topLeft() + QPoint(3, b->height() / 2); }},
-        {"label middle", [&](QAbstractButton* b) { return labelInWindow(b, &window).topLeft() + QPoint(textWidth(b) / 2, b->height() / 2); }},
-        {"label end", [&](QAbstractButton* b) { return labelInWindow(b, &window).topLeft() + QPoint(textWidth(b) - 3, b->height() / 2); }}};
+    const QList<std::pair<const char*, std::function<QPoint(QAbstractButton*)>>> places
+        = {{"indicator", [&](QAbstractButton* b) { return indicatorInWindow(b, &window).center(); }},
+            {"label start",
+                [&](QAbstractButton* b) { return labelInWindow(b, &window).topLeft() + QPoint(3, b->height() / 2); }},
+            {"label middle",
+                [&](QAbstractButton* b) {
+                    return labelInWindow(b, &window).topLeft() + QPoint(textWidth(b) / 2, b->height() / 2);
+                }},
+            {"label end", [&](QAbstractButton* b) {
+                 return labelInWindow(b, &window).topLeft() + QPoint(textWidth(b) - 3, b->height() / 2);
+             }}};
     int clicked = 0;
-    for (ClassPolicyPanel* panel : {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
+    for (ClassPolicyPanel* panel :
+        {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
         for (const auto& [where, point] : places) {
             for (QCheckBox* box : panel->findChildren<QCheckBox*>()) {
                 if (!box->isVisible())
@@ -242,7 +254,8 @@ void TestInputAccess::everyIndicatorAndLabelToggles()
                     const bool before = box->isChecked();
                     clickAt(&window, point(box));
                     QVERIFY2(box->isChecked() != before,
-                             qPrintable(QStringLiteral("%1 of \"%2\" does not toggle it").arg(QLatin1String(where), box->text())));
+                        qPrintable(
+                            QStringLiteral("%1 of \"%2\" does not toggle it").arg(QLatin1String(where), box->text())));
                     ++clicked;
                 }
             }
@@ -259,7 +272,8 @@ void TestInputAccess::everyIndicatorAndLabelToggles()
                 QVERIFY(eventLoopAnswers());
                 clickAt(&window, point(radio));
                 QVERIFY2(radio->isChecked(),
-                         qPrintable(QStringLiteral("%1 of \"%2\" does not check it").arg(QLatin1String(where), radio->text())));
+                    qPrintable(
+                        QStringLiteral("%1 of \"%2\" does not check it").arg(QLatin1String(where), radio->text())));
                 ++clicked;
             }
         }
@@ -279,8 +293,8 @@ void TestInputAccess::tabGoesRoundTheWholeWindow()
     QVERIFY(eventLoopAnswers());
     QCOMPARE(QApplication::focusWidget(), start);
 
-    QList<QWidget*> visited{start};
-    QStringList path{describe(start)};
+    QList<QWidget*> visited {start};
+    QStringList path {describe(start)};
     for (int step = 0; step < 150; ++step) {
         QWidget* now = QApplication::focusWidget();
         const QImage focused = now->grab().toImage();
@@ -289,11 +303,13 @@ void TestInputAccess::tabGoesRoundTheWholeWindow()
         QWidget* next = QApplication::focusWidget();
         QVERIFY2(next && next != now, qPrintable(QStringLiteral("Tab stays on %1").arg(describe(now))));
         // What it looked like with the focus, and now without: the focus mark is the difference.
-        QVERIFY2(focused != now->grab().toImage(), qPrintable(QStringLiteral("no focus mark on %1").arg(describe(now))));
+        QVERIFY2(
+            focused != now->grab().toImage(), qPrintable(QStringLiteral("no focus mark on %1").arg(describe(now))));
         if (next == start)
             break;
         path << describe(next);
-        QVERIFY2(!visited.contains(next), qPrintable(QStringLiteral("Tab goes round without returning: ") + path.join(QStringLiteral(" → "))));
+        QVERIFY2(!visited.contains(next),
+            qPrintable(QStringLiteral("Tab goes round without returning: ") + path.join(QStringLiteral(" → "))));
         visited << next;
     }
     QVERIFY2(QApplication::focusWidget() == start, qPrintable(path.join(QStringLiteral(" → "))));
@@ -301,8 +317,8 @@ void TestInputAccess::tabGoesRoundTheWholeWindow()
 
     // Within each group the order is the reading order: nothing comes after
     // something that stands below it or (on its row) to its right.
-    QList<QWidget*> groups{window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel(),
-                           window.timelinePanel()};
+    QList<QWidget*> groups {
+        window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel(), window.timelinePanel()};
     for (QWidget* group : groups) {
         QList<QWidget*> inGroup;
         for (QWidget* w : visited)
@@ -315,7 +331,7 @@ void TestInputAccess::tabGoesRoundTheWholeWindow()
             const bool bAbove = b.bottom() < a.top();
             const bool sameRow = !(b.bottom() < a.top() || a.bottom() < b.top());
             QVERIFY2(!bAbove && !(sameRow && b.right() < a.left()),
-                     qPrintable(QStringLiteral("%1 comes after %2").arg(describe(inGroup[i]), describe(inGroup[i - 1]))));
+                qPrintable(QStringLiteral("%1 comes after %2").arg(describe(inGroup[i]), describe(inGroup[i - 1]))));
         }
     }
 }
@@ -348,8 +364,9 @@ void TestInputAccess::viewMenuBringsTheDockForward()
     QTRY_VERIFY2(asked->widget()->isVisible(), "the dock stays behind another tab");
     QTRY_VERIFY2(!asked->widget()->visibleRegion().isEmpty(), "the dock stays behind another tab");
     QTRY_VERIFY2(asked->isAncestorOf(QApplication::focusWidget()),
-                 qPrintable(QStringLiteral("focus is on %1").arg(QApplication::focusWidget() ? describe(QApplication::focusWidget())
-                                                                                            : QStringLiteral("nothing"))));
+        qPrintable(
+            QStringLiteral("focus is on %1")
+                .arg(QApplication::focusWidget() ? describe(QApplication::focusWidget()) : QStringLiteral("nothing"))));
 }
 
 void TestInputAccess::outlinesContrastInBothSchemes_data()
@@ -388,15 +405,15 @@ void TestInputAccess::outlinesContrastInBothSchemes()
     QVERIFY(eventLoopAnswers());
     const QImage image = window.grab().toImage();
     image.save(screenshot(QStringLiteral("contrast-%1.png").arg(scheme)));
-    const QList<std::pair<QString, QRect>> controls = {
-        {QStringLiteral("check box"), indicatorInWindow(box, &window)},
+    const QList<std::pair<QString, QRect>> controls = {{QStringLiteral("check box"), indicatorInWindow(box, &window)},
         {QStringLiteral("radio button"), indicatorInWindow(radio, &window)},
         {QStringLiteral("number box"), QRect(spin->mapTo(&window, QPoint()), spin->size())}};
     for (const auto& [what, rect] : controls) {
         // The background right beside it, as drawn.
         const QRgb background = image.pixel(rect.left() - 3, rect.center().y());
         const double c = boundaryContrast(image, rect, background);
-        QVERIFY2(c >= 3.0, qPrintable(QStringLiteral("%1 outline contrast %2:1 in %3").arg(what).arg(c, 0, 'f', 2).arg(scheme)));
+        QVERIFY2(c >= 3.0,
+            qPrintable(QStringLiteral("%1 outline contrast %2:1 in %3").arg(what).arg(c, 0, 'f', 2).arg(scheme)));
     }
     // Error and warning text reads at 4.5:1 (WCAG 1.4.3) on the window and on its own band, in this scheme.
     const QPalette palette = QApplication::palette();
@@ -404,7 +421,10 @@ void TestInputAccess::outlinesContrastInBothSchemes()
         const QRgb text = toneText(tone, palette).rgb();
         for (const QRgb behind : {palette.color(QPalette::Window).rgb(), toneBackground(tone, palette).rgb()})
             QVERIFY2(contrast(text, behind) >= 4.5,
-                     qPrintable(QStringLiteral("tone %1 at %2:1 in %3").arg(int(tone)).arg(contrast(text, behind), 0, 'f', 2).arg(scheme)));
+                qPrintable(QStringLiteral("tone %1 at %2:1 in %3")
+                               .arg(int(tone))
+                               .arg(contrast(text, behind), 0, 'f', 2)
+                               .arg(scheme)));
     }
     viewMenuAction(window, QStringLiteral("System"))->trigger();
 }
@@ -421,10 +441,10 @@ void TestInputAccess::tryAnErrorWrapsItsResults()
     auto* input = window.tryErrorPanel()->findChild<QPlainTextEdit*>();
     QVERIFY(input);
     // Anthropic's overloaded error, pasted as a person does.
-    QApplication::clipboard()->setText(QStringLiteral(
-        "HTTP/1.1 529\ncontent-type: application/json\n\n"
-        "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"},"
-        "\"request_id\":\"req_011CSHoEeqs5C35K2UUqR7Fy\"}"));
+    QApplication::clipboard()->setText(
+        QStringLiteral("HTTP/1.1 529\ncontent-type: application/json\n\n"
+                       "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"},"
+                       "\"request_id\":\"req_011CSHoEeqs5C35K2UUqR7Fy\"}"));
     input->setFocus();
     QTest::keySequence(input, QKeySequence::Paste);
     QVERIFY(eventLoopAnswers());
@@ -438,8 +458,11 @@ void TestInputAccess::tryAnErrorWrapsItsResults()
     for (QLabel* label : results->widget()->findChildren<QLabel*>()) {
         if (label->text().isEmpty())
             continue;
-        QVERIFY2(label->width() <= viewport, qPrintable(QStringLiteral("%1 px wide in %2 px: %3")
-                                                           .arg(label->width()).arg(viewport).arg(label->text().left(60))));
+        QVERIFY2(label->width() <= viewport,
+            qPrintable(QStringLiteral("%1 px wide in %2 px: %3")
+                           .arg(label->width())
+                           .arg(viewport)
+                           .arg(label->text().left(60))));
     }
 }
 
@@ -462,7 +485,8 @@ void TestInputAccess::timelineToolTipsWrap()
             tip = qobject_cast<QLabel*>(w);
     QVERIFY(tip);
     const int limit = tip->fontMetrics().averageCharWidth() * 90;
-    QVERIFY2(tip->width() <= limit, qPrintable(QStringLiteral("tool tip %1 px wide (%2)").arg(tip->width()).arg(QToolTip::text())));
+    QVERIFY2(tip->width() <= limit,
+        qPrintable(QStringLiteral("tool tip %1 px wide (%2)").arg(tip->width()).arg(QToolTip::text())));
     QVERIFY(!QToolTip::text().isEmpty());
     QToolTip::hideText();
 }
@@ -483,7 +507,10 @@ void TestInputAccess::whatHappensFieldsKeepTheirWidth()
     QVERIFY2(decision->heightForWidth(decision->width()) <= decision->height(), qPrintable(decision->text()));
     for (ValueSpinBox* box : window.whatHappensPanel()->findChildren<ValueSpinBox*>()) {
         QVERIFY2(box->width() <= box->sizeHint().width() * 3 / 2,
-                 qPrintable(QStringLiteral("%1: %2 px wide for %3 px of digits").arg(box->accessibleName()).arg(box->width()).arg(box->sizeHint().width())));
+            qPrintable(QStringLiteral("%1: %2 px wide for %3 px of digits")
+                           .arg(box->accessibleName())
+                           .arg(box->width())
+                           .arg(box->sizeHint().width())));
     }
 }
 
@@ -514,7 +541,9 @@ void TestInputAccess::customScenarioHeadersFit()
                 for (int i = 0; i < header->count(); ++i) {
                     const QString text = table->horizontalHeaderItem(i)->text();
                     if (header->sectionSize(i) < header->fontMetrics().horizontalAdvance(text))
-                        clipped << QStringLiteral("%1 (%2 px for %3 px)").arg(text).arg(header->sectionSize(i))
+                        clipped << QStringLiteral("%1 (%2 px for %3 px)")
+                                       .arg(text)
+                                       .arg(header->sectionSize(i))
                                        .arg(header->fontMetrics().horizontalAdvance(text));
                 }
             }
@@ -553,8 +582,8 @@ void TestInputAccess::assistiveTechnologyReadsEveryControl()
             checked.insert(w);
             if (iface->state().focusable && iface->text(QAccessible::Name).trimmed().isEmpty())
                 problems << QStringLiteral("no name: ") + describe(w);
-            if (auto* combo = qobject_cast<QComboBox*>(w); combo && iface->state().focusable && !combo->currentText().isEmpty()
-                && iface->text(QAccessible::Name) == combo->currentText())
+            if (auto* combo = qobject_cast<QComboBox*>(w); combo && iface->state().focusable
+                && !combo->currentText().isEmpty() && iface->text(QAccessible::Name) == combo->currentText())
                 problems << QStringLiteral("named by its value: ") + describe(w);
             if (auto* label = qobject_cast<QLabel*>(w)) {
                 if (label->text().isEmpty() && label->pixmap().isNull())
@@ -564,15 +593,17 @@ void TestInputAccess::assistiveTechnologyReadsEveryControl()
                 if (auto* box = qobject_cast<QAbstractSpinBox*>(w)) {
                     const QString shown = box->findChild<QLineEdit*>()->text();
                     if (value->currentValue().toString() != shown)
-                        problems << QStringLiteral("value %1 where it shows %2: ").arg(value->currentValue().toString(), shown) + describe(w);
+                        problems << QStringLiteral("value %1 where it shows %2: ")
+                                        .arg(value->currentValue().toString(), shown)
+                                + describe(w);
                     if (auto* ours = qobject_cast<ValueSpinBox*>(w)) {
                         if (value->minimumValue().toLongLong() != ours->stepMinimum()
                             || value->maximumValue().toLongLong() != ours->stepMaximum()
                             || value->minimumStepSize().toLongLong() != 1)
                             problems << QStringLiteral("limits %1–%2 step %3: ")
                                             .arg(value->minimumValue().toString(), value->maximumValue().toString(),
-                                                 value->minimumStepSize().toString())
-                                     + describe(w);
+                                                value->minimumStepSize().toString())
+                                    + describe(w);
                     }
                 }
             }
@@ -597,7 +628,7 @@ void TestInputAccess::assistiveTechnologyReadsEveryControl()
                     controls << field->widget();
             }
             for (QWidget* control : std::as_const(controls)) {
-                QList<QWidget*> focusable{control};
+                QList<QWidget*> focusable {control};
                 focusable << control->findChildren<QWidget*>();
                 for (QWidget* f : std::as_const(focusable)) {
                     if (!(f->focusPolicy() & Qt::TabFocus) || f->focusProxy() || !f->isVisible())

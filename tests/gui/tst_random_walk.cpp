@@ -51,7 +51,8 @@
 using namespace gui;
 using guitest::eventLoopAnswers;
 
-namespace {
+namespace
+{
 
 QList<unsigned> seeds(const QString& byDefault)
 {
@@ -71,8 +72,9 @@ void addSeedRows(const QString& byDefault)
 
 int steps()
 {
-    return qEnvironmentVariableIntValue("POLICY_STUDIO_WALK_STEPS") > 0 ? qEnvironmentVariableIntValue("POLICY_STUDIO_WALK_STEPS")
-                                                                         : 2000;
+    return qEnvironmentVariableIntValue("POLICY_STUDIO_WALK_STEPS") > 0
+        ? qEnvironmentVariableIntValue("POLICY_STUDIO_WALK_STEPS")
+        : 2000;
 }
 
 QByteArray readBytes(const QString& path)
@@ -102,7 +104,8 @@ void settleAndMigrateNextReview()
 }
 
 // Records any model signal that arrives between a begin... and its end...
-class SignalOrderChecker final : public QObject {
+class SignalOrderChecker final : public QObject
+{
 public:
     explicit SignalOrderChecker(QAbstractItemModel* m)
     {
@@ -134,7 +137,8 @@ private:
 
 }  // namespace
 
-class TestRandomWalk final : public QObject {
+class TestRandomWalk final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -187,7 +191,10 @@ void TestRandomWalk::modelWalk()
         const int count = doc.candidateCount();
         const int row = pick(count);
         switch (pick(9)) {
-        case 0: undo->push(new model::InsertCandidateCommand(&doc, pick(count + 1), model::newCandidate("walk-" + std::to_string(step)), {})); break;
+        case 0:
+            undo->push(new model::InsertCandidateCommand(
+                &doc, pick(count + 1), model::newCandidate("walk-" + std::to_string(step)), {}));
+            break;
         case 1:
             if (count > 1)
                 undo->push(new model::RemoveCandidateCommand(&doc, row));
@@ -196,7 +203,7 @@ void TestRandomWalk::modelWalk()
         case 3: undo->undo(); break;
         case 4: undo->redo(); break;
         case 5: {
-            auto p = doc.candidate(row).policies.value_or(policy::PolicyDocument{});
+            auto p = doc.candidate(row).policies.value_or(policy::PolicyDocument {});
             auto& cls = pick(2) ? p.transient : p.hard;
             switch (pick(4)) {
             case 0: cls.retry.maxRetries = values[pick(12)]; break;
@@ -204,19 +211,22 @@ void TestRandomWalk::modelWalk()
             case 2: cls.waitForReset.maxWaitSeconds = values[pick(12)]; break;
             default: cls.onExhausted = pick(2) ? policy::Outcome::Skip : policy::Outcome::Stop; break;
             }
-            undo->push(new model::SetPoliciesCommand(&doc, row, p, QStringLiteral("edit"), pick(2) ? QStringLiteral("k") : QString()));
+            undo->push(new model::SetPoliciesCommand(
+                &doc, row, p, QStringLiteral("edit"), pick(2) ? QStringLiteral("k") : QString()));
             break;
         }
         case 6: undo->push(new model::SetEnabledCommand(&doc, row, !doc.candidate(row).enabled)); break;
         case 7: doc.setCurrentProfile(dynamic[std::size_t(pick(int(dynamic.size())))]); break;
         default: break;
         }
-        QVERIFY2(order.violations.isEmpty(), qPrintable(where + QStringLiteral(": ") + order.violations.join(QLatin1Char(','))));
+        QVERIFY2(order.violations.isEmpty(),
+            qPrintable(where + QStringLiteral(": ") + order.violations.join(QLatin1Char(','))));
         QVERIFY2(candidates.rowCount() == doc.candidateCount(), qPrintable(where));
         for (int r = 0; r < doc.candidateCount(); ++r) {
-            QVERIFY2(candidates.index(r, 0).data(model::CandidateListModel::ExecutionProfileIdRole).toString().toStdString()
-                         == doc.candidate(r).executionProfileId,
-                     qPrintable(where));
+            QVERIFY2(
+                candidates.index(r, 0).data(model::CandidateListModel::ExecutionProfileIdRole).toString().toStdString()
+                    == doc.candidate(r).executionProfileId,
+                qPrintable(where));
         }
         QVERIFY2(validation.rowCount() == int(doc.issues().size() + doc.legacyErrors().size()), qPrintable(where));
     }
@@ -224,7 +234,8 @@ void TestRandomWalk::modelWalk()
         undo->undo();
     const auto saved = doc.saveAs(path);
     QVERIFY2(saved.ok, qPrintable(saved.error));
-    QVERIFY2(readBytes(path) == original, qPrintable(QStringLiteral("seed %1: undoing everything changed the file").arg(seed)));
+    QVERIFY2(readBytes(path) == original,
+        qPrintable(QStringLiteral("seed %1: undoing everything changed the file").arg(seed)));
 }
 
 void TestRandomWalk::windowWalk_data()
@@ -266,7 +277,7 @@ void TestRandomWalk::windowWalk()
         const check::DocumentCheck check = check::checkDocument(bytes.toStdString());
         if (!check.valid())
             qWarning("%s: the file on disk is invalid: %s", qPrintable(where),
-                     check.errors.empty() ? "unreadable" : check.errors.front().message.c_str());
+                check.errors.empty() ? "unreadable" : check.errors.front().message.c_str());
         return check.valid();
     };
     // Ctrl+S; a refusal's message box is answered.
@@ -279,7 +290,8 @@ void TestRandomWalk::windowWalk()
         window.activateWindow();
     };
     QAbstractItemModelTester t1(table->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester t2(window.validationPane()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(
+        window.validationPane()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t3(window.profileList()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     SignalOrderChecker order(table->model());
     CandidateEditor* editor = window.candidateEditor();
@@ -299,7 +311,8 @@ void TestRandomWalk::windowWalk()
     auto clickRow = [&](QAbstractItemView* view, int row) {
         const QRect rect = view->visualRect(view->model()->index(row, 0));
         view->scrollTo(view->model()->index(row, 0));
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(row, 0)).center());
+        QTest::mouseClick(
+            view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(row, 0)).center());
         Q_UNUSED(rect);
     };
 
@@ -384,7 +397,7 @@ void TestRandomWalk::windowWalk()
                 QWidget* box = boxes[pick(int(boxes.size()))];
                 const QPointF pos(box->width() / 2.0, box->height() / 2.0);
                 QWheelEvent wheel(pos, box->mapToGlobal(pos), QPoint(), QPoint(0, pick(2) ? 120 : -120), Qt::NoButton,
-                                  Qt::NoModifier, Qt::NoScrollPhase, false);
+                    Qt::NoModifier, Qt::NoScrollPhase, false);
                 QApplication::sendEvent(box, &wheel);
                 QVERIFY2(doc->undoStack()->count() == before && doc->undoStack()->index() == index, qPrintable(where));
             }
@@ -392,7 +405,8 @@ void TestRandomWalk::windowWalk()
         }
         }
         QVERIFY2(eventLoopAnswers(1000), qPrintable(where + QStringLiteral(": the window did not answer within 1 s")));
-        QVERIFY2(order.violations.isEmpty(), qPrintable(where + QStringLiteral(": ") + order.violations.join(QLatin1Char(','))));
+        QVERIFY2(order.violations.isEmpty(),
+            qPrintable(where + QStringLiteral(": ") + order.violations.join(QLatin1Char(','))));
         // The editor shows the selected candidate.
         const int row = window.candidateList()->currentRow();
         QVERIFY2(row >= 0 && editor->row() == row, qPrintable(where));
@@ -400,15 +414,20 @@ void TestRandomWalk::windowWalk()
         // The models agree with the document.
         QVERIFY2(table->model()->rowCount() == doc->candidateCount(), qPrintable(where));
         for (int r = 0; r < doc->candidateCount(); ++r) {
-            QVERIFY2(table->model()->index(r, 0).data(model::CandidateListModel::ExecutionProfileIdRole).toString().toStdString()
-                         == doc->candidate(r).executionProfileId,
-                     qPrintable(where));
+            QVERIFY2(table->model()
+                         ->index(r, 0)
+                         .data(model::CandidateListModel::ExecutionProfileIdRole)
+                         .toString()
+                         .toStdString()
+                    == doc->candidate(r).executionProfileId,
+                qPrintable(where));
         }
         QVERIFY2(window.validationPane()->model()->rowCount() == int(doc->issues().size() + doc->legacyErrors().size()),
-                 qPrintable(where));
+            qPrintable(where));
         // The fields show what the document holds.
         if (const auto& p = doc->candidate(row).policies) {
-            for (auto [panel, cls] : {std::pair{editor->transientPanel(), &p->transient}, std::pair{editor->hardPanel(), &p->hard}}) {
+            for (auto [panel, cls] :
+                {std::pair {editor->transientPanel(), &p->transient}, std::pair {editor->hardPanel(), &p->hard}}) {
                 if (panel->maxRetriesBox()->isVisible())
                     QVERIFY2(panel->maxRetriesBox()->value() == cls->retry.maxRetries, qPrintable(where));
                 if (panel->intervalEdit()->isVisible())
@@ -425,7 +444,8 @@ void TestRandomWalk::windowWalk()
     pressSave();
     QVERIFY(verifyFileOnDisk(QStringLiteral("the end")));
     if (originalValid)
-        QVERIFY2(readBytes(path) == original, qPrintable(QStringLiteral("seed %1: undoing everything changed the file").arg(seed)));
+        QVERIFY2(readBytes(path) == original,
+            qPrintable(QStringLiteral("seed %1: undoing everything changed the file").arg(seed)));
     else  // the conflict is back: never written
         QVERIFY(doc->isModified() || readBytes(path) == original);
 }

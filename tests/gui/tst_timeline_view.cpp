@@ -34,7 +34,8 @@
 
 using namespace gui;
 
-namespace {
+namespace
+{
 
 std::unique_ptr<model::EditorDocument> open(const QString& path)
 {
@@ -48,8 +49,9 @@ QStringList compact(const policy::Timeline& t)
 {
     QStringList out;
     for (const auto& e : t.events)
-        out << QStringLiteral("%1 %2 %3").arg(e.offsetSeconds).arg(QLatin1String(policy::eventKindName(e.kind).data()),
-                                                                    QString::fromStdString(e.candidate));
+        out << QStringLiteral("%1 %2 %3")
+                   .arg(e.offsetSeconds)
+                   .arg(QLatin1String(policy::eventKindName(e.kind).data()), QString::fromStdString(e.candidate));
     return out;
 }
 
@@ -64,7 +66,8 @@ QSet<QRgb> colours(const QImage& image)
 
 }  // namespace
 
-class TestTimelineView final : public QObject {
+class TestTimelineView final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -112,18 +115,22 @@ void TestTimelineView::sameEventsAsPolicyctl()
         preview.setScenario(policy::findScenarioPreset(preset.toStdString())->scenario);
 
         QProcess cli;
-        cli.start(QStringLiteral(POLICYCTL_PATH), {QStringLiteral("timeline"), QStringLiteral("--format"), QStringLiteral("json"),
-                                                   QStringLiteral("--scenario"), preset, testpaths::sample(sample)});
+        cli.start(QStringLiteral(POLICYCTL_PATH),
+            {QStringLiteral("timeline"), QStringLiteral("--format"), QStringLiteral("json"),
+                QStringLiteral("--scenario"), preset, testpaths::sample(sample)});
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
-        const QJsonArray events = QJsonDocument::fromJson(cli.readAllStandardOutput()).object()[QStringLiteral("events")].toArray();
+        const QJsonArray events
+            = QJsonDocument::fromJson(cli.readAllStandardOutput()).object()[QStringLiteral("events")].toArray();
         QStringList fromCli;
         for (const auto& v : events) {
             const QJsonObject e = v.toObject();
-            fromCli << QStringLiteral("%1 %2 %3").arg(e[QStringLiteral("offset_seconds")].toInt()).arg(
-                e[QStringLiteral("event")].toString(), e[QStringLiteral("event")].toString() == QLatin1String("exhausted")
-                                                           ? QString::fromStdString(preview.timeline().events.back().candidate)
-                                                           : e[QStringLiteral("candidate")].toString());
+            fromCli << QStringLiteral("%1 %2 %3")
+                           .arg(e[QStringLiteral("offset_seconds")].toInt())
+                           .arg(e[QStringLiteral("event")].toString(),
+                               e[QStringLiteral("event")].toString() == QLatin1String("exhausted")
+                                   ? QString::fromStdString(preview.timeline().events.back().candidate)
+                                   : e[QStringLiteral("candidate")].toString());
         }
         QCOMPARE(compact(preview.timeline()), fromCli);
     }
@@ -139,28 +146,31 @@ void TestTimelineView::presetsOnTheExport_data()
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("capacity") << "capacity-every-attempt"
-                              << QStringList{"0 attempt claude-sonnet", "0 retry_wait claude-sonnet", "5 attempt claude-sonnet",
-                                             "5 retry_wait claude-sonnet", "15 attempt claude-sonnet", "15 retry_wait claude-sonnet",
-                                             "35 attempt claude-sonnet", "35 skip claude-sonnet", "35 attempt codex-gpt5",
-                                             "35 retry_wait codex-gpt5", "45 attempt codex-gpt5", "45 retry_wait codex-gpt5",
-                                             "65 attempt codex-gpt5", "65 skip codex-gpt5", "65 attempt claude-haiku-fallback",
-                                             "65 retry_wait claude-haiku-fallback", "95 attempt claude-haiku-fallback",
-                                             "95 stop claude-haiku-fallback"};
+                              << QStringList {"0 attempt claude-sonnet", "0 retry_wait claude-sonnet",
+                                     "5 attempt claude-sonnet", "5 retry_wait claude-sonnet",
+                                     "15 attempt claude-sonnet", "15 retry_wait claude-sonnet",
+                                     "35 attempt claude-sonnet", "35 skip claude-sonnet", "35 attempt codex-gpt5",
+                                     "35 retry_wait codex-gpt5", "45 attempt codex-gpt5", "45 retry_wait codex-gpt5",
+                                     "65 attempt codex-gpt5", "65 skip codex-gpt5", "65 attempt claude-haiku-fallback",
+                                     "65 retry_wait claude-haiku-fallback", "95 attempt claude-haiku-fallback",
+                                     "95 stop claude-haiku-fallback"};
     QTest::newRow("quota 1 min") << "quota-reset-1m"
-                                 << QStringList{"0 attempt claude-sonnet", "0 wait_for_reset claude-sonnet", "60 attempt claude-sonnet",
-                                                "60 skip claude-sonnet", "60 attempt codex-gpt5", "60 wait_for_reset codex-gpt5",
-                                                "120 attempt codex-gpt5", "120 skip codex-gpt5", "120 attempt claude-haiku-fallback",
-                                                "120 stop claude-haiku-fallback"};
+                                 << QStringList {"0 attempt claude-sonnet", "0 wait_for_reset claude-sonnet",
+                                        "60 attempt claude-sonnet", "60 skip claude-sonnet", "60 attempt codex-gpt5",
+                                        "60 wait_for_reset codex-gpt5", "120 attempt codex-gpt5", "120 skip codex-gpt5",
+                                        "120 attempt claude-haiku-fallback", "120 stop claude-haiku-fallback"};
     QTest::newRow("quota 6 h") << "quota-reset-6h"
-                               << QStringList{"0 attempt claude-sonnet", "0 skip claude-sonnet", "0 attempt codex-gpt5",
-                                              "0 wait_for_reset codex-gpt5", "21600 attempt codex-gpt5", "21600 skip codex-gpt5",
-                                              "21600 attempt claude-haiku-fallback", "21600 stop claude-haiku-fallback"};
-    QTest::newRow("two transient, success") << "two-transient-then-success"
-                                            << QStringList{"0 attempt claude-sonnet", "0 retry_wait claude-sonnet",
-                                                           "5 attempt claude-sonnet", "5 retry_wait claude-sonnet",
-                                                           "15 attempt claude-sonnet", "15 success claude-sonnet"};
-    QTest::newRow("unknown") << "unknown-error" << QStringList{"0 attempt claude-sonnet", "0 stop claude-sonnet"};
-    QTest::newRow("tool activity") << "after-tool-activity" << QStringList{"0 attempt claude-sonnet", "0 stop claude-sonnet"};
+                               << QStringList {"0 attempt claude-sonnet", "0 skip claude-sonnet",
+                                      "0 attempt codex-gpt5", "0 wait_for_reset codex-gpt5", "21600 attempt codex-gpt5",
+                                      "21600 skip codex-gpt5", "21600 attempt claude-haiku-fallback",
+                                      "21600 stop claude-haiku-fallback"};
+    QTest::newRow("two transient, success")
+        << "two-transient-then-success"
+        << QStringList {"0 attempt claude-sonnet", "0 retry_wait claude-sonnet", "5 attempt claude-sonnet",
+               "5 retry_wait claude-sonnet", "15 attempt claude-sonnet", "15 success claude-sonnet"};
+    QTest::newRow("unknown") << "unknown-error" << QStringList {"0 attempt claude-sonnet", "0 stop claude-sonnet"};
+    QTest::newRow("tool activity") << "after-tool-activity"
+                                   << QStringList {"0 attempt claude-sonnet", "0 stop claude-sonnet"};
 }
 
 void TestTimelineView::presetsOnTheExport()
@@ -210,10 +220,12 @@ void TestTimelineView::eventTableMatchesThePicture()
     panel.setDocument(doc.get());
     QAbstractItemModel* m = panel.table()->model();
     QCOMPARE(m->rowCount(), int(panel.preview()->timeline().events.size()));
-    QCOMPARE(m->index(1, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Retry 1 after 5 s"));
+    QCOMPARE(
+        m->index(1, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Retry 1 after 5 s"));
     QCOMPARE(m->index(1, model::TimelineEventModel::DetailColumn).data().toString(),
-             QStringLiteral("model at capacity (transient) · retry ordinal 1 · until +5 s · then skip"));
-    QCOMPARE(m->index(m->rowCount() - 1, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Stop: action required"));
+        QStringLiteral("model at capacity (transient) · retry ordinal 1 · until +5 s · then skip"));
+    QCOMPARE(m->index(m->rowCount() - 1, model::TimelineEventModel::EventColumn).data().toString(),
+        QStringLiteral("Stop: action required"));
     panel.scenarioBox()->setCurrentIndex(panel.scenarioBox()->findData(QStringLiteral("quota-reset-6h")));
     QCOMPARE(m->rowCount(), 8);
     QCOMPARE(m->index(5, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Reset wait 6 h"));
@@ -222,7 +234,7 @@ void TestTimelineView::eventTableMatchesThePicture()
     for (int row = 0; row < m->rowCount(); ++row) {
         for (int column = 0; column < m->columnCount(); ++column)
             QVERIFY2(!m->index(row, column).data().toString().contains(QStringLiteral("2026-")),
-                     qPrintable(m->index(row, column).data().toString()));
+                qPrintable(m->index(row, column).data().toString()));
     }
 }
 
@@ -242,14 +254,16 @@ void TestTimelineView::eventTableFitsItsDock()
     QApplication::processEvents();
     QVERIFY2(!table->horizontalScrollBar()->isVisible(), "the table scrolls sideways");
     const int right = table->horizontalHeader()->sectionViewportPosition(model::TimelineEventModel::ReasonColumn)
-                      + table->horizontalHeader()->sectionSize(model::TimelineEventModel::ReasonColumn);
-    QVERIFY2(right <= table->viewport()->width(), qPrintable(QStringLiteral("Why ends at %1 of %2").arg(right).arg(table->viewport()->width())));
+        + table->horizontalHeader()->sectionSize(model::TimelineEventModel::ReasonColumn);
+    QVERIFY2(right <= table->viewport()->width(),
+        qPrintable(QStringLiteral("Why ends at %1 of %2").arg(right).arg(table->viewport()->width())));
     const QModelIndex decision = table->model()->index(1, model::TimelineEventModel::DetailColumn);
     const int needed = table->fontMetrics().horizontalAdvance(decision.data().toString());
     const int shown = table->horizontalHeader()->sectionSize(model::TimelineEventModel::DetailColumn);
     // A sentence wider than its column is wrapped onto more lines, never cut.
     if (needed > shown)
-        QVERIFY2(table->rowHeight(1) >= 2 * table->fontMetrics().height(), "the Decision text is cut instead of wrapped");
+        QVERIFY2(
+            table->rowHeight(1) >= 2 * table->fontMetrics().height(), "the Decision text is cut instead of wrapped");
 }
 
 void TestTimelineView::rendersAndExports()
@@ -305,18 +319,19 @@ void TestTimelineView::logarithmicAxisChangesThePicture()
 // patch of one colour to count.)
 void TestTimelineView::pictureShowsEveryAttempt()
 {
-    const QString noRecovery =
-        QStringLiteral(R"("policies":{"version":1,"transient":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
-                       R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"%1"},)"
-                       R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
-                       R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"%1"}})");
+    const QString noRecovery = QStringLiteral(
+        R"("policies":{"version":1,"transient":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
+        R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"%1"},)"
+        R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
+        R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"%1"}})");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("skips.json"));
     {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral(R"({"candidates":[{"position":0,"execution_profile_id":"a",%1},)"
-                               R"({"position":1,"execution_profile_id":"b",%1},{"position":2,"execution_profile_id":"c",%2}]})")
+        f.write(QStringLiteral(
+            R"({"candidates":[{"position":0,"execution_profile_id":"a",%1},)"
+            R"({"position":1,"execution_profile_id":"b",%1},{"position":2,"execution_profile_id":"c",%2}]})")
                     .arg(noRecovery.arg(QStringLiteral("skip")), noRecovery.arg(QStringLiteral("stop")))
                     .toUtf8());
     }
@@ -346,7 +361,7 @@ void TestTimelineView::pictureShowsEveryAttempt()
             if (seen[std::size_t(y * size.width() + x)] || image.pixelColor(x, y) != dot)
                 continue;
             ++dots;
-            std::vector<QPoint> stack{{x, y}};
+            std::vector<QPoint> stack {{x, y}};
             seen[std::size_t(y * size.width() + x)] = true;
             while (!stack.empty()) {
                 const QPoint q = stack.back();
@@ -391,7 +406,7 @@ void TestTimelineView::darkPalette()
             lightPixels += v > 180;
         }
     QVERIFY(darkPixels > lightPixels * 5);  // a dark background
-    QVERIFY(lightPixels > 50);              // with readable light text and markers
+    QVERIFY(lightPixels > 50);  // with readable light text and markers
     if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty())
         QVERIFY(image.save(dir + QStringLiteral("/timeline-dark.png")));
 }
@@ -412,8 +427,9 @@ void TestTimelineView::keyboardMovesFocusAcrossEvents()
     QCOMPARE(view.focusedEvent(), 1);
     QCOMPARE(focus.count(), 2);
     QCOMPARE(view.focusedEventText(),
-             QStringLiteral("+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient) · retry ordinal 1 · until +5 s · then skip\n"
-                            "Why: Retry 1 of 3: the first retry after 5 s, doubled for each retry after it."));
+        QStringLiteral("+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient) · retry ordinal 1 · "
+                       "until +5 s · then skip\n"
+                       "Why: Retry 1 of 3: the first retry after 5 s, doubled for each retry after it."));
     QCOMPARE(view.accessibleDescription(), view.focusedEventText());
     QTest::keyClick(&view, Qt::Key_End);
     QCOMPARE(view.focusedEvent(), int(preview.timeline().events.size()) - 1);
@@ -447,8 +463,8 @@ void TestTimelineView::customScenarioIsSavedInTheSettings()
         panel.setCustomScenario(edited);
         QCOMPARE(panel.scenarioBox()->currentData().toString(), QStringLiteral("custom"));
         QCOMPARE(compact(panel.preview()->timeline()),
-                 (QStringList{"0 attempt claude-sonnet", "0 wait_for_reset claude-sonnet", "120 attempt claude-sonnet",
-                              "120 stop claude-sonnet"}));
+            (QStringList {"0 attempt claude-sonnet", "0 wait_for_reset claude-sonnet", "120 attempt claude-sonnet",
+                "120 stop claude-sonnet"}));
     }
     // A new panel (a new session) finds it in the settings.
     TimelinePanel again;

@@ -52,7 +52,8 @@
 using namespace gui;
 using guitest::eventLoopAnswers;
 
-class TestWindowLayout final : public QObject {
+class TestWindowLayout final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -83,7 +84,10 @@ private slots:
 private:
     // A route of `count` candidates (the sample's first, repeated under other ids).
     QString longRoute(int count, bool withDisabled = false);
-    QString copyOf(const QString& sample) { return guitest::copyOfSample(m_dir, testpaths::sample(sample)); }
+    QString copyOf(const QString& sample)
+    {
+        return guitest::copyOfSample(m_dir, testpaths::sample(sample));
+    }
     static void showAt(MainWindow& window, const QSize& size);
     // Until the docks stop moving: a newly opened document sizes them once more.
     static void settle(MainWindow& window);
@@ -102,7 +106,8 @@ private:
     QTemporaryDir m_dir;
 };
 
-namespace {
+namespace
+{
 // What a 1366x768 laptop leaves a maximized window: 768 less a title bar and a panel.
 constexpr QSize kLaptopClient(1366, 700);
 }  // namespace
@@ -177,7 +182,8 @@ void TestWindowLayout::settle(MainWindow& window)
 QList<QWidget*> TestWindowLayout::panelControls(MainWindow& window)
 {
     QList<QWidget*> controls;
-    for (ClassPolicyPanel* panel : {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
+    for (ClassPolicyPanel* panel :
+        {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
         for (QWidget* w : panel->findChildren<QWidget*>()) {
             const bool control = qobject_cast<QAbstractButton*>(w) || qobject_cast<QAbstractSpinBox*>(w)
                 || qobject_cast<QComboBox*>(w);
@@ -218,7 +224,8 @@ void TestWindowLayout::laptopShowsTheWholeRoute()
     settle(window);
     QCOMPARE(window.size(), kLaptopClient);
     // Every section on, by clicks on the switches, as a person does.
-    for (ClassPolicyPanel* panel : {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
+    for (ClassPolicyPanel* panel :
+        {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
         for (QCheckBox* box : {panel->retrySwitch(), panel->waitSwitch()}) {
             if (!box->isChecked())
                 QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(box->height() / 2, box->height() / 2));
@@ -228,14 +235,17 @@ void TestWindowLayout::laptopShowsTheWholeRoute()
     settle(window);
     QScrollArea* scroll = editorScroll(window);
     QVERIFY2(scroll->verticalScrollBar()->maximum() == 0,
-             qPrintable(QStringLiteral("the editor scrolls by %1 px").arg(scroll->verticalScrollBar()->maximum())));
+        qPrintable(QStringLiteral("the editor scrolls by %1 px").arg(scroll->verticalScrollBar()->maximum())));
     for (QWidget* w : panelControls(window)) {
         const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
         QVERIFY2(scroll->viewport()->rect().contains(r),
-                 qPrintable(QStringLiteral("%1 \"%2\" at %3,%4 %5x%6 lies outside the editor's %7 px")
-                                .arg(w->metaObject()->className(), w->accessibleName())
-                                .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())
-                                .arg(scroll->viewport()->height())));
+            qPrintable(QStringLiteral("%1 \"%2\" at %3,%4 %5x%6 lies outside the editor's %7 px")
+                           .arg(w->metaObject()->className(), w->accessibleName())
+                           .arg(r.x())
+                           .arg(r.y())
+                           .arg(r.width())
+                           .arg(r.height())
+                           .arg(scroll->viewport()->height())));
     }
     TimelinePanel* timeline = window.timelinePanel();
     QVERIFY(timeline->view()->isVisible());
@@ -244,16 +254,17 @@ void TestWindowLayout::laptopShowsTheWholeRoute()
     int visible = 0;
     for (int lane = 0; lane < lanes; ++lane) {
         const QRect r = timeline->view()->laneRect(lane);
-        if (timeline->lanesArea()->viewport()->rect().contains(QRect(timeline->view()->mapTo(timeline->lanesArea()->viewport(), r.topLeft()), r.size())))
+        if (timeline->lanesArea()->viewport()->rect().contains(
+                QRect(timeline->view()->mapTo(timeline->lanesArea()->viewport(), r.topLeft()), r.size())))
             ++visible;
     }
     if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_LAYOUT_DIR"); !dir.isEmpty())
         window.grab().save(QStringLiteral("%1/laptop-%2.png").arg(dir, language));
     qInfo("%s: %d of %d lanes visible, editor %d px, timeline dock %d px", qPrintable(language), visible, lanes,
-          scroll->viewport()->height(), dock(window, "timelineDock")->height());
+        scroll->viewport()->height(), dock(window, "timelineDock")->height());
     QCOMPARE(visible, lanes);
     // The legend and the totals under the picture are whole too.
-    for (QWidget* w : std::initializer_list<QWidget*>{timeline->legend(), timeline->totalsLabel()}) {
+    for (QWidget* w : std::initializer_list<QWidget*> {timeline->legend(), timeline->totalsLabel()}) {
         QVERIFY(w->isVisible());
         QCOMPARE(w->visibleRegion().boundingRect(), w->rect());
         QVERIFY2(w->height() >= w->heightForWidth(w->width()), qPrintable(w->metaObject()->className()));
@@ -276,7 +287,7 @@ void TestWindowLayout::windowNeverGrowsPastTheScreen()
     settle(window);
     QCOMPARE(window.size(), kLaptopClient);
     QVERIFY2(window.minimumSizeHint().height() <= kLaptopClient.height(),
-             qPrintable(QString::number(window.minimumSizeHint().height())));
+        qPrintable(QString::number(window.minimumSizeHint().height())));
 }
 
 void TestWindowLayout::usableAt800x600_data()
@@ -300,7 +311,7 @@ void TestWindowLayout::usableAt800x600()
     const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
     qInfo("%s: smallest window %dx%d", qPrintable(language), minimum.width(), minimum.height());
     QVERIFY2(minimum.width() <= 800 && minimum.height() <= 600,
-             qPrintable(QStringLiteral("%1x%2").arg(minimum.width()).arg(minimum.height())));
+        qPrintable(QStringLiteral("%1x%2").arg(minimum.width()).arg(minimum.height())));
     QCOMPARE(window.size(), QSize(800, 600));
     QVERIFY(dock(window, "routeDock")->isVisible());
     QVERIFY(editorScroll(window)->isVisible());
@@ -312,7 +323,7 @@ void TestWindowLayout::usableAt800x600()
         const QModelIndex name = view->model()->index(row, model::CandidateListModel::NameColumn);
         const QString shown = QStringLiteral("%1. %2").arg(row).arg(window.document()->candidateName(row));
         QVERIFY2(view->visualRect(name).width() >= fm.horizontalAdvance(shown) + 8,
-                 qPrintable(QStringLiteral("\"%1\" in %2 px").arg(shown).arg(view->visualRect(name).width())));
+            qPrintable(QStringLiteral("\"%1\" in %2 px").arg(shown).arg(view->visualRect(name).width())));
     }
 }
 
@@ -351,7 +362,8 @@ void TestWindowLayout::panelsFitSideBySideAt1920()
     for (QWidget* w : controls) {
         const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
         QVERIFY2(scroll->viewport()->rect().contains(r),
-                 qPrintable(QStringLiteral("%1 %2 lies outside the editor").arg(w->metaObject()->className(), w->accessibleName())));
+            qPrintable(QStringLiteral("%1 %2 lies outside the editor")
+                           .arg(w->metaObject()->className(), w->accessibleName())));
     }
 }
 
@@ -379,10 +391,11 @@ void TestWindowLayout::editorNeverScrollsSideways()
     settle(window);
     QScrollArea* scroll = editorScroll(window);
     QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
-             qPrintable(QStringLiteral("the editor scrolls sideways: %1 px of content in %2 px")
-                            .arg(scroll->widget()->width())
-                            .arg(scroll->viewport()->width())));
-    for (ClassPolicyPanel* panel : {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
+        qPrintable(QStringLiteral("the editor scrolls sideways: %1 px of content in %2 px")
+                       .arg(scroll->widget()->width())
+                       .arg(scroll->viewport()->width())));
+    for (ClassPolicyPanel* panel :
+        {window.candidateEditor()->transientPanel(), window.candidateEditor()->hardPanel()}) {
         const QRect r(panel->mapTo(scroll->viewport(), QPoint(0, 0)), panel->size());
         QVERIFY2(r.right() <= scroll->viewport()->width(), qPrintable(panel->objectName()));
     }
@@ -401,9 +414,9 @@ void TestWindowLayout::stackedPanelsScrollAtMostOnceAt1366()
     QScrollArea* scroll = editorScroll(window);
     // One page down shows the rest: the content is at most two viewports high.
     QVERIFY2(scroll->verticalScrollBar()->maximum() <= scroll->viewport()->height(),
-             qPrintable(QStringLiteral("content %1 px beyond a %2 px view")
-                            .arg(scroll->verticalScrollBar()->maximum())
-                            .arg(scroll->viewport()->height())));
+        qPrintable(QStringLiteral("content %1 px beyond a %2 px view")
+                       .arg(scroll->verticalScrollBar()->maximum())
+                       .arg(scroll->viewport()->height())));
     // And Page Down gets there: every control is in view at the top or after one page.
     const QList<QWidget*> controls = panelControls(window);
     QWidget* last = controls.last();
@@ -452,7 +465,8 @@ void TestWindowLayout::editorKeepsItsMinimumAfterDockDrags()
     drag(timelineSeparator, QPoint(timelineSeparator.x(), 5));
     QVERIFY2(timeline->height() > timelineBefore, "the timeline's separator did not move");
     QVERIFY2(scroll->width() >= MainWindow::kEditorMinimumSize.width(), qPrintable(QString::number(scroll->width())));
-    QVERIFY2(scroll->height() >= MainWindow::kEditorMinimumSize.height(), qPrintable(QString::number(scroll->height())));
+    QVERIFY2(
+        scroll->height() >= MainWindow::kEditorMinimumSize.height(), qPrintable(QString::number(scroll->height())));
     // The same by the API the separators use, with sizes no screen can give.
     window.resizeDocks({route}, {5000}, Qt::Horizontal);
     window.resizeDocks({timeline}, {5000}, Qt::Vertical);
@@ -477,12 +491,12 @@ void TestWindowLayout::timelineAxisStaysWhileLanesScroll()
     // Scroll the lanes with the wheel, as a user would.
     const QPointF pos(lanes->viewport()->width() / 2.0, lanes->viewport()->height() / 2.0);
     QWheelEvent wheel(pos, lanes->viewport()->mapToGlobal(pos), QPoint(), QPoint(0, -360), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+        Qt::NoScrollPhase, false);
     QApplication::sendEvent(lanes->viewport(), &wheel);
     QVERIFY(eventLoopAnswers());
     QVERIFY(lanes->verticalScrollBar()->value() > 0);
     QVERIFY(panel->view()->mapTo(&window, QPoint(0, 0)).y() < viewBefore.y());  // the lanes moved
-    QCOMPARE(axis->mapTo(&window, QPoint(0, 0)), axisBefore);                   // the axis did not
+    QCOMPARE(axis->mapTo(&window, QPoint(0, 0)), axisBefore);  // the axis did not
     QVERIFY(axis->isVisible());
     QVERIFY(!axis->visibleRegion().isEmpty());
     QVERIFY(axis->height() > 0);
@@ -492,9 +506,9 @@ void TestWindowLayout::timelineAxisStaysWhileLanesScroll()
     for (const auto& entry : TimelineView::legendEntries())
         explained.append(entry.first);
     for (const policy::EventKind kind :
-         {policy::EventKind::Attempt, policy::EventKind::RetryWait, policy::EventKind::WaitForReset,
-          policy::EventKind::Skip, policy::EventKind::Stop, policy::EventKind::Success, policy::EventKind::Exhausted,
-          policy::EventKind::ConfigError, policy::EventKind::CircuitOpen})
+        {policy::EventKind::Attempt, policy::EventKind::RetryWait, policy::EventKind::WaitForReset,
+            policy::EventKind::Skip, policy::EventKind::Stop, policy::EventKind::Success, policy::EventKind::Exhausted,
+            policy::EventKind::ConfigError, policy::EventKind::CircuitOpen})
         QVERIFY2(explained.contains(kind), policy::eventKindName(kind).data());
 }
 
@@ -508,7 +522,8 @@ void TestWindowLayout::warningsAreCountedInTheDockTitle()
     const int warnings = window.timelinePanel()->warningsList()->count();
     QVERIFY(warnings >= 1);
     QCOMPARE(window.timelinePanel()->warningCount(), warnings);
-    QVERIFY2(timeline->windowTitle().contains(QStringLiteral("%1 warning").arg(warnings)), qPrintable(timeline->windowTitle()));
+    QVERIFY2(timeline->windowTitle().contains(QStringLiteral("%1 warning").arg(warnings)),
+        qPrintable(timeline->windowTitle()));
     // Enabling it again (a click on its check) takes the warning away.
     QTableView* view = window.candidateList()->view();
     QStyleOptionViewItem option;
@@ -587,8 +602,8 @@ void TestWindowLayout::problemActivationShowsTheField()
     QJsonObject c = candidates[2].toObject();
     QJsonObject policies = c[QStringLiteral("policies")].toObject();
     QJsonObject hard = policies[QStringLiteral("hard")].toObject();
-    hard[QStringLiteral("retry")] = QJsonObject{{QStringLiteral("enabled"), true}, {QStringLiteral("max_retries"), 0},
-                                                {QStringLiteral("initial_interval_seconds"), 30}};
+    hard[QStringLiteral("retry")] = QJsonObject {{QStringLiteral("enabled"), true}, {QStringLiteral("max_retries"), 0},
+        {QStringLiteral("initial_interval_seconds"), 30}};
     policies[QStringLiteral("hard")] = hard;
     c[QStringLiteral("policies")] = policies;
     candidates[2] = c;
@@ -630,7 +645,8 @@ void TestWindowLayout::newProfileFromTheStartPage()
     QCOMPARE(doc->candidateCount(), 0);
     QVERIFY(!doc->allIssues().empty());  // a profile needs a candidate; Validation says so
     QVERIFY(window.candidateList()->addAction()->isEnabled());
-    doc->undoStack()->push(new model::InsertCandidateCommand(doc, 0, model::newCandidate("claude-sonnet"), QStringLiteral("claude-sonnet")));
+    doc->undoStack()->push(new model::InsertCandidateCommand(
+        doc, 0, model::newCandidate("claude-sonnet"), QStringLiteral("claude-sonnet")));
     QVERIFY(doc->allIssues().empty());
     const QString path = m_dir.filePath(QStringLiteral("new-profile.json"));
     QVERIFY(doc->saveAs(path).ok);
@@ -646,7 +662,8 @@ void TestWindowLayout::exportIsNamedAndTitled()
     showAt(window, QSize(1366, 768));
     QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
     TimelinePanel* panel = window.timelinePanel();
-    QCOMPARE(panel->defaultExportName(), QStringLiteral("timeline-main-route-capacity-error-before-output-every-attempt.svg"));
+    QCOMPARE(panel->defaultExportName(),
+        QStringLiteral("timeline-main-route-capacity-error-before-output-every-attempt.svg"));
     const QString svg = m_dir.filePath(QStringLiteral("t.svg"));
     QVERIFY(panel->view()->exportSvg(svg));
     QFile f(svg);
@@ -661,7 +678,8 @@ void TestWindowLayout::exportIsNamedAndTitled()
     QVERIFY(panel->view()->exportSvg(svg));
     QFile g(svg);
     QVERIFY(g.open(QIODevice::ReadOnly));
-    QCOMPARE(QString::fromUtf8(g.readAll()).count(QStringLiteral("stroke-dasharray")), text.count(QStringLiteral("stroke-dasharray")));
+    QCOMPARE(QString::fromUtf8(g.readAll()).count(QStringLiteral("stroke-dasharray")),
+        text.count(QStringLiteral("stroke-dasharray")));
 }
 
 void TestWindowLayout::layoutIsRemembered()
@@ -685,7 +703,7 @@ void TestWindowLayout::layoutIsRemembered()
     settle(window);
     QVERIFY(dock(window, "undoDock")->isVisible());
     QVERIFY2(std::abs(dock(window, "routeDock")->width() - routeWidth) <= 8,
-             qPrintable(QStringLiteral("%1 then %2").arg(routeWidth).arg(dock(window, "routeDock")->width())));
+        qPrintable(QStringLiteral("%1 then %2").arg(routeWidth).arg(dock(window, "routeDock")->width())));
 }
 
 void TestWindowLayout::reviewChangesShowsWhatSavingWrites()
@@ -714,8 +732,9 @@ void TestWindowLayout::reviewChangesShowsWhatSavingWrites()
         return text;
     };
     const QString changes = review();
-    QVERIFY2(changes.contains(QStringLiteral("candidate claude-sonnet moved from 0 to 1\n    transient.retry.max_retries: 3 -> 4")),
-             qPrintable(changes));
+    QVERIFY2(changes.contains(
+                 QStringLiteral("candidate claude-sonnet moved from 0 to 1\n    transient.retry.max_retries: 3 -> 4")),
+        qPrintable(changes));
     QVERIFY(changes.contains(QStringLiteral("candidate codex-gpt5 moved from 1 to 0")));
     QVERIFY(window.document()->saveAs(path).ok);
     QCOMPARE(review(), QStringLiteral("no differences\n"));
@@ -723,8 +742,9 @@ void TestWindowLayout::reviewChangesShowsWhatSavingWrites()
     QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
     guitest::typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 4);
     const QString named = review();
-    QVERIFY2(named.contains(QStringLiteral("candidate Claude Sonnet (frontier) (claude-sonnet)\n    transient.retry.max_retries: 3 -> 4")),
-             qPrintable(named));
+    QVERIFY2(named.contains(QStringLiteral(
+                 "candidate Claude Sonnet (frontier) (claude-sonnet)\n    transient.retry.max_retries: 3 -> 4")),
+        qPrintable(named));
 }
 
 QTEST_MAIN(TestWindowLayout)

@@ -21,14 +21,16 @@
 
 #include <csignal>
 
-namespace {
+namespace
+{
 
-const std::string kPolicies = R"({"version": 1, "transient": {"retry": {"enabled": true, "max_retries": 3, "initial_interval_seconds": 5}, "wait_for_reset": {"enabled": false, "max_wait_seconds": 0}, "on_exhausted": "skip"}, "hard": {"retry": {"enabled": false, "max_retries": 0, "initial_interval_seconds": 0}, "wait_for_reset": {"enabled": true, "max_wait_seconds": 300}, "on_exhausted": "stop"}})";
+const std::string kPolicies
+    = R"({"version": 1, "transient": {"retry": {"enabled": true, "max_retries": 3, "initial_interval_seconds": 5}, "wait_for_reset": {"enabled": false, "max_wait_seconds": 0}, "on_exhausted": "skip"}, "hard": {"retry": {"enabled": false, "max_retries": 0, "initial_interval_seconds": 0}, "wait_for_reset": {"enabled": true, "max_wait_seconds": 300}, "on_exhausted": "stop"}})";
 
 std::string candidate(int position, const std::string& policies = kPolicies)
 {
-    return R"({"position": )" + std::to_string(position) + R"(, "execution_profile_id": "agent-)" + std::to_string(position)
-        + R"(", "enabled": true, "policies": )" + policies + "}";
+    return R"({"position": )" + std::to_string(position) + R"(, "execution_profile_id": "agent-)"
+        + std::to_string(position) + R"(", "enabled": true, "policies": )" + policies + "}";
 }
 
 std::string document(const std::string& candidates)
@@ -45,14 +47,16 @@ std::string withPolicies(const std::string& from, const std::string& to)
 
 std::int64_t peakRssMiB()
 {
-    struct rusage usage {};
+    struct rusage usage {
+    };
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_maxrss / 1024;
 }
 
 }  // namespace
 
-class TestHostile final : public QObject {
+class TestHostile final : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -76,8 +80,8 @@ void TestHostile::initTestCase()
 void TestHostile::badFiles_data()
 {
     QTest::addColumn<QByteArray>("bytes");
-    QTest::addColumn<QString>("mentions");   // in the error message or path
-    QTest::addColumn<bool>("hasPosition");   // a line and column are given
+    QTest::addColumn<QString>("mentions");  // in the error message or path
+    QTest::addColumn<bool>("hasPosition");  // a line and column are given
 
     auto row = [](const char* name, const std::string& bytes, const char* mentions, bool position = true) {
         QTest::newRow(name) << QByteArray::fromStdString(bytes) << QString::fromUtf8(mentions) << position;
@@ -95,15 +99,22 @@ void TestHostile::badFiles_data()
     row("-0", withPolicies("\"max_retries\": 0", "\"max_retries\": -0"), "-0 is not a valid integer");
     row("beyond int64", withPolicies("\"max_retries\": 3", "\"max_retries\": 9223372036854775808"), "out of range");
     row("fraction", withPolicies("\"max_retries\": 3", "\"max_retries\": 1.5"), "fraction 1.5");
-    row("string for a number", withPolicies("\"max_wait_seconds\": 300", "\"max_wait_seconds\": \"300\""), "expected an integer, found a string");
-    row("duplicate keys", withPolicies("\"on_exhausted\": \"skip\"", "\"on_exhausted\": \"skip\", \"on_exhausted\": \"stop\""), "duplicate key");
+    row("string for a number", withPolicies("\"max_wait_seconds\": 300", "\"max_wait_seconds\": \"300\""),
+        "expected an integer, found a string");
+    row("duplicate keys",
+        withPolicies("\"on_exhausted\": \"skip\"", "\"on_exhausted\": \"skip\", \"on_exhausted\": \"stop\""),
+        "duplicate key");
     row("missing candidates", "{\"version\": 1}", "not a policy document");
     row("empty candidate list", document(""), "at least one candidate");
     row("duplicate positions", document(candidate(0) + ", " + candidate(0)), "must carry position 1");
     row("non-contiguous positions", document(candidate(0) + ", " + candidate(2)), "must carry position 1");
-    row("policy version from the future", withPolicies("\"version\": 1", "\"version\": 3"), "unsupported policy version 3");
-    row("negative number", withPolicies("\"max_wait_seconds\": 300", "\"max_wait_seconds\": -300"), "between 1 and 604800");
-    row("legacy conflict", document(R"({"position": 0, "execution_profile_id": "a", "rules": {"model_capacity": "retry_same", "rate_limited": "stop"}})"),
+    row("policy version from the future", withPolicies("\"version\": 1", "\"version\": 3"),
+        "unsupported policy version 3");
+    row("negative number", withPolicies("\"max_wait_seconds\": 300", "\"max_wait_seconds\": -300"),
+        "between 1 and 604800");
+    row("legacy conflict",
+        document(
+            R"({"position": 0, "execution_profile_id": "a", "rules": {"model_capacity": "retry_same", "rate_limited": "stop"}})"),
         "conflicting");
     row("not JSON at all", "PK\x03\x04\x14\x00binary", "syntax error");
 }
@@ -113,7 +124,8 @@ void TestHostile::badFiles()
     QFETCH(QByteArray, bytes);
     QFETCH(QString, mentions);
     QFETCH(bool, hasPosition);
-    const QString path = m_dir.filePath(QStringLiteral("%1.json").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+    const QString path = m_dir.filePath(QStringLiteral("%1.json").arg(
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
     {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -209,7 +221,7 @@ void TestHostile::atomicSaveSurvivesAKilledWriter()
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray content = f.readAll();
         QVERIFY2(content == QByteArray::fromStdString(a) || content == QByteArray::fromStdString(b),
-                 qPrintable(QStringLiteral("round %1: %2 bytes").arg(round).arg(content.size())));
+            qPrintable(QStringLiteral("round %1: %2 bytes").arg(round).arg(content.size())));
     }
 }
 

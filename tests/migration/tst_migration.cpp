@@ -18,7 +18,8 @@ using policy::ClassPolicy;
 using policy::ErrorClass;
 using policy::Outcome;
 
-namespace {
+namespace
+{
 
 policy::Candidate legacy(std::vector<policy::LegacyRule> rules)
 {
@@ -48,7 +49,8 @@ QString describe(const ClassPolicy& p)
 
 Q_DECLARE_METATYPE(std::vector<policy::LegacyRule>)
 
-class TestMigration final : public QObject {
+class TestMigration final : public QObject
+{
     Q_OBJECT
 private slots:
     void actions();
@@ -72,9 +74,9 @@ private slots:
 
 void TestMigration::actions()
 {
-    QCOMPARE(kSkip, (ClassPolicy{{false, 0, 0}, {false, 0}, Outcome::Skip}));
-    QCOMPARE(kStop, (ClassPolicy{{false, 0, 0}, {false, 0}, Outcome::Stop}));
-    QCOMPARE(kRetry, (ClassPolicy{{true, 1, 5}, {false, 0}, Outcome::Stop}));
+    QCOMPARE(kSkip, (ClassPolicy {{false, 0, 0}, {false, 0}, Outcome::Skip}));
+    QCOMPARE(kStop, (ClassPolicy {{false, 0, 0}, {false, 0}, Outcome::Stop}));
+    QCOMPARE(kRetry, (ClassPolicy {{true, 1, 5}, {false, 0}, Outcome::Stop}));
     QVERIFY(policy::isValid(kRetry));
 }
 
@@ -86,38 +88,47 @@ void TestMigration::rules_data()
     QTest::addColumn<QStringList>("divergent");  // classes where kandev's Go backend differs
 
     using R = std::vector<policy::LegacyRule>;
-    QTest::newRow("generic try_next") << R{{"on_provider_error", "try_next"}} << "try_next" << "try_next" << QStringList{};
-    QTest::newRow("generic stop") << R{{"on_provider_error", "stop"}} << "stop" << "stop" << QStringList{};
-    QTest::newRow("generic retry_same") << R{{"on_provider_error", "retry_same"}} << "retry_same" << "retry_same"
-                                        << QStringList{};
-    QTest::newRow("code only: other class defaults")
-        << R{{"quota_limited", "stop"}} << "try_next" << "stop" << QStringList{};
+    QTest::newRow("generic try_next") << R {{"on_provider_error", "try_next"}} << "try_next"
+                                      << "try_next" << QStringList {};
+    QTest::newRow("generic stop") << R {{"on_provider_error", "stop"}} << "stop"
+                                  << "stop" << QStringList {};
+    QTest::newRow("generic retry_same") << R {{"on_provider_error", "retry_same"}} << "retry_same"
+                                        << "retry_same" << QStringList {};
+    QTest::newRow("code only: other class defaults") << R {{"quota_limited", "stop"}} << "try_next"
+                                                     << "stop" << QStringList {};
     QTest::newRow("code before generic (sorted): per-code wins, Go differs")
-        << R{{"on_provider_error", "try_next"}, {"model_capacity", "retry_same"}} << "retry_same" << "try_next"
-        << QStringList{"transient"};
+        << R {{"on_provider_error", "try_next"}, {"model_capacity", "retry_same"}} << "retry_same"
+        << "try_next" << QStringList {"transient"};
     QTest::newRow("auth_required sorts first: Go differs")
-        << R{{"auth_required", "stop"}, {"on_provider_error", "retry_same"}} << "retry_same" << "stop"
-        << QStringList{"hard"};
+        << R {{"auth_required", "stop"}, {"on_provider_error", "retry_same"}} << "retry_same"
+        << "stop" << QStringList {"hard"};
     QTest::newRow("code after generic (sorted): both agree")
-        << R{{"on_provider_error", "stop"}, {"rate_limited", "try_next"}} << "try_next" << "stop" << QStringList{};
+        << R {{"on_provider_error", "stop"}, {"rate_limited", "try_next"}} << "try_next"
+        << "stop" << QStringList {};
     QTest::newRow("same action: no divergence")
-        << R{{"on_provider_error", "stop"}, {"network_unavailable", "stop"}} << "stop" << "stop" << QStringList{};
+        << R {{"on_provider_error", "stop"}, {"network_unavailable", "stop"}} << "stop"
+        << "stop" << QStringList {};
     QTest::newRow("two codes of one class agree")
-        << R{{"model_capacity", "retry_same"}, {"rate_limited", "retry_same"}} << "retry_same" << "try_next"
-        << QStringList{};
+        << R {{"model_capacity", "retry_same"}, {"rate_limited", "retry_same"}} << "retry_same"
+        << "try_next" << QStringList {};
     // Read as kandev reads them: keys and actions trimmed of Unicode white
     // space (settings controller dynamic_profile_test.go, legacy normalization).
-    QTest::newRow("action with white space") << R{{"on_provider_error", " stop\t"}} << "stop" << "stop" << QStringList{};
-    QTest::newRow("key with U+3000") << R{{"quota_limited\xE3\x80\x80", "stop"}} << "try_next" << "stop" << QStringList{};
-    QTest::newRow("key with NBSP") << R{{"\xC2\xA0model_capacity", "retry_same"}} << "retry_same" << "try_next"
-                                   << QStringList{};
+    QTest::newRow("action with white space") << R {{"on_provider_error", " stop\t"}} << "stop"
+                                             << "stop" << QStringList {};
+    QTest::newRow("key with U+3000") << R {{"quota_limited\xE3\x80\x80", "stop"}} << "try_next"
+                                     << "stop" << QStringList {};
+    QTest::newRow("key with NBSP") << R {{"\xC2\xA0model_capacity", "retry_same"}} << "retry_same"
+                                   << "try_next" << QStringList {};
     QTest::newRow("equal after trimming: no conflict")
-        << R{{"model_capacity", "stop"}, {"rate_limited", " stop \n"}} << "stop" << "try_next" << QStringList{};
+        << R {{"model_capacity", "stop"}, {"rate_limited", " stop \n"}} << "stop"
+        << "try_next" << QStringList {};
     QTest::newRow("several generic keys: the last by bytes wins")
-        << R{{" on_provider_error", "try_next"}, {"on_provider_error", "stop"}} << "stop" << "stop" << QStringList{};
+        << R {{" on_provider_error", "try_next"}, {"on_provider_error", "stop"}} << "stop"
+        << "stop" << QStringList {};
     QTest::newRow("both classes per code, generic for none")
-        << R{{"on_provider_error", "stop"}, {"model_capacity", "try_next"}, {"quota_limited", "retry_same"}}
-        << "try_next" << "retry_same" << QStringList{"transient"};
+        << R {{"on_provider_error", "stop"}, {"model_capacity", "try_next"}, {"quota_limited", "retry_same"}}
+        << "try_next"
+        << "retry_same" << QStringList {"transient"};
 }
 
 void TestMigration::rules()
@@ -144,7 +155,7 @@ void TestMigration::rules()
     }
     QVERIFY(m.changes());
     // The text report says when a rule was read other than it was written.
-    const std::string text = renderReportText(MigrationReport{{ProfileMigration{0, "", "", {m}}}});
+    const std::string text = renderReportText(MigrationReport {{ProfileMigration {0, "", "", {m}}}});
     const bool trimmed = std::any_of(rules.begin(), rules.end(), [](const policy::LegacyRule& r) {
         return policy::trimSpace(r.key) != r.key || policy::trimSpace(r.action) != r.action;
     });
@@ -166,20 +177,36 @@ void TestMigration::kandevRuleOrder_data()
     QTest::addColumn<QString>("overwritten");  // "key>winner" in kandev's reading, or ""
     using R = std::vector<policy::LegacyRule>;
     QTest::newRow("specific class rule overrides generic default (sorts after it)")
-        << R{{"on_provider_error", "try_next"}, {"quota_limited", "stop"}} << "try_next" << "stop" << "try_next" << "stop"
+        << R {{"on_provider_error", "try_next"}, {"quota_limited", "stop"}} << "try_next"
+        << "stop"
+        << "try_next"
+        << "stop"
         << "on_provider_error>quota_limited";
     QTest::newRow("generic sorts after the code rule: generic wins in kandev")
-        << R{{"model_capacity", "retry_same"}, {"on_provider_error", "stop"}} << "retry_same" << "stop" << "stop" << "stop"
+        << R {{"model_capacity", "retry_same"}, {"on_provider_error", "stop"}} << "retry_same"
+        << "stop"
+        << "stop"
+        << "stop"
         << "model_capacity>on_provider_error";
     QTest::newRow("one class diverges, the other does not")
-        << R{{"model_capacity", "try_next"}, {"on_provider_error", "stop"}, {"quota_limited", "retry_same"}} << "try_next"
-        << "retry_same" << "stop" << "retry_same" << "model_capacity>on_provider_error";
+        << R {{"model_capacity", "try_next"}, {"on_provider_error", "stop"}, {"quota_limited", "retry_same"}}
+        << "try_next"
+        << "retry_same"
+        << "stop"
+        << "retry_same"
+        << "model_capacity>on_provider_error";
     QTest::newRow("agreeing code rules: the later overwrites the earlier")
-        << R{{"model_capacity", "stop"}, {"on_provider_error", "try_next"}, {"rate_limited", "stop"}} << "stop" << "try_next"
-        << "stop" << "try_next" << "model_capacity>rate_limited";
+        << R {{"model_capacity", "stop"}, {"on_provider_error", "try_next"}, {"rate_limited", "stop"}} << "stop"
+        << "try_next"
+        << "stop"
+        << "try_next"
+        << "model_capacity>rate_limited";
     QTest::newRow("sorted by the key as written, white space included")
-        << R{{" on_provider_error", "stop"}, {"model_capacity", "retry_same"}} << "retry_same" << "stop" << "retry_same"
-        << "stop" << " on_provider_error>model_capacity";
+        << R {{" on_provider_error", "stop"}, {"model_capacity", "retry_same"}} << "retry_same"
+        << "stop"
+        << "retry_same"
+        << "stop"
+        << " on_provider_error>model_capacity";
 }
 
 void TestMigration::kandevRuleOrder()
@@ -191,7 +218,8 @@ void TestMigration::kandevRuleOrder()
     QFETCH(QString, kandevHard);
     QFETCH(QString, overwritten);
     const CandidateMigration spec = migrateCandidate(legacy(rules), 1, "candidates[1]");
-    const CandidateMigration kandev = migrateCandidate(legacy(rules), 1, "candidates[1]", policy::Reading::KandevBackend);
+    const CandidateMigration kandev
+        = migrateCandidate(legacy(rules), 1, "candidates[1]", policy::Reading::KandevBackend);
     QVERIFY(spec.result && kandev.result);
     QCOMPARE(describe(spec.result->transient), specTransient);
     QCOMPARE(describe(spec.result->hard), specHard);
@@ -208,16 +236,16 @@ void TestMigration::kandevRuleOrder()
     if (!overwritten.isEmpty()) {
         const QString key = overwritten.section(QLatin1Char('>'), 0, 0);
         const auto rule = std::find_if(kandev.rules.begin(), kandev.rules.end(),
-                                       [&](const RuleOutcome& r) { return QString::fromStdString(r.key) == key; });
+            [&](const RuleOutcome& r) { return QString::fromStdString(r.key) == key; });
         QVERIFY(rule != kandev.rules.end());
         QCOMPARE(QString::fromStdString(rule->overriddenBy), overwritten.section(QLatin1Char('>'), 1));
     }
     // The text report names the reading and which rule won.
-    MigrationReport report{{ProfileMigration{0, "", "", {kandev}}}, policy::Reading::KandevBackend};
+    MigrationReport report {{ProfileMigration {0, "", "", {kandev}}}, policy::Reading::KandevBackend};
     const std::string text = renderReportText(report);
     QVERIFY(text.find("Read as kandev's Go backend reads legacy rules today") != std::string::npos);
     QCOMPARE(text.find("read as kandev's Go backend reads it (sorted key order, last wins)") != std::string::npos,
-             differing > 0);
+        differing > 0);
     QCOMPARE(reportToJson(report)["reading"].get<std::string>(), std::string("kandev"));
 }
 
@@ -227,17 +255,18 @@ void TestMigration::errors_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QStringList>("mentions");
     using R = std::vector<policy::LegacyRule>;
-    QTest::newRow("conflict") << R{{"model_capacity", "retry_same"}, {"rate_limited", "try_next"}}
+    QTest::newRow("conflict") << R {{"model_capacity", "retry_same"}, {"rate_limited", "try_next"}}
                               << "candidates[1].rules"
-                              << QStringList{"candidate 1", "codex-gpt5", "model_capacity", "rate_limited", "transient"};
-    QTest::newRow("unknown action") << R{{"on_provider_error", "retry_forever"}}
+                              << QStringList {
+                                     "candidate 1", "codex-gpt5", "model_capacity", "rate_limited", "transient"};
+    QTest::newRow("unknown action") << R {{"on_provider_error", "retry_forever"}}
                                     << "candidates[1].rules.on_provider_error"
-                                    << QStringList{"candidate 1", "retry_forever", "on_provider_error"};
-    QTest::newRow("empty key") << R{{"", "stop"}} << "candidates[1].rules" << QStringList{"candidate 1", "empty key"};
-    QTest::newRow("unclassified key") << R{{"task_error", "stop"}} << "candidates[1].rules.task_error"
-                                      << QStringList{"candidate 1", "task_error"};
-    QTest::newRow("class name as key") << R{{"transient", "stop"}} << "candidates[1].rules.transient"
-                                       << QStringList{"transient"};
+                                    << QStringList {"candidate 1", "retry_forever", "on_provider_error"};
+    QTest::newRow("empty key") << R {{"", "stop"}} << "candidates[1].rules" << QStringList {"candidate 1", "empty key"};
+    QTest::newRow("unclassified key") << R {{"task_error", "stop"}} << "candidates[1].rules.task_error"
+                                      << QStringList {"candidate 1", "task_error"};
+    QTest::newRow("class name as key") << R {{"transient", "stop"}} << "candidates[1].rules.transient"
+                                       << QStringList {"transient"};
 }
 
 void TestMigration::errors()
@@ -260,11 +289,11 @@ void TestMigration::sourceForms()
     neither.executionProfileId = "a";
     const auto d = migrateCandidate(neither, 0, "candidates[0]");
     QCOMPARE(d.source, SourceForm::Default);
-    QCOMPARE(*d.result, policy::PolicyDocument{});
+    QCOMPARE(*d.result, policy::PolicyDocument {});
     QVERIFY(d.changes());
 
     policy::Candidate canonical = neither;
-    canonical.policies = policy::PolicyDocument{};
+    canonical.policies = policy::PolicyDocument {};
     canonical.policies->hard.onExhausted = Outcome::Stop;
     const auto c = migrateCandidate(canonical, 0, "candidates[0]");
     QCOMPARE(c.source, SourceForm::Canonical);
@@ -290,7 +319,7 @@ void TestMigration::goldenFile()
     const auto migrated = applyMigration(*check.document, report);
     QVERIFY(migrated);
     QCOMPARE(QString::fromStdString(format::serializeDocument(*migrated)),
-             QString::fromStdString(testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json"))));
+        QString::fromStdString(testpaths::readAll(testpaths::fixture("migration/legacy-profile.migrated.json"))));
 }
 
 void TestMigration::idempotent_data()
@@ -375,11 +404,15 @@ void TestMigration::conflictCanBeSettledByChoosingARule()
     QCOMPARE(conflicted.conflicts[0].rules.size(), std::size_t(2));
     // A key that is not in the conflict, or another class, changes nothing.
     const auto rulesOf = [](const format::Document& d) { return d.profiles[0].dynamic->candidates[1].rules; };
-    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, "quota_limited")) == rulesOf(*check.document));
-    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Hard, keep.toStdString())) == rulesOf(*check.document));
-    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 7, policy::ErrorClass::Transient, keep.toStdString())) == rulesOf(*check.document));
+    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, "quota_limited"))
+        == rulesOf(*check.document));
+    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Hard, keep.toStdString()))
+        == rulesOf(*check.document));
+    QVERIFY(rulesOf(keepConflictingRule(*check.document, 0, 7, policy::ErrorClass::Transient, keep.toStdString()))
+        == rulesOf(*check.document));
 
-    const format::Document settled = keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, keep.toStdString());
+    const format::Document settled
+        = keepConflictingRule(*check.document, 0, 1, policy::ErrorClass::Transient, keep.toStdString());
     const auto& rules = settled.profiles[0].dynamic->candidates[1].rules;
     QCOMPARE(rules.size(), std::size_t(2));  // the kept rule and quota_limited (hard) stay
     QVERIFY(std::any_of(rules.begin(), rules.end(), [&](const auto& r) { return r.key == keep.toStdString(); }));

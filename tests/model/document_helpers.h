@@ -12,7 +12,8 @@
 
 #include <memory>
 
-namespace modeltest {
+namespace modeltest
+{
 
 inline std::unique_ptr<model::EditorDocument> open(const QString& path)
 {

@@ -13,17 +13,21 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-using modeltest::open;
-using modeltest::ids;
-using modeltest::editEveryWay;
 using modeltest::disableSwitchUndoAndRedo;
+using modeltest::editEveryWay;
+using modeltest::ids;
+using modeltest::open;
 
 using namespace model;
 
-class TestCandidateListModel final : public QObject {
+class TestCandidateListModel final : public QObject
+{
     Q_OBJECT
 private slots:
-    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void initTestCase()
+    {
+        QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+    }
     void passesTheTester();
     void candidateColumnsAndBadges();
     void enabledCheckBoxGoesThroughUndo();
@@ -50,8 +54,9 @@ void TestCandidateListModel::candidateColumnsAndBadges()
     QCOMPARE(m.rowCount(), 4);
     QCOMPARE(m.index(0, CandidateListModel::NameColumn).data().toString(), QStringLiteral("Claude Sonnet (frontier)"));
     QCOMPARE(m.index(0, CandidateListModel::SummaryColumn).data().toString(),
-             QStringLiteral("Transient: 3 retries from 5 s, then skip · Hard: wait up to 1 h, then skip"));
-    QCOMPARE(m.index(2, CandidateListModel::StatusColumn).data().toString(), QStringLiteral("Ineligible: auto fallback"));
+        QStringLiteral("Transient: 3 retries from 5 s, then skip · Hard: wait up to 1 h, then skip"));
+    QCOMPARE(
+        m.index(2, CandidateListModel::StatusColumn).data().toString(), QStringLiteral("Ineligible: auto fallback"));
     QCOMPARE(m.index(0, CandidateListModel::StatusColumn).data().toString(), QString());
     QCOMPARE(m.index(1, CandidateListModel::EnabledColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
     QVERIFY(m.flags(m.index(1, CandidateListModel::EnabledColumn)) & Qt::ItemIsUserCheckable);
@@ -66,7 +71,7 @@ void TestCandidateListModel::candidateColumnsAndBadges()
     QStringList names;
     for (const auto& e : eligible)
         names << e.id;
-    QCOMPARE(names, (QStringList{"claude-sonnet", "codex-gpt5", "gemini-pro"}));
+    QCOMPARE(names, (QStringList {"claude-sonnet", "codex-gpt5", "gemini-pro"}));
 }
 
 void TestCandidateListModel::enabledCheckBoxGoesThroughUndo()
@@ -88,14 +93,14 @@ void TestCandidateListModel::enabledCheckBoxGoesThroughUndo()
 void TestCandidateListModel::dragAndDropMoves_data()
 {
     QTest::addColumn<int>("from");
-    QTest::addColumn<int>("row");       // drop row (-1: on an item or below)
-    QTest::addColumn<int>("onItem");    // parent row when dropped on an item
+    QTest::addColumn<int>("row");  // drop row (-1: on an item or below)
+    QTest::addColumn<int>("onItem");  // parent row when dropped on an item
     QTest::addColumn<QStringList>("expected");
-    QTest::newRow("first between 2 and 3") << 0 << 2 << -1 << QStringList{"codex-gpt5", "claude-sonnet", "gemini-pro"};
-    QTest::newRow("first to the end") << 0 << -1 << -1 << QStringList{"codex-gpt5", "gemini-pro", "claude-sonnet"};
-    QTest::newRow("last to the top") << 2 << 0 << -1 << QStringList{"gemini-pro", "claude-sonnet", "codex-gpt5"};
-    QTest::newRow("last onto the first") << 2 << -1 << 0 << QStringList{"gemini-pro", "claude-sonnet", "codex-gpt5"};
-    QTest::newRow("onto itself") << 1 << 1 << -1 << QStringList{"claude-sonnet", "codex-gpt5", "gemini-pro"};
+    QTest::newRow("first between 2 and 3") << 0 << 2 << -1 << QStringList {"codex-gpt5", "claude-sonnet", "gemini-pro"};
+    QTest::newRow("first to the end") << 0 << -1 << -1 << QStringList {"codex-gpt5", "gemini-pro", "claude-sonnet"};
+    QTest::newRow("last to the top") << 2 << 0 << -1 << QStringList {"gemini-pro", "claude-sonnet", "codex-gpt5"};
+    QTest::newRow("last onto the first") << 2 << -1 << 0 << QStringList {"gemini-pro", "claude-sonnet", "codex-gpt5"};
+    QTest::newRow("onto itself") << 1 << 1 << -1 << QStringList {"claude-sonnet", "codex-gpt5", "gemini-pro"};
 }
 
 void TestCandidateListModel::dragAndDropMoves()

@@ -11,15 +11,19 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-using modeltest::open;
 using modeltest::ids;
+using modeltest::open;
 
 using namespace model;
 
-class TestCommands final : public QObject {
+class TestCommands final : public QObject
+{
     Q_OBJECT
 private slots:
-    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void initTestCase()
+    {
+        QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+    }
     void everyCommandUndoesAndRedoes();
     void moveSaysWhereTo_data();
     void moveSaysWhereTo();
@@ -34,7 +38,7 @@ void TestCommands::everyCommandUndoesAndRedoes()
     QSignalSpy clean(undo, &QUndoStack::cleanChanged);
 
     undo->push(new MoveCandidateCommand(doc.get(), 0, 2));
-    QCOMPARE(ids(*doc), (QStringList{"codex-gpt5", "gemini-pro", "claude-sonnet"}));
+    QCOMPARE(ids(*doc), (QStringList {"codex-gpt5", "gemini-pro", "claude-sonnet"}));
     QCOMPARE(doc->candidate(2).position, 2);
     QCOMPARE(undo->undoText(), QStringLiteral("Move claude-sonnet down to position 2"));
     QVERIFY(doc->isModified());
@@ -42,9 +46,9 @@ void TestCommands::everyCommandUndoesAndRedoes()
 
     undo->push(new InsertCandidateCommand(doc.get(), 3, newCandidate("claude-haiku"), QStringLiteral("claude-haiku")));
     QCOMPARE(doc->candidateCount(), 4);
-    QCOMPARE(*doc->candidate(3).policies, policy::PolicyDocument{});
+    QCOMPARE(*doc->candidate(3).policies, policy::PolicyDocument {});
     undo->push(new RemoveCandidateCommand(doc.get(), 0));
-    QCOMPARE(ids(*doc), (QStringList{"gemini-pro", "claude-sonnet", "claude-haiku"}));
+    QCOMPARE(ids(*doc), (QStringList {"gemini-pro", "claude-sonnet", "claude-haiku"}));
     undo->push(new SetEnabledCommand(doc.get(), 0, false));
     QVERIFY(!doc->candidate(0).enabled);
     policy::PolicyDocument p = *doc->candidate(1).policies;
@@ -57,13 +61,14 @@ void TestCommands::everyCommandUndoesAndRedoes()
         texts << undo->undoText();
         undo->undo();
     }
-    QCOMPARE(texts, (QStringList{"Transient: stop", "Disable gemini-pro", "Remove codex-gpt5", "Add claude-haiku",
-                                 "Move claude-sonnet down to position 2"}));
+    QCOMPARE(texts,
+        (QStringList {"Transient: stop", "Disable gemini-pro", "Remove codex-gpt5", "Add claude-haiku",
+            "Move claude-sonnet down to position 2"}));
     QCOMPARE(doc->document().profiles, original.profiles);
     QVERIFY(!doc->isModified());
     while (undo->canRedo())
         undo->redo();
-    QCOMPARE(ids(*doc), (QStringList{"gemini-pro", "claude-sonnet", "claude-haiku"}));
+    QCOMPARE(ids(*doc), (QStringList {"gemini-pro", "claude-sonnet", "claude-haiku"}));
     QCOMPARE(doc->candidate(1).policies->transient.onExhausted, policy::Outcome::Stop);
 }
 
@@ -96,8 +101,8 @@ void TestCommands::spinEditsMergeIntoOneStep()
     for (int value = 4; value <= 8; ++value) {
         policy::PolicyDocument p = *doc->candidate(0).policies;
         p.transient.retry.maxRetries = value;
-        undo->push(new SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("Transient max retries"),
-                                          QStringLiteral("transient.retry.max_retries")));
+        undo->push(new SetPoliciesCommand(
+            doc.get(), 0, p, QStringLiteral("Transient max retries"), QStringLiteral("transient.retry.max_retries")));
     }
     QCOMPARE(undo->count(), 1);
     QCOMPARE(doc->candidate(0).policies->transient.retry.maxRetries, 8);
@@ -107,7 +112,8 @@ void TestCommands::spinEditsMergeIntoOneStep()
     policy::PolicyDocument p = *doc->candidate(0).policies;
     p.transient.retry.initialIntervalSeconds = 9;
     undo->redo();
-    undo->push(new SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("Interval"), QStringLiteral("transient.retry.initial")));
+    undo->push(
+        new SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("Interval"), QStringLiteral("transient.retry.initial")));
     QCOMPARE(undo->count(), 2);
 }
 

@@ -8,10 +8,14 @@
 
 using namespace model;
 
-class TestDatabaseWrites final : public QObject {
+class TestDatabaseWrites final : public QObject
+{
     Q_OBJECT
 private slots:
-    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void initTestCase()
+    {
+        QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+    }
     void databaseWriteSentences_data();
     void databaseWriteSentences();
 };
@@ -27,12 +31,14 @@ void TestDatabaseWrites::databaseWriteSentences_data()
     QTest::addColumn<QString>("sentence");
     QTest::newRow("no routes") << "Main" << qint64(9) << true << "" << 0 << 0
                                << "profile dyn-a (Main): version 9 becomes 10; no route is running under it.";
-    QTest::newRow("one waiting") << "Main" << qint64(9) << true << "" << 1 << 1
-                                 << "profile dyn-a (Main): version 9 becomes 10; 1 route running, 1 waiting under the old "
-                                    "policy: its scheduled deadline stays, its next failure uses the new one.";
-    QTest::newRow("some waiting") << "dyn-a" << qint64(2) << true << "" << 5 << 3
-                                  << "profile dyn-a: version 2 becomes 3; 5 routes running, 3 waiting under the old policy: "
-                                     "their scheduled deadlines stay, their next failure uses the new one.";
+    QTest::newRow("one waiting")
+        << "Main" << qint64(9) << true << "" << 1 << 1
+        << "profile dyn-a (Main): version 9 becomes 10; 1 route running, 1 waiting under the old "
+           "policy: its scheduled deadline stays, its next failure uses the new one.";
+    QTest::newRow("some waiting")
+        << "dyn-a" << qint64(2) << true << "" << 5 << 3
+        << "profile dyn-a: version 2 becomes 3; 5 routes running, 3 waiting under the old policy: "
+           "their scheduled deadlines stay, their next failure uses the new one.";
     QTest::newRow("none waiting") << "Main" << qint64(1) << true << "" << 2 << 0
                                   << "profile dyn-a (Main): version 1 becomes 2; 2 routes running, none waiting for a "
                                      "deadline: each meets the new policy at its next failure.";

@@ -13,15 +13,19 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using modeltest::open;
 using modeltest::ids;
+using modeltest::open;
 
 using namespace model;
 
-class TestEditorDocument final : public QObject {
+class TestEditorDocument final : public QObject
+{
     Q_OBJECT
 private slots:
-    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void initTestCase()
+    {
+        QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+    }
     void profileSwitching();
     void saveRenumbersAndRoundTrips();
     void saveRefusesInvalidAndReadOnly();
@@ -61,7 +65,7 @@ void TestEditorDocument::saveRenumbersAndRoundTrips()
     QVERIFY(!doc->isModified());
     QVERIFY(!doc->changedOnDisk());
     auto reopened = open(path);
-    QCOMPARE(ids(*reopened), (QStringList{"gemini-pro", "claude-sonnet", "codex-gpt5", "claude-haiku-fallback"}));
+    QCOMPARE(ids(*reopened), (QStringList {"gemini-pro", "claude-sonnet", "codex-gpt5", "claude-haiku-fallback"}));
     for (int i = 0; i < reopened->candidateCount(); ++i)
         QCOMPARE(reopened->candidate(i).position, i);
     QCOMPARE(reopened->document().profiles[0].source, doc->document().profiles[0].source);
@@ -80,7 +84,8 @@ void TestEditorDocument::saveRefusesInvalidAndReadOnly()
     doc->undoStack()->push(new SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("edit")));
     const auto refused = doc->saveAs(path);
     QVERIFY(!refused.ok);
-    QVERIFY2(refused.error.contains(QStringLiteral("candidates[0].policies.transient.retry.max_retries")), qPrintable(refused.error));
+    QVERIFY2(refused.error.contains(QStringLiteral("candidates[0].policies.transient.retry.max_retries")),
+        qPrintable(refused.error));
     QCOMPARE(testpaths::readAll(path), before);
     doc->undoStack()->undo();
     doc->setReadOnly(true, QStringLiteral("legacy rules were not migrated"));

@@ -15,10 +15,14 @@ using modeltest::open;
 
 using namespace model;
 
-class TestLiveRoutesModel final : public QObject {
+class TestLiveRoutesModel final : public QObject
+{
     Q_OBJECT
 private slots:
-    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void initTestCase()
+    {
+        QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+    }
     void liveRoutePendingOutcome_data();
     void liveRoutePendingOutcome();
     void liveRouteCandidatesGoByName();
@@ -35,12 +39,18 @@ void TestLiveRoutesModel::liveRoutePendingOutcome_data()
     QTest::addColumn<QString>("stored");
     QTest::addColumn<QString>("shown");
     QTest::addColumn<bool>("marked");
-    QTest::newRow("skip") << true << "skip" << "skip" << false;
-    QTest::newRow("stop") << true << "stop" << "stop" << false;
-    QTest::newRow("absent") << true << "" << "" << false;
-    QTest::newRow("unknown") << true << "retry_forever" << "unknown: retry_forever" << true;
-    QTest::newRow("case differs") << true << "Skip" << "unknown: Skip" << true;
-    QTest::newRow("no snapshot") << false << "" << "" << false;
+    QTest::newRow("skip") << true << "skip"
+                          << "skip" << false;
+    QTest::newRow("stop") << true << "stop"
+                          << "stop" << false;
+    QTest::newRow("absent") << true << ""
+                            << "" << false;
+    QTest::newRow("unknown") << true << "retry_forever"
+                             << "unknown: retry_forever" << true;
+    QTest::newRow("case differs") << true << "Skip"
+                                  << "unknown: Skip" << true;
+    QTest::newRow("no snapshot") << false << ""
+                                 << "" << false;
 }
 
 void TestLiveRoutesModel::liveRoutePendingOutcome()
@@ -60,7 +70,7 @@ void TestLiveRoutesModel::liveRoutePendingOutcome()
     routes.routes.push_back(route);
     LiveRoutesModel m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    m.setRoutes(routes, policy::Seconds{});
+    m.setRoutes(routes, policy::Seconds {});
     const QModelIndex cell = m.index(0, LiveRoutesModel::Then);
     QCOMPARE(cell.data().toString(), shown);
     QCOMPARE(cell.data(Qt::ForegroundRole).isValid(), marked);
@@ -82,12 +92,13 @@ void TestLiveRoutesModel::liveRouteCandidatesGoByName()
         row.state = "waiting";
         read.routes.push_back(row);
     }
-    const auto live = routes::analyseLiveRoutes(read, doc->document(), "dyn-main", policy::Seconds{});
+    const auto live = routes::analyseLiveRoutes(read, doc->document(), "dyn-main", policy::Seconds {});
     LiveRoutesModel m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    m.setRoutes(live, policy::Seconds{});
+    m.setRoutes(live, policy::Seconds {});
     QCOMPARE(m.index(0, LiveRoutesModel::Candidate).data().toString(), QStringLiteral("Codex GPT-5"));
-    QVERIFY(m.index(0, LiveRoutesModel::Candidate).data(Qt::ToolTipRole).toString().contains(QStringLiteral("codex-gpt5")));
+    QVERIFY(
+        m.index(0, LiveRoutesModel::Candidate).data(Qt::ToolTipRole).toString().contains(QStringLiteral("codex-gpt5")));
     QCOMPARE(m.index(1, LiveRoutesModel::Candidate).data().toString(), QString());
     // A profile the document does not hold keeps its id: nothing is made up.
     QCOMPARE(m.index(2, LiveRoutesModel::Candidate).data().toString(), QStringLiteral("retired-profile"));
@@ -110,7 +121,7 @@ void TestLiveRoutesModel::liveRouteDeadlineText()
     QFETCH(qint64, left);
     QFETCH(QString, ending);
     const policy::Seconds deadline = *policy::parseRfc3339("2026-08-21T10:00:10Z");
-    const QString text = LiveRoutesModel::deadlineText(deadline, deadline - std::chrono::seconds{left});
+    const QString text = LiveRoutesModel::deadlineText(deadline, deadline - std::chrono::seconds {left});
     QCOMPARE(text, QStringLiteral("Deadline ") + LiveRoutesModel::localTime(deadline) + ending);
 }
 
@@ -118,10 +129,12 @@ void TestLiveRoutesModel::liveRouteDeadlineText()
 void TestLiveRoutesModel::liveRouteDeadlineColumnDropsTodaysDate()
 {
     const policy::Seconds now = *policy::parseRfc3339("2026-08-21T10:00:00Z");
-    const policy::Seconds soon = now + std::chrono::seconds{10};
-    const policy::Seconds later = now + std::chrono::hours{72};
-    const auto local = [](policy::Seconds t) { return QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(); };
-    QCOMPARE(LiveRoutesModel::localTimeOnDayOf(soon, now), QLocale().toString(local(soon).time(), QLocale::ShortFormat));
+    const policy::Seconds soon = now + std::chrono::seconds {10};
+    const policy::Seconds later = now + std::chrono::hours {72};
+    const auto local
+        = [](policy::Seconds t) { return QDateTime::fromSecsSinceEpoch(t.time_since_epoch().count()).toLocalTime(); };
+    QCOMPARE(
+        LiveRoutesModel::localTimeOnDayOf(soon, now), QLocale().toString(local(soon).time(), QLocale::ShortFormat));
     QCOMPARE(LiveRoutesModel::localTimeOnDayOf(later, now), LiveRoutesModel::localTime(later));
     QVERIFY(LiveRoutesModel::localTime(later).contains(QLocale().toString(local(later).date(), QLocale::ShortFormat)));
 
@@ -135,7 +148,7 @@ void TestLiveRoutesModel::liveRouteDeadlineColumnDropsTodaysDate()
     m.setRoutes(routes, now);
     QCOMPARE(m.index(0, LiveRoutesModel::Deadline).data().toString(), LiveRoutesModel::localTimeOnDayOf(soon, now));
     QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
-    m.setNow(now + std::chrono::seconds{1});
+    m.setNow(now + std::chrono::seconds {1});
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.first().at(0).toModelIndex().column(), int(LiveRoutesModel::Deadline));
     QCOMPARE(changed.first().at(1).toModelIndex().column(), int(LiveRoutesModel::Left));

@@ -10,16 +10,20 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
-using modeltest::open;
-using modeltest::editEveryWay;
 using modeltest::disableSwitchUndoAndRedo;
+using modeltest::editEveryWay;
+using modeltest::open;
 
 using namespace model;
 
-class TestProfileListModel final : public QObject {
+class TestProfileListModel final : public QObject
+{
     Q_OBJECT
 private slots:
-    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void initTestCase()
+    {
+        QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+    }
     void passesTheTester();
 };
 

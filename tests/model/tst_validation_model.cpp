@@ -12,16 +12,20 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-using modeltest::open;
-using modeltest::editEveryWay;
 using modeltest::disableSwitchUndoAndRedo;
+using modeltest::editEveryWay;
+using modeltest::open;
 
 using namespace model;
 
-class TestValidationModel final : public QObject {
+class TestValidationModel final : public QObject
+{
     Q_OBJECT
 private slots:
-    void initTestCase() { QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en")); }
+    void initTestCase()
+    {
+        QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+    }
     void passesTheTester();
     void validationFollowsEdits();
 };
@@ -52,11 +56,12 @@ void TestValidationModel::validationFollowsEdits()
     QVERIFY(issues.count() >= 1);
     QCOMPARE(v.rowCount(), 1);
     QCOMPARE(v.index(0, ValidationModel::PathColumn).data().toString(),
-             QStringLiteral("candidates[2].policies.hard.wait_for_reset.max_wait_seconds"));
+        QStringLiteral("candidates[2].policies.hard.wait_for_reset.max_wait_seconds"));
     QCOMPARE(v.index(0, 0).data(ValidationModel::CandidateRowRole).toInt(), 2);
-    QCOMPARE(v.index(0, 0).data(ValidationModel::FieldRole).toString(), QStringLiteral("policies.hard.wait_for_reset.max_wait_seconds"));
+    QCOMPARE(v.index(0, 0).data(ValidationModel::FieldRole).toString(),
+        QStringLiteral("policies.hard.wait_for_reset.max_wait_seconds"));
     QCOMPARE(v.index(0, ValidationModel::MessageColumn).data().toString(),
-             QStringLiteral("Must be between 1 s and 7 d (found 0 s)."));
+        QStringLiteral("Must be between 1 s and 7 d (found 0 s)."));
     QCOMPARE(v.index(0, ValidationModel::CandidateColumn).data().toString(), QStringLiteral("gemini-pro"));
     doc->undoStack()->undo();
     QCOMPARE(v.rowCount(), 0);

@@ -7,7 +7,8 @@
 
 using namespace policy;
 
-class TestCatalogue final : public QObject {
+class TestCatalogue final : public QObject
+{
     Q_OBJECT
 private slots:
     void everyCodeHasItsClass_data();

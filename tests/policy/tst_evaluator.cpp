@@ -11,7 +11,8 @@
 using namespace policy;
 using namespace std::chrono_literals;
 
-namespace {
+namespace
+{
 
 const Seconds kNow = *parseRfc3339("2026-08-17T12:00:00Z");
 
@@ -35,7 +36,8 @@ struct Case {
 
 Q_DECLARE_METATYPE(Case)
 
-class TestEvaluator final : public QObject {
+class TestEvaluator final : public QObject
+{
     Q_OBJECT
 private slots:
     void decisions_data();
@@ -59,48 +61,53 @@ void TestEvaluator::decisions_data()
     QTest::addColumn<qint64>("deadlineOffset");  // -1: no deadline
     QTest::addColumn<QString>("pending");
 
-    const Failure capacity{"model_capacity", "", Confidence::High, "", std::nullopt};
-    Failure quota{"quota_limited", "", Confidence::High, "", std::nullopt};
+    const Failure capacity {"model_capacity", "", Confidence::High, "", std::nullopt};
+    Failure quota {"quota_limited", "", Confidence::High, "", std::nullopt};
 
-    QTest::newRow("no failure") << Case{std::nullopt} << "stop" << "" << qint64(0) << qint64(-1) << "stop";
-    QTest::newRow("transient first retry") << Case{capacity, 0} << "retry_wait" << "transient" << qint64(1) << qint64(5)
-                                           << "skip";
-    QTest::newRow("transient second retry") << Case{capacity, 1} << "retry_wait" << "transient" << qint64(2)
-                                            << qint64(10) << "skip";
-    QTest::newRow("transient third retry") << Case{capacity, 2} << "retry_wait" << "transient" << qint64(3)
-                                           << qint64(20) << "skip";
-    QTest::newRow("transient exhausted") << Case{capacity, 3} << "skip" << "transient" << qint64(0) << qint64(-1)
-                                         << "skip";
-    QTest::newRow("negative ordinal reads as 0") << Case{capacity, -4} << "retry_wait" << "transient" << qint64(1)
-                                                 << qint64(5) << "skip";
-    QTest::newRow("not effect-safe") << Case{capacity, 0, false, false} << "stop" << "transient" << qint64(0)
-                                     << qint64(-1) << "stop";
+    QTest::newRow("no failure") << Case {std::nullopt} << "stop"
+                                << "" << qint64(0) << qint64(-1) << "stop";
+    QTest::newRow("transient first retry") << Case {capacity, 0} << "retry_wait"
+                                           << "transient" << qint64(1) << qint64(5) << "skip";
+    QTest::newRow("transient second retry") << Case {capacity, 1} << "retry_wait"
+                                            << "transient" << qint64(2) << qint64(10) << "skip";
+    QTest::newRow("transient third retry") << Case {capacity, 2} << "retry_wait"
+                                           << "transient" << qint64(3) << qint64(20) << "skip";
+    QTest::newRow("transient exhausted") << Case {capacity, 3} << "skip"
+                                         << "transient" << qint64(0) << qint64(-1) << "skip";
+    QTest::newRow("negative ordinal reads as 0") << Case {capacity, -4} << "retry_wait"
+                                                 << "transient" << qint64(1) << qint64(5) << "skip";
+    QTest::newRow("not effect-safe") << Case {capacity, 0, false, false} << "stop"
+                                     << "transient" << qint64(0) << qint64(-1) << "stop";
 
-    Failure unknown{"unknown_provider_error", "", Confidence::High, "", kNow + 60s};
-    QTest::newRow("unclassified") << Case{unknown} << "stop" << "unclassified" << qint64(0) << qint64(-1) << "stop";
+    Failure unknown {"unknown_provider_error", "", Confidence::High, "", kNow + 60s};
+    QTest::newRow("unclassified") << Case {unknown} << "stop"
+                                  << "unclassified" << qint64(0) << qint64(-1) << "stop";
 
     quota.resetAt = kNow + 60s;
-    QTest::newRow("hard reset within max") << Case{quota} << "waiting_for_reset" << "hard" << qint64(0) << qint64(60)
-                                           << "stop";
-    QTest::newRow("hard reset already used") << Case{quota, 0, true} << "stop" << "hard" << qint64(0) << qint64(-1)
-                                             << "stop";
+    QTest::newRow("hard reset within max") << Case {quota} << "waiting_for_reset"
+                                           << "hard" << qint64(0) << qint64(60) << "stop";
+    QTest::newRow("hard reset already used") << Case {quota, 0, true} << "stop"
+                                             << "hard" << qint64(0) << qint64(-1) << "stop";
     quota.resetAt = kNow + 300s;
-    QTest::newRow("hard reset at max") << Case{quota} << "waiting_for_reset" << "hard" << qint64(0) << qint64(300)
-                                       << "stop";
+    QTest::newRow("hard reset at max") << Case {quota} << "waiting_for_reset"
+                                       << "hard" << qint64(0) << qint64(300) << "stop";
     quota.resetAt = kNow + 301s;
-    QTest::newRow("hard reset beyond max ignored") << Case{quota} << "stop" << "hard" << qint64(0) << qint64(-1)
-                                                   << "stop";
+    QTest::newRow("hard reset beyond max ignored") << Case {quota} << "stop"
+                                                   << "hard" << qint64(0) << qint64(-1) << "stop";
     quota.resetAt = kNow;
-    QTest::newRow("hard reset now ignored") << Case{quota} << "stop" << "hard" << qint64(0) << qint64(-1) << "stop";
+    QTest::newRow("hard reset now ignored") << Case {quota} << "stop"
+                                            << "hard" << qint64(0) << qint64(-1) << "stop";
     quota.resetAt = kNow - 10s;
-    QTest::newRow("hard reset in past ignored") << Case{quota} << "stop" << "hard" << qint64(0) << qint64(-1) << "stop";
+    QTest::newRow("hard reset in past ignored") << Case {quota} << "stop"
+                                                << "hard" << qint64(0) << qint64(-1) << "stop";
     quota.resetAt = std::nullopt;
-    QTest::newRow("hard without reset") << Case{quota} << "stop" << "hard" << qint64(0) << qint64(-1) << "stop";
+    QTest::newRow("hard without reset") << Case {quota} << "stop"
+                                        << "hard" << qint64(0) << qint64(-1) << "stop";
 
     Failure transientWithReset = capacity;
     transientWithReset.resetAt = kNow + 30s;
-    QTest::newRow("transient ignores reset when wait disabled")
-        << Case{transientWithReset, 0} << "retry_wait" << "transient" << qint64(1) << qint64(5) << "skip";
+    QTest::newRow("transient ignores reset when wait disabled") << Case {transientWithReset, 0} << "retry_wait"
+                                                                << "transient" << qint64(1) << qint64(5) << "skip";
 }
 
 void TestEvaluator::decisions()
@@ -137,7 +144,7 @@ void TestEvaluator::specExampleSchedule()
     // SPEC section 4: capacity error, "3 retries from 5 s, then skip" -> 5, 10, 20, skip.
     const PolicyDocument doc = specDocument();
     EvaluationInput in;
-    in.failure = Failure{"model_capacity", "", Confidence::High, "provider-errors.v2", std::nullopt};
+    in.failure = Failure {"model_capacity", "", Confidence::High, "provider-errors.v2", std::nullopt};
     in.now = kNow;
     in.effectSafe = true;
     QList<qint64> waits;
@@ -160,7 +167,7 @@ void TestEvaluator::invalidDocumentStops()
     PolicyDocument doc = specDocument();
     doc.hard.retry.maxRetries = 4;  // retry disabled but non-zero: invalid
     EvaluationInput in;
-    in.failure = Failure{"model_capacity", "", Confidence::High, "", std::nullopt};
+    in.failure = Failure {"model_capacity", "", Confidence::High, "", std::nullopt};
     in.now = kNow;
     in.effectSafe = true;
     const Decision d = evaluate(doc, in);
@@ -176,28 +183,34 @@ void TestEvaluator::classResolution_data()
     QTest::addColumn<QString>("stated");
     QTest::addColumn<int>("confidence");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("catalogue transient") << "rate_limited" << "" << int(Confidence::High) << "transient";
-    QTest::newRow("catalogue hard") << "auth_required" << "" << int(Confidence::High) << "hard";
-    QTest::newRow("stated hard honoured") << "rate_limited" << "hard" << int(Confidence::High) << "hard";
-    QTest::newRow("stated transient honoured") << "quota_limited" << "transient" << int(Confidence::Medium)
-                                               << "transient";
+    QTest::newRow("catalogue transient") << "rate_limited"
+                                         << "" << int(Confidence::High) << "transient";
+    QTest::newRow("catalogue hard") << "auth_required"
+                                    << "" << int(Confidence::High) << "hard";
+    QTest::newRow("stated hard honoured") << "rate_limited"
+                                          << "hard" << int(Confidence::High) << "hard";
+    QTest::newRow("stated transient honoured") << "quota_limited"
+                                               << "transient" << int(Confidence::Medium) << "transient";
     // SPEC 4.1 as amended: a stated class other than transient/hard fails closed
     // (kandev routingpolicy/policy_test.go "unclassified stops").
-    QTest::newRow("stated unclassified stops") << "rate_limited" << "unclassified" << int(Confidence::High)
-                                               << "unclassified";
-    QTest::newRow("stated unknown word stops") << "quota_limited" << "fatal" << int(Confidence::High) << "unclassified";
-    QTest::newRow("stated differently cased stops") << "rate_limited" << "Transient" << int(Confidence::High)
-                                                    << "unclassified";
-    QTest::newRow("stated with white space stops") << "rate_limited" << " transient" << int(Confidence::High)
-                                                   << "unclassified";
-    QTest::newRow("stated HARD stops") << "quota_limited" << "HARD" << int(Confidence::High) << "unclassified";
-    QTest::newRow("unknown code stated transient") << "task_error" << "transient" << int(Confidence::High)
-                                                   << "unclassified";
-    QTest::newRow("low confidence") << "rate_limited" << "" << int(Confidence::Low) << "unclassified";
-    QTest::newRow("low confidence stated") << "rate_limited" << "transient" << int(Confidence::Low)
-                                           << "unclassified";
-    QTest::newRow("transport lost is transient") << "agent_transport_lost" << "" << int(Confidence::High)
-                                                 << "transient";
+    QTest::newRow("stated unclassified stops") << "rate_limited"
+                                               << "unclassified" << int(Confidence::High) << "unclassified";
+    QTest::newRow("stated unknown word stops") << "quota_limited"
+                                               << "fatal" << int(Confidence::High) << "unclassified";
+    QTest::newRow("stated differently cased stops") << "rate_limited"
+                                                    << "Transient" << int(Confidence::High) << "unclassified";
+    QTest::newRow("stated with white space stops") << "rate_limited"
+                                                   << " transient" << int(Confidence::High) << "unclassified";
+    QTest::newRow("stated HARD stops") << "quota_limited"
+                                       << "HARD" << int(Confidence::High) << "unclassified";
+    QTest::newRow("unknown code stated transient") << "task_error"
+                                                   << "transient" << int(Confidence::High) << "unclassified";
+    QTest::newRow("low confidence") << "rate_limited"
+                                    << "" << int(Confidence::Low) << "unclassified";
+    QTest::newRow("low confidence stated") << "rate_limited"
+                                           << "transient" << int(Confidence::Low) << "unclassified";
+    QTest::newRow("transport lost is transient") << "agent_transport_lost"
+                                                 << "" << int(Confidence::High) << "transient";
 }
 
 void TestEvaluator::classResolution()
@@ -208,19 +221,21 @@ void TestEvaluator::classResolution()
     QFETCH(QString, expected);
     const std::string c = code.toStdString();
     const std::string s = stated.toStdString();
-    const Failure f{c, s, Confidence(confidence), "", std::nullopt};
+    const Failure f {c, s, Confidence(confidence), "", std::nullopt};
     QCOMPARE(QLatin1String(errorClassName(resolveClass(f)).data()), expected);
 }
 
-namespace {
+namespace
+{
 
 PolicyDocument randomValidDocument(std::mt19937& rng)
 {
-    auto pick = [&rng](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+    auto pick
+        = [&rng](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
     PolicyDocument doc;
     for (ClassPolicy* p : {&doc.transient, &doc.hard}) {
-        p->retry = pick(0, 1) ? RetryPolicy{true, pick(1, 10), pick(1, 3600)} : RetryPolicy{};
-        p->waitForReset = pick(0, 1) ? ResetWaitPolicy{true, pick(1, 604800)} : ResetWaitPolicy{};
+        p->retry = pick(0, 1) ? RetryPolicy {true, pick(1, 10), pick(1, 3600)} : RetryPolicy {};
+        p->waitForReset = pick(0, 1) ? ResetWaitPolicy {true, pick(1, 604800)} : ResetWaitPolicy {};
         p->onExhausted = pick(0, 1) ? Outcome::Skip : Outcome::Stop;
     }
     return doc;
@@ -228,12 +243,13 @@ PolicyDocument randomValidDocument(std::mt19937& rng)
 
 EvaluationInput randomInput(std::mt19937& rng, const Failure& failure)
 {
-    auto pick = [&rng](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+    auto pick
+        = [&rng](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
     EvaluationInput in;
     in.failure = failure;
-    in.now = Seconds{std::chrono::seconds{1'800'000'000}};
+    in.now = Seconds {std::chrono::seconds {1'800'000'000}};
     if (pick(0, 1))
-        in.failure->resetAt = in.now + std::chrono::seconds{pick(1, 86400)};
+        in.failure->resetAt = in.now + std::chrono::seconds {pick(1, 86400)};
     in.retryOrdinal = pick(0, 10);
     in.resetWaitUsed = pick(0, 1) != 0;
     in.effectSafe = true;
@@ -253,9 +269,10 @@ void TestEvaluator::unclassifiedStatedClassAlwaysStops()
         QVERIFY(isValid(doc));
         const auto& entry = kCatalogue[std::size_t(rng() % kCatalogue.size())];
         const std::string& cls = stated[rng() % std::size(stated)];
-        const Decision d = evaluate(doc, randomInput(rng, Failure{entry.name, cls, Confidence::High, "", std::nullopt}));
+        const Decision d
+            = evaluate(doc, randomInput(rng, Failure {entry.name, cls, Confidence::High, "", std::nullopt}));
         QVERIFY2(d.kind == DecisionKind::Stop && !d.deadline && d.retryOrdinal == 0,
-                 qPrintable(QStringLiteral("iteration %1: %2 stated %3").arg(i).arg(entry.name.data()).arg(cls.c_str())));
+            qPrintable(QStringLiteral("iteration %1: %2 stated %3").arg(i).arg(entry.name.data()).arg(cls.c_str())));
         QCOMPARE(d.errorClass, std::optional<ErrorClass>(ErrorClass::Unclassified));
     }
 }
@@ -273,11 +290,15 @@ void TestEvaluator::invalidDocumentsAlwaysStop()
         case 2: p.waitForReset.maxWaitSeconds = p.waitForReset.enabled ? 604801 : 1; break;
         case 3: p.onExhausted = Outcome::Unset; break;
         case 4: doc.version = 2; break;
-        default: p.retry.maxRetries = -1; p.retry.enabled = true; break;
+        default:
+            p.retry.maxRetries = -1;
+            p.retry.enabled = true;
+            break;
         }
         QVERIFY(!isValid(doc));
         const auto& entry = kCatalogue[std::size_t(rng() % kCatalogue.size())];
-        const Decision d = evaluate(doc, randomInput(rng, Failure{entry.name, "", Confidence::High, "", std::nullopt}));
+        const Decision d
+            = evaluate(doc, randomInput(rng, Failure {entry.name, "", Confidence::High, "", std::nullopt}));
         QVERIFY2(d.kind == DecisionKind::Stop && !d.deadline, qPrintable(QStringLiteral("iteration %1").arg(i)));
     }
 }
@@ -296,30 +317,64 @@ void TestEvaluator::kandevBackend_data()
     QTest::addColumn<QString>("kandevKind");
     QTest::addColumn<QString>("kandevClass");  // "" when kandev's gate reports nothing
     const int high = int(Confidence::High);
-    QTest::newRow("both retry a rate limit (policy_test retry)")
-        << "rate_limited" << "" << high << true << qint64(0) << "retry_wait" << "transient" << "retry_wait" << "transient";
-    QTest::newRow("both skip when exhausted") << "model_capacity" << "" << high << true << qint64(3) << "skip"
-                                              << "transient" << "skip" << "transient";
-    QTest::newRow("gate: kandev reports no class or code")
-        << "rate_limited" << "" << high << false << qint64(0) << "stop" << "transient" << "stop" << "";
-    QTest::newRow("agent_transport_lost: kandev allows no fallback")
-        << "agent_transport_lost" << "" << high << true << qint64(0) << "retry_wait" << "transient" << "stop" << "";
-    QTest::newRow("low confidence: kandev does not look")
-        << "rate_limited" << "" << int(Confidence::Low) << true << qint64(0) << "stop" << "unclassified"
-        << "retry_wait" << "transient";
+    QTest::newRow("both retry a rate limit (policy_test retry)") << "rate_limited"
+                                                                 << "" << high << true << qint64(0) << "retry_wait"
+                                                                 << "transient"
+                                                                 << "retry_wait"
+                                                                 << "transient";
+    QTest::newRow("both skip when exhausted") << "model_capacity"
+                                              << "" << high << true << qint64(3) << "skip"
+                                              << "transient"
+                                              << "skip"
+                                              << "transient";
+    QTest::newRow("gate: kandev reports no class or code") << "rate_limited"
+                                                           << "" << high << false << qint64(0) << "stop"
+                                                           << "transient"
+                                                           << "stop"
+                                                           << "";
+    QTest::newRow("agent_transport_lost: kandev allows no fallback") << "agent_transport_lost"
+                                                                     << "" << high << true << qint64(0) << "retry_wait"
+                                                                     << "transient"
+                                                                     << "stop"
+                                                                     << "";
+    QTest::newRow("low confidence: kandev does not look") << "rate_limited"
+                                                          << "" << int(Confidence::Low) << true << qint64(0) << "stop"
+                                                          << "unclassified"
+                                                          << "retry_wait"
+                                                          << "transient";
     QTest::newRow("non-provider code stated transient: kandev retries")
-        << "unknown_provider_error" << "transient" << high << true << qint64(0) << "stop" << "unclassified"
-        << "retry_wait" << "transient";
-    QTest::newRow("non-provider code stated hard: kandev uses hard")
-        << "npx_cache_corrupted" << "hard" << high << true << qint64(0) << "stop" << "unclassified" << "stop" << "hard";
+        << "unknown_provider_error"
+        << "transient" << high << true << qint64(0) << "stop"
+        << "unclassified"
+        << "retry_wait"
+        << "transient";
+    QTest::newRow("non-provider code stated hard: kandev uses hard") << "npx_cache_corrupted"
+                                                                     << "hard" << high << true << qint64(0) << "stop"
+                                                                     << "unclassified"
+                                                                     << "stop"
+                                                                     << "hard";
     QTest::newRow("task_error stated transient: both stop (no fallback)")
-        << "task_error" << "transient" << high << true << qint64(0) << "stop" << "unclassified" << "stop" << "";
+        << "task_error"
+        << "transient" << high << true << qint64(0) << "stop"
+        << "unclassified"
+        << "stop"
+        << "";
     QTest::newRow("stated unclassified: both stop (policy_test unclassified stops)")
-        << "rate_limited" << "unclassified" << high << true << qint64(0) << "stop" << "unclassified" << "stop" << "";
-    QTest::newRow("unknown_provider_error: both stop")
-        << "unknown_provider_error" << "" << high << true << qint64(0) << "stop" << "unclassified" << "stop" << "";
-    QTest::newRow("negative ordinal: kandev refuses the delay")
-        << "rate_limited" << "" << high << true << qint64(-1) << "retry_wait" << "transient" << "skip" << "transient";
+        << "rate_limited"
+        << "unclassified" << high << true << qint64(0) << "stop"
+        << "unclassified"
+        << "stop"
+        << "";
+    QTest::newRow("unknown_provider_error: both stop") << "unknown_provider_error"
+                                                       << "" << high << true << qint64(0) << "stop"
+                                                       << "unclassified"
+                                                       << "stop"
+                                                       << "";
+    QTest::newRow("negative ordinal: kandev refuses the delay") << "rate_limited"
+                                                                << "" << high << true << qint64(-1) << "retry_wait"
+                                                                << "transient"
+                                                                << "skip"
+                                                                << "transient";
 }
 
 void TestEvaluator::kandevBackend()
@@ -336,7 +391,7 @@ void TestEvaluator::kandevBackend()
     const std::string c = code.toStdString();
     const std::string s = stated.toStdString();
     EvaluationInput in;
-    in.failure = Failure{c, s, Confidence(confidence), "", std::nullopt};
+    in.failure = Failure {c, s, Confidence(confidence), "", std::nullopt};
     in.now = kNow;
     in.retryOrdinal = ordinal;
     in.effectSafe = effectSafe;

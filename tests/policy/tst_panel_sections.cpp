@@ -9,7 +9,8 @@
 
 using namespace policy;
 
-class TestPanelSections final : public QObject {
+class TestPanelSections final : public QObject
+{
     Q_OBJECT
 private slots:
     void sections_data();
@@ -24,27 +25,28 @@ void TestPanelSections::sections_data()
     QTest::addColumn<QStringList>("issues");  // paths relative to the class policy
     QTest::addColumn<bool>("retryShown");
     QTest::addColumn<bool>("waitShown");
-    QTest::newRow("immediate skip") << false << false << QStringList{} << false << false;
-    QTest::newRow("retry on") << true << false << QStringList{} << true << false;
-    QTest::newRow("wait on") << false << true << QStringList{} << false << true;
-    QTest::newRow("both on") << true << true << QStringList{} << true << true;
-    QTest::newRow("retry off, max retries wrong") << false << false << QStringList{"retry.max_retries"} << true << false;
-    QTest::newRow("retry off, interval wrong") << false << false << QStringList{"retry.initial_interval_seconds"} << true
-                                               << false;
-    QTest::newRow("wait off, maximum wrong") << false << false << QStringList{"wait_for_reset.max_wait_seconds"} << false
-                                             << true;
-    QTest::newRow("both off, both wrong") << false << false
-                                          << QStringList{"retry.max_retries", "wait_for_reset.max_wait_seconds"} << true
-                                          << true;
-    QTest::newRow("on and wrong stays open") << true << true << QStringList{"retry.max_retries"} << true << true;
-    QTest::newRow("the outcome opens nothing") << false << false << QStringList{"on_exhausted"} << false << false;
+    QTest::newRow("immediate skip") << false << false << QStringList {} << false << false;
+    QTest::newRow("retry on") << true << false << QStringList {} << true << false;
+    QTest::newRow("wait on") << false << true << QStringList {} << false << true;
+    QTest::newRow("both on") << true << true << QStringList {} << true << true;
+    QTest::newRow("retry off, max retries wrong")
+        << false << false << QStringList {"retry.max_retries"} << true << false;
+    QTest::newRow("retry off, interval wrong")
+        << false << false << QStringList {"retry.initial_interval_seconds"} << true << false;
+    QTest::newRow("wait off, maximum wrong")
+        << false << false << QStringList {"wait_for_reset.max_wait_seconds"} << false << true;
+    QTest::newRow("both off, both wrong")
+        << false << false << QStringList {"retry.max_retries", "wait_for_reset.max_wait_seconds"} << true << true;
+    QTest::newRow("on and wrong stays open") << true << true << QStringList {"retry.max_retries"} << true << true;
+    QTest::newRow("the outcome opens nothing") << false << false << QStringList {"on_exhausted"} << false << false;
     // The section is the path's first key, whole: not a key that begins alike.
-    QTest::newRow("a key that begins alike") << false << false << QStringList{"retry_budget.max", "wait_for_reset_hint"}
-                                              << false << false;
-    QTest::newRow("the section's name alone") << false << false << QStringList{"retry", "wait_for_reset"} << false << false;
+    QTest::newRow("a key that begins alike")
+        << false << false << QStringList {"retry_budget.max", "wait_for_reset_hint"} << false << false;
+    QTest::newRow("the section's name alone")
+        << false << false << QStringList {"retry", "wait_for_reset"} << false << false;
     // Paths are relative to the class: a document's full path is not one.
-    QTest::newRow("a document path") << false << false
-                                     << QStringList{"candidates[0].policies.hard.retry.max_retries"} << false << false;
+    QTest::newRow("a document path") << false << false << QStringList {"candidates[0].policies.hard.retry.max_retries"}
+                                     << false << false;
 }
 
 void TestPanelSections::sections()
@@ -77,14 +79,14 @@ void TestPanelSections::offSectionsThatHoldValuesOpen()
         QVERIFY2(issue.path.rfind("hard.", 0) == 0, issue.path.c_str());
         issue.path.erase(0, 5);
     }
-    QCOMPARE(panelSections(doc.hard, issues), (PanelSections{true, true}));
-    QCOMPARE(panelSections(doc.transient, {}), (PanelSections{false, false}));
+    QCOMPARE(panelSections(doc.hard, issues), (PanelSections {true, true}));
+    QCOMPARE(panelSections(doc.transient, {}), (PanelSections {false, false}));
     // Each section opens for its own issues only.
-    const std::vector<Issue> retryOnly{issues[0], issues[1]};
+    const std::vector<Issue> retryOnly {issues[0], issues[1]};
     QCOMPARE(issues[0].path, std::string("retry.max_retries"));
     QCOMPARE(issues[1].path, std::string("retry.initial_interval_seconds"));
-    QCOMPARE(panelSections(doc.hard, retryOnly), (PanelSections{true, false}));
-    QCOMPARE(panelSections(doc.hard, {issues[2]}), (PanelSections{false, true}));
+    QCOMPARE(panelSections(doc.hard, retryOnly), (PanelSections {true, false}));
+    QCOMPARE(panelSections(doc.hard, {issues[2]}), (PanelSections {false, true}));
 }
 
 QTEST_GUILESS_MAIN(TestPanelSections)

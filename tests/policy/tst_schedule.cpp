@@ -6,7 +6,8 @@
 
 using namespace policy;
 
-class TestSchedule final : public QObject {
+class TestSchedule final : public QObject
+{
     Q_OBJECT
 private slots:
     void retryDelay_data();
@@ -59,14 +60,14 @@ void TestSchedule::scheduleOfPolicy_data()
     QTest::addColumn<QList<qint64>>("delays");
     QTest::addColumn<qint64>("total");
     QTest::addColumn<bool>("capped");
-    QTest::newRow("spec example") << true << qint64(5) << qint64(3) << QList<qint64>{5, 10, 20} << qint64(35) << false;
-    QTest::newRow("disabled") << false << qint64(0) << qint64(0) << QList<qint64>{} << qint64(0) << false;
+    QTest::newRow("spec example") << true << qint64(5) << qint64(3) << QList<qint64> {5, 10, 20} << qint64(35) << false;
+    QTest::newRow("disabled") << false << qint64(0) << qint64(0) << QList<qint64> {} << qint64(0) << false;
     QTest::newRow("long, capped") << true << qint64(3600) << qint64(7)
-                                  << QList<qint64>{3600, 7200, 14400, 28800, 57600, 86400, 86400} << qint64(284400)
+                                  << QList<qint64> {3600, 7200, 14400, 28800, 57600, 86400, 86400} << qint64(284400)
                                   << true;
-    QTest::newRow("hostile count is bounded") << true << qint64(1) << qint64(INT64_MAX)
-                                              << QList<qint64>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512} << qint64(1023)
-                                              << false;
+    QTest::newRow("hostile count is bounded")
+        << true << qint64(1) << qint64(INT64_MAX) << QList<qint64> {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}
+        << qint64(1023) << false;
 }
 
 void TestSchedule::scheduleOfPolicy()
@@ -77,7 +78,7 @@ void TestSchedule::scheduleOfPolicy()
     QFETCH(QList<qint64>, delays);
     QFETCH(qint64, total);
     QFETCH(bool, capped);
-    const Schedule s = policy::schedule(RetryPolicy{enabled, retries, initial});
+    const Schedule s = policy::schedule(RetryPolicy {enabled, retries, initial});
     QCOMPARE(QList<qint64>(s.delaysSeconds.begin(), s.delaysSeconds.end()), delays);
     QCOMPARE(s.totalSeconds, total);
     QCOMPARE(s.capped, capped);
@@ -99,16 +100,20 @@ void TestSchedule::rfc3339_data()
     QTest::newRow("offset -00:00") << "2026-08-17T12:00:00-00:00" << qint64(1786968000) << "2026-08-17T12:00:00Z";
     QTest::newRow("fraction") << "2026-08-17T12:00:00.999Z" << qint64(1786968000) << "2026-08-17T12:00:00Z";
     QTest::newRow("fraction after a comma") << "2026-08-17T12:00:00,5Z" << qint64(1786968000) << "2026-08-17T12:00:00Z";
-    QTest::newRow("fraction beyond nanoseconds") << "2026-08-17T12:00:00.123456789123Z" << qint64(1786968000)
-                                                 << "2026-08-17T12:00:00Z";
-    QTest::newRow("fraction and offset") << "2026-08-17T12:00:00.5+01:00" << qint64(1786964400) << "2026-08-17T11:00:00Z";
-    QTest::newRow("one-digit hour (Go's '15' is one or two digits)") << "2026-08-17T9:00:00Z" << qint64(1786957200)
-                                                                     << "2026-08-17T09:00:00Z";
-    QTest::newRow("one-digit hour and an offset") << "2026-08-17T1:00:00+01:00" << qint64(1786924800) << "2026-08-17T00:00:00Z";
+    QTest::newRow("fraction beyond nanoseconds")
+        << "2026-08-17T12:00:00.123456789123Z" << qint64(1786968000) << "2026-08-17T12:00:00Z";
+    QTest::newRow("fraction and offset") << "2026-08-17T12:00:00.5+01:00" << qint64(1786964400)
+                                         << "2026-08-17T11:00:00Z";
+    QTest::newRow("one-digit hour (Go's '15' is one or two digits)")
+        << "2026-08-17T9:00:00Z" << qint64(1786957200) << "2026-08-17T09:00:00Z";
+    QTest::newRow("one-digit hour and an offset")
+        << "2026-08-17T1:00:00+01:00" << qint64(1786924800) << "2026-08-17T00:00:00Z";
     QTest::newRow("offset 23:59") << "2026-08-17T12:00:00+23:59" << qint64(1786881660) << "2026-08-16T12:01:00Z";
-    QTest::newRow("offset 24:00 (Go tests > 24)") << "2026-08-17T12:00:00+24:00" << qint64(1786881600) << "2026-08-16T12:00:00Z";
+    QTest::newRow("offset 24:00 (Go tests > 24)")
+        << "2026-08-17T12:00:00+24:00" << qint64(1786881600) << "2026-08-16T12:00:00Z";
     QTest::newRow("offset -24:00") << "2026-08-17T12:00:00-24:00" << qint64(1787054400) << "2026-08-18T12:00:00Z";
-    QTest::newRow("offset 24:60 (Go tests > 60)") << "2026-08-17T12:00:00+24:60" << qint64(1786878000) << "2026-08-16T11:00:00Z";
+    QTest::newRow("offset 24:60 (Go tests > 60)")
+        << "2026-08-17T12:00:00+24:60" << qint64(1786878000) << "2026-08-16T11:00:00Z";
     QTest::newRow("leap day") << "2024-02-29T23:59:59Z" << qint64(1709251199) << "2024-02-29T23:59:59Z";
     QTest::newRow("leap day of a 400th year") << "2000-02-29T00:00:00Z" << qint64(951782400) << "2000-02-29T00:00:00Z";
     QTest::newRow("before epoch") << "1969-12-31T23:59:59Z" << qint64(-1) << "1969-12-31T23:59:59Z";

@@ -6,7 +6,8 @@
 
 using namespace policy;
 
-namespace {
+namespace
+{
 
 ClassPolicy retrying(std::int64_t retries, std::int64_t initial, Outcome o)
 {
@@ -23,7 +24,7 @@ std::vector<RouteCandidate> sampleProfile()
 {
     return {
         {"claude-sonnet", true, {1, retrying(3, 5, Outcome::Skip), waiting(3600, Outcome::Skip)}, std::nullopt},
-        {"codex-gpt5", true, {1, retrying(2, 10, Outcome::Skip), ClassPolicy{}}, std::nullopt},
+        {"codex-gpt5", true, {1, retrying(2, 10, Outcome::Skip), ClassPolicy {}}, std::nullopt},
         {"gemini-pro", true, {1, retrying(1, 30, Outcome::Stop), waiting(86400, Outcome::Stop)}, std::nullopt},
     };
 }
@@ -32,8 +33,9 @@ QStringList render(const Timeline& timeline)
 {
     QStringList out;
     for (const auto& e : timeline.events) {
-        QString line = QStringLiteral("%1 %2 %3").arg(e.offsetSeconds).arg(QLatin1String(eventKindName(e.kind).data()),
-                                                                          QString::fromStdString(e.candidate));
+        QString line = QStringLiteral("%1 %2 %3")
+                           .arg(e.offsetSeconds)
+                           .arg(QLatin1String(eventKindName(e.kind).data()), QString::fromStdString(e.candidate));
         switch (e.kind) {
         case EventKind::Attempt: line += QStringLiteral(" #%1").arg(e.attempt); break;
         case EventKind::RetryWait: line += QStringLiteral(" %1s ord%2").arg(e.delaySeconds).arg(e.retryOrdinal); break;
@@ -50,7 +52,8 @@ QStringList render(const Timeline& timeline)
 
 }  // namespace
 
-class TestTimeline final : public QObject {
+class TestTimeline final : public QObject
+{
     Q_OBJECT
 private slots:
     void presets_data();
@@ -78,42 +81,38 @@ void TestTimeline::presets_data()
 
     QTest::newRow("capacity every attempt")
         << "capacity-every-attempt"
-        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
-                       "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2",
-                       "15 attempt claude-sonnet #3", "15 retry_wait claude-sonnet 20s ord3",
-                       "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
-                       "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1",
-                       "45 attempt codex-gpt5 #6", "45 retry_wait codex-gpt5 20s ord2",
-                       "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
-                       "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1",
-                       "95 attempt gemini-pro #9", "95 stop gemini-pro"}
+        << QStringList {"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
+               "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+               "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+               "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1", "45 attempt codex-gpt5 #6",
+               "45 retry_wait codex-gpt5 20s ord2", "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
+               "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1", "95 attempt gemini-pro #9",
+               "95 stop gemini-pro"}
         << qint64(9) << qint64(95);
     QTest::newRow("quota reset in 1 min")
         << "quota-reset-1m"
-        << QStringList{"0 attempt claude-sonnet #1", "0 wait_for_reset claude-sonnet 60s",
-                       "60 attempt claude-sonnet #2", "60 skip claude-sonnet",
-                       "60 attempt codex-gpt5 #3", "60 skip codex-gpt5",
-                       "60 attempt gemini-pro #4", "60 wait_for_reset gemini-pro 60s",
-                       "120 attempt gemini-pro #5", "120 stop gemini-pro"}
+        << QStringList {"0 attempt claude-sonnet #1", "0 wait_for_reset claude-sonnet 60s",
+               "60 attempt claude-sonnet #2", "60 skip claude-sonnet", "60 attempt codex-gpt5 #3", "60 skip codex-gpt5",
+               "60 attempt gemini-pro #4", "60 wait_for_reset gemini-pro 60s", "120 attempt gemini-pro #5",
+               "120 stop gemini-pro"}
         << qint64(5) << qint64(120);
-    QTest::newRow("quota reset in 6 h")
-        << "quota-reset-6h"
-        << QStringList{"0 attempt claude-sonnet #1", "0 skip claude-sonnet",
-                       "0 attempt codex-gpt5 #2", "0 skip codex-gpt5",
-                       "0 attempt gemini-pro #3", "0 wait_for_reset gemini-pro 21600s",
-                       "21600 attempt gemini-pro #4", "21600 stop gemini-pro"}
-        << qint64(4) << qint64(21600);
+    QTest::newRow("quota reset in 6 h") << "quota-reset-6h"
+                                        << QStringList {"0 attempt claude-sonnet #1", "0 skip claude-sonnet",
+                                               "0 attempt codex-gpt5 #2", "0 skip codex-gpt5",
+                                               "0 attempt gemini-pro #3", "0 wait_for_reset gemini-pro 21600s",
+                                               "21600 attempt gemini-pro #4", "21600 stop gemini-pro"}
+                                        << qint64(4) << qint64(21600);
     QTest::newRow("two transient then success")
         << "two-transient-then-success"
-        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
-                       "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2",
-                       "15 attempt claude-sonnet #3", "15 success claude-sonnet"}
+        << QStringList {"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
+               "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+               "15 success claude-sonnet"}
         << qint64(3) << qint64(15);
     QTest::newRow("unknown error") << "unknown-error"
-                                   << QStringList{"0 attempt claude-sonnet #1", "0 stop claude-sonnet"} << qint64(1)
+                                   << QStringList {"0 attempt claude-sonnet #1", "0 stop claude-sonnet"} << qint64(1)
                                    << qint64(0);
     QTest::newRow("after tool activity") << "after-tool-activity"
-                                         << QStringList{"0 attempt claude-sonnet #1", "0 stop claude-sonnet"}
+                                         << QStringList {"0 attempt claude-sonnet #1", "0 stop claude-sonnet"}
                                          << qint64(1) << qint64(0);
 }
 
@@ -171,8 +170,9 @@ void TestTimeline::configErrorStopsTheCycle()
     auto candidates = sampleProfile();
     candidates[1].configurationError = "legacy_rule_conflict";
     const Timeline t = simulateRouteCycle(candidates, findScenarioPreset("quota-reset-6h")->scenario);
-    QCOMPARE(render(t), QStringList({"0 attempt claude-sonnet #1", "0 skip claude-sonnet",
-                                     "0 config_error codex-gpt5 legacy_rule_conflict"}));
+    QCOMPARE(render(t),
+        QStringList(
+            {"0 attempt claude-sonnet #1", "0 skip claude-sonnet", "0 config_error codex-gpt5 legacy_rule_conflict"}));
     QCOMPARE(t.totals.finalEvent, EventKind::ConfigError);
 }
 
@@ -188,7 +188,7 @@ void TestTimeline::invalidPoliciesStopTheCycle()
 void TestTimeline::resetWaitKeepsOrdinalAndIsPerClass()
 {
     // One candidate that both waits and retries for hard errors.
-    std::vector<RouteCandidate> candidates{
+    std::vector<RouteCandidate> candidates {
         {"solo", true, {1, retrying(2, 5, Outcome::Skip), {{true, 2, 10}, {true, 600}, Outcome::Stop}}, std::nullopt}};
     Scenario s;
     s.start = *parseRfc3339(kDefaultScenarioStart);
@@ -203,10 +203,10 @@ void TestTimeline::resetWaitKeepsOrdinalAndIsPerClass()
     s.attempts = {quota, quota, quota, capacity};
     s.attempts[0].resetAfterSeconds = 9999;  // beyond the max wait: ignored
     const Timeline t = simulateRouteCycle(candidates, s);
-    QCOMPARE(render(t), QStringList({"0 attempt solo #1", "0 retry_wait solo 10s ord1", "10 attempt solo #2",
-                                     "10 wait_for_reset solo 120s", "130 attempt solo #3",
-                                     "130 retry_wait solo 20s ord2", "150 attempt solo #4",
-                                     "150 skip solo", "150 exhausted solo no_eligible_candidate"}));
+    QCOMPARE(render(t),
+        QStringList({"0 attempt solo #1", "0 retry_wait solo 10s ord1", "10 attempt solo #2",
+            "10 wait_for_reset solo 120s", "130 attempt solo #3", "130 retry_wait solo 20s ord2", "150 attempt solo #4",
+            "150 skip solo", "150 exhausted solo no_eligible_candidate"}));
     QCOMPARE(t.totals.retryWaitSeconds, 30);
     QCOMPARE(t.totals.resetWaitSeconds, 120);
 }
@@ -221,14 +221,15 @@ void TestTimeline::explicitSequenceThenSuccess()
     s.then = ScenarioThen::Repeat;
     const auto candidates = sampleProfile();
     const Timeline t = simulateRouteCycle(candidates, s);
-    QCOMPARE(render(t), QStringList({"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
-                                     "5 attempt claude-sonnet #2", "5 success claude-sonnet"}));
+    QCOMPARE(render(t),
+        QStringList({"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
+            "5 success claude-sonnet"}));
     QCOMPARE(formatRfc3339(t.events.back().t), std::string("2026-08-17T12:00:05Z"));
 
     Scenario empty;
     empty.start = s.start;
     QCOMPARE(render(simulateRouteCycle(candidates, empty)),
-             QStringList({"0 attempt claude-sonnet #1", "0 success claude-sonnet"}));
+        QStringList({"0 attempt claude-sonnet #1", "0 success claude-sonnet"}));
 }
 
 void TestTimeline::eventBound()
@@ -251,29 +252,33 @@ void TestTimeline::liveStartContinuesTheRoute_data()
     QTest::addColumn<QString>("code");
     QTest::addColumn<QStringList>("expected");
     // codex-gpt5 retries transient errors twice from 10 s: ordinal 1 is used, so retry 2 after 20 s, then skip.
-    QTest::newRow("retry ordinal carried") << "codex-gpt5" << 1 << false << "model_capacity"
-        << QStringList{"0 attempt codex-gpt5 #1", "0 retry_wait codex-gpt5 20s ord2", "20 attempt codex-gpt5 #2",
-                       "20 skip codex-gpt5", "20 attempt gemini-pro #3", "20 retry_wait gemini-pro 30s ord1",
-                       "50 attempt gemini-pro #4", "50 stop gemini-pro"};
+    QTest::newRow("retry ordinal carried")
+        << "codex-gpt5" << 1 << false << "model_capacity"
+        << QStringList {"0 attempt codex-gpt5 #1", "0 retry_wait codex-gpt5 20s ord2", "20 attempt codex-gpt5 #2",
+               "20 skip codex-gpt5", "20 attempt gemini-pro #3", "20 retry_wait gemini-pro 30s ord1",
+               "50 attempt gemini-pro #4", "50 stop gemini-pro"};
     // claude-sonnet waits up to 1 h for a hard reset, once per class: used already, so it skips.
-    QTest::newRow("reset wait already used") << "claude-sonnet" << 0 << true << "quota_limited"
-        << QStringList{"0 attempt claude-sonnet #1", "0 skip claude-sonnet", "0 attempt codex-gpt5 #2",
-                       "0 skip codex-gpt5", "0 attempt gemini-pro #3", "0 wait_for_reset gemini-pro 60s",
-                       "60 attempt gemini-pro #4", "60 stop gemini-pro"};
-    QTest::newRow("reset wait still free") << "claude-sonnet" << 0 << false << "quota_limited"
-        << QStringList{"0 attempt claude-sonnet #1", "0 wait_for_reset claude-sonnet 60s", "60 attempt claude-sonnet #2",
-                       "60 skip claude-sonnet", "60 attempt codex-gpt5 #3", "60 skip codex-gpt5",
-                       "60 attempt gemini-pro #4", "60 wait_for_reset gemini-pro 60s", "120 attempt gemini-pro #5",
-                       "120 stop gemini-pro"};
+    QTest::newRow("reset wait already used")
+        << "claude-sonnet" << 0 << true << "quota_limited"
+        << QStringList {"0 attempt claude-sonnet #1", "0 skip claude-sonnet", "0 attempt codex-gpt5 #2",
+               "0 skip codex-gpt5", "0 attempt gemini-pro #3", "0 wait_for_reset gemini-pro 60s",
+               "60 attempt gemini-pro #4", "60 stop gemini-pro"};
+    QTest::newRow("reset wait still free")
+        << "claude-sonnet" << 0 << false << "quota_limited"
+        << QStringList {"0 attempt claude-sonnet #1", "0 wait_for_reset claude-sonnet 60s",
+               "60 attempt claude-sonnet #2", "60 skip claude-sonnet", "60 attempt codex-gpt5 #3", "60 skip codex-gpt5",
+               "60 attempt gemini-pro #4", "60 wait_for_reset gemini-pro 60s", "120 attempt gemini-pro #5",
+               "120 stop gemini-pro"};
     // A candidate the edited route no longer has: a fresh cycle from the first candidate.
-    QTest::newRow("candidate not in the route") << "removed-profile" << 2 << true << "model_capacity"
-        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
-                       "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
-                       "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
-                       "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1", "45 attempt codex-gpt5 #6",
-                       "45 retry_wait codex-gpt5 20s ord2", "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
-                       "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1", "95 attempt gemini-pro #9",
-                       "95 stop gemini-pro"};
+    QTest::newRow("candidate not in the route")
+        << "removed-profile" << 2 << true << "model_capacity"
+        << QStringList {"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
+               "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+               "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+               "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1", "45 attempt codex-gpt5 #6",
+               "45 retry_wait codex-gpt5 20s ord2", "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
+               "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1", "95 attempt gemini-pro #9",
+               "95 stop gemini-pro"};
 }
 
 void TestTimeline::liveStartContinuesTheRoute()
@@ -290,7 +295,7 @@ void TestTimeline::liveStartContinuesTheRoute()
     if (code == QLatin1String("quota_limited"))
         failure.resetAfterSeconds = 60;
     s.attempts = {failure};
-    s.from = RouteStartState{candidate.toStdString(), ordinal, false, hardResetUsed};
+    s.from = RouteStartState {candidate.toStdString(), ordinal, false, hardResetUsed};
     const auto candidates = sampleProfile();
     QCOMPARE(render(simulateRouteCycle(candidates, s)), expected);
 }
@@ -302,25 +307,29 @@ void TestTimeline::openCircuitsArePassedOver_data()
     QTest::addColumn<QStringList>("expected");
     // claude-sonnet skips capacity errors after 35 s of retries.
     QTest::newRow("open when reached") << 60 << 0
-        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
-                       "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
-                       "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
-                       "35 circuit_open codex-gpt5 25s", "35 attempt gemini-pro #5", "35 retry_wait gemini-pro 30s ord1",
-                       "65 attempt gemini-pro #6", "65 stop gemini-pro"};
-    QTest::newRow("closed again when reached") << 30 << 0
-        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
-                       "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
-                       "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
-                       "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1", "45 attempt codex-gpt5 #6",
-                       "45 retry_wait codex-gpt5 20s ord2", "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
-                       "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1", "95 attempt gemini-pro #9",
-                       "95 stop gemini-pro"};
-    QTest::newRow("every later one open") << 3600 << 3600
-        << QStringList{"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
-                       "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
-                       "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
-                       "35 circuit_open codex-gpt5 3565s", "35 circuit_open gemini-pro 3565s",
-                       "35 exhausted claude-sonnet no_eligible_candidate"};
+                                       << QStringList {"0 attempt claude-sonnet #1",
+                                              "0 retry_wait claude-sonnet 5s ord1", "5 attempt claude-sonnet #2",
+                                              "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+                                              "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4",
+                                              "35 skip claude-sonnet", "35 circuit_open codex-gpt5 25s",
+                                              "35 attempt gemini-pro #5", "35 retry_wait gemini-pro 30s ord1",
+                                              "65 attempt gemini-pro #6", "65 stop gemini-pro"};
+    QTest::newRow("closed again when reached")
+        << 30 << 0
+        << QStringList {"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
+               "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+               "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+               "35 attempt codex-gpt5 #5", "35 retry_wait codex-gpt5 10s ord1", "45 attempt codex-gpt5 #6",
+               "45 retry_wait codex-gpt5 20s ord2", "65 attempt codex-gpt5 #7", "65 skip codex-gpt5",
+               "65 attempt gemini-pro #8", "65 retry_wait gemini-pro 30s ord1", "95 attempt gemini-pro #9",
+               "95 stop gemini-pro"};
+    QTest::newRow("every later one open")
+        << 3600 << 3600
+        << QStringList {"0 attempt claude-sonnet #1", "0 retry_wait claude-sonnet 5s ord1",
+               "5 attempt claude-sonnet #2", "5 retry_wait claude-sonnet 10s ord2", "15 attempt claude-sonnet #3",
+               "15 retry_wait claude-sonnet 20s ord3", "35 attempt claude-sonnet #4", "35 skip claude-sonnet",
+               "35 circuit_open codex-gpt5 3565s", "35 circuit_open gemini-pro 3565s",
+               "35 exhausted claude-sonnet no_eligible_candidate"};
 }
 
 void TestTimeline::openCircuitsArePassedOver()
@@ -329,9 +338,11 @@ void TestTimeline::openCircuitsArePassedOver()
     QFETCH(int, geminiPausedSeconds);
     QFETCH(QStringList, expected);
     Scenario s = findScenarioPreset(kDefaultScenarioId)->scenario;
-    for (const auto& [id, seconds] : {std::pair{"codex-gpt5", codexPausedSeconds}, std::pair{"gemini-pro", geminiPausedSeconds}}) {
+    for (const auto& [id, seconds] :
+        {std::pair {"codex-gpt5", codexPausedSeconds}, std::pair {"gemini-pro", geminiPausedSeconds}}) {
         if (seconds > 0)
-            s.circuits.push_back({id, s.start + std::chrono::seconds{seconds}, "provider_overloaded", std::string("profile:") + id});
+            s.circuits.push_back(
+                {id, s.start + std::chrono::seconds {seconds}, "provider_overloaded", std::string("profile:") + id});
     }
     const auto candidates = sampleProfile();
     const Timeline t = simulateRouteCycle(candidates, s);
@@ -359,8 +370,10 @@ void TestTimeline::reviewWarnings()
     const RouteReview review = reviewRoute(candidates);
     QStringList codes;
     for (const auto& w : review.warnings)
-        codes << QStringLiteral("%1 %2").arg(QLatin1String(reviewWarningName(w.code).data())).arg(w.candidateIndex ? int(*w.candidateIndex) : -1);
-    QCOMPARE(codes, (QStringList{"ineligible_candidate 1", "hard_retry_without_reset_wait 1"}));
+        codes << QStringLiteral("%1 %2")
+                     .arg(QLatin1String(reviewWarningName(w.code).data()))
+                     .arg(w.candidateIndex ? int(*w.candidateIndex) : -1);
+    QCOMPARE(codes, (QStringList {"ineligible_candidate 1", "hard_retry_without_reset_wait 1"}));
     // Worst cases: transient 35 + 30 + 30 s of retries, then stop on gemini-pro; hard: 1 h wait + 3 min of
     // retries (60 + 120 s), then a day's wait, then stop.
     QCOMPARE(review.transient.seconds, 35 + 30 + 30);
@@ -373,7 +386,9 @@ void TestTimeline::reviewWarnings()
     const RouteReview second = reviewRoute(candidates);
     QStringList more;
     for (const auto& w : second.warnings)
-        more << QStringLiteral("%1 %2").arg(QLatin1String(reviewWarningName(w.code).data())).arg(w.candidateIndex ? int(*w.candidateIndex) : -1);
+        more << QStringLiteral("%1 %2")
+                    .arg(QLatin1String(reviewWarningName(w.code).data()))
+                    .arg(w.candidateIndex ? int(*w.candidateIndex) : -1);
     QVERIFY(more.contains(QStringLiteral("all_candidates_skip -1")));
     QVERIFY(more.contains(QStringLiteral("unreachable_candidate 1")));
     QVERIFY(more.contains(QStringLiteral("unreachable_candidate 2")));

@@ -5,7 +5,8 @@
 
 using namespace policy;
 
-namespace {
+namespace
+{
 
 PolicyDocument withField(Field f, bool enabled, std::int64_t value)
 {
@@ -18,9 +19,7 @@ PolicyDocument withField(Field f, bool enabled, std::int64_t value)
     case Field::RetryInitialInterval:
         p.retry = {enabled, enabled ? descriptor(Field::RetryMaxRetries).min : 0, value};
         break;
-    case Field::ResetMaxWait:
-        p.waitForReset = {enabled, value};
-        break;
+    case Field::ResetMaxWait: p.waitForReset = {enabled, value}; break;
     }
     return doc;
 }
@@ -29,12 +28,13 @@ QString path(const FieldDescriptor& d)
 {
     return QStringLiteral("candidates[2].policies.hard.%1.%2")
         .arg(QString::fromUtf8(d.section.data(), qsizetype(d.section.size())),
-             QString::fromUtf8(d.key.data(), qsizetype(d.key.size())));
+            QString::fromUtf8(d.key.data(), qsizetype(d.key.size())));
 }
 
 }  // namespace
 
-class TestValidation final : public QObject {
+class TestValidation final : public QObject
+{
     Q_OBJECT
 private slots:
     void defaultIsImmediateSkipAndValid();
@@ -143,13 +143,14 @@ void TestValidation::reportsAllIssues()
     QStringList paths;
     for (const auto& i : issues)
         paths << QString::fromStdString(i.path) + QLatin1Char(' ') + QLatin1String(issueCodeName(i.code).data());
-    QCOMPARE(paths, QStringList({
-                        "transient.retry.max_retries out_of_range",
-                        "transient.retry.initial_interval_seconds out_of_range",
-                        "transient.wait_for_reset.max_wait_seconds must_be_zero_when_disabled",
-                        "hard.wait_for_reset.max_wait_seconds out_of_range",
-                        "hard.on_exhausted missing_on_exhausted",
-                    }));
+    QCOMPARE(paths,
+        QStringList({
+            "transient.retry.max_retries out_of_range",
+            "transient.retry.initial_interval_seconds out_of_range",
+            "transient.wait_for_reset.max_wait_seconds must_be_zero_when_disabled",
+            "hard.wait_for_reset.max_wait_seconds out_of_range",
+            "hard.on_exhausted missing_on_exhausted",
+        }));
     QVERIFY(!isValid(doc));
 }
 
@@ -181,17 +182,18 @@ void TestValidation::profileRules_data()
     QTest::addColumn<int>("scenario");
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("valid") << 0 << QStringList();
-    QTest::newRow("empty list") << 1 << QStringList{"dynamic.candidates empty_candidate_list"};
-    QTest::newRow("positions shifted")
-        << 2 << QStringList{"dynamic.candidates[0].position position_mismatch",
-                            "dynamic.candidates[1].position position_mismatch"};
-    QTest::newRow("duplicate position") << 3 << QStringList{"dynamic.candidates[1].position position_mismatch"};
-    QTest::newRow("empty id") << 4 << QStringList{"dynamic.candidates[1].execution_profile_id empty_execution_profile_id"};
+    QTest::newRow("empty list") << 1 << QStringList {"dynamic.candidates empty_candidate_list"};
+    QTest::newRow("positions shifted") << 2
+                                       << QStringList {"dynamic.candidates[0].position position_mismatch",
+                                              "dynamic.candidates[1].position position_mismatch"};
+    QTest::newRow("duplicate position") << 3 << QStringList {"dynamic.candidates[1].position position_mismatch"};
+    QTest::newRow("empty id") << 4
+                              << QStringList {"dynamic.candidates[1].execution_profile_id empty_execution_profile_id"};
     QTest::newRow("duplicate id once trimmed (kandev trims, then refuses duplicates)")
-        << 7 << QStringList{"dynamic.candidates[1].execution_profile_id duplicate_execution_profile_id"};
-    QTest::newRow("policies with rules") << 5 << QStringList{"dynamic.candidates[0].rules policies_with_rules"};
+        << 7 << QStringList {"dynamic.candidates[1].execution_profile_id duplicate_execution_profile_id"};
+    QTest::newRow("policies with rules") << 5 << QStringList {"dynamic.candidates[0].rules policies_with_rules"};
     QTest::newRow("invalid nested policy")
-        << 6 << QStringList{"dynamic.candidates[1].policies.transient.retry.max_retries out_of_range"};
+        << 6 << QStringList {"dynamic.candidates[1].policies.transient.retry.max_retries out_of_range"};
 }
 
 void TestValidation::profileRules()
@@ -199,16 +201,23 @@ void TestValidation::profileRules()
     QFETCH(int, scenario);
     QFETCH(QStringList, expected);
     std::vector<Candidate> list(2);
-    list[0] = {0, "a", true, PolicyDocument{}, {}};
+    list[0] = {0, "a", true, PolicyDocument {}, {}};
     list[1] = {1, "b", false, std::nullopt, {{"on_provider_error", "try_next"}}};
     switch (scenario) {
     case 1: list.clear(); break;
-    case 2: list[0].position = 1; list[1].position = 2; break;
+    case 2:
+        list[0].position = 1;
+        list[1].position = 2;
+        break;
     case 3: list[1].position = 0; break;
     case 4: list[1].executionProfileId.clear(); break;
     case 5: list[0].rules = {{"model_capacity", "stop"}}; break;
     case 7: list[1].executionProfileId = " a\t"; break;
-    case 6: list[1].rules.clear(); list[1].policies = PolicyDocument{}; list[1].policies->transient.retry = {true, 11, 5}; break;
+    case 6:
+        list[1].rules.clear();
+        list[1].policies = PolicyDocument {};
+        list[1].policies->transient.retry = {true, 11, 5};
+        break;
     default: break;
     }
     QStringList actual;

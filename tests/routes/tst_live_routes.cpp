@@ -22,20 +22,21 @@ using check::routeCandidates;
 using policy::DecisionKind;
 using policy::ErrorClass;
 
-namespace {
+namespace
+{
 
 // Transient: 3 retries from 5 s, then skip. Hard: wait up to 5 min for a reset, then stop.
-const std::string kScheduled =
-    R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},)"
-    R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"},)"
-    R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
-    R"("wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"stop"}})";
+const std::string kScheduled
+    = R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":3,"initial_interval_seconds":5},)"
+      R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"},)"
+      R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
+      R"("wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"stop"}})";
 // Transient: 1 retry from 30 s, then skip; hard as above.
-const std::string kEditing =
-    R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":1,"initial_interval_seconds":30},)"
-    R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"},)"
-    R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
-    R"("wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"stop"}})";
+const std::string kEditing
+    = R"({"version":1,"transient":{"retry":{"enabled":true,"max_retries":1,"initial_interval_seconds":30},)"
+      R"("wait_for_reset":{"enabled":false,"max_wait_seconds":0},"on_exhausted":"skip"},)"
+      R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
+      R"("wait_for_reset":{"enabled":true,"max_wait_seconds":300},"on_exhausted":"stop"}})";
 
 std::string exportDocument(const std::string& firstPolicies)
 {
@@ -45,9 +46,8 @@ std::string exportDocument(const std::string& firstPolicies)
            R"({"id":"haiku","name":"Claude Haiku","kind":"concrete","enabled":true},)"
            R"({"id":"dyn","name":"Main route","kind":"dynamic","enabled":true,"dynamic":{"version":4,"candidates":[)"
            R"({"position":0,"execution_profile_id":"claude-sonnet","enabled":true,"policies":)"
-           + firstPolicies
-           + R"(},{"position":1,"execution_profile_id":"codex-gpt5","enabled":true,"policies":)" + kScheduled
-           + R"(},{"position":2,"execution_profile_id":"haiku","enabled":true}]}}]})";
+        + firstPolicies + R"(},{"position":1,"execution_profile_id":"codex-gpt5","enabled":true,"policies":)"
+        + kScheduled + R"(},{"position":2,"execution_profile_id":"haiku","enabled":true}]}}]})";
 }
 
 format::Document document(const std::string& firstPolicies)
@@ -74,16 +74,16 @@ std::string quoted(const std::string& text)
 
 // A snapshot as kandev writes it, with policy_json as a JSON string.
 std::string snapshot(const std::string& code, const std::string& cls, std::int64_t ordinal, const std::string& deadline,
-                     const std::string& policies = kScheduled)
+    const std::string& policies = kScheduled)
 {
-    return R"({"failure_code":")" + code + R"(","failure_class":")" + cls + R"(","catalogue_version":"provider-errors.v1",)"
-           + R"("policy_json":")" + quoted(policies) + "\""
-           + R"(,"retry_ordinal":)" + std::to_string(ordinal) + R"(,"reset_wait_used":false,"deadline":")" + deadline
-           + R"(","pending_outcome":"skip"})";
+    return R"({"failure_code":")" + code + R"(","failure_class":")" + cls
+        + R"(","catalogue_version":"provider-errors.v1",)" + R"("policy_json":")" + quoted(policies) + "\""
+        + R"(,"retry_ordinal":)" + std::to_string(ordinal) + R"(,"reset_wait_used":false,"deadline":")" + deadline
+        + R"(","pending_outcome":"skip"})";
 }
 
-RouteStateRow routeRow(const std::string& session, const std::string& candidate, const std::string& state,
-                       const std::string& policyState)
+RouteStateRow routeRow(
+    const std::string& session, const std::string& candidate, const std::string& state, const std::string& policyState)
 {
     RouteStateRow r;
     r.sessionId = session;
@@ -107,7 +107,8 @@ LiveRoutesRead readWith(std::vector<RouteStateRow> routes, std::vector<CircuitRo
 
 }  // namespace
 
-class TestLiveRoutes : public QObject {
+class TestLiveRoutes : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -139,8 +140,8 @@ private slots:
 
 void TestLiveRoutes::snapshotFields()
 {
-    const format::RouteSnapshotRead read =
-        format::parseRouteSnapshot(snapshot("rate_limited", "transient", 1, "2026-08-21T10:00:10.5Z"));
+    const format::RouteSnapshotRead read
+        = format::parseRouteSnapshot(snapshot("rate_limited", "transient", 1, "2026-08-21T10:00:10.5Z"));
     QVERIFY2(read.error.empty(), read.error.c_str());
     QVERIFY(read.snapshot);
     const format::RouteSnapshot& s = *read.snapshot;
@@ -158,8 +159,8 @@ void TestLiveRoutes::snapshotFields()
     QVERIFY(!empty.snapshot);
     QVERIFY(empty.error.empty());
     // Go's zero time and unknown keys are what kandev may write: no deadline, keys ignored.
-    const format::RouteSnapshotRead zero =
-        format::parseRouteSnapshot(R"({"deadline":"0001-01-01T00:00:00Z","later_field":{"x":1}})");
+    const format::RouteSnapshotRead zero
+        = format::parseRouteSnapshot(R"({"deadline":"0001-01-01T00:00:00Z","later_field":{"x":1}})");
     QVERIFY(zero.snapshot);
     QVERIFY(!zero.snapshot->deadline);
 }
@@ -168,22 +169,34 @@ void TestLiveRoutes::snapshotRefused_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
-    QTest::newRow("truncated") << R"({"failure_code":"rate_limited")" << "policy_state_json (line 1, column";
-    QTest::newRow("array") << "[1,2]" << "policy_state_json: expected an object, found an array";
-    QTest::newRow("code number") << R"({"failure_code":5})" << "policy_state_json.failure_code: expected a string";
-    QTest::newRow("negative ordinal") << R"({"retry_ordinal":-1})" << "policy_state_json.retry_ordinal";
-    QTest::newRow("fraction ordinal") << R"({"retry_ordinal":1.5})" << "policy_state_json.retry_ordinal";
-    QTest::newRow("flag string") << R"({"reset_wait_used":"yes"})" << "policy_state_json.reset_wait_used: expected true or false";
-    QTest::newRow("classes list") << R"({"reset_wait_classes":[true]})" << "policy_state_json.reset_wait_classes: expected an object";
-    QTest::newRow("class flag") << R"({"reset_wait_classes":{"hard":1}})" << "policy_state_json.reset_wait_classes.hard";
-    QTest::newRow("deadline words") << R"({"deadline":"tomorrow"})" << "policy_state_json.deadline: \"tomorrow\" is not an RFC 3339 time";
+    QTest::newRow("truncated") << R"({"failure_code":"rate_limited")"
+                               << "policy_state_json (line 1, column";
+    QTest::newRow("array") << "[1,2]"
+                           << "policy_state_json: expected an object, found an array";
+    QTest::newRow("code number") << R"({"failure_code":5})"
+                                 << "policy_state_json.failure_code: expected a string";
+    QTest::newRow("negative ordinal") << R"({"retry_ordinal":-1})"
+                                      << "policy_state_json.retry_ordinal";
+    QTest::newRow("fraction ordinal") << R"({"retry_ordinal":1.5})"
+                                      << "policy_state_json.retry_ordinal";
+    QTest::newRow("flag string") << R"({"reset_wait_used":"yes"})"
+                                 << "policy_state_json.reset_wait_used: expected true or false";
+    QTest::newRow("classes list") << R"({"reset_wait_classes":[true]})"
+                                  << "policy_state_json.reset_wait_classes: expected an object";
+    QTest::newRow("class flag") << R"({"reset_wait_classes":{"hard":1}})"
+                                << "policy_state_json.reset_wait_classes.hard";
+    QTest::newRow("deadline words") << R"({"deadline":"tomorrow"})"
+                                    << "policy_state_json.deadline: \"tomorrow\" is not an RFC 3339 time";
     // Read as Go's time.Parse(time.RFC3339, ...) reads it: no space, no lower-case 't' or 'z', no leap second.
-    QTest::newRow("deadline with a space") << R"({"deadline":"2026-08-21 10:00:10Z"})"
-                                           << "policy_state_json.deadline: \"2026-08-21 10:00:10Z\" is not an RFC 3339 time";
-    QTest::newRow("deadline in lower case") << R"({"deadline":"2026-08-21t10:00:10z"})"
-                                            << "policy_state_json.deadline: \"2026-08-21t10:00:10z\" is not an RFC 3339 time";
-    QTest::newRow("deadline on a leap second") << R"({"deadline":"2026-08-21T10:00:60Z"})"
-                                               << "policy_state_json.deadline: \"2026-08-21T10:00:60Z\" is not an RFC 3339 time";
+    QTest::newRow("deadline with a space")
+        << R"({"deadline":"2026-08-21 10:00:10Z"})"
+        << "policy_state_json.deadline: \"2026-08-21 10:00:10Z\" is not an RFC 3339 time";
+    QTest::newRow("deadline in lower case")
+        << R"({"deadline":"2026-08-21t10:00:10z"})"
+        << "policy_state_json.deadline: \"2026-08-21t10:00:10z\" is not an RFC 3339 time";
+    QTest::newRow("deadline on a leap second")
+        << R"({"deadline":"2026-08-21T10:00:60Z"})"
+        << "policy_state_json.deadline: \"2026-08-21T10:00:60Z\" is not an RFC 3339 time";
     QTest::newRow("not utf-8") << QString::fromLatin1("{\"failure_code\":\"\xff\"}") << "policy_state_json";
 }
 
@@ -204,9 +217,11 @@ void TestLiveRoutes::resetWaitClasses_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("transient");
     QTest::addColumn<bool>("hard");
-    QTest::newRow("flag for the failure's class") << R"({"failure_class":"hard","reset_wait_used":true})" << false << true;
+    QTest::newRow("flag for the failure's class")
+        << R"({"failure_class":"hard","reset_wait_used":true})" << false << true;
     QTest::newRow("map wins over the flag")
-        << R"({"failure_class":"hard","reset_wait_used":true,"reset_wait_classes":{"transient":true}})" << true << false;
+        << R"({"failure_class":"hard","reset_wait_used":true,"reset_wait_classes":{"transient":true}})" << true
+        << false;
     QTest::newRow("flag without a class") << R"({"reset_wait_used":true})" << false << false;
     QTest::newRow("both in the map") << R"({"reset_wait_classes":{"transient":true,"hard":true}})" << true << true;
 }
@@ -254,14 +269,19 @@ void TestLiveRoutes::nextStepIsTheEvaluatorsDecision_data()
     QTest::addColumn<QString>("cls");
     QTest::addColumn<int>("ordinal");
     QTest::addColumn<QString>("sentence");
-    QTest::newRow("second retry") << "rate_limited" << "transient" << 1
-                                  << "if the same error repeats at the deadline: retry 2 of 3 in 10 s, then skip to Claude Haiku";
-    QTest::newRow("retries used up") << "rate_limited" << "transient" << 3
+    QTest::newRow("second retry")
+        << "rate_limited"
+        << "transient" << 1
+        << "if the same error repeats at the deadline: retry 2 of 3 in 10 s, then skip to Claude Haiku";
+    QTest::newRow("retries used up") << "rate_limited"
+                                     << "transient" << 3
                                      << "if the same error repeats at the deadline: skip to Claude Haiku";
-    QTest::newRow("hard without a reset hint") << "quota_limited" << "hard" << 0
-                                               << "if the same error repeats at the deadline: stop for a person";
-    QTest::newRow("unknown code") << "mystery" << "" << 0
-                                  << "if the same error repeats at the deadline: stop for a person (the error is not classified)";
+    QTest::newRow("hard without a reset hint")
+        << "quota_limited"
+        << "hard" << 0 << "if the same error repeats at the deadline: stop for a person";
+    QTest::newRow("unknown code")
+        << "mystery"
+        << "" << 0 << "if the same error repeats at the deadline: stop for a person (the error is not classified)";
 }
 
 void TestLiveRoutes::nextStepIsTheEvaluatorsDecision()
@@ -271,8 +291,8 @@ void TestLiveRoutes::nextStepIsTheEvaluatorsDecision()
     QFETCH(int, ordinal);
     QFETCH(QString, sentence);
     const std::string deadline = "2026-08-21T10:00:10Z";
-    const LiveRoutes live = analyseLiveRoutes(
-        readWith({routeRow("s1", "codex-gpt5", "retry_wait", snapshot(code.toStdString(), cls.toStdString(), ordinal, deadline))}),
+    const LiveRoutes live = analyseLiveRoutes(readWith({routeRow("s1", "codex-gpt5", "retry_wait",
+                                                  snapshot(code.toStdString(), cls.toStdString(), ordinal, deadline))}),
         document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
     QCOMPARE(live.routes.size(), std::size_t(1));
     const LiveRoute& r = live.routes.front();
@@ -282,7 +302,7 @@ void TestLiveRoutes::nextStepIsTheEvaluatorsDecision()
     // The same decision the evaluator makes on its own, at the deadline.
     const std::string codeText = code.toStdString(), clsText = cls.toStdString();
     policy::EvaluationInput input;
-    input.failure = policy::Failure{codeText, clsText, policy::Confidence::High, "provider-errors.v1", std::nullopt};
+    input.failure = policy::Failure {codeText, clsText, policy::Confidence::High, "provider-errors.v1", std::nullopt};
     input.now = at(deadline.c_str());
     input.retryOrdinal = ordinal;
     input.effectSafe = true;
@@ -297,25 +317,26 @@ void TestLiveRoutes::nextStepIsTheEvaluatorsDecision()
 void TestLiveRoutes::driftSpellsOutTheDifference()
 {
     // The snapshot ran under 3 retries from 5 s; the first candidate is being edited to 1 retry from 30 s.
-    const LiveRoutes live = analyseLiveRoutes(
-        readWith({routeRow("s1", "claude-sonnet", "retry_wait", snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))}),
-        document(kEditing), "dyn", at("2026-08-21T10:00:00Z"));
+    const LiveRoutes live
+        = analyseLiveRoutes(readWith({routeRow("s1", "claude-sonnet", "retry_wait",
+                                snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))}),
+            document(kEditing), "dyn", at("2026-08-21T10:00:00Z"));
     QVERIFY(live.routes.front().drift);
     QCOMPARE(live.routes.front().drift->errorClass, ErrorClass::Transient);
     QCOMPARE(QString::fromStdString(describeDrift(*live.routes.front().drift)),
-             QStringLiteral("transient errors scheduled under 3 retries from 5 s; you are editing 1 retry from 30 s"));
+        QStringLiteral("transient errors scheduled under 3 retries from 5 s; you are editing 1 retry from 30 s"));
 }
 
 void TestLiveRoutes::noDriftWhenTheSameOrAnotherClassDiffers()
 {
     // Same policies: no drift. A hard failure while only the transient policy changed: no drift either.
     const policy::Seconds now = at("2026-08-21T10:00:00Z");
-    LiveRoutes same = analyseLiveRoutes(
-        readWith({routeRow("s1", "claude-sonnet", "retry_wait", snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))}),
+    LiveRoutes same = analyseLiveRoutes(readWith({routeRow("s1", "claude-sonnet", "retry_wait",
+                                            snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))}),
         document(kScheduled), "dyn", now);
     QVERIFY(!same.routes.front().drift);
-    LiveRoutes otherClass = analyseLiveRoutes(
-        readWith({routeRow("s1", "claude-sonnet", "waiting_for_reset", snapshot("quota_limited", "hard", 0, "2026-08-21T10:04:00Z"))}),
+    LiveRoutes otherClass = analyseLiveRoutes(readWith({routeRow("s1", "claude-sonnet", "waiting_for_reset",
+                                                  snapshot("quota_limited", "hard", 0, "2026-08-21T10:04:00Z"))}),
         document(kEditing), "dyn", now);
     QVERIFY(!otherClass.routes.front().drift);
     // Without a failure class, either class that differs counts.
@@ -331,9 +352,9 @@ void TestLiveRoutes::unreadableSnapshotsAreShownNotGuessed()
     tooLong.policyStateTooLong = true;
     const LiveRoutes live = analyseLiveRoutes(
         readWith({routeRow("s1", "claude-sonnet", "retry_wait", R"({"failure_code":)"),
-                  routeRow("s2", "claude-sonnet", "retry_wait",
-                           R"({"failure_code":"rate_limited","failure_class":"transient","policy_json":"{\"version\":7}"})"),
-                  tooLong, routeRow("s4", "claude-sonnet", "teleporting", "")}),
+            routeRow("s2", "claude-sonnet", "retry_wait",
+                R"({"failure_code":"rate_limited","failure_class":"transient","policy_json":"{\"version\":7}"})"),
+            tooLong, routeRow("s4", "claude-sonnet", "teleporting", "")}),
         document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
     QCOMPARE(live.routes.size(), std::size_t(4));
     QVERIFY(!live.routes[0].snapshot);
@@ -357,13 +378,27 @@ void TestLiveRoutes::circuitsThatBlock_data()
     QTest::addColumn<QString>("until");
     QTest::addColumn<QString>("probe");
     QTest::addColumn<bool>("blocks");
-    QTest::newRow("open, until later") << "open" << "2026-08-21T10:01:00Z" << "" << true;
-    QTest::newRow("open, until passed") << "open" << "2026-08-21T09:59:00Z" << "" << false;
-    QTest::newRow("open, until now") << "open" << "2026-08-21T10:00:00Z" << "" << false;
-    QTest::newRow("open without until") << "open" << "" << "" << false;
-    QTest::newRow("half open, probe running") << "half_open" << "2026-08-21T09:59:00Z" << "2026-08-21T10:00:30Z" << true;
-    QTest::newRow("half open, probe over") << "half_open" << "2026-08-21T09:59:00Z" << "2026-08-21T09:59:30Z" << false;
-    QTest::newRow("closed") << "closed" << "2026-08-21T10:01:00Z" << "" << false;
+    QTest::newRow("open, until later") << "open"
+                                       << "2026-08-21T10:01:00Z"
+                                       << "" << true;
+    QTest::newRow("open, until passed") << "open"
+                                        << "2026-08-21T09:59:00Z"
+                                        << "" << false;
+    QTest::newRow("open, until now") << "open"
+                                     << "2026-08-21T10:00:00Z"
+                                     << "" << false;
+    QTest::newRow("open without until") << "open"
+                                        << ""
+                                        << "" << false;
+    QTest::newRow("half open, probe running") << "half_open"
+                                              << "2026-08-21T09:59:00Z"
+                                              << "2026-08-21T10:00:30Z" << true;
+    QTest::newRow("half open, probe over") << "half_open"
+                                           << "2026-08-21T09:59:00Z"
+                                           << "2026-08-21T09:59:30Z" << false;
+    QTest::newRow("closed") << "closed"
+                            << "2026-08-21T10:01:00Z"
+                            << "" << false;
 }
 
 void TestLiveRoutes::circuitsThatBlock()
@@ -372,9 +407,10 @@ void TestLiveRoutes::circuitsThatBlock()
     QFETCH(QString, until);
     QFETCH(QString, probe);
     QFETCH(bool, blocks);
-    CircuitRow c{"profile:codex-gpt5", state.toStdString(), policy::parseRfc3339(until.toStdString()), "rate_limited",
-                 policy::parseRfc3339(probe.toStdString())};
-    const LiveRoutes live = analyseLiveRoutes(readWith({}, {c}), document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
+    CircuitRow c {"profile:codex-gpt5", state.toStdString(), policy::parseRfc3339(until.toStdString()), "rate_limited",
+        policy::parseRfc3339(probe.toStdString())};
+    const LiveRoutes live
+        = analyseLiveRoutes(readWith({}, {c}), document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
     QCOMPARE(live.circuits.size(), std::size_t(blocks ? 1 : 0));
     if (blocks)
         QCOMPARE(live.circuits.front().candidate, std::string("codex-gpt5"));
@@ -383,12 +419,13 @@ void TestLiveRoutes::circuitsThatBlock()
 void TestLiveRoutes::nextCandidatePassesOverAPausedOne()
 {
     const policy::Seconds now = at("2026-08-21T10:00:00Z");
-    CircuitRow paused{"profile:codex-gpt5", "open", at("2026-08-21T10:05:00Z"), "provider_overloaded", std::nullopt};
-    CircuitRow shared{"credential:9f2c", "open", at("2026-08-21T10:05:00Z"), "quota_limited", std::nullopt};
-    const LiveRoutes live = analyseLiveRoutes(
-        readWith({routeRow("s1", "claude-sonnet", "retry_wait", snapshot("provider_overloaded", "transient", 3, "2026-08-21T10:00:10Z"))},
-                 {paused, shared}),
-        document(kScheduled), "dyn", now);
+    CircuitRow paused {"profile:codex-gpt5", "open", at("2026-08-21T10:05:00Z"), "provider_overloaded", std::nullopt};
+    CircuitRow shared {"credential:9f2c", "open", at("2026-08-21T10:05:00Z"), "quota_limited", std::nullopt};
+    const LiveRoutes live
+        = analyseLiveRoutes(readWith({routeRow("s1", "claude-sonnet", "retry_wait",
+                                         snapshot("provider_overloaded", "transient", 3, "2026-08-21T10:00:10Z"))},
+                                {paused, shared}),
+            document(kScheduled), "dyn", now);
     QCOMPARE(live.circuits.size(), std::size_t(2));
     QCOMPARE(live.circuits[1].candidate, std::string());  // a credential key names no candidate
     QVERIFY(live.routes.front().next);
@@ -398,12 +435,18 @@ void TestLiveRoutes::nextCandidatePassesOverAPausedOne()
 void TestLiveRoutes::circuitsAreJudgedWhenTheRouteReachesThem_data()
 {
     QTest::addColumn<QString>("deadline");  // when the route skips away from claude-sonnet
-    QTest::addColumn<QString>("until");     // codex-gpt5's circuit
+    QTest::addColumn<QString>("until");  // codex-gpt5's circuit
     QTest::addColumn<QString>("next");
     // Retry 3 of 3 is used up: at the deadline the route skips to the next candidate.
-    QTest::newRow("closes before the route reaches it") << "2026-08-21T10:10:00Z" << "2026-08-21T10:05:00Z" << "Codex GPT-5";
-    QTest::newRow("closes as the route reaches it") << "2026-08-21T10:05:00Z" << "2026-08-21T10:05:00Z" << "Codex GPT-5";
-    QTest::newRow("still open when the route reaches it") << "2026-08-21T10:04:59Z" << "2026-08-21T10:05:00Z" << "Claude Haiku";
+    QTest::newRow("closes before the route reaches it") << "2026-08-21T10:10:00Z"
+                                                        << "2026-08-21T10:05:00Z"
+                                                        << "Codex GPT-5";
+    QTest::newRow("closes as the route reaches it") << "2026-08-21T10:05:00Z"
+                                                    << "2026-08-21T10:05:00Z"
+                                                    << "Codex GPT-5";
+    QTest::newRow("still open when the route reaches it") << "2026-08-21T10:04:59Z"
+                                                          << "2026-08-21T10:05:00Z"
+                                                          << "Claude Haiku";
 }
 
 void TestLiveRoutes::circuitsAreJudgedWhenTheRouteReachesThem()
@@ -411,12 +454,13 @@ void TestLiveRoutes::circuitsAreJudgedWhenTheRouteReachesThem()
     QFETCH(QString, deadline);
     QFETCH(QString, until);
     QFETCH(QString, next);
-    CircuitRow paused{"profile:codex-gpt5", "open", at(until.toUtf8().constData()), "provider_overloaded", std::nullopt};
-    const LiveRoutes live = analyseLiveRoutes(
-        readWith({routeRow("s1", "claude-sonnet", "retry_wait",
-                           snapshot("provider_overloaded", "transient", 3, deadline.toStdString()))},
-                 {paused}),
-        document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
+    CircuitRow paused {
+        "profile:codex-gpt5", "open", at(until.toUtf8().constData()), "provider_overloaded", std::nullopt};
+    const LiveRoutes live
+        = analyseLiveRoutes(readWith({routeRow("s1", "claude-sonnet", "retry_wait",
+                                         snapshot("provider_overloaded", "transient", 3, deadline.toStdString()))},
+                                {paused}),
+            document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
     QVERIFY(live.routes.front().next);
     QCOMPARE(live.routes.front().next->kind, policy::DecisionKind::Skip);
     QCOMPARE(QString::fromStdString(live.routes.front().next->nextCandidate), next);
@@ -440,7 +484,7 @@ void TestLiveRoutes::invalidScheduledPolicyIsUnreadable()
     QFETCH(QString, path);
     const LiveRoutes live = analyseLiveRoutes(
         readWith({routeRow("s1", "claude-sonnet", "retry_wait",
-                           snapshot("provider_overloaded", "transient", 0, "2026-08-21T10:00:10Z", policies.toStdString()))}),
+            snapshot("provider_overloaded", "transient", 0, "2026-08-21T10:00:10Z", policies.toStdString()))}),
         document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
     const LiveRoute& r = live.routes.front();
     QVERIFY(r.snapshot);
@@ -462,7 +506,8 @@ void TestLiveRoutes::snapshotLengthCountsCharacters()
     QCOMPARE(policy::utf8Characters(text), std::size_t(1100000 + 19));
     const format::RouteSnapshotRead read = format::parseRouteSnapshot(text);
     QVERIFY(!read.snapshot);
-    QVERIFY2(QString::fromStdString(read.error).contains(QStringLiteral("is 1100019 characters long")), read.error.c_str());
+    QVERIFY2(
+        QString::fromStdString(read.error).contains(QStringLiteral("is 1100019 characters long")), read.error.c_str());
     // Within the bound in characters though over it in bytes: read.
     std::string within = R"({"failure_code":")";
     for (int i = 0; i < 500000; ++i)
@@ -476,18 +521,20 @@ void TestLiveRoutes::textCannotForgeLines()
 {
     // Every string a database row gives, holding a newline, a carriage
     // return, DEL, a C1 control and a bidirectional override.
-    const std::string hostile = "x\nFAKE: injected\r\x7f\xC2\x9b\xE2\x80\xAE" "evil";
-    const std::string hostileSnapshot =
-        nlohmann::json{{"failure_code", hostile}, {"failure_class", hostile}, {"pending_outcome", hostile},
-                       {"deadline", "2026-08-21T10:00:10Z"}}
-            .dump();
+    const std::string hostile = "x\nFAKE: injected\r\x7f\xC2\x9b\xE2\x80\xAE"
+                                "evil";
+    const std::string hostileSnapshot = nlohmann::json {{"failure_code", hostile}, {"failure_class", hostile},
+        {"pending_outcome", hostile},
+        {"deadline",
+            "2026-08-21T10:00:10Z"}}.dump();
     RouteStateRow row = routeRow(hostile, hostile, hostile, hostileSnapshot);
     row.logicalProfileId = "dyn";
-    RouteAttemptRow attempt{hostile, hostile, 1, 2, hostile, at("2026-08-21T09:00:00Z")};
-    LiveRoutesRead read = readWith({row, routeRow("s2", "claude-sonnet", "retry_wait",
-                                                   snapshot("provider_overloaded", "transient", 3, "2026-08-21T10:00:10Z"))},
-                                   {CircuitRow{"profile:" + hostile, "open", at("2026-08-21T10:05:00Z"), hostile, std::nullopt},
-                                    CircuitRow{"credential:" + hostile, "open", at("2026-08-21T10:05:00Z"), hostile, std::nullopt}});
+    RouteAttemptRow attempt {hostile, hostile, 1, 2, hostile, at("2026-08-21T09:00:00Z")};
+    LiveRoutesRead read = readWith({row,
+                                       routeRow("s2", "claude-sonnet", "retry_wait",
+                                           snapshot("provider_overloaded", "transient", 3, "2026-08-21T10:00:10Z"))},
+        {CircuitRow {"profile:" + hostile, "open", at("2026-08-21T10:05:00Z"), hostile, std::nullopt},
+            CircuitRow {"credential:" + hostile, "open", at("2026-08-21T10:05:00Z"), hostile, std::nullopt}});
     read.attempts = {attempt};
     read.routes[1].sessionId = hostile;
     const LiveRoutes live = analyseLiveRoutes(read, document(kScheduled), "dyn", at("2026-08-21T10:00:00Z"));
@@ -502,12 +549,13 @@ void TestLiveRoutes::textCannotForgeLines()
 void TestLiveRoutes::scenarioContinuesTheRoute()
 {
     const policy::Seconds now = at("2026-08-21T10:00:00Z");
-    CircuitRow paused{"profile:codex-gpt5", "open", at("2026-08-21T10:05:00Z"), "provider_overloaded", std::nullopt};
+    CircuitRow paused {"profile:codex-gpt5", "open", at("2026-08-21T10:05:00Z"), "provider_overloaded", std::nullopt};
     const format::Document doc = document(kScheduled);
-    const LiveRoutes live = analyseLiveRoutes(
-        readWith({routeRow("s1", "claude-sonnet", "retry_wait", snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))},
-                 {paused}),
-        doc, "dyn", now);
+    const LiveRoutes live
+        = analyseLiveRoutes(readWith({routeRow("s1", "claude-sonnet", "retry_wait",
+                                         snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))},
+                                {paused}),
+            doc, "dyn", now);
     const policy::Scenario scenario = scenarioForRoute(live.routes.front(), live.circuits, now);
     QCOMPARE(scenario.start, at("2026-08-21T10:00:10Z"));
     QVERIFY(scenario.from);
@@ -523,19 +571,21 @@ void TestLiveRoutes::scenarioContinuesTheRoute()
     QCOMPARE(timeline.events[1].retryOrdinal, live.routes.front().next->retryOrdinal);
     QCOMPARE(timeline.events[1].delaySeconds, live.routes.front().next->delaySeconds);
     // codex-gpt5 is passed over while its circuit is open.
-    const bool passedOver = std::any_of(timeline.events.begin(), timeline.events.end(), [](const policy::TimelineEvent& e) {
-        return e.kind == policy::EventKind::CircuitOpen && e.candidate == "codex-gpt5";
-    });
+    const bool passedOver
+        = std::any_of(timeline.events.begin(), timeline.events.end(), [](const policy::TimelineEvent& e) {
+              return e.kind == policy::EventKind::CircuitOpen && e.candidate == "codex-gpt5";
+          });
     QVERIFY(passedOver);
 }
 
 void TestLiveRoutes::historyAndProfileFilter()
 {
-    LiveRoutesRead read = readWith({routeRow("s1", "claude-sonnet", "selecting", ""), routeRow("s2", "haiku", "starting", "")});
+    LiveRoutesRead read
+        = readWith({routeRow("s1", "claude-sonnet", "selecting", ""), routeRow("s2", "haiku", "starting", "")});
     read.routes[1].logicalProfileId = "other";
     read.attempts = {{"s1", "claude-sonnet", 1, 3, "candidate_order", at("2026-08-21T09:00:00Z")},
-                     {"s2", "haiku", 1, 1, "candidate_order", std::nullopt},
-                     {"s1", "claude-sonnet", 2, 3, "retry", at("2026-08-21T09:01:00Z")}};
+        {"s2", "haiku", 1, 1, "candidate_order", std::nullopt},
+        {"s1", "claude-sonnet", 2, 3, "retry", at("2026-08-21T09:01:00Z")}};
     const format::Document doc = document(kScheduled);
     const LiveRoutes mine = analyseLiveRoutes(read, doc, "dyn", at("2026-08-21T10:00:00Z"));
     QCOMPARE(mine.routes.size(), std::size_t(1));
@@ -551,11 +601,12 @@ void TestLiveRoutes::historyAndProfileFilter()
 void TestLiveRoutes::outputNamesEveryField()
 {
     const policy::Seconds now = at("2026-08-21T10:00:00Z");
-    CircuitRow paused{"profile:codex-gpt5", "open", at("2026-08-21T10:05:00Z"), "provider_overloaded", std::nullopt};
-    const LiveRoutes live = analyseLiveRoutes(
-        readWith({routeRow("s1", "claude-sonnet", "retry_wait", snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))},
-                 {paused}),
-        document(kEditing), "dyn", now);
+    CircuitRow paused {"profile:codex-gpt5", "open", at("2026-08-21T10:05:00Z"), "provider_overloaded", std::nullopt};
+    const LiveRoutes live
+        = analyseLiveRoutes(readWith({routeRow("s1", "claude-sonnet", "retry_wait",
+                                         snapshot("provider_overloaded", "transient", 1, "2026-08-21T10:00:10Z"))},
+                                {paused}),
+            document(kEditing), "dyn", now);
     const nlohmann::ordered_json j = liveRoutesJson(live, now);
     const auto& r = j["routes"][0];
     QCOMPARE(r["session_id"].get<std::string>(), std::string("s1"));
@@ -568,8 +619,9 @@ void TestLiveRoutes::outputNamesEveryField()
     QCOMPARE(j["circuits"][0]["execution_profile_id"].get<std::string>(), std::string("codex-gpt5"));
     const std::string text = renderLiveRoutesText(live, now);
     QVERIFY(text.find("deadline: 2026-08-21T10:00:10Z (in 10 s)") != std::string::npos);
-    QVERIFY(text.find("circuit profile:codex-gpt5 open until 2026-08-21T10:05:00Z (provider_overloaded, in 5 min): codex-gpt5 is passed over")
-            != std::string::npos);
+    QVERIFY(text.find("circuit profile:codex-gpt5 open until 2026-08-21T10:05:00Z (provider_overloaded, in 5 min): "
+                      "codex-gpt5 is passed over")
+        != std::string::npos);
     QVERIFY(text.find("differs: transient errors scheduled under 3 retries from 5 s") != std::string::npos);
 
     LiveRoutes none;

@@ -31,7 +31,8 @@
 using store::DatabaseTarget;
 using store::KandevDatabase;
 
-class TestDatabase final : public QObject {
+class TestDatabase final : public QObject
+{
     Q_OBJECT
 private slots:
     void defaultSqlitePathIsKandevs();
@@ -58,16 +59,25 @@ private slots:
     void silentChangesAreConflicts();
     void replacedDatabaseFileIsRefused();
     void aServerThatWantsAPasswordSaysSo();
-    void aDatabaseWithoutKandevTablesSaysSo_data() { backends(); }
+    void aDatabaseWithoutKandevTablesSaysSo_data()
+    {
+        backends();
+    }
     void aDatabaseWithoutKandevTablesSaysSo();
     void backupOnAFullDiskWritesNothing();
     void hostileRows();
     void blankRouteIdIsAnError();
-    void liveRoutesInEveryState_data() { backends(); }
+    void liveRoutesInEveryState_data()
+    {
+        backends();
+    }
     void liveRoutesInEveryState();
     void liveRoutesWhileKandevWrites();
     void liveRoutesGiveUpQuicklyOnALockedFile();
-    void liveRoutesOfAnOlderKandev_data() { backends(); }
+    void liveRoutesOfAnOlderKandev_data()
+    {
+        backends();
+    }
     void liveRoutesOfAnOlderKandev();
     void policyctlRoutes();
     void textOutputCannotForgeLines();
@@ -79,7 +89,10 @@ private slots:
     void aLockedDatabaseIsSaidToBeLocked_data();
     void aLockedDatabaseIsSaidToBeLocked();
     void routesReadOnlyTheNewestAttemptsOfTheRoutesShown();
-    void aBackupBelongsToTheDatabasesOwner_data() { backends(); }
+    void aBackupBelongsToTheDatabasesOwner_data()
+    {
+        backends();
+    }
     void aBackupBelongsToTheDatabasesOwner();
     void kandevsWriterNeverWaitsOutItsTimeoutForRoutes();
 
@@ -95,7 +108,7 @@ void TestDatabase::backends()
     QTest::newRow("postgres") << "postgres";
 }
 
-#define REQUIRE_BACKEND(backend)                                                                                        \
+#define REQUIRE_BACKEND(backend)                                                                                       \
     if (backend == QLatin1String("postgres") && qEnvironmentVariableIsEmpty("POLICY_STUDIO_PG_URL"))                   \
         QSKIP("no PostgreSQL server: run the tests through make test");
 
@@ -109,7 +122,8 @@ void TestDatabase::defaultSqlitePathIsKandevs()
     QCOMPARE(store::defaultSqlitePath(), QStringLiteral("/srv/kandev/data/kandev.db"));
     qputenv("KANDEV_DATABASE_PATH", "/var/lib/kandev/k.db");
     QCOMPARE(store::defaultSqlitePath(), QStringLiteral("/var/lib/kandev/k.db"));
-    for (const auto& [name, value] : {std::pair{"KANDEV_DATABASE_PATH", oldPath}, std::pair{"KANDEV_HOME_DIR", oldHome}}) {
+    for (const auto& [name, value] :
+        {std::pair {"KANDEV_DATABASE_PATH", oldPath}, std::pair {"KANDEV_HOME_DIR", oldHome}}) {
         if (value.isNull())
             qunsetenv(name);
         else
@@ -124,8 +138,8 @@ void TestDatabase::targets_data()
     QTest::addColumn<QString>("display");
     QTest::newRow("path") << "/var/lib/kandev/kandev.db" << true << "/var/lib/kandev/kandev.db";
     QTest::newRow("sqlite: prefix") << "sqlite:/tmp/k.db" << true << "/tmp/k.db";
-    QTest::newRow("postgres url, password hidden") << "postgres://kandev:s3cret@db.local:6543/kandev" << true
-                                                   << "postgres://kandev@db.local:6543/kandev";
+    QTest::newRow("postgres url, password hidden")
+        << "postgres://kandev:s3cret@db.local:6543/kandev" << true << "postgres://kandev@db.local:6543/kandev";
     QTest::newRow("postgresql scheme, default port") << "postgresql://u@h/k" << true << "postgres://u@h:5432/k";
     QTest::newRow("postgres without database") << "postgres://u@h:5432" << false << "";
     QTest::newRow("empty") << "" << false << "";
@@ -151,11 +165,16 @@ void TestDatabase::backupFileNamesAreSafe_data()
 {
     QTest::addColumn<QString>("database");
     QTest::addColumn<QString>("stem");
-    QTest::newRow("plain") << "kandev" << "kandev";
-    QTest::newRow("dashes and digits") << "kandev-prod_2" << "kandev-prod_2";
-    QTest::newRow("a path") << "../../etc/cron.d/x" << "______etc_cron_d_x";
-    QTest::newRow("only dots and slashes") << "../.." << "kandev-database";
-    QTest::newRow("empty") << "" << "kandev-database";
+    QTest::newRow("plain") << "kandev"
+                           << "kandev";
+    QTest::newRow("dashes and digits") << "kandev-prod_2"
+                                       << "kandev-prod_2";
+    QTest::newRow("a path") << "../../etc/cron.d/x"
+                            << "______etc_cron_d_x";
+    QTest::newRow("only dots and slashes") << "../.."
+                                           << "kandev-database";
+    QTest::newRow("empty") << ""
+                           << "kandev-database";
     QTest::newRow("non-ASCII") << QString::fromUtf8("\xC3\xA9t\xC3\xA9") << "_t_";
     QTest::newRow("very long") << QString(300, QLatin1Char('a')) << QString(64, QLatin1Char('a'));
 }
@@ -186,21 +205,25 @@ void TestDatabase::environmentTarget()
     QCOMPARE(url->password, QStringLiteral("hunter2"));
     qunsetenv("KANDEV_DATABASE_PASSWORD");
     qputenv("PGPASSWORD", "from-pg");
-    QCOMPARE(store::parseDatabaseTarget(QStringLiteral("postgres://kandev@db:5432/prod"), &error)->password, QStringLiteral("from-pg"));
-    QCOMPARE(store::parseDatabaseTarget(QStringLiteral("postgres://kandev:inline@db:5432/prod"), &error)->password, QStringLiteral("inline"));
+    QCOMPARE(store::parseDatabaseTarget(QStringLiteral("postgres://kandev@db:5432/prod"), &error)->password,
+        QStringLiteral("from-pg"));
+    QCOMPARE(store::parseDatabaseTarget(QStringLiteral("postgres://kandev:inline@db:5432/prod"), &error)->password,
+        QStringLiteral("inline"));
     qunsetenv("PGPASSWORD");
     for (const char* port : {"abc", "0", "70000", "-1"}) {
         qputenv("KANDEV_DATABASE_PORT", port);
         QVERIFY(!store::databaseTargetFromEnvironment(&error));
-        QVERIFY2(error == QStringLiteral("KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not '%1'").arg(QLatin1String(port)),
-                 qPrintable(error));
+        QVERIFY2(error
+                == QStringLiteral("KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not '%1'")
+                       .arg(QLatin1String(port)),
+            qPrintable(error));
     }
     qputenv("KANDEV_DATABASE_PORT", "6000");
     qputenv("KANDEV_DATABASE_DRIVER", "oracle");
     QVERIFY(!store::databaseTargetFromEnvironment(&error));
     QVERIFY(error.contains(QStringLiteral("oracle")));
-    for (const char* v : {"KANDEV_DATABASE_DRIVER", "KANDEV_DATABASE_HOST", "KANDEV_DATABASE_PORT", "KANDEV_DATABASE_USER",
-                          "KANDEV_DATABASE_PASSWORD", "KANDEV_DATABASE_NAME"})
+    for (const char* v : {"KANDEV_DATABASE_DRIVER", "KANDEV_DATABASE_HOST", "KANDEV_DATABASE_PORT",
+             "KANDEV_DATABASE_USER", "KANDEV_DATABASE_PASSWORD", "KANDEV_DATABASE_NAME"})
         qunsetenv(v);
     QVERIFY(!store::databaseTargetFromEnvironment(&error));
 }
@@ -235,14 +258,14 @@ void TestDatabase::loads()
     QVERIFY(!loaded->profile("claude-sonnet")->isDynamic());
     QCOMPARE(loaded->invalidRows.size(), std::size_t(1));
     QVERIFY(loaded->invalidRows[0].message.find("dyn-broken") != std::string::npos);
-    QCOMPARE(loaded->invalidProfiles, std::set<std::string>{"dyn-broken"});
+    QCOMPARE(loaded->invalidProfiles, std::set<std::string> {"dyn-broken"});
     // Its unreadable route is not described as getting the default document:
     // the profile is left out of the migration report (it is never written).
     const migration::MigrationReport report = store::planDatabaseMigration(*loaded);
     QVERIFY(std::none_of(report.profiles.begin(), report.profiles.end(),
-                         [](const migration::ProfileMigration& p) { return p.profileId == "dyn-broken"; }));
+        [](const migration::ProfileMigration& p) { return p.profileId == "dyn-broken"; }));
     QVERIFY(std::any_of(report.profiles.begin(), report.profiles.end(),
-                        [](const migration::ProfileMigration& p) { return p.profileId == "dyn-legacy"; }));
+        [](const migration::ProfileMigration& p) { return p.profileId == "dyn-legacy"; }));
     // The secret-bearing env_vars column is never read.
     for (const auto& p : loaded->document.profiles)
         QVERIFY(p.source.find("SECRET") == std::string::npos && p.name.find("SECRET") == std::string::npos);
@@ -271,22 +294,26 @@ void TestDatabase::dryRunThenApply()
     QVERIFY(report.hasErrors());  // dyn-conflict
     const QStringList before = fx.snapshot();
     if (backend == QLatin1String("sqlite"))  // a database readable by all must not give a world-readable copy
-        QVERIFY(QFile::setPermissions(fx.target.path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                                          | QFileDevice::ReadOther));
+        QVERIFY(QFile::setPermissions(fx.target.path,
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
 
     const store::WriteResult result = db->applyMigration(*loaded, report, dir.path());
     QVERIFY2(result.ok, qPrintable(result.error));
     QCOMPARE(result.profilesWritten, 1);  // dyn-legacy only
     QVERIFY(QFile::exists(result.backupPath));
     // The backup holds secrets (env_vars): only its owner may read it.
-    struct stat st {};
+    struct stat st {
+    };
     QCOMPARE(::stat(QFile::encodeName(result.backupPath).constData(), &st), 0);
     QCOMPARE(st.st_mode & 07777, mode_t(0600));
     // Migrated: the legacy route and the "{}" default; the v1 route is unchanged.
-    const QJsonObject migrated = QJsonDocument::fromJson(fx.rulesJson(QStringLiteral("dyn-legacy"), 0).toUtf8()).object();
+    const QJsonObject migrated
+        = QJsonDocument::fromJson(fx.rulesJson(QStringLiteral("dyn-legacy"), 0).toUtf8()).object();
     QCOMPARE(migrated[QStringLiteral("version")].toInt(), 1);
-    QCOMPARE(migrated[QStringLiteral("transient")].toObject()[QStringLiteral("on_exhausted")].toString(), QStringLiteral("stop"));
-    QCOMPARE(migrated[QStringLiteral("hard")].toObject()[QStringLiteral("on_exhausted")].toString(), QStringLiteral("skip"));
+    QCOMPARE(migrated[QStringLiteral("transient")].toObject()[QStringLiteral("on_exhausted")].toString(),
+        QStringLiteral("stop"));
+    QCOMPARE(
+        migrated[QStringLiteral("hard")].toObject()[QStringLiteral("on_exhausted")].toString(), QStringLiteral("skip"));
     QVERIFY(fx.rulesJson(QStringLiteral("dyn-legacy"), 2).contains(QStringLiteral("\"version\":1")));
     QCOMPARE(fx.rulesJson(QStringLiteral("dyn-legacy"), 1), QString::fromUtf8(kPolicies));
     QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 4);
@@ -304,7 +331,8 @@ void TestDatabase::dryRunThenApply()
             b.setDatabaseName(result.backupPath);
             QVERIFY(b.open());
             QSqlQuery q(b);
-            QVERIFY(q.exec(QStringLiteral("SELECT rules_json FROM dynamic_agent_routes WHERE dynamic_profile_id = 'dyn-legacy' AND position = 0")));
+            QVERIFY(q.exec(QStringLiteral("SELECT rules_json FROM dynamic_agent_routes WHERE dynamic_profile_id = "
+                                          "'dyn-legacy' AND position = 0")));
             QVERIFY(q.next());
             original = q.value(0).toString();
         }
@@ -316,8 +344,12 @@ void TestDatabase::dryRunThenApply()
         const QJsonArray rows = QJsonDocument::fromJson(f.readAll()).array();
         QCOMPARE(rows.size(), 1);
         QCOMPARE(rows[0].toObject()[QStringLiteral("profile_id")].toString(), QStringLiteral("dyn-legacy"));
-        QCOMPARE(rows[0].toObject()[QStringLiteral("routes")].toArray()[0].toObject()[QStringLiteral("rules_json")].toString(),
-                 QStringLiteral(R"({"on_provider_error":"try_next","model_capacity":"retry_same"})"));
+        QCOMPARE(rows[0]
+                     .toObject()[QStringLiteral("routes")]
+                     .toArray()[0]
+                     .toObject()[QStringLiteral("rules_json")]
+                     .toString(),
+            QStringLiteral(R"({"on_provider_error":"try_next","model_capacity":"retry_same"})"));
     }
 
     // Migrating again has nothing to do.
@@ -349,7 +381,7 @@ void TestDatabase::saveProfileAndConcurrentEdit()
     policy::Candidate second;
     second.executionProfileId = "codex-gpt5";
     second.enabled = false;
-    second.policies = policy::PolicyDocument{};
+    second.policies = policy::PolicyDocument {};
     candidates.push_back(second);
     const auto saved = db->saveProfile("dyn-current", 9, candidates);
     QVERIFY2(saved.ok, qPrintable(saved.error));
@@ -385,7 +417,8 @@ void TestDatabase::failureInTheMiddleOfApplyChangesNothing()
     QTemporaryDir dir;
     Fixture fx(backend, dir.path());
     QVERIFY(fx.ok);
-    fx.exec("UPDATE dynamic_agent_routes SET rules_json = '{\"on_provider_error\":\"stop\"}' WHERE dynamic_profile_id = 'dyn-current'");
+    fx.exec("UPDATE dynamic_agent_routes SET rules_json = '{\"on_provider_error\":\"stop\"}' WHERE dynamic_profile_id "
+            "= 'dyn-current'");
     fx.exec("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id IN ('dyn-broken', 'dyn-conflict')");
     QString error;
     auto db = KandevDatabase::open(fx.target, &error);
@@ -469,17 +502,21 @@ void TestDatabase::policyctlDiffDatabases()
     auto [same, sameOut] = run({"diff", before, QStringLiteral("sqlite:") + fx.target.path});
     QCOMPARE(same, 0);
     QCOMPARE(sameOut, QStringLiteral("no differences\n"));
-    fx.exec(QStringLiteral("UPDATE dynamic_agent_routes SET enabled = 0 WHERE dynamic_profile_id = 'dyn-current' AND position = 0"));
+    fx.exec(QStringLiteral(
+        "UPDATE dynamic_agent_routes SET enabled = 0 WHERE dynamic_profile_id = 'dyn-current' AND position = 0"));
     auto [changed, changedOut] = run({"diff", before, fx.target.path});
     QCOMPARE(changed, 1);
     QVERIFY2(changedOut.contains(QStringLiteral("profile dyn-current")), qPrintable(changedOut));
-    QVERIFY2(changedOut.contains(QStringLiteral("candidate claude-sonnet\n    enabled: true -> false")), qPrintable(changedOut));
+    QVERIFY2(changedOut.contains(QStringLiteral("candidate claude-sonnet\n    enabled: true -> false")),
+        qPrintable(changedOut));
     // A route that a newer kandev wrote as policy version 2 is never "equal", either way round.
     QVERIFY(QFile::remove(before));
     QVERIFY(QFile::copy(fx.target.path, before));
-    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_agent_routes SET rules_json = '{\"version\":2,\"transient\":{},\"hard\":{}}' "
-                                   "WHERE dynamic_profile_id = 'dyn-current' AND position = 0")));
-    for (const QStringList& args : {QStringList{"diff", before, fx.target.path}, QStringList{"diff", fx.target.path, before}}) {
+    QVERIFY(fx.exec(
+        QStringLiteral("UPDATE dynamic_agent_routes SET rules_json = '{\"version\":2,\"transient\":{},\"hard\":{}}' "
+                       "WHERE dynamic_profile_id = 'dyn-current' AND position = 0")));
+    for (const QStringList& args :
+        {QStringList {"diff", before, fx.target.path}, QStringList {"diff", fx.target.path, before}}) {
         auto [newer, newerOut] = run(args);
         QCOMPARE(newer, 2);
         QVERIFY2(newerOut.contains(QStringLiteral("cannot compare: policy version 2")), qPrintable(newerOut));
@@ -496,10 +533,12 @@ void TestDatabase::policyctlMigrateDb()
         p.setWorkingDirectory(dir.path());
         p.start(QStringLiteral(POLICYCTL_PATH), args);
         p.waitForFinished(60000);
-        return std::make_tuple(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()));
+        return std::make_tuple(
+            p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()));
     };
     const QStringList before = fx.snapshot();
-    const auto [dryCode, dryOut, dryErr] = run({"migrate", "--db", QStringLiteral("sqlite:") + fx.target.path, "--format", "json"});
+    const auto [dryCode, dryOut, dryErr]
+        = run({"migrate", "--db", QStringLiteral("sqlite:") + fx.target.path, "--format", "json"});
     QCOMPARE(dryCode, 1);  // flagged rows
     const QJsonObject dry = QJsonDocument::fromJson(dryOut.toUtf8()).object();
     QCOMPARE(dry[QStringLiteral("applied")].toBool(), false);
@@ -507,24 +546,28 @@ void TestDatabase::policyctlMigrateDb()
     QVERIFY(dryErr.contains(QStringLiteral("dyn-broken")));
     QCOMPARE(fx.snapshot(), before);
     // --kandev reads the same rows in kandev's rule order and says so.
-    const auto [kandevCode, kandevOut, kandevErr] =
-        run({"migrate", "--db", fx.target.path, "--kandev", "--format", "json"});
+    const auto [kandevCode, kandevOut, kandevErr]
+        = run({"migrate", "--db", fx.target.path, "--kandev", "--format", "json"});
     QCOMPARE(kandevCode, 1);
-    const QJsonObject kandevReport = QJsonDocument::fromJson(kandevOut.toUtf8()).object()[QStringLiteral("report")].toObject();
+    const QJsonObject kandevReport
+        = QJsonDocument::fromJson(kandevOut.toUtf8()).object()[QStringLiteral("report")].toObject();
     QCOMPARE(kandevReport[QStringLiteral("reading")].toString(), QStringLiteral("kandev"));
     QCOMPARE(dry[QStringLiteral("report")].toObject()[QStringLiteral("reading")].toString(), QStringLiteral("spec"));
-    QCOMPARE(kandevReport[QStringLiteral("divergences")], dry[QStringLiteral("report")].toObject()[QStringLiteral("divergences")]);
+    QCOMPARE(kandevReport[QStringLiteral("divergences")],
+        dry[QStringLiteral("report")].toObject()[QStringLiteral("divergences")]);
     QCOMPARE(fx.snapshot(), before);
 
     const auto [code, out, err] = run({"migrate", "--db", fx.target.path, "--apply"});
     QCOMPARE(code, 1);
-    QVERIFY2(out.contains(QStringLiteral("applied: 1 profile(s) written in one transaction; backup: ")), qPrintable(out));
+    QVERIFY2(
+        out.contains(QStringLiteral("applied: 1 profile(s) written in one transaction; backup: ")), qPrintable(out));
     QVERIFY(err.contains(QStringLiteral("(left untouched)")));
     QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 4);
 
     QCOMPARE(std::get<0>(run({"migrate", "--db", dir.filePath(QStringLiteral("missing.db"))})), 2);
     // --password-file: read like a document (a regular file, bounded), first line only.
-    const auto [pwCode, pwOut, pwErr] = run({"migrate", "--db", "postgres://u@127.0.0.1:1/x", "--password-file", "/dev/zero"});
+    const auto [pwCode, pwOut, pwErr]
+        = run({"migrate", "--db", "postgres://u@127.0.0.1:1/x", "--password-file", "/dev/zero"});
     QCOMPARE(pwCode, 2);
     QVERIFY2(pwErr.contains(QStringLiteral("--password-file: /dev/zero: is a character device")), qPrintable(pwErr));
     QCOMPARE(std::get<0>(run({"migrate", "--password-file", "pw", fx.target.path})), 2);  // only with --db
@@ -557,9 +600,8 @@ void TestDatabase::blankRouteIdIsAnError()
     const auto loaded = db->load(&error);
     QVERIFY2(loaded, qPrintable(error));
     QVERIFY(loaded->invalidProfiles.count("dyn-blank"));
-    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(), [](const format::Diagnostic& d) {
-        return d.message.find("dyn-blank") != std::string::npos;
-    });
+    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(),
+        [](const format::Diagnostic& d) { return d.message.find("dyn-blank") != std::string::npos; });
     QVERIFY(row != loaded->invalidRows.end());
     QVERIFY2(row->message.find("position 1: execution_profile_id is empty") != std::string::npos, row->message.c_str());
     QVERIFY2(row->path.ends_with("candidates[1].execution_profile_id"), row->path.c_str());
@@ -568,7 +610,7 @@ void TestDatabase::blankRouteIdIsAnError()
     const auto written = db->applyMigration(*loaded, migration::planMigration(loaded->document), dir.path());
     QVERIFY(written.ok);
     QCOMPARE(fx.version(QStringLiteral("dyn-blank")), 2);  // untouched
-    QVERIFY(fx.snapshot() != before);                       // while dyn-legacy was migrated
+    QVERIFY(fx.snapshot() != before);  // while dyn-legacy was migrated
 }
 
 void TestDatabase::hostileRows_data()
@@ -584,7 +626,8 @@ void TestDatabase::hostileRows_data()
     for (int i = 0; i < 60000; ++i)  // as many as fit the bound
         manyKeys += (i ? ",\"k" : "\"k") + QByteArray::number(i) + "\":\"\"";
     manyKeys += "}";
-    const QByteArray huge = "{\"on_provider_error\":\"stop\",\"pad\":\"" + QByteArray(int(store::kMaxRulesJsonCharacters), 'x') + "\"}";
+    const QByteArray huge
+        = "{\"on_provider_error\":\"stop\",\"pad\":\"" + QByteArray(int(store::kMaxRulesJsonCharacters), 'x') + "\"}";
     for (const char* backend : {"sqlite", "postgres"}) {
         QTest::addRow("%s: 100,000 levels of nesting", backend)
             << backend << deep << "nested more than 256 levels deep" << false;
@@ -616,9 +659,8 @@ void TestDatabase::hostileRows()
     QVERIFY2(db, qPrintable(error));
     const auto loaded = db->load(&error);
     QVERIFY2(loaded, qPrintable(error));
-    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(), [](const format::Diagnostic& d) {
-        return d.message.find("dyn-hostile") != std::string::npos;
-    });
+    const auto row = std::find_if(loaded->invalidRows.begin(), loaded->invalidRows.end(),
+        [](const format::Diagnostic& d) { return d.message.find("dyn-hostile") != std::string::npos; });
     if (message.isEmpty()) {
         QVERIFY2(row == loaded->invalidRows.end(), row == loaded->invalidRows.end() ? "" : row->message.c_str());
     } else {
@@ -653,14 +695,17 @@ void TestDatabase::silentChangesAreConflicts()
     const auto loaded = db->load(&error);
     QVERIFY(loaded);
     const QString silent = QStringLiteral(R"({"on_provider_error":"stop","model_capacity":"retry_same"})");
-    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_agent_routes SET rules_json = '%1' WHERE dynamic_profile_id = 'dyn-legacy' "
-                                   "AND position = 0").arg(silent)));
+    QVERIFY(fx.exec(
+        QStringLiteral("UPDATE dynamic_agent_routes SET rules_json = '%1' WHERE dynamic_profile_id = 'dyn-legacy' "
+                       "AND position = 0")
+            .arg(silent)));
     const QStringList before = fx.snapshot();
     const auto migrated = db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), dir.path());
     QVERIFY(!migrated.ok);
     QVERIFY(migrated.conflict);
-    QVERIFY2(migrated.error.contains(QStringLiteral("changed in the database since it was read (without a version change)")),
-             qPrintable(migrated.error));
+    QVERIFY2(
+        migrated.error.contains(QStringLiteral("changed in the database since it was read (without a version change)")),
+        qPrintable(migrated.error));
     QCOMPARE(fx.snapshot(), before);
     QCOMPARE(fx.rulesJson(QStringLiteral("dyn-legacy"), 0), silent);
 
@@ -690,14 +735,16 @@ void TestDatabase::aDatabaseWithoutKandevTablesSaysSo()
         QSqlDatabase::removeDatabase(QStringLiteral("other"));
     } else {
         QString error;
-        target = *store::parseDatabaseTarget(qEnvironmentVariable("POLICY_STUDIO_PG_URL"), &error);  // the server's own database
+        target = *store::parseDatabaseTarget(
+            qEnvironmentVariable("POLICY_STUDIO_PG_URL"), &error);  // the server's own database
     }
     QString error;
     const auto db = store::KandevDatabase::open(target, &error);
     QVERIFY2(db, qPrintable(error));
     QVERIFY(!db->load(&error));
-    QVERIFY2(error.contains(QStringLiteral("is not a kandev database")) && error.contains(QStringLiteral("agent_profiles")),
-             qPrintable(error));
+    QVERIFY2(
+        error.contains(QStringLiteral("is not a kandev database")) && error.contains(QStringLiteral("agent_profiles")),
+        qPrintable(error));
 }
 
 void TestDatabase::aServerThatWantsAPasswordSaysSo()
@@ -739,11 +786,13 @@ void TestDatabase::replacedDatabaseFileIsRefused()
     auto db = KandevDatabase::open(fx.target, &error);
     const auto loaded = db->load(&error);
     QVERIFY(loaded);
-    QVERIFY(::rename(QFile::encodeName(twin.target.path).constData(), QFile::encodeName(fx.target.path).constData()) == 0);
+    QVERIFY(
+        ::rename(QFile::encodeName(twin.target.path).constData(), QFile::encodeName(fx.target.path).constData()) == 0);
     const auto result = db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), dir.path());
     QVERIFY(!result.ok);
-    QVERIFY2(result.error.contains(QStringLiteral("is not the database that was read (the file at that path was replaced)")),
-             qPrintable(result.error));
+    QVERIFY2(
+        result.error.contains(QStringLiteral("is not the database that was read (the file at that path was replaced)")),
+        qPrintable(result.error));
     QCOMPARE(fx.version(QStringLiteral("dyn-legacy")), 3);
 }
 
@@ -764,31 +813,41 @@ void TestDatabase::backupOnAFullDiskWritesNothing()
     const QStringList before = fx.snapshot();
     const auto result = db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), backups.path());
     QVERIFY(!result.ok);
-    QVERIFY2(result.error.contains(QStringLiteral("backup")) && result.error.contains(QStringLiteral("nothing was written")),
-             qPrintable(result.error));
+    QVERIFY2(
+        result.error.contains(QStringLiteral("backup")) && result.error.contains(QStringLiteral("nothing was written")),
+        qPrintable(result.error));
     QCOMPARE(fx.snapshot(), before);
     // No partial copy is left to be mistaken for a backup.
     QCOMPARE(QDir(backups.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
     QCOMPARE(::umount(mountPoint.constData()), 0);
 }
 
-namespace {
+namespace
+{
 
 // A snapshot as kandev writes it: transient rate limit, retry 1 scheduled.
 QString snapshotJson(const QString& code, const QString& cls, int ordinal, const QString& deadline)
 {
-    return QStringLiteral(R"({"failure_code":"%1","failure_class":"%2","catalogue_version":"provider-errors.v1","policy_json":%3,)"
-                          R"("retry_ordinal":%4,"reset_wait_used":false,"deadline":"%5","pending_outcome":"skip"})")
+    return QStringLiteral(
+        R"({"failure_code":"%1","failure_class":"%2","catalogue_version":"provider-errors.v1","policy_json":%3,)"
+        R"("retry_ordinal":%4,"reset_wait_used":false,"deadline":"%5","pending_outcome":"skip"})")
         .arg(code, cls,
-             QString::fromUtf8(QJsonDocument(QJsonArray{QString::fromUtf8(kPolicies)}).toJson(QJsonDocument::Compact)).mid(1).chopped(1))
+            QString::fromUtf8(QJsonDocument(QJsonArray {QString::fromUtf8(kPolicies)}).toJson(QJsonDocument::Compact))
+                .mid(1)
+                .chopped(1))
         .arg(ordinal)
         .arg(deadline);
 }
 
 // Another process writing kandev's route state, as kandev does while the editor reads.
-class RouteStateWriter : public QThread {
+class RouteStateWriter : public QThread
+{
 public:
-    RouteStateWriter(QString path, int updates) : m_path(std::move(path)), m_updates(updates) {}
+    RouteStateWriter(QString path, int updates)
+        : m_path(std::move(path))
+        , m_updates(updates)
+    {
+    }
     int written = 0;
     QString error;
 
@@ -806,7 +865,8 @@ protected:
             }
             for (int i = 0; i < m_updates; ++i) {
                 QSqlQuery q(db);
-                q.prepare(QStringLiteral("UPDATE dynamic_route_states SET route_generation = ?, state = ? WHERE session_id = 's-retry'"));
+                q.prepare(QStringLiteral(
+                    "UPDATE dynamic_route_states SET route_generation = ?, state = ? WHERE session_id = 's-retry'"));
                 q.addBindValue(i + 3);
                 q.addBindValue(i % 2 ? QStringLiteral("retry_wait") : QStringLiteral("retrying"));
                 if (!q.exec()) {
@@ -834,29 +894,31 @@ void TestDatabase::liveRoutesInEveryState()
     QTemporaryDir dir;
     Fixture fx(backend, dir.path());
     QVERIFY(fx.ok);
-    const QStringList states{"selecting", "starting", "waiting", "retrying", "retry_wait", "waiting_for_reset", "action_required"};
+    const QStringList states {
+        "selecting", "starting", "waiting", "retrying", "retry_wait", "waiting_for_reset", "action_required"};
     for (const QString& state : states)
-        fx.routeState(QStringLiteral("s-") + state, QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), state,
-                      snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1,
-                                   QStringLiteral("2026-08-21T10:00:10Z")));
+        fx.routeState(QStringLiteral("s-") + state, QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+            state,
+            snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1,
+                QStringLiteral("2026-08-21T10:00:10Z")));
     fx.routeState(QStringLiteral("s-unknown"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
-                  QStringLiteral("hibernating"), QString());
+        QStringLiteral("hibernating"), QString());
     fx.routeState(QStringLiteral("s-malformed"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
-                  QStringLiteral("retry_wait"), QStringLiteral(R"({"failure_code":"rate_)"));
+        QStringLiteral("retry_wait"), QStringLiteral(R"({"failure_code":"rate_)"));
     fx.routeState(QStringLiteral("s-huge"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
-                  QStringLiteral("retry_wait"), QString(int(format::kMaxRouteSnapshotCharacters) + 10, QLatin1Char(' ')));
+        QStringLiteral("retry_wait"), QString(int(format::kMaxRouteSnapshotCharacters) + 10, QLatin1Char(' ')));
     fx.routeState(QStringLiteral("s-other"), QStringLiteral("dyn-legacy"), QStringLiteral("codex-gpt5"),
-                  QStringLiteral("starting"), QString(), 3);
+        QStringLiteral("starting"), QString(), 3);
     fx.routeAttempt(QStringLiteral("s-retry_wait"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
-                    QStringLiteral("candidate_order"));
+        QStringLiteral("candidate_order"));
     fx.routeAttempt(QStringLiteral("s-retry_wait"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 2,
-                    QStringLiteral("retry"));
+        QStringLiteral("retry"));
     fx.routeAttempt(QStringLiteral("s-other"), QStringLiteral("dyn-legacy"), QStringLiteral("codex-gpt5"), 1,
-                    QStringLiteral("candidate_order"));
+        QStringLiteral("candidate_order"));
     fx.circuit(QStringLiteral("profile:codex-gpt5"), QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"),
-               QStringLiteral("provider_overloaded"));
+        QStringLiteral("provider_overloaded"));
     fx.circuit(QStringLiteral("credential:7a1e"), QStringLiteral("half_open"), QStringLiteral("2026-08-21 09:00:00"),
-               QStringLiteral("quota_limited"), QStringLiteral("2026-08-21 10:00:30"));
+        QStringLiteral("quota_limited"), QStringLiteral("2026-08-21 10:00:30"));
 
     QString error;
     auto db = KandevDatabase::open(fx.target, &error);
@@ -871,7 +933,8 @@ void TestDatabase::liveRoutesInEveryState()
     QCOMPARE(read->circuits[1].untilAt, policy::parseRfc3339("2026-08-21T10:05:00Z"));
     QCOMPARE(read->circuits[0].probeUntil, policy::parseRfc3339("2026-08-21T10:00:30Z"));
     QVERIFY(!read->circuits[1].probeUntil);
-    const auto huge = std::find_if(read->routes.begin(), read->routes.end(), [](const auto& r) { return r.sessionId == "s-huge"; });
+    const auto huge
+        = std::find_if(read->routes.begin(), read->routes.end(), [](const auto& r) { return r.sessionId == "s-huge"; });
     QVERIFY(huge != read->routes.end() && huge->policyStateTooLong && huge->policyStateJson.empty());
     QCOMPARE(read->routes.front().updatedAt, policy::parseRfc3339("2026-08-21T10:00:00Z"));
     // continuation_json (task context) is never selected.
@@ -881,8 +944,8 @@ void TestDatabase::liveRoutesInEveryState()
     // What the dock and policyctl routes show of it.
     const auto loaded = db->load(&error);
     QVERIFY(loaded);
-    const routes::LiveRoutes live =
-        routes::analyseLiveRoutes(*read, loaded->document, "dyn-current", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
+    const routes::LiveRoutes live = routes::analyseLiveRoutes(
+        *read, loaded->document, "dyn-current", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
     QCOMPARE(live.circuits.size(), std::size_t(2));  // both block at 10:00
     int scheduled = 0, unreadable = 0, unknown = 0;
     for (const auto& r : live.routes) {
@@ -910,7 +973,9 @@ void TestDatabase::liveRoutesWhileKandevWrites()
     QCOMPARE(wal.value(0).toString(), QStringLiteral("wal"));
     wal.finish();
     fx.routeState(QStringLiteral("s-retry"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
-                  QStringLiteral("retry_wait"), snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
+        QStringLiteral("retry_wait"),
+        snapshotJson(
+            QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
 
     QString error;
     auto db = KandevDatabase::open(fx.target, &error);
@@ -918,7 +983,8 @@ void TestDatabase::liveRoutesWhileKandevWrites()
 
     // A writer in the middle of a transaction: the reader sees the last commit and does not wait.
     QVERIFY(fx.exec(QStringLiteral("BEGIN IMMEDIATE")));
-    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_route_states SET state = 'action_required' WHERE session_id = 's-retry'")));
+    QVERIFY(fx.exec(
+        QStringLiteral("UPDATE dynamic_route_states SET state = 'action_required' WHERE session_id = 's-retry'")));
     auto during = db->readLiveRoutes("dyn-current", &error);
     QVERIFY2(during, qPrintable(error));
     QCOMPARE(during->routes.front().state, std::string("retry_wait"));
@@ -935,8 +1001,9 @@ void TestDatabase::liveRoutesWhileKandevWrites()
         w.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=0"));
         QVERIFY(w.open());
         QSqlQuery q(w);
-        QVERIFY2(q.exec(QStringLiteral("UPDATE dynamic_route_states SET state = 'retry_wait' WHERE session_id = 's-retry'")),
-                 qPrintable(q.lastError().text()));
+        QVERIFY2(
+            q.exec(QStringLiteral("UPDATE dynamic_route_states SET state = 'retry_wait' WHERE session_id = 's-retry'")),
+            qPrintable(q.lastError().text()));
         w.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("impatient"));
@@ -967,7 +1034,8 @@ void TestDatabase::liveRoutesGiveUpQuicklyOnALockedFile()
     auto db = KandevDatabase::open(fx.target, &error);
     QVERIFY(db);
     QVERIFY(fx.exec(QStringLiteral("BEGIN EXCLUSIVE")));
-    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version WHERE profile_id = 'dyn-current'")));
+    QVERIFY(fx.exec(
+        QStringLiteral("UPDATE dynamic_agent_profiles SET version = version WHERE profile_id = 'dyn-current'")));
     QElapsedTimer clock;
     clock.start();
     const auto read = db->readLiveRoutes("dyn-current", &error);
@@ -998,7 +1066,8 @@ void TestDatabase::liveRoutesOfAnOlderKandev()
     QVERIFY(db->load(&error));  // the rest of the database still loads
 }
 
-namespace {
+namespace
+{
 
 struct Run {
     int code = -1;
@@ -1021,37 +1090,44 @@ void TestDatabase::policyctlRoutes()
     QTemporaryDir dir;
     Fixture fx(QStringLiteral("sqlite"), dir.path());
     QVERIFY(fx.ok);
-    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retry_wait"),
-                  snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
+    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+        QStringLiteral("retry_wait"),
+        snapshotJson(
+            QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
     fx.routeAttempt(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
-                    QStringLiteral("candidate_order"));
+        QStringLiteral("candidate_order"));
     fx.circuit(QStringLiteral("profile:codex-gpt5"), QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"),
-               QStringLiteral("provider_overloaded"));
-    const QStringList base{"routes", "--db", fx.target.path, "--profile", "dyn-current", "--now", "2026-08-21T10:00:00Z"};
+        QStringLiteral("provider_overloaded"));
+    const QStringList base {
+        "routes", "--db", fx.target.path, "--profile", "dyn-current", "--now", "2026-08-21T10:00:00Z"};
 
     const Run text = policyctl(base);
     QCOMPARE(text.code, 0);
     QVERIFY2(text.out.contains(QStringLiteral("deadline: 2026-08-21T10:00:10Z (in 10 s)")), qPrintable(text.out));
     // dyn-current has one candidate: after its retries the route has nowhere to go.
-    QVERIFY2(text.out.contains(QStringLiteral("next: if the same error repeats at the deadline: retry 2 of 3 in 10 s, then skip, "
-                                              "but no candidate is left")),
-             qPrintable(text.out));
-    QVERIFY2(text.out.contains(QStringLiteral("history: generation 1 claude-sonnet (candidate_order")), qPrintable(text.out));
-    QVERIFY2(text.out.contains(QStringLiteral("circuit profile:codex-gpt5 open until 2026-08-21T10:05:00Z")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(
+                 QStringLiteral("next: if the same error repeats at the deadline: retry 2 of 3 in 10 s, then skip, "
+                                "but no candidate is left")),
+        qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("history: generation 1 claude-sonnet (candidate_order")),
+        qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("circuit profile:codex-gpt5 open until 2026-08-21T10:05:00Z")),
+        qPrintable(text.out));
     QVERIFY(!text.out.contains(QStringLiteral("TASK-CONTEXT-SECRET")));
 
-    const Run json = policyctl(base + QStringList{"--format", "json"});
+    const Run json = policyctl(base + QStringList {"--format", "json"});
     QCOMPARE(json.code, 0);
     const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
     QCOMPARE(root.value(QStringLiteral("routes")).toArray().size(), 1);
     const QJsonObject route = root.value(QStringLiteral("routes")).toArray().first().toObject();
     QCOMPARE(route.value(QStringLiteral("session_id")).toString(), QStringLiteral("s-1"));
-    QCOMPARE(route.value(QStringLiteral("next")).toObject().value(QStringLiteral("decision")).toString(), QStringLiteral("retry_wait"));
+    QCOMPARE(route.value(QStringLiteral("next")).toObject().value(QStringLiteral("decision")).toString(),
+        QStringLiteral("retry_wait"));
     QCOMPARE(route.value(QStringLiteral("seconds_until_deadline")).toInt(), 10);
 
     // An unreadable snapshot is shown as such and makes the exit code 1.
-    fx.routeState(QStringLiteral("s-2"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retry_wait"),
-                  QStringLiteral("{\"failure_code\":"));
+    fx.routeState(QStringLiteral("s-2"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+        QStringLiteral("retry_wait"), QStringLiteral("{\"failure_code\":"));
     const Run bad = policyctl(base);
     QCOMPARE(bad.code, 1);
     QVERIFY2(bad.out.contains(QStringLiteral("policy state: unreadable: policy_state_json")), qPrintable(bad.out));
@@ -1079,14 +1155,16 @@ void TestDatabase::textOutputCannotForgeLines()
     // diff refuses a database with a row it cannot read: the broken profile goes.
     QVERIFY(fx.exec(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = 'dyn-broken'")));
     QVERIFY(fx.exec(QStringLiteral("DELETE FROM dynamic_agent_profiles WHERE profile_id = 'dyn-broken'")));
-    const QString hostile = QStringLiteral("x\nFAKE: injected\r\x7f") + QChar(0x9b) + QChar(0x202e) + QStringLiteral("evil");
+    const QString hostile
+        = QStringLiteral("x\nFAKE: injected\r\x7f") + QChar(0x9b) + QChar(0x202e) + QStringLiteral("evil");
     const QByteArray hostileUtf8 = hostile.toUtf8();
     fx.concrete(hostileUtf8.constData(), hostileUtf8.constData(), 1, 0, false);
     fx.route("dyn-legacy", 3, hostileUtf8.constData(), R"({"on_provider_error":"try_next"})");
     fx.routeState(hostile, QStringLiteral("dyn-current"), hostile, QStringLiteral("retry_wait"),
-                  snapshotJson(hostile, QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
+        snapshotJson(hostile, QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
     fx.routeAttempt(hostile, QStringLiteral("dyn-current"), hostile, 1, hostile);
-    fx.circuit(QStringLiteral("profile:") + hostile, QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"), hostile);
+    fx.circuit(
+        QStringLiteral("profile:") + hostile, QStringLiteral("open"), QStringLiteral("2026-08-21 10:05:00"), hostile);
     const QString before = dir.filePath(QStringLiteral("before.json"));
     QCOMPARE(policyctl({"export", "--db", fx.target.path, "--profile", "dyn-legacy", "--output", before}).code, 0);
     QSqlQuery rename(fx.db());
@@ -1095,11 +1173,13 @@ void TestDatabase::textOutputCannotForgeLines()
     QVERIFY(rename.exec());
 
     // The command, and whether its output names a hostile string (escaped).
-    const QList<std::pair<QStringList, bool>> commands{
+    const QList<std::pair<QStringList, bool>> commands {
         {{"routes", "--db", fx.target.path, "--now", "2026-08-21T10:00:00Z"}, true},
         {{"routes", "--db", fx.target.path, "--profile", hostile}, true},
         {{"migrate", "--db", fx.target.path}, true},
-        {{"export", "--db", fx.target.path, "--profile", "dyn-legacy", "--output", dir.filePath(QStringLiteral("after.json"))}, false},
+        {{"export", "--db", fx.target.path, "--profile", "dyn-legacy", "--output",
+             dir.filePath(QStringLiteral("after.json"))},
+            false},
         {{"export", "--db", fx.target.path, "--profile", hostile}, true},
         {{"validate", dir.filePath(QStringLiteral("after.json"))}, false},
         {{"diff", before, fx.target.path}, true},
@@ -1110,7 +1190,7 @@ void TestDatabase::textOutputCannotForgeLines()
         const QString all = r.out + r.err;
         if (named)
             QVERIFY2(all.contains(QStringLiteral("x\\u000aFAKE: injected\\u000d\\u007f\\u009b\\u202eevil")),
-                     qPrintable(args.first() + QStringLiteral(": ") + all));
+                qPrintable(args.first() + QStringLiteral(": ") + all));
         for (const QString& line : all.split(QLatin1Char('\n')))
             QVERIFY2(!line.startsWith(QStringLiteral("FAKE")), qPrintable(args.first() + QStringLiteral(": ") + line));
         for (const QChar raw : {QChar(u'\r'), QChar(0x7f), QChar(0x9b), QChar(0x202e)})
@@ -1134,11 +1214,12 @@ void TestDatabase::policyctlExportOpensAgain()
     // One profile and the concrete profiles it uses.
     const Run one = policyctl({"export", "--db", fx.target.path, "--profile", "dyn-current"});
     QCOMPARE(one.code, 0);
-    const QJsonArray profiles = QJsonDocument::fromJson(one.out.toUtf8()).object().value(QStringLiteral("profiles")).toArray();
+    const QJsonArray profiles
+        = QJsonDocument::fromJson(one.out.toUtf8()).object().value(QStringLiteral("profiles")).toArray();
     QStringList ids;
     for (const QJsonValue& p : profiles)
         ids << p.toObject().value(QStringLiteral("id")).toString();
-    QCOMPARE(ids, (QStringList{"claude-sonnet", "dyn-current"}));
+    QCOMPARE(ids, (QStringList {"claude-sonnet", "dyn-current"}));
     QVERIFY(!one.out.contains(QStringLiteral("SECRET")));
 
     // Every profile, once the unreadable one is gone: the file validates and has no difference from the database.
@@ -1155,7 +1236,10 @@ void TestDatabase::policyctlExportOpensAgain()
     QVERIFY2(validate.out.contains(QStringLiteral("conflicting legacy rules")), qPrintable(validate.out));
 
     QCOMPARE(policyctl({"export", "--db", fx.target.path, "--profile", "nope"}).code, 2);
-    QCOMPARE(policyctl({"export", "--db", fx.target.path, "--output", dir.filePath(QStringLiteral("no/such/dir/x.json"))}).code, 2);
+    QCOMPARE(
+        policyctl({"export", "--db", fx.target.path, "--output", dir.filePath(QStringLiteral("no/such/dir/x.json"))})
+            .code,
+        2);
 }
 
 void TestDatabase::valuesKandevCannotReadAreNamed_data()
@@ -1168,21 +1252,32 @@ void TestDatabase::valuesKandevCannotReadAreNamed_data()
     for (const char* backend : {"sqlite", "postgres"}) {
         QTest::addRow("%s: enabled = 2", backend)
             << backend << "UPDATE dynamic_agent_routes SET enabled = 2 WHERE dynamic_profile_id = 'dyn-current'"
-            << QStringList{"dynamic_agent_routes", "dyn-current", "position 0", "column enabled", "2 is not a boolean"};
+            << QStringList {
+                   "dynamic_agent_routes", "dyn-current", "position 0", "column enabled", "2 is not a boolean"};
         QTest::addRow("%s: auto_fallback = -1", backend)
             << backend << "UPDATE agent_profiles SET auto_fallback = -1 WHERE id = 'dyn-current'"
-            << QStringList{"agent_profiles", "dyn-current", "column auto_fallback", "-1 is not a boolean"};
+            << QStringList {"agent_profiles", "dyn-current", "column auto_fallback", "-1 is not a boolean"};
     }
-    QTest::newRow("sqlite: position 1e20") << "sqlite" << "UPDATE dynamic_agent_routes SET position = 1e20 WHERE dynamic_profile_id = 'dyn-current'"
-                                           << QStringList{"dynamic_agent_routes", "dyn-current", "column position", "the real number 1e+20"};
-    QTest::newRow("sqlite: enabled 'yes'") << "sqlite" << "UPDATE dynamic_agent_routes SET enabled = 'yes' WHERE dynamic_profile_id = 'dyn-current'"
-                                           << QStringList{"dynamic_agent_routes", "dyn-current", "column enabled", "the text 'yes'"};
-    QTest::newRow("sqlite: version past int64") << "sqlite" << "UPDATE dynamic_agent_profiles SET version = 99999999999999999999 WHERE profile_id = 'dyn-current'"
-                                                << QStringList{"dynamic_agent_profiles", "dyn-current", "column version", "the real number 1e+20"};
-    QTest::newRow("sqlite: profile enabled 'yes'") << "sqlite" << "UPDATE agent_profiles SET enabled = 'yes' WHERE id = 'dyn-current'"
-                                                   << QStringList{"agent_profiles", "dyn-current", "column enabled", "the text 'yes'"};
-    QTest::newRow("sqlite: a blob for an id") << "sqlite" << "UPDATE dynamic_agent_routes SET execution_profile_id = x'00ff' WHERE dynamic_profile_id = 'dyn-current'"
-                                              << QStringList{"dynamic_agent_routes", "column execution_profile_id", "a blob of 2 bytes"};
+    QTest::newRow("sqlite: position 1e20")
+        << "sqlite"
+        << "UPDATE dynamic_agent_routes SET position = 1e20 WHERE dynamic_profile_id = 'dyn-current'"
+        << QStringList {"dynamic_agent_routes", "dyn-current", "column position", "the real number 1e+20"};
+    QTest::newRow("sqlite: enabled 'yes'")
+        << "sqlite"
+        << "UPDATE dynamic_agent_routes SET enabled = 'yes' WHERE dynamic_profile_id = 'dyn-current'"
+        << QStringList {"dynamic_agent_routes", "dyn-current", "column enabled", "the text 'yes'"};
+    QTest::newRow("sqlite: version past int64")
+        << "sqlite"
+        << "UPDATE dynamic_agent_profiles SET version = 99999999999999999999 WHERE profile_id = 'dyn-current'"
+        << QStringList {"dynamic_agent_profiles", "dyn-current", "column version", "the real number 1e+20"};
+    QTest::newRow("sqlite: profile enabled 'yes'")
+        << "sqlite"
+        << "UPDATE agent_profiles SET enabled = 'yes' WHERE id = 'dyn-current'"
+        << QStringList {"agent_profiles", "dyn-current", "column enabled", "the text 'yes'"};
+    QTest::newRow("sqlite: a blob for an id")
+        << "sqlite"
+        << "UPDATE dynamic_agent_routes SET execution_profile_id = x'00ff' WHERE dynamic_profile_id = 'dyn-current'"
+        << QStringList {"dynamic_agent_routes", "column execution_profile_id", "a blob of 2 bytes"};
 }
 
 void TestDatabase::valuesKandevCannotReadAreNamed()
@@ -1220,16 +1315,18 @@ void TestDatabase::valuesKandevCannotReadAreNamed()
     if (backend != QLatin1String("sqlite"))
         return;
     // policyctl: export refuses (1), diff cannot call it equal to anything, migrate names it.
-    const QStringList base{"--db", fx.target.path, "--profile", "dyn-current"};
-    const Run exported = policyctl(QStringList{"export"} + base);
+    const QStringList base {"--db", fx.target.path, "--profile", "dyn-current"};
+    const Run exported = policyctl(QStringList {"export"} + base);
     QCOMPARE(exported.code, 1);
     for (const QString& part : named)
         QVERIFY2(exported.err.contains(part), qPrintable(exported.err));
     QVERIFY(!exported.out.contains(QStringLiteral("dyn-current")));
-    for (const QStringList& args : {QStringList{"diff", before, fx.target.path}, QStringList{"diff", fx.target.path, before}}) {
+    for (const QStringList& args :
+        {QStringList {"diff", before, fx.target.path}, QStringList {"diff", fx.target.path, before}}) {
         const Run diff = policyctl(args);
         QCOMPARE(diff.code, 2);
-        QVERIFY2(diff.err.contains(named.first()) && !diff.out.contains(QStringLiteral("no differences")), qPrintable(diff.err + diff.out));
+        QVERIFY2(diff.err.contains(named.first()) && !diff.out.contains(QStringLiteral("no differences")),
+            qPrintable(diff.err + diff.out));
     }
     const Run migrated = policyctl({"migrate", "--db", fx.target.path});
     QCOMPARE(migrated.code, 1);
@@ -1242,11 +1339,13 @@ void TestDatabase::liveRouteValuesKandevCannotReadAreNamed_data()
     QTest::addColumn<QStringList>("named");
     QTest::newRow("profile_version past int64")
         << "UPDATE dynamic_route_states SET profile_version = 99999999999999999999"
-        << QStringList{"dynamic_route_states", "s-1", "column profile_version", "the real number 1e+20"};
-    QTest::newRow("route_generation as text") << "UPDATE dynamic_route_states SET route_generation = 'two'"
-                                              << QStringList{"dynamic_route_states", "column route_generation", "the text 'two'"};
-    QTest::newRow("an attempt's version 1e20") << "UPDATE dynamic_route_attempts SET profile_version = 1e20"
-                                               << QStringList{"dynamic_route_attempts", "s-1", "route_generation 1", "column profile_version"};
+        << QStringList {"dynamic_route_states", "s-1", "column profile_version", "the real number 1e+20"};
+    QTest::newRow("route_generation as text")
+        << "UPDATE dynamic_route_states SET route_generation = 'two'"
+        << QStringList {"dynamic_route_states", "column route_generation", "the text 'two'"};
+    QTest::newRow("an attempt's version 1e20")
+        << "UPDATE dynamic_route_attempts SET profile_version = 1e20"
+        << QStringList {"dynamic_route_attempts", "s-1", "route_generation 1", "column profile_version"};
 }
 
 void TestDatabase::liveRouteValuesKandevCannotReadAreNamed()
@@ -1256,12 +1355,15 @@ void TestDatabase::liveRouteValuesKandevCannotReadAreNamed()
     QTemporaryDir dir;
     Fixture fx(QStringLiteral("sqlite"), dir.path());
     QVERIFY(fx.ok);
-    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retry_wait"),
-                  snapshotJson(QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
+    fx.routeState(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+        QStringLiteral("retry_wait"),
+        snapshotJson(
+            QStringLiteral("rate_limited"), QStringLiteral("transient"), 1, QStringLiteral("2026-08-21T10:00:10Z")));
     fx.routeAttempt(QStringLiteral("s-1"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
-                    QStringLiteral("candidate_order"));
+        QStringLiteral("candidate_order"));
     QVERIFY(fx.exec(sql));
-    const Run text = policyctl({"routes", "--db", fx.target.path, "--profile", "dyn-current", "--now", "2026-08-21T10:00:00Z"});
+    const Run text
+        = policyctl({"routes", "--db", fx.target.path, "--profile", "dyn-current", "--now", "2026-08-21T10:00:00Z"});
     QCOMPARE(text.code, 1);
     for (const QString& part : named)
         QVERIFY2(text.out.contains(part), qPrintable(text.out));
@@ -1270,17 +1372,22 @@ void TestDatabase::liveRouteValuesKandevCannotReadAreNamed()
     QVERIFY(!text.out.contains(QStringLiteral("version -")));
     const Run json = policyctl({"routes", "--db", fx.target.path, "--format", "json", "--now", "2026-08-21T10:00:00Z"});
     QCOMPARE(json.code, 1);
-    const QJsonObject route = QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("routes")).toArray().first().toObject();
+    const QJsonObject route = QJsonDocument::fromJson(json.out.toUtf8())
+                                  .object()
+                                  .value(QStringLiteral("routes"))
+                                  .toArray()
+                                  .first()
+                                  .toObject();
     QVERIFY2(route.value(QStringLiteral("row_error")).toString().contains(named.first()), qPrintable(json.out));
 }
 
 void TestDatabase::aLockedDatabaseIsSaidToBeLocked_data()
 {
     QTest::addColumn<QStringList>("args");  // DB stands for the database
-    QTest::newRow("routes") << QStringList{"routes", "--db", "DB"};
-    QTest::newRow("export") << QStringList{"export", "--db", "DB"};
-    QTest::newRow("diff") << QStringList{"diff", "DB", "DB"};
-    QTest::newRow("migrate") << QStringList{"migrate", "--db", "DB"};
+    QTest::newRow("routes") << QStringList {"routes", "--db", "DB"};
+    QTest::newRow("export") << QStringList {"export", "--db", "DB"};
+    QTest::newRow("diff") << QStringList {"diff", "DB", "DB"};
+    QTest::newRow("migrate") << QStringList {"migrate", "--db", "DB"};
 }
 
 void TestDatabase::aLockedDatabaseIsSaidToBeLocked()
@@ -1292,11 +1399,13 @@ void TestDatabase::aLockedDatabaseIsSaidToBeLocked()
     args.replaceInStrings(QStringLiteral("DB"), fx.target.path);
     // Another connection writes, in rollback-journal mode: its lock shuts readers out.
     QVERIFY(fx.exec(QStringLiteral("BEGIN EXCLUSIVE")));
-    QVERIFY(fx.exec(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1 WHERE profile_id = 'dyn-current'")));
+    QVERIFY(fx.exec(
+        QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1 WHERE profile_id = 'dyn-current'")));
     const Run locked = policyctl(args);
     QVERIFY(fx.exec(QStringLiteral("ROLLBACK")));
     QCOMPARE(locked.code, 2);
-    QVERIFY2(locked.err.contains(fx.target.path + QStringLiteral(" is locked: another connection is writing to it")), qPrintable(locked.err));
+    QVERIFY2(locked.err.contains(fx.target.path + QStringLiteral(" is locked: another connection is writing to it")),
+        qPrintable(locked.err));
     QVERIFY2(!locked.err.contains(QStringLiteral("not a kandev database")), qPrintable(locked.err));
 }
 
@@ -1305,17 +1414,23 @@ void TestDatabase::routesReadOnlyTheNewestAttemptsOfTheRoutesShown()
     QTemporaryDir dir;
     Fixture fx(QStringLiteral("sqlite"), dir.path());
     QVERIFY(fx.ok);
-    fx.routeState(QStringLiteral("s-live"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retrying"), QString());
-    fx.routeState(QStringLiteral("s-short"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("starting"), QString());
-    fx.routeAttempt(QStringLiteral("s-short"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1, QStringLiteral("candidate_order"));
+    fx.routeState(QStringLiteral("s-live"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+        QStringLiteral("retrying"), QString());
+    fx.routeState(QStringLiteral("s-short"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+        QStringLiteral("starting"), QString());
+    fx.routeAttempt(QStringLiteral("s-short"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), 1,
+        QStringLiteral("candidate_order"));
     // 5,000 attempts of the live route and 50,000 of finished sessions, which have no route state.
     const int live = 5000;
-    QVERIFY(fx.exec(QStringLiteral("INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
-                                   "WHERE i < %1) SELECT 'live-' || i, 's-live', 'dyn-current', 'claude-sonnet', i, 9, 'retry', "
-                                   "'2026-08-21 09:00:00' FROM n").arg(live)));
-    QVERIFY(fx.exec(QStringLiteral("INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
-                                   "WHERE i < 50000) SELECT 'dead-' || i, 'done-' || (i / 10), 'dyn-current', 'codex-gpt5', i % 10, 9, "
-                                   "'retry', '2026-08-20 09:00:00' FROM n")));
+    QVERIFY(fx.exec(QStringLiteral(
+        "INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+        "WHERE i < %1) SELECT 'live-' || i, 's-live', 'dyn-current', 'claude-sonnet', i, 9, 'retry', "
+        "'2026-08-21 09:00:00' FROM n")
+                        .arg(live)));
+    QVERIFY(fx.exec(QStringLiteral(
+        "INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+        "WHERE i < 50000) SELECT 'dead-' || i, 'done-' || (i / 10), 'dyn-current', 'codex-gpt5', i % 10, 9, "
+        "'retry', '2026-08-20 09:00:00' FROM n")));
     QString error;
     auto db = KandevDatabase::open(fx.target, &error);
     QVERIFY2(db, qPrintable(error));
@@ -1327,24 +1442,31 @@ void TestDatabase::routesReadOnlyTheNewestAttemptsOfTheRoutesShown()
     QCOMPARE(read->earlierAttempts.at("s-live"), std::int64_t(live - routes::kRouteHistoryAttempts));
     QCOMPARE(read->earlierAttempts.count("s-short"), std::size_t(0));
 
-    const routes::LiveRoutes routes = routes::analyseLiveRoutes(*read, db->load(&error)->document, "", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
-    const auto r = std::find_if(routes.routes.begin(), routes.routes.end(), [](const auto& x) { return x.row.sessionId == "s-live"; });
+    const routes::LiveRoutes routes = routes::analyseLiveRoutes(
+        *read, db->load(&error)->document, "", *policy::parseRfc3339("2026-08-21T10:00:00Z"));
+    const auto r = std::find_if(
+        routes.routes.begin(), routes.routes.end(), [](const auto& x) { return x.row.sessionId == "s-live"; });
     QVERIFY(r != routes.routes.end());
     QCOMPARE(r->history.size(), routes::kRouteHistoryAttempts);
-    QCOMPARE(r->history.front().routeGeneration, std::int64_t(live - routes::kRouteHistoryAttempts + 1));  // oldest shown first
+    QCOMPARE(r->history.front().routeGeneration,
+        std::int64_t(live - routes::kRouteHistoryAttempts + 1));  // oldest shown first
     QCOMPARE(r->history.back().routeGeneration, std::int64_t(live));
 
     const Run text = policyctl({"routes", "--db", fx.target.path, "--now", "2026-08-21T10:00:00Z"});
     QCOMPARE(text.code, 0);
-    QVERIFY2(text.out.contains(QStringLiteral("history: and %1 earlier attempts").arg(live - routes::kRouteHistoryAttempts)), qPrintable(text.out));
+    QVERIFY2(
+        text.out.contains(QStringLiteral("history: and %1 earlier attempts").arg(live - routes::kRouteHistoryAttempts)),
+        qPrintable(text.out));
     QCOMPARE(text.out.count(QStringLiteral("history: generation")), int(routes::kRouteHistoryAttempts) + 1);
     const Run json = policyctl({"routes", "--db", fx.target.path, "--format", "json", "--now", "2026-08-21T10:00:00Z"});
     QCOMPARE(json.code, 0);
-    for (const QJsonValue& v : QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("routes")).toArray()) {
+    for (const QJsonValue& v :
+        QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("routes")).toArray()) {
         const QJsonObject o = v.toObject();
         const bool isLive = o.value(QStringLiteral("session_id")).toString() == QLatin1String("s-live");
         QCOMPARE(o.value(QStringLiteral("history")).toArray().size(), isLive ? int(routes::kRouteHistoryAttempts) : 1);
-        QCOMPARE(o.value(QStringLiteral("earlier_attempts")).toInteger(), isLive ? live - qint64(routes::kRouteHistoryAttempts) : 0);
+        QCOMPARE(o.value(QStringLiteral("earlier_attempts")).toInteger(),
+            isLive ? live - qint64(routes::kRouteHistoryAttempts) : 0);
     }
 }
 
@@ -1358,13 +1480,16 @@ void TestDatabase::kandevsWriterNeverWaitsOutItsTimeoutForRoutes()
     QVERIFY(fx.ok);
     QVERIFY(fx.exec(QStringLiteral("BEGIN")));
     for (int i = 0; i < 200; ++i)
-        fx.routeState(QStringLiteral("s-%1").arg(i), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"), QStringLiteral("retrying"), QString());
-    QVERIFY(fx.exec(QStringLiteral("INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
-                                   "WHERE i < 100000) SELECT 'live-' || i, 's-' || (i % 200), 'dyn-current', 'claude-sonnet', i, 9, "
-                                   "'retry', '2026-08-21 09:00:00' FROM n")));
-    QVERIFY(fx.exec(QStringLiteral("INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
-                                   "WHERE i < 400000) SELECT 'dead-' || i, 'done-' || (i / 10), 'dyn-current', 'codex-gpt5', i % 10, 9, "
-                                   "'retry', '2026-08-20 09:00:00' FROM n")));
+        fx.routeState(QStringLiteral("s-%1").arg(i), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
+            QStringLiteral("retrying"), QString());
+    QVERIFY(fx.exec(QStringLiteral(
+        "INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+        "WHERE i < 100000) SELECT 'live-' || i, 's-' || (i % 200), 'dyn-current', 'claude-sonnet', i, 9, "
+        "'retry', '2026-08-21 09:00:00' FROM n")));
+    QVERIFY(fx.exec(QStringLiteral(
+        "INSERT INTO dynamic_route_attempts WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+        "WHERE i < 400000) SELECT 'dead-' || i, 'done-' || (i / 10), 'dyn-current', 'codex-gpt5', i % 10, 9, "
+        "'retry', '2026-08-20 09:00:00' FROM n")));
     QVERIFY(fx.exec(QStringLiteral("COMMIT")));
 
     const QString name = QStringLiteral("kandev-writer");
@@ -1384,7 +1509,8 @@ void TestDatabase::kandevsWriterNeverWaitsOutItsTimeoutForRoutes()
             QVERIFY(p.waitForStarted());
             while (p.state() != QProcess::NotRunning) {
                 QSqlQuery q(w);
-                q.prepare(QStringLiteral("UPDATE dynamic_route_states SET route_generation = route_generation + 1 WHERE session_id = ?"));
+                q.prepare(QStringLiteral(
+                    "UPDATE dynamic_route_states SET route_generation = route_generation + 1 WHERE session_id = ?"));
                 q.addBindValue(QStringLiteral("s-%1").arg(written % 200));
                 QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
                 ++written;
@@ -1424,7 +1550,8 @@ void TestDatabase::aBackupBelongsToTheDatabasesOwner()
     const auto written = db->applyMigration(*loaded, store::planDatabaseMigration(*loaded), backups);
     QVERIFY2(written.ok, qPrintable(written.error));
     QVERIFY(!written.backupPath.isEmpty());
-    struct stat st {};
+    struct stat st {
+    };
     QCOMPARE(::stat(QFile::encodeName(written.backupPath).constData(), &st), 0);
     QCOMPARE(st.st_uid, nobody);
     QCOMPARE(st.st_gid, nogroup);

@@ -20,7 +20,8 @@
 
 using store::ReadLimit;
 
-namespace {
+namespace
+{
 
 std::string contents(const QString& path)
 {
@@ -32,7 +33,8 @@ std::string contents(const QString& path)
 
 struct stat statOf(const QString& path)
 {
-    struct stat st {};
+    struct stat st {
+    };
     if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
         qWarning("lstat %s failed", qPrintable(path));
     return st;
@@ -51,7 +53,8 @@ bool isRoot()
 
 }  // namespace
 
-class TestFileStore final : public QObject {
+class TestFileStore final : public QObject
+{
     Q_OBJECT
 private slots:
     void readRefusesWhatIsNotARegularFile_data();
@@ -71,12 +74,18 @@ void TestFileStore::readRefusesWhatIsNotARegularFile_data()
 {
     QTest::addColumn<QString>("kind");  // how the node is made
     QTest::addColumn<QString>("message");
-    QTest::newRow("character device") << "/dev/zero" << "is a character device, not a regular file";
-    QTest::newRow("null device") << "/dev/null" << "is a character device, not a regular file";
-    QTest::newRow("FIFO") << "fifo" << "is a FIFO (named pipe), not a regular file";
-    QTest::newRow("directory") << "dir" << "is a directory, not a regular file";
-    QTest::newRow("symlink to a device") << "link-to-zero" << "is a character device, not a regular file";
-    QTest::newRow("missing") << "missing" << "no such file";
+    QTest::newRow("character device") << "/dev/zero"
+                                      << "is a character device, not a regular file";
+    QTest::newRow("null device") << "/dev/null"
+                                 << "is a character device, not a regular file";
+    QTest::newRow("FIFO") << "fifo"
+                          << "is a FIFO (named pipe), not a regular file";
+    QTest::newRow("directory") << "dir"
+                               << "is a directory, not a regular file";
+    QTest::newRow("symlink to a device") << "link-to-zero"
+                                         << "is a character device, not a regular file";
+    QTest::newRow("missing") << "missing"
+                             << "no such file";
 }
 
 void TestFileStore::readRefusesWhatIsNotARegularFile()
@@ -151,11 +160,16 @@ void TestFileStore::writeRefusesWhatIsNotARegularFile_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("message");
-    QTest::newRow("/dev/null") << "/dev/null" << "is a character device, not a regular file";
-    QTest::newRow("FIFO") << "fifo" << "is a FIFO (named pipe), not a regular file";
-    QTest::newRow("directory") << "dir" << "is a directory, not a regular file";
-    QTest::newRow("symlink to a regular file") << "link" << "is a symbolic link to ";
-    QTest::newRow("dangling symlink") << "dangling" << "is a symbolic link to ";
+    QTest::newRow("/dev/null") << "/dev/null"
+                               << "is a character device, not a regular file";
+    QTest::newRow("FIFO") << "fifo"
+                          << "is a FIFO (named pipe), not a regular file";
+    QTest::newRow("directory") << "dir"
+                               << "is a directory, not a regular file";
+    QTest::newRow("symlink to a regular file") << "link"
+                                               << "is a symbolic link to ";
+    QTest::newRow("dangling symlink") << "dangling"
+                                      << "is a symbolic link to ";
 }
 
 void TestFileStore::writeRefusesWhatIsNotARegularFile()
@@ -210,7 +224,8 @@ void TestFileStore::writeKeepsOwnerGroupAndMode()
     QCOMPARE(::chown(native.constData(), nobody->pw_uid, nobody->pw_gid), 0);
     QCOMPARE(::chmod(native.constData(), 0640), 0);
 
-    const auto error = store::writeFileAtomically(path.toStdString(), "new", {(path + QStringLiteral(".bak")).toStdString(), std::nullopt, std::nullopt});
+    const auto error = store::writeFileAtomically(
+        path.toStdString(), "new", {(path + QStringLiteral(".bak")).toStdString(), std::nullopt, std::nullopt});
     QVERIFY2(!error, error ? error->message.c_str() : "");
     QCOMPARE(contents(path), std::string("new"));
     QCOMPARE(contents(path + QStringLiteral(".bak")), std::string("old"));
@@ -243,7 +258,8 @@ void TestFileStore::fullDiskSaysSoAndLeavesNothingBehind()
     QTemporaryDir dir;
     const QByteArray mountPoint = QFile::encodeName(dir.path());
     if (::mount("tmpfs", mountPoint.constData(), "tmpfs", 0, "size=64k") != 0)
-        QSKIP(qPrintable(QStringLiteral("cannot mount a tmpfs here (%1); the container forbids it").arg(QString::fromLocal8Bit(std::strerror(errno)))));
+        QSKIP(qPrintable(QStringLiteral("cannot mount a tmpfs here (%1); the container forbids it")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))));
     const QString path = dir.filePath(QStringLiteral("doc.json"));
     const std::string old(10 * 1024, 'o');
     QVERIFY(!store::writeFileAtomically(path.toStdString(), old));
@@ -255,13 +271,13 @@ void TestFileStore::fullDiskSaysSoAndLeavesNothingBehind()
     // And a backup that does not fit leaves no 0-byte or partial file.
     const std::string big(40 * 1024, 'b');
     QVERIFY(!store::writeFileAtomically(path.toStdString(), big));
-    const auto backupError =
-        store::writeFileAtomically(path.toStdString(), "tiny", {(path + QStringLiteral(".bak")).toStdString(), std::nullopt, std::nullopt});
+    const auto backupError = store::writeFileAtomically(
+        path.toStdString(), "tiny", {(path + QStringLiteral(".bak")).toStdString(), std::nullopt, std::nullopt});
     QVERIFY(backupError);
     QVERIFY2(backupError->message.find("(the backup)") != std::string::npos, backupError->message.c_str());
     QCOMPARE(contents(path), big);
     const QStringList left = QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
-    QCOMPARE(left, QStringList{QStringLiteral("doc.json")});
+    QCOMPARE(left, QStringList {QStringLiteral("doc.json")});
     QCOMPARE(::umount(mountPoint.constData()), 0);
 }
 

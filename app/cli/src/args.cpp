@@ -3,7 +3,8 @@
 
 #include <charconv>
 
-namespace cli {
+namespace cli
+{
 
 std::string Args::parse(const std::vector<std::string>& args, const std::vector<OptionSpec>& spec)
 {

@@ -8,23 +8,31 @@
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace cli
+{
 
 struct OptionSpec {
-    std::string name;     // without dashes
+    std::string name;  // without dashes
     bool takesValue;
     bool repeatable = false;
 };
 
-class Args {
+class Args
+{
 public:
     // Returns an error message, or "" when the arguments fit the spec.
     std::string parse(const std::vector<std::string>& args, const std::vector<OptionSpec>& spec);
 
-    bool has(const std::string& name) const { return m_values.count(name) > 0; }
+    bool has(const std::string& name) const
+    {
+        return m_values.count(name) > 0;
+    }
     std::optional<std::string> value(const std::string& name) const;
     std::vector<std::string> values(const std::string& name) const;
-    const std::vector<std::string>& positional() const { return m_positional; }
+    const std::vector<std::string>& positional() const
+    {
+        return m_positional;
+    }
 
 private:
     std::multimap<std::string, std::string> m_values;

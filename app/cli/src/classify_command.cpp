@@ -15,13 +15,16 @@
 #include <iterator>
 #include <ostream>
 
-namespace cli {
+namespace cli
+{
 
 using Json = nlohmann::ordered_json;
 
-namespace {
+namespace
+{
 
-constexpr const char* kClassifyHelp = R"(usage: policyctl classify [--provider ID] [--status N] [--header 'Name: value']...
+constexpr const char* kClassifyHelp
+    = R"(usage: policyctl classify [--provider ID] [--status N] [--header 'Name: value']...
                           [--exit-code N] [--phase P] [--now T] FILE|-
 
 Classifies a provider error from its evidence: FILE (or '-', standard input)
@@ -50,7 +53,8 @@ text and 64 headers are read.
 exit codes: 0 whenever the input could be read, 2 usage error or unreadable file
 )";
 
-constexpr const char* kExplainHelp = R"(usage: policyctl explain PROFILE --candidate N [--after-output] [classify options] FILE|-
+constexpr const char* kExplainHelp
+    = R"(usage: policyctl explain PROFILE --candidate N [--after-output] [classify options] FILE|-
 
 Classifies the error in FILE as 'classify' does, then shows what candidate N
 of the dynamic profile in PROFILE decides (as the first failure, before any
@@ -78,7 +82,8 @@ struct Parsed {
 };
 
 // Reads the options shared by classify and explain, and the evidence text.
-std::optional<Parsed> readEvidence(const Args& args, const std::string& textPath, Io& io, const char* command, int& exitCode)
+std::optional<Parsed> readEvidence(
+    const Args& args, const std::string& textPath, Io& io, const char* command, int& exitCode)
 {
     Parsed p;
     p.now = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
@@ -116,7 +121,8 @@ std::optional<Parsed> readEvidence(const Args& args, const std::string& textPath
         std::string known;
         for (const auto phase : catalogue::kPhases)
             known += (known.empty() ? "" : ", ") + std::string(phase);
-        exitCode = usageError(io, command, "--phase must be one of kandev's phases (" + known + "), not '" + p.evidence.phase + "'");
+        exitCode = usageError(
+            io, command, "--phase must be one of kandev's phases (" + known + "), not '" + p.evidence.phase + "'");
         return std::nullopt;
     }
     // Only the classifier's bound is ever read, plus one byte so that the
@@ -146,7 +152,8 @@ Json classificationJson(const catalogue::Classification& c)
     j["kandev_code"] = c.kandevCode;
     j["reset_at"] = c.resetAt ? Json(policy::formatRfc3339(*c.resetAt)) : Json(nullptr);
     if (c.hint)
-        j["hint"] = {{"source", c.hint->source}, {"text", c.hint->value}, {"trusted", c.hint->trusted}, {"reason", c.hint->reason}};
+        j["hint"] = {{"source", c.hint->source}, {"text", c.hint->value}, {"trusted", c.hint->trusted},
+            {"reason", c.hint->reason}};
     else
         j["hint"] = nullptr;
     j["excerpt"] = c.excerpt;
@@ -154,8 +161,8 @@ Json classificationJson(const catalogue::Classification& c)
     return j;
 }
 
-const std::vector<OptionSpec> kEvidenceOptions{{"provider", true}, {"status", true},   {"header", true, true}, {"exit-code", true},
-                                               {"phase", true},    {"now", true},      {"help", false}};
+const std::vector<OptionSpec> kEvidenceOptions {{"provider", true}, {"status", true}, {"header", true, true},
+    {"exit-code", true}, {"phase", true}, {"now", true}, {"help", false}};
 
 }  // namespace
 
@@ -197,8 +204,9 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
         return usageError(io, "explain", "--candidate N is required (0 is the first candidate)");
     const auto candidateIndex = parseInteger(*args.value("candidate"));
     if (!candidateIndex || *candidateIndex < 0)
-        return usageError(io, "explain", "--candidate must be a candidate's index, 0 or more (0 is the first), not '"
-                                             + *args.value("candidate") + "'");
+        return usageError(io, "explain",
+            "--candidate must be a candidate's index, 0 or more (0 is the first), not '" + *args.value("candidate")
+                + "'");
 
     const CheckedFile profileFile = readAndCheck(args.positional()[0], io.in);
     if (profileFile.readError) {
@@ -222,8 +230,9 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
     }
     const auto route = check::routeCandidates(doc, *chosen);
     if (std::size_t(*candidateIndex) >= route.size())
-        return usageError(io, "explain", "--candidate " + std::to_string(*candidateIndex) + " is beyond the " +
-                                             std::to_string(route.size()) + " candidates");
+        return usageError(io, "explain",
+            "--candidate " + std::to_string(*candidateIndex) + " is beyond the " + std::to_string(route.size())
+                + " candidates");
 
     int exitCode = kExitOk;
     const auto parsed = readEvidence(args, args.positional()[1], io, "explain", exitCode);
@@ -233,7 +242,7 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
 
     // The decision of the chosen candidate for this failure, as its first one.
     const policy::RouteCandidate& candidate = route[std::size_t(*candidateIndex)];
-    policy::Failure failure{c.code, "", c.confidence, c.catalogueVersion, c.resetAt};
+    policy::Failure failure {c.code, "", c.confidence, c.catalogueVersion, c.resetAt};
     policy::EvaluationInput input;
     input.failure = failure;
     input.now = parsed->now;
@@ -275,9 +284,9 @@ int explainCommand(const std::vector<std::string>& rawArgs, Io& io)
     Json out = Json::object();
     out["classification"] = classificationJson(c);
     out["decision"] = std::move(decision);
-    out["route_cycle"] = {{"events", std::move(events)},
-                          {"outcome", std::string(policy::eventKindName(timeline.totals.finalEvent))},
-                          {"duration_seconds", timeline.totals.durationSeconds}};
+    out["route_cycle"]
+        = {{"events", std::move(events)}, {"outcome", std::string(policy::eventKindName(timeline.totals.finalEvent))},
+            {"duration_seconds", timeline.totals.durationSeconds}};
     io.out << jsonOutput(out) << "\n";
     return kExitOk;
 }

@@ -11,8 +11,10 @@
 #include <iterator>
 #include <sstream>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
 constexpr const char* kUsage = R"(usage: policyctl COMMAND [OPTIONS]
 

@@ -16,7 +16,8 @@
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace cli
+{
 
 int validateCommand(const std::vector<std::string>& args, Io& io);
 int migrateCommand(const std::vector<std::string>& args, Io& io);
@@ -46,7 +47,7 @@ int migrateDatabase(const DatabaseMigration& options, Io& io);
 // why ("policyctl COMMAND: LABEL: ...", never the spec, which may hold a
 // password) and returns null.
 std::unique_ptr<store::KandevDatabase> openDatabaseOption(const std::string& spec, const std::string& label,
-                                                        const std::optional<std::string>& passwordFile, Io& io, const char* command);
+    const std::optional<std::string>& passwordFile, Io& io, const char* command);
 // Reads --format; prints a usage error and returns nullopt when it is neither text nor json.
 std::optional<Format> formatOption(const std::optional<std::string>& value, Io& io, const char* command);
 
@@ -63,8 +64,7 @@ CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream);
 
 // JSON output that stays valid UTF-8 whatever bytes reached a string in it
 // (an invalid byte becomes U+FFFD instead of an exception that aborts).
-template <typename Json>
-std::string jsonOutput(const Json& j)
+template <typename Json> std::string jsonOutput(const Json& j)
 {
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }

@@ -9,8 +9,10 @@
 
 #include <ostream>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
 constexpr const char* kHelp = R"(usage: policyctl diff [--format text|json] [--password-file F] A B
 
@@ -39,8 +41,8 @@ or B (also a database with a row that cannot be read: it is named), or a
 candidate that cannot be compared (a newer policy version)
 )";
 
-std::optional<format::Document> load(const std::string& spec, const char* label, const std::optional<std::string>& passwordFile,
-                                     Io& io)
+std::optional<format::Document> load(
+    const std::string& spec, const char* label, const std::optional<std::string>& passwordFile, Io& io)
 {
     if (spec == "env" || store::namesDatabase(QString::fromStdString(spec))) {
         const auto database = openDatabaseOption(spec, label, passwordFile, io, "diff");
@@ -55,7 +57,8 @@ std::optional<format::Document> load(const std::string& spec, const char* label,
         // A row that cannot be read would compare as a default: it is no side of a diff.
         if (!loaded->invalidRows.empty()) {
             for (const format::Diagnostic& d : loaded->invalidRows)
-                io.err << "policyctl diff: " << label << ": " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
+                io.err << "policyctl diff: " << label << ": " << shown(database->target().displayName()) << ": "
+                       << shown(d.message) << "\n";
             return std::nullopt;
         }
         return std::move(loaded->document);
@@ -97,7 +100,8 @@ nlohmann::ordered_json toJson(const review::DocumentDiff& diff)
         for (const auto& c : p.candidates) {
             nlohmann::ordered_json jc = nlohmann::ordered_json::object();
             jc["execution_profile_id"] = c.executionProfileId;
-            jc["change"] = c.change == review::Change::Changed && c.moved() && c.fields.empty() ? "moved" : changeName(c.change);
+            jc["change"]
+                = c.change == review::Change::Changed && c.moved() && c.fields.empty() ? "moved" : changeName(c.change);
             jc["from"] = c.from ? nlohmann::ordered_json(*c.from) : nlohmann::ordered_json(nullptr);
             jc["to"] = c.to ? nlohmann::ordered_json(*c.to) : nlohmann::ordered_json(nullptr);
             nlohmann::ordered_json fields = nlohmann::ordered_json::array();
@@ -123,7 +127,8 @@ nlohmann::ordered_json toJson(const review::DocumentDiff& diff)
 int diffCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
-    if (const auto error = args.parse(rawArgs, {{"format", true}, {"password-file", true}, {"help", false}}); !error.empty())
+    if (const auto error = args.parse(rawArgs, {{"format", true}, {"password-file", true}, {"help", false}});
+        !error.empty())
         return usageError(io, "diff", error);
     if (args.has("help")) {
         io.out << kHelp;

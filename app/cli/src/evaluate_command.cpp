@@ -12,13 +12,15 @@
 #include <istream>
 #include <ostream>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
 using policy::Reading;
+using protocol::appendJsonString;
 using protocol::EvaluateCase;
 using protocol::EvaluateLineParser;
-using protocol::appendJsonString;
 
 constexpr const char* kHelp = R"(usage: policyctl evaluate [--kandev]
 
@@ -59,10 +61,11 @@ constexpr std::size_t kInitialBuffer = 1 << 20;
 // and the line's "\r\n", so that it sees every line it must answer.
 constexpr std::size_t kLargestBuffer = protocol::kMaxEvaluateLineBytes + 3 + kPadding;
 
-class Stream {
+class Stream
+{
 public:
-    Stream(Reading reading, std::function<long(char*, std::size_t)> read,
-           std::function<bool(const std::string&)> write, std::ostream& err)
+    Stream(Reading reading, std::function<long(char*, std::size_t)> read, std::function<bool(const std::string&)> write,
+        std::ostream& err)
         : m_read(std::move(read))
         , m_write(std::move(write))
         , m_err(err)

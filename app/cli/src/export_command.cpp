@@ -13,8 +13,10 @@
 #include <ostream>
 #include <set>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
 constexpr const char* kHelp = R"(usage: policyctl export --db DB [--profile ID] [--output FILE] [--password-file F]
 
@@ -55,7 +57,9 @@ format::Document exportedDocument(const store::LoadedDatabase& loaded, const std
     format::Document doc;
     doc.shape = format::FileShape::ExportObject;
     const auto now = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
-    doc.source = nlohmann::ordered_json{{"exported_at", policy::formatRfc3339(now)}, {"exported_by", "policyctl export"}}.dump();
+    doc.source
+        = nlohmann::ordered_json {{"exported_at", policy::formatRfc3339(now)}, {"exported_by", "policyctl export"}}
+              .dump();
     for (const format::ProfileRecord& p : loaded.document.profiles) {
         if (!p.isDynamic() && used.count(p.id))
             doc.profiles.push_back(p);
@@ -70,8 +74,8 @@ format::Document exportedDocument(const store::LoadedDatabase& loaded, const std
 int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
-    if (const auto error = args.parse(rawArgs, {{"db", true}, {"profile", true}, {"output", true}, {"password-file", true},
-                                                {"help", false}});
+    if (const auto error = args.parse(
+            rawArgs, {{"db", true}, {"profile", true}, {"output", true}, {"password-file", true}, {"help", false}});
         !error.empty())
         return usageError(io, "export", error);
     if (args.has("help")) {
@@ -103,7 +107,8 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
     for (const auto* rows : {&loaded->invalidRows, &loaded->newerVersionRows}) {
         for (const format::Diagnostic& d : *rows) {
             if (profileId.empty() || concernsProfile(d, profileId)) {
-                io.err << "policyctl export: " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
+                io.err << "policyctl export: " << shown(database->target().displayName()) << ": " << shown(d.message)
+                       << "\n";
                 refused = true;
             }
         }
@@ -119,7 +124,8 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
     const check::DocumentCheck check = check::checkDocument(format::joinPieces(pieces), false);
     if (!check.document) {
         for (const auto& e : check.errors)
-            io.err << "policyctl export: internal error: " << formatDiagnostic(args.value("output").value_or("-"), e) << "\n";
+            io.err << "policyctl export: internal error: " << formatDiagnostic(args.value("output").value_or("-"), e)
+                   << "\n";
         return kExitInvalid;
     }
     for (const auto& e : check.errors)

@@ -9,10 +9,13 @@
 #include <ostream>
 #include <string_view>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
-constexpr const char* kHelp = R"(usage: policyctl migrate [--format text|json] [--kandev] [--output OUT | --in-place] FILE
+constexpr const char* kHelp
+    = R"(usage: policyctl migrate [--format text|json] [--kandev] [--output OUT | --in-place] FILE
        policyctl migrate --db DB [--apply] [--kandev]
 
 Converts legacy candidate rules into versioned v1 policies:
@@ -70,9 +73,8 @@ bool sameText(const std::vector<std::string>& pieces, std::string_view text)
 int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
-    const std::vector<OptionSpec> spec{{"format", true}, {"output", true}, {"in-place", false},
-                                       {"db", true},     {"apply", false}, {"kandev", false}, {"password-file", true},
-                                       {"help", false}};
+    const std::vector<OptionSpec> spec {{"format", true}, {"output", true}, {"in-place", false}, {"db", true},
+        {"apply", false}, {"kandev", false}, {"password-file", true}, {"help", false}};
     if (const auto error = args.parse(rawArgs, spec); !error.empty())
         return usageError(io, "migrate", error);
     if (args.has("help")) {
@@ -86,7 +88,8 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
         const auto format = formatOption(args.value("format"), io, "migrate");
         if (!format)
             return kExitUsage;
-        return migrateDatabase({*args.value("db"), args.has("apply"), reading, *format, args.value("password-file")}, io);
+        return migrateDatabase(
+            {*args.value("db"), args.has("apply"), reading, *format, args.value("password-file")}, io);
     }
     if (args.has("apply"))
         return usageError(io, "migrate", "--apply goes with --db");
@@ -160,7 +163,8 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
 
     if (documentInJson) {
         nlohmann::ordered_json j = nlohmann::ordered_json::object();
-        j["document"] = ok ? nlohmann::ordered_json::parse(format::joinPieces(output)) : nlohmann::ordered_json(nullptr);
+        j["document"]
+            = ok ? nlohmann::ordered_json::parse(format::joinPieces(output)) : nlohmann::ordered_json(nullptr);
         j["report"] = report ? migration::reportToJson(*report) : nlohmann::ordered_json(nullptr);
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& e : errors)

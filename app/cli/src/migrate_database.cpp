@@ -9,16 +9,18 @@
 
 #include <ostream>
 
-namespace cli {
+namespace cli
+{
 
 // policyctl migrate --db: the same review and migration as for files, on
 // kandev's database, dry run unless --apply.
 std::unique_ptr<store::KandevDatabase> openDatabaseOption(const std::string& spec, const std::string& label,
-                                                        const std::optional<std::string>& passwordFile, Io& io, const char* command)
+    const std::optional<std::string>& passwordFile, Io& io, const char* command)
 {
     QString error;
-    std::optional<store::DatabaseTarget> target = spec == "env" ? store::databaseTargetFromEnvironment(&error)
-                                                                : store::parseDatabaseTarget(QString::fromStdString(spec), &error);
+    std::optional<store::DatabaseTarget> target = spec == "env"
+        ? store::databaseTargetFromEnvironment(&error)
+        : store::parseDatabaseTarget(QString::fromStdString(spec), &error);
     if (!target) {
         io.err << "policyctl " << command << ": " << label << ": "
                << (error.isEmpty() ? std::string("KANDEV_DATABASE_DRIVER is not set") : shown(error)) << "\n";
@@ -74,7 +76,8 @@ int migrateDatabase(const DatabaseMigration& options, Io& io)
             warnings.push_back(migration::diagnosticToJson(w));
         j["warnings"] = std::move(warnings);
         j["applied"] = apply && written.ok;
-        j["backup"] = written.backupPath.isEmpty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(written.backupPath.toStdString());
+        j["backup"] = written.backupPath.isEmpty() ? nlohmann::ordered_json(nullptr)
+                                                   : nlohmann::ordered_json(written.backupPath.toStdString());
         j["profiles_written"] = written.profilesWritten;
         io.out << jsonOutput(j) << "\n";
     } else {
@@ -86,7 +89,8 @@ int migrateDatabase(const DatabaseMigration& options, Io& io)
             io.out << "dry run: nothing was written (use --apply)\n";
     }
     for (const auto& e : problems)
-        io.err << formatDiagnostic(target->displayName().toStdString(), e) << (apply ? " (left untouched)" : "") << "\n";
+        io.err << formatDiagnostic(target->displayName().toStdString(), e) << (apply ? " (left untouched)" : "")
+               << "\n";
     for (const auto& w : loaded->newerVersionRows)
         io.err << "warning: " << formatDiagnostic(target->displayName().toStdString(), w) << "\n";
     if (apply && !written.ok) {

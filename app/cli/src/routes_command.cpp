@@ -10,10 +10,13 @@
 #include <ostream>
 #include <set>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
-constexpr const char* kHelp = R"(usage: policyctl routes --db DB [--profile ID] [--now T] [--format text|json] [--password-file F]
+constexpr const char* kHelp
+    = R"(usage: policyctl routes --db DB [--profile ID] [--now T] [--format text|json] [--password-file F]
 
 Prints the routes kandev is running now through its dynamic profiles, read
 from kandev's route-state tables (dynamic_route_states, their attempts and
@@ -50,8 +53,9 @@ profile that is not a dynamic profile in it
 int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
-    if (const auto error = args.parse(rawArgs, {{"db", true}, {"profile", true}, {"now", true}, {"format", true},
-                                                {"password-file", true}, {"help", false}});
+    if (const auto error = args.parse(rawArgs,
+            {{"db", true}, {"profile", true}, {"now", true}, {"format", true}, {"password-file", true},
+                {"help", false}});
         !error.empty())
         return usageError(io, "routes", error);
     if (args.has("help")) {
@@ -86,8 +90,8 @@ int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
     if (!profileId.empty()) {
         const format::ProfileRecord* p = loaded->profile(profileId);
         if (!p || !p->isDynamic()) {
-            io.err << "policyctl routes: --profile: " << shown(database->target().displayName()) << " has no dynamic profile '"
-                   << shown(profileId) << "'\n";
+            io.err << "policyctl routes: --profile: " << shown(database->target().displayName())
+                   << " has no dynamic profile '" << shown(profileId) << "'\n";
             return kExitUsage;
         }
     }
@@ -110,13 +114,15 @@ int routesCommand(const std::vector<std::string>& rawArgs, Io& io)
     for (const format::Diagnostic& d : loaded->invalidRows) {
         for (const std::string& id : unreadableProfiles) {
             if (concernsProfile(d, id))
-                io.err << "policyctl routes: " << shown(database->target().displayName()) << ": " << shown(d.message) << "\n";
+                io.err << "policyctl routes: " << shown(database->target().displayName()) << ": " << shown(d.message)
+                       << "\n";
         }
     }
-    const bool unreadable = !unreadableProfiles.empty() || std::any_of(live.routes.begin(), live.routes.end(), [](const routes::LiveRoute& r) {
-        return !r.row.rowError.empty() || !r.snapshotError.empty() || r.state == routes::RouteState::Unknown
-               || (r.snapshot && !r.snapshot->policiesError.empty());
-    });
+    const bool unreadable = !unreadableProfiles.empty()
+        || std::any_of(live.routes.begin(), live.routes.end(), [](const routes::LiveRoute& r) {
+               return !r.row.rowError.empty() || !r.snapshotError.empty() || r.state == routes::RouteState::Unknown
+                   || (r.snapshot && !r.snapshot->policiesError.empty());
+           });
     return unreadable ? kExitInvalid : kExitOk;
 }
 

@@ -11,8 +11,10 @@
 
 #include <ostream>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
 std::string help()
 {
@@ -40,7 +42,8 @@ std::string help()
 int scheduleCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
-    const std::vector<OptionSpec> spec{{"initial-interval", true}, {"max-retries", true}, {"format", true}, {"help", false}};
+    const std::vector<OptionSpec> spec {
+        {"initial-interval", true}, {"max-retries", true}, {"format", true}, {"help", false}};
     if (const auto error = args.parse(rawArgs, spec); !error.empty())
         return usageError(io, "schedule", error);
     if (args.has("help")) {
@@ -59,7 +62,8 @@ int scheduleCommand(const std::vector<std::string>& rawArgs, Io& io)
     const auto interval = parseInteger(*intervalText);
     const auto retries = parseInteger(*retriesText);
     if (!interval)
-        return usageError(io, "schedule", "--initial-interval must be a whole number of seconds, not '" + *intervalText + "'");
+        return usageError(
+            io, "schedule", "--initial-interval must be a whole number of seconds, not '" + *intervalText + "'");
     if (!retries)
         return usageError(io, "schedule", "--max-retries must be a whole number, not '" + *retriesText + "'");
 

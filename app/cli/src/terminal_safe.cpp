@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
 constexpr std::size_t kDrainAt = 64 * 1024;
 

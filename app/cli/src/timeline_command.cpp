@@ -13,11 +13,13 @@
 
 #include <ostream>
 
-namespace cli {
+namespace cli
+{
 
 using Json = nlohmann::ordered_json;
 
-namespace {
+namespace
+{
 
 std::string help()
 {
@@ -33,7 +35,8 @@ first dynamic profile) for a failure scenario, and prints every event, the
 totals and the review warnings. Legacy rules are migrated in memory.
 
 scenario presets:
-)" + presets + R"(
+)" + presets
+        + R"(
 A scenario FILE is JSON:
   {"name":N?,"start":T?,"attempts":[{"code":C,"reset_after_seconds":n?,"effect_safe":b?,
    "confidence":c?,"class":K?} | {"success":true}, ...],"then":"repeat"|"success"}
@@ -42,7 +45,8 @@ says whether the last failure repeats (default) or the next attempt succeeds.
 
 options:
   --format text|json   output format (default: text)
-  --scenario NAME|FILE a preset name or a scenario file (default: )" + std::string(policy::kDefaultScenarioId) + R"()
+  --scenario NAME|FILE a preset name or a scenario file (default: )"
+        + std::string(policy::kDefaultScenarioId) + R"()
   --profile ID         the dynamic profile to simulate, from an export
   --help               show this help
 
@@ -82,21 +86,14 @@ Json eventJson(const policy::TimelineEvent& e)
         j["pending_outcome"] = std::string(policy::outcomeName(e.pendingOutcome));
         break;
     case EventKind::Skip:
-    case EventKind::Stop:
-        failure();
-        break;
-    case EventKind::Success:
-        j["candidate"] = e.candidate;
-        break;
-    case EventKind::Exhausted:
-        j["reason"] = e.reason;
-        break;
+    case EventKind::Stop: failure(); break;
+    case EventKind::Success: j["candidate"] = e.candidate; break;
+    case EventKind::Exhausted: j["reason"] = e.reason; break;
     case EventKind::ConfigError:
         j["candidate"] = e.candidate;
         j["error"] = e.reason;
         break;
-    case EventKind::Truncated:
-        break;
+    case EventKind::Truncated: break;
     case EventKind::CircuitOpen:
         j["candidate"] = e.candidate;
         j["code"] = e.code;
@@ -151,10 +148,12 @@ std::string warningText(const policy::ReviewWarning& w, const std::vector<policy
     case ReviewWarningCode::AllCandidatesSkip:
         return "every candidate skips " + cls + " errors: the route ends with no eligible candidate";
     case ReviewWarningCode::HardRetryWithoutResetWait:
-        return who + " retries hard errors without waiting for a reset; quota or credential errors rarely clear that fast";
+        return who
+            + " retries hard errors without waiting for a reset; quota or credential errors rarely clear that fast";
     case ReviewWarningCode::NoEnabledCandidate: return "no candidate is enabled";
     case ReviewWarningCode::IneligibleCandidate:
-        return who + " references a profile it may not use (unknown, deleted, disabled, dynamic or with automatic fallback)";
+        return who
+            + " references a profile it may not use (unknown, deleted, disabled, dynamic or with automatic fallback)";
     }
     return {};
 }
@@ -178,8 +177,8 @@ Json worstCaseJson(const policy::ClassWorstCase& w, const std::vector<policy::Ro
     Json j = Json::object();
     j["worst_case_seconds"] = w.seconds;
     j["final_outcome"] = w.finalOutcome == policy::Outcome::Stop ? "stop" : "no_eligible_candidate";
-    j["stopping_candidate"] =
-        w.stoppingCandidate ? Json(candidates[*w.stoppingCandidate].executionProfileId) : Json(nullptr);
+    j["stopping_candidate"]
+        = w.stoppingCandidate ? Json(candidates[*w.stoppingCandidate].executionProfileId) : Json(nullptr);
     return j;
 }
 
@@ -188,7 +187,7 @@ Json worstCaseJson(const policy::ClassWorstCase& w, const std::vector<policy::Ro
 int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
-    const std::vector<OptionSpec> spec{{"format", true}, {"scenario", true}, {"profile", true}, {"help", false}};
+    const std::vector<OptionSpec> spec {{"format", true}, {"scenario", true}, {"profile", true}, {"help", false}};
     if (const auto error = args.parse(rawArgs, spec); !error.empty())
         return usageError(io, "timeline", error);
     if (args.has("help")) {
@@ -299,8 +298,8 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     auto worst = [&](const char* cls, const policy::ClassWorstCase& w) {
         io.out << "Worst case for " << cls << " errors: " << english::formatDuration(w.seconds) << ", then "
                << (w.finalOutcome == policy::Outcome::Stop
-                       ? "stop on " + shown(candidates[*w.stoppingCandidate].executionProfileId)
-                       : std::string("no eligible candidate left"))
+                          ? "stop on " + shown(candidates[*w.stoppingCandidate].executionProfileId)
+                          : std::string("no eligible candidate left"))
                << "\n";
     };
     worst("transient", review.transient);

@@ -6,8 +6,10 @@
 
 #include <ostream>
 
-namespace cli {
-namespace {
+namespace cli
+{
+namespace
+{
 
 constexpr const char* kHelp = R"(usage: policyctl validate [--format text|json] FILE...
 
@@ -75,7 +77,7 @@ int validateCommand(const std::vector<std::string>& rawArgs, Io& io)
         }
     }
     if (*format == Format::Json)
-        io.out << jsonOutput(nlohmann::ordered_json{{"files", std::move(files)}}) << "\n";
+        io.out << jsonOutput(nlohmann::ordered_json {{"files", std::move(files)}}) << "\n";
     return exitCode;
 }
 

@@ -15,8 +15,10 @@
 #include <cstdint>
 #include <cstdlib>
 
-namespace catalogue {
-namespace {
+namespace catalogue
+{
+namespace
+{
 
 using detail::Line;
 using detail::LineKind;
@@ -32,33 +34,33 @@ struct PatternIndex {
     struct Entry {
         std::string_view text;
         std::string_view literal;  // the plain characters it begins with (a quick reject before the matcher)
-        std::uint16_t rule;        // its rule's index in rules()
+        std::uint16_t rule;  // its rule's index in rules()
     };
     std::vector<Entry> patterns;
     // What a bucket holds per pattern, packed.
     struct Probe {
         std::uint16_t id;
-        char second;            // the literal's second character, '\0' when it has none
+        char second;  // the literal's second character, '\0' when it has none
         std::uint8_t provider;  // 0 = any agent, else 1 + the index in kProviders
     };
     // The patterns that can begin with one character, split by their second
     // one, so that a position of the text only meets the few that fit both.
     struct Bucket {
         std::vector<Probe> anySecond;  // literals of one character (or none)
-        std::vector<Probe> bySecond;   // sorted by `second`
-        std::array<std::uint16_t, 257> from{};  // bySecond[from[c], from[c + 1]) have second == c
+        std::vector<Probe> bySecond;  // sorted by `second`
+        std::array<std::uint16_t, 257> from {};  // bySecond[from[c], from[c + 1]) have second == c
     };
     // Patterns beginning with a letter or digit are tried only where a word begins.
     std::array<Bucket, 256> atWordStart, anywhere;
     // Which buckets hold anything (bit 0: atWordStart, bit 1: anywhere): most
     // characters begin no pattern, and their buckets need not be touched.
-    std::array<std::uint8_t, 256> used{};
+    std::array<std::uint8_t, 256> used {};
     struct RuleIds {
         std::array<int, 8> any;
         std::array<int, 2> all;
         std::array<int, 3> none;
     };
-    std::vector<RuleIds> ids;         // per rule, in rules() order (-1 = unused)
+    std::vector<RuleIds> ids;  // per rule, in rules() order (-1 = unused)
     std::vector<std::uint8_t> ruleProvider;  // per rule: providerNumber of its agent
     std::vector<std::size_t> byPriority;  // rule indexes, highest priority first
 
@@ -77,7 +79,8 @@ struct PatternIndex {
                 const bool word = !body.empty() && detail::asciiAlnum(body.front());
                 detail::firstChars(text, [&](char c) {
                     Bucket& bucket = (word ? atWordStart : anywhere)[static_cast<unsigned char>(c)];
-                    const Probe probe{std::uint16_t(id), literal.size() > 1 ? literal[1] : '\0', providerNumber(all[r].provider)};
+                    const Probe probe {
+                        std::uint16_t(id), literal.size() > 1 ? literal[1] : '\0', providerNumber(all[r].provider)};
                     (probe.second ? bucket.bySecond : bucket.anySecond).push_back(probe);
                 });
                 return id;
@@ -97,7 +100,7 @@ struct PatternIndex {
         }
         for (std::size_t c = 0; c < 256; ++c) {
             used[c] = std::uint8_t((atWordStart[c].anySecond.empty() && atWordStart[c].bySecond.empty() ? 0 : 1)
-                                   | (anywhere[c].anySecond.empty() && anywhere[c].bySecond.empty() ? 0 : 2));
+                | (anywhere[c].anySecond.empty() && anywhere[c].bySecond.empty() ? 0 : 2));
         }
         for (auto* buckets : {&atWordStart, &anywhere}) {
             for (Bucket& b : *buckets) {
@@ -114,7 +117,8 @@ struct PatternIndex {
         }
         if (patterns.size() > kMaxPatterns || all.size() > kMaxRules)
             std::abort();  // a catalogue too large for Seen's bitsets: raise kMaxPatterns or kMaxRules
-        std::sort(byPriority.begin(), byPriority.end(), [&](std::size_t a, std::size_t b) { return all[a].priority > all[b].priority; });
+        std::sort(byPriority.begin(), byPriority.end(),
+            [&](std::size_t a, std::size_t b) { return all[a].priority > all[b].priority; });
     }
 };
 
@@ -134,10 +138,10 @@ const PatternIndex& patternIndex()
 
 // Which patterns were seen, and where.
 struct Seen {
-    std::bitset<kMaxPatterns> inError;   // on lines inside an error context
+    std::bitset<kMaxPatterns> inError;  // on lines inside an error context
     std::bitset<kMaxPatterns> notOutput;  // on any line that is not agent output
     std::bitset<kMaxPatterns> anywhere;  // on any line at all (kandev reads everything)
-    std::bitset<kMaxRules> touched;      // rules with a pattern seen anywhere: the others' text cannot hold
+    std::bitset<kMaxRules> touched;  // rules with a pattern seen anywhere: the others' text cannot hold
 };
 
 void scanLine(const PatternIndex& index, const Line& line, std::uint8_t provider, Seen& seen)
@@ -201,12 +205,14 @@ enum class Reader { Ours, Kandev };
 bool textHolds(const Rule& rule, const PatternIndex::RuleIds& ids, const Seen& seen, Reader reader)
 {
     const auto& where = reader == Reader::Kandev ? seen.anywhere : rule.prose ? seen.inError : seen.notOutput;
-    if (ids.any[0] >= 0 && std::none_of(ids.any.begin(), ids.any.end(), [&](int id) { return id >= 0 && where[std::size_t(id)]; }))
+    if (ids.any[0] >= 0
+        && std::none_of(ids.any.begin(), ids.any.end(), [&](int id) { return id >= 0 && where[std::size_t(id)]; }))
         return false;
     if (std::any_of(ids.all.begin(), ids.all.end(), [&](int id) { return id >= 0 && !where[std::size_t(id)]; }))
         return false;
     const auto& forbidden = reader == Reader::Kandev ? seen.anywhere : seen.notOutput;
-    return std::none_of(ids.none.begin(), ids.none.end(), [&](int id) { return id >= 0 && forbidden[std::size_t(id)]; });
+    return std::none_of(
+        ids.none.begin(), ids.none.end(), [&](int id) { return id >= 0 && forbidden[std::size_t(id)]; });
 }
 
 const Rule* firstMatch(const Signals& signals, const Seen& seen, Reader reader)
@@ -220,7 +226,8 @@ const Rule* firstMatch(const Signals& signals, const Seen& seen, Reader reader)
         if (index.ruleProvider[r] && index.ruleProvider[r] != signals.provider)
             continue;
         if (rule.statuses[0] != 0
-            && (!signals.status || std::find(rule.statuses.begin(), rule.statuses.end(), *signals.status) == rule.statuses.end()))
+            && (!signals.status
+                || std::find(rule.statuses.begin(), rule.statuses.end(), *signals.status) == rule.statuses.end()))
             continue;
         if (rule.exitCode >= 0 && (!signals.exitCode || *signals.exitCode != rule.exitCode))
             continue;
@@ -277,7 +284,8 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
     const std::string text = redact(policy::toValidUtf8(bytes));
     const std::string lower = detail::lowered(text);
 
-    const std::vector<Line> lines = detail::splitIntoLines(lower, evidence.status, evidence.exitCode, evidence.knownFailure);
+    const std::vector<Line> lines
+        = detail::splitIntoLines(lower, evidence.status, evidence.exitCode, evidence.knownFailure);
     const PatternIndex& index = patternIndex();
     Seen seen;
     const std::uint8_t provider = providerNumber(evidence.provider);
@@ -300,14 +308,14 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
     }
     r.excerpt = cut(text, kMaxExcerptBytes);
 
-    const Signals ours{provider, evidence.status ? evidence.status : inferred, evidence.exitCode, chosen.has_value()};
-    const Signals kandevs{provider, evidence.status, evidence.exitCode, chosen.has_value()};
+    const Signals ours {provider, evidence.status ? evidence.status : inferred, evidence.exitCode, chosen.has_value()};
+    const Signals kandevs {provider, evidence.status, evidence.exitCode, chosen.has_value()};
     const Rule* best = firstMatch(ours, seen, Reader::Ours);
     // A status read out of free text is weaker evidence than a real one,
     // unless the text alone holds a rule of the same code ("API Error: 529
     // Overloaded"): then that rule is the evidence, at its own confidence.
     if (inferred && best && best->statuses[0] != 0) {
-        const Signals textAlone{provider, std::nullopt, evidence.exitCode, chosen.has_value()};
+        const Signals textAlone {provider, std::nullopt, evidence.exitCode, chosen.has_value()};
         if (const Rule* text = firstMatch(textAlone, seen, Reader::Ours); text && text->code == best->code)
             best = text;
     }
@@ -319,9 +327,10 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
         r.errorClass = policy::ErrorClass::Unclassified;
         r.confidence = policy::Confidence::Low;
         r.scope = best ? best->scope : Scope::Request;
-        r.rule = best ? std::string(best->id)
-            : evidence.phase.empty() ? "none"
-            : isPreStartPhase(evidence.phase) ? "phase.prestart.unknown" : "phase.poststart.unknown";
+        r.rule = best                         ? std::string(best->id)
+            : evidence.phase.empty()          ? "none"
+            : isPreStartPhase(evidence.phase) ? "phase.prestart.unknown"
+                                              : "phase.poststart.unknown";
         return r;
     }
     r.code = std::string(best->code);
@@ -331,13 +340,15 @@ Classification classify(const Evidence& evidence, policy::Seconds now)
     // A status read out of free text is weaker evidence than a real one.
     if (inferred && best->statuses[0] != 0 && r.confidence == policy::Confidence::High)
         r.confidence = policy::Confidence::Medium;
-    r.errorClass = r.confidence == policy::Confidence::Low ? policy::ErrorClass::Unclassified : policy::catalogueClass(r.code);
+    r.errorClass
+        = r.confidence == policy::Confidence::Low ? policy::ErrorClass::Unclassified : policy::catalogueClass(r.code);
     return r;
 }
 
 }  // namespace catalogue
 
-namespace catalogue {
+namespace catalogue
+{
 
 Evidence parseRawError(std::string_view raw)
 {

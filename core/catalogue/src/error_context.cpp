@@ -6,8 +6,10 @@
 
 #include <array>
 
-namespace catalogue::detail {
-namespace {
+namespace catalogue::detail
+{
+namespace
+{
 
 std::string_view withoutIndent(std::string_view line) noexcept
 {
@@ -46,13 +48,15 @@ bool isAgentMessage(std::string_view line) noexcept
 {
     if (line.find("assistant") == std::string_view::npos && line.find("_chunk") == std::string_view::npos)
         return false;  // the common case, in two scans
-    return line.find("agent_message_chunk") != std::string_view::npos || line.find("agent_thought_chunk") != std::string_view::npos
-        || hasJsonField(line, "\"role\"", "\"assistant\"") || hasJsonField(line, "\"type\"", "\"assistant\"");
+    return line.find("agent_message_chunk") != std::string_view::npos
+        || line.find("agent_thought_chunk") != std::string_view::npos || hasJsonField(line, "\"role\"", "\"assistant\"")
+        || hasJsonField(line, "\"type\"", "\"assistant\"");
 }
 
 bool startsDiff(std::string_view line) noexcept
 {
-    return startsWith(line, "diff --git ") || startsWith(line, "--- a/") || startsWith(line, "+++ b/") || startsWith(line, "@@ -");
+    return startsWith(line, "diff --git ") || startsWith(line, "--- a/") || startsWith(line, "+++ b/")
+        || startsWith(line, "@@ -");
 }
 
 bool continuesDiff(std::string_view line) noexcept
@@ -60,8 +64,8 @@ bool continuesDiff(std::string_view line) noexcept
     if (line.empty())
         return false;
     const char c = line.front();
-    return c == '+' || c == '-' || c == ' ' || c == '@' || c == '\\' || startsWith(line, "index ") || startsWith(line, "new file mode")
-        || startsWith(line, "deleted file mode");
+    return c == '+' || c == '-' || c == ' ' || c == '@' || c == '\\' || startsWith(line, "index ")
+        || startsWith(line, "new file mode") || startsWith(line, "deleted file mode");
 }
 
 bool endsWithWord(std::string_view line, std::size_t end, std::string_view word) noexcept
@@ -92,8 +96,9 @@ bool hasErrorWord(std::string_view line) noexcept
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char c = line[i];
         if (c == ':' || c == '!' || c == ']') {
-            for (const std::string_view word : {std::string_view("error"), std::string_view("err"), std::string_view("exception"),
-                                                std::string_view("fatal"), std::string_view("panic"), std::string_view("failed")}) {
+            for (const std::string_view word :
+                {std::string_view("error"), std::string_view("err"), std::string_view("exception"),
+                    std::string_view("fatal"), std::string_view("panic"), std::string_view("failed")}) {
                 if (endsWithWord(line, i, word))
                     return true;
             }
@@ -148,8 +153,8 @@ int threeDigits(std::string_view s, std::size_t i) noexcept
 
 std::optional<int> statusInLine(std::string_view line) noexcept
 {
-    static constexpr std::array<std::string_view, 8> kMarkers{"api error: ", "status code ", "status code: ", "\"status\":",
-                                                              "status: ",    "http/1.1 ",  "http/2 ",       "error code: "};
+    static constexpr std::array<std::string_view, 8> kMarkers {"api error: ", "status code ",
+        "status code: ", "\"status\":", "status: ", "http/1.1 ", "http/2 ", "error code: "};
     for (const std::string_view marker : kMarkers) {
         std::size_t at = 0;
         while ((at = line.find(marker, at)) != std::string_view::npos) {
@@ -172,8 +177,8 @@ std::optional<int> statusInLine(std::string_view line) noexcept
 // "connect: network is unreachable".
 bool isGoError(std::string_view text) noexcept
 {
-    for (const std::string_view op : {std::string_view("dial tcp"), std::string_view("dial udp"), std::string_view("read tcp"),
-                                      std::string_view("write tcp"), std::string_view("connect: ")}) {
+    for (const std::string_view op : {std::string_view("dial tcp"), std::string_view("dial udp"),
+             std::string_view("read tcp"), std::string_view("write tcp"), std::string_view("connect: ")}) {
         if (text.find(op) != std::string_view::npos)
             return true;
     }
@@ -188,8 +193,8 @@ bool isErrorLine(std::string_view line) noexcept
         || startsWith(text, "×");
 }
 
-std::vector<Line> splitIntoLines(std::string_view lowered, std::optional<int> status, std::optional<int> exitCode,
-                                 bool knownFailure)
+std::vector<Line> splitIntoLines(
+    std::string_view lowered, std::optional<int> status, std::optional<int> exitCode, bool knownFailure)
 {
     const bool processSucceeded = exitCode && *exitCode == 0 && !(status && *status >= 400);
     const bool wholeTextFailed = (status && *status >= 400) || (exitCode && *exitCode != 0) || knownFailure;

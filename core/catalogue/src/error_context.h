@@ -9,12 +9,13 @@
 #include <string_view>
 #include <vector>
 
-namespace catalogue::detail {
+namespace catalogue::detail
+{
 
 enum class LineKind : unsigned char {
     AgentOutput,  // read by no rule (kandev reads it: see kandevOnly)
-    Plain,        // read by rules that match exact signatures only
-    InError,      // read by every rule
+    Plain,  // read by rules that match exact signatures only
+    InError,  // read by every rule
 };
 
 struct Line {
@@ -24,12 +25,11 @@ struct Line {
 
 // `lowered` is the redacted, lowered evidence text. The whole text is in an
 // error context when the evidence has a failing status (400 and above) or a
-// failing exit code, or is known to be a failure (knownFailure); otherwise a block is, from a line that carries an error
-// envelope or prefix ("Error:", "API Error: 529", "npm ERR!", `"error":`,
-// a JSON-RPC error code, a status line) to the next blank line. A process
-// that exited 0 did not fail: every line is agent output.
-std::vector<Line> splitIntoLines(std::string_view lowered, std::optional<int> status, std::optional<int> exitCode,
-                                 bool knownFailure);
+// failing exit code, or is known to be a failure (knownFailure); otherwise a block is, from a line that carries an
+// error envelope or prefix ("Error:", "API Error: 529", "npm ERR!", `"error":`, a JSON-RPC error code, a status line)
+// to the next blank line. A process that exited 0 did not fail: every line is agent output.
+std::vector<Line> splitIntoLines(
+    std::string_view lowered, std::optional<int> status, std::optional<int> exitCode, bool knownFailure);
 
 // Whether one lowered line carries an error envelope or prefix.
 bool isErrorLine(std::string_view line) noexcept;

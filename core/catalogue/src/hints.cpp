@@ -7,9 +7,11 @@
 #include <charconv>
 #include <cmath>
 
-namespace catalogue {
+namespace catalogue
+{
 
-namespace {
+namespace
+{
 
 std::string_view trim(std::string_view s)
 {
@@ -40,7 +42,7 @@ std::optional<policy::Seconds> plusMs(policy::Seconds now, double ms)
 {
     if (!(ms >= 0 && ms <= kMaxRelativeMs))
         return std::nullopt;
-    return now + std::chrono::seconds{std::int64_t(std::ceil(ms / 1000.0))};
+    return now + std::chrono::seconds {std::int64_t(std::ceil(ms / 1000.0))};
 }
 
 // A value that is seconds, a duration, an RFC 3339 time, or epoch seconds / milliseconds.
@@ -55,12 +57,12 @@ std::optional<policy::Seconds> parseResetValue(std::string_view value, policy::S
         if (*n >= 1e12) {  // epoch milliseconds
             if (*n / 1000 > kMaxEpochSeconds)
                 return std::nullopt;
-            return policy::Seconds{std::chrono::seconds{std::int64_t(*n / 1000)}};
+            return policy::Seconds {std::chrono::seconds {std::int64_t(*n / 1000)}};
         }
         if (*n >= 1e9) {  // epoch seconds
             if (*n > kMaxEpochSeconds)
                 return std::nullopt;
-            return policy::Seconds{std::chrono::seconds{std::int64_t(*n)}};
+            return policy::Seconds {std::chrono::seconds {std::int64_t(*n)}};
         }
         return plusMs(now, millisecondsIfSmall ? *n : *n * 1000);
     }
@@ -100,7 +102,8 @@ std::optional<std::string> jsonValue(std::string_view text, std::string_view key
         return std::string(text.substr(i + 1, end - i - 1));
     }
     std::size_t end = i;
-    while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.' || text[end] == '-'))
+    while (end < text.size()
+        && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.' || text[end] == '-'))
         ++end;
     if (end == i)
         return std::nullopt;
@@ -156,8 +159,8 @@ std::optional<policy::Seconds> parseHttpDate(std::string_view s) noexcept
     s = trim(s);
     if (s.size() != 29 || s[3] != ',' || s.substr(26) != "GMT")
         return std::nullopt;
-    static constexpr std::string_view months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                  "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    static constexpr std::string_view months[]
+        = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
     int month = 0;
     for (int m = 0; m < 12; ++m) {
         if (s.substr(8, 3) == months[m])
@@ -172,7 +175,8 @@ std::optional<policy::Seconds> parseHttpDate(std::string_view s) noexcept
     return policy::parseRfc3339(std::string_view(rfc, 20));
 }
 
-namespace detail {
+namespace detail
+{
 
 std::vector<TimingHint> collectHints(const Evidence& evidence, std::string_view text, policy::Seconds now)
 {
@@ -204,7 +208,8 @@ std::vector<TimingHint> collectHints(const Evidence& evidence, std::string_view 
     for (const auto& header : evidence.headers) {
         const std::string name = detail::lowered(header.name);
         const bool openai = name.rfind("x-ratelimit-reset", 0) == 0;
-        const bool anthropic = name.rfind("anthropic-ratelimit-", 0) == 0 && name.size() > 6 && name.substr(name.size() - 6) == "-reset";
+        const bool anthropic
+            = name.rfind("anthropic-ratelimit-", 0) == 0 && name.size() > 6 && name.substr(name.size() - 6) == "-reset";
         if (openai || anthropic)
             add(name, header.value, parseResetValue(header.value, now, false));
     }
@@ -215,9 +220,9 @@ std::vector<TimingHint> collectHints(const Evidence& evidence, std::string_view 
         quotedRe = detail::hasAt(text, at + 1, "re");
     if (!quotedRe)
         return hints;
-    for (const std::string_view key : {std::string_view("retryDelay"), std::string_view("retry_after"), std::string_view("retryAfter"),
-                                       std::string_view("reset_at"), std::string_view("resets_at"), std::string_view("resetsAt"),
-                                       std::string_view("reset_time")}) {
+    for (const std::string_view key : {std::string_view("retryDelay"), std::string_view("retry_after"),
+             std::string_view("retryAfter"), std::string_view("reset_at"), std::string_view("resets_at"),
+             std::string_view("resetsAt"), std::string_view("reset_time")}) {
         if (const auto value = jsonValue(text, key))
             add("body." + std::string(key), *value, parseResetValue(*value, now, false));
     }
@@ -232,7 +237,8 @@ std::optional<std::size_t> chooseHint(std::vector<TimingHint>& hints, policy::Se
         // A reset past what RFC 3339 can write would be written clamped, as a
         // time it is not: it is no hint (a deadline may clamp, a hint may not).
         if (h.resetAt && (*h.resetAt > policy::kLatestTime || *h.resetAt < policy::kEarliestTime)) {
-            h.reason = std::string("cannot be represented: ") + (*h.resetAt > policy::kLatestTime ? "later than " : "earlier than ")
+            h.reason = std::string("cannot be represented: ")
+                + (*h.resetAt > policy::kLatestTime ? "later than " : "earlier than ")
                 + policy::formatRfc3339(*h.resetAt > policy::kLatestTime ? policy::kLatestTime : policy::kEarliestTime);
             h.resetAt.reset();
             continue;
@@ -247,7 +253,7 @@ std::optional<std::size_t> chooseHint(std::vector<TimingHint>& hints, policy::Se
             h.reason = "not in the future";
             continue;
         }
-        if (*h.resetAt > now + std::chrono::seconds{std::int64_t(kMaxRelativeMs / 1000)}) {
+        if (*h.resetAt > now + std::chrono::seconds {std::int64_t(kMaxRelativeMs / 1000)}) {
             h.reason = "more than a year away";
             continue;
         }
@@ -259,12 +265,13 @@ std::optional<std::size_t> chooseHint(std::vector<TimingHint>& hints, policy::Se
         const auto a = (*hints[*chosen].resetAt - now).count();
         const auto b = (*h.resetAt - now).count();
         const auto tolerance = std::max<std::int64_t>(5, std::max(a, b) / 10);
-        h.reason = std::abs(a - b) <= tolerance ? "agrees with " + hints[*chosen].source : "disagrees with " + hints[*chosen].source;
+        h.reason = std::abs(a - b) <= tolerance ? "agrees with " + hints[*chosen].source
+                                                : "disagrees with " + hints[*chosen].source;
     }
     if (!chosen)
         return std::nullopt;
-    const bool conflict = std::any_of(hints.begin(), hints.end(),
-                                      [](const TimingHint& h) { return h.reason.rfind("disagrees", 0) == 0; });
+    const bool conflict = std::any_of(
+        hints.begin(), hints.end(), [](const TimingHint& h) { return h.reason.rfind("disagrees", 0) == 0; });
     if (conflict) {
         hints[*chosen].reason = "conflicting hints: none is trusted";
         return std::nullopt;

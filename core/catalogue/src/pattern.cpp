@@ -3,8 +3,10 @@
 
 #include "text.h"
 
-namespace catalogue::detail {
-namespace {
+namespace catalogue::detail
+{
+namespace
+{
 
 constexpr std::size_t kMaxGap = 100;
 
@@ -37,7 +39,8 @@ bool run(std::string_view pattern, std::size_t p, std::string_view line, std::si
             continue;
         }
         case '~': {
-            if (t < line.size() && (line[t] == ' ' || line[t] == '-' || line[t] == '_') && run(pattern, p + 1, line, t + 1, endBoundary))
+            if (t < line.size() && (line[t] == ' ' || line[t] == '-' || line[t] == '_')
+                && run(pattern, p + 1, line, t + 1, endBoundary))
                 return true;
             ++p;
             continue;
@@ -56,8 +59,8 @@ bool run(std::string_view pattern, std::size_t p, std::string_view line, std::si
             const std::size_t stop = t + kMaxGap < line.size() ? t + kMaxGap : line.size();
             // A plain character after the gap: try only where it is.
             const char after = p + 1 < pattern.size() ? pattern[p + 1] : '\0';
-            const bool plain = after != '\0' && after != ' ' && after != '~' && after != '#' && after != '!' && after != '*'
-                && after != '\\';
+            const bool plain = after != '\0' && after != ' ' && after != '~' && after != '#' && after != '!'
+                && after != '*' && after != '\\';
             for (std::size_t next = t; next <= stop; ++next) {
                 if (plain && (next >= line.size() || line[next] != after))
                     continue;

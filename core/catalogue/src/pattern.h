@@ -21,7 +21,8 @@
 
 #include <string_view>
 
-namespace catalogue::detail {
+namespace catalogue::detail
+{
 
 inline bool isWordChar(char c) noexcept
 {
@@ -36,8 +37,7 @@ bool matchesAt(std::string_view pattern, std::string_view line, std::size_t at) 
 bool matchesIn(std::string_view pattern, std::string_view line) noexcept;
 
 // The characters a match of `pattern` can begin with: calls `add(c)` for each.
-template<typename Add>
-void firstChars(std::string_view pattern, Add add)
+template <typename Add> void firstChars(std::string_view pattern, Add add)
 {
     if (!pattern.empty() && pattern.front() == '^')
         pattern.remove_prefix(1);
@@ -56,8 +56,7 @@ void firstChars(std::string_view pattern, Add add)
         add(' ');
         add('\t');
         return;
-    default:
-        add(pattern.front());
+    default: add(pattern.front());
     }
 }
 

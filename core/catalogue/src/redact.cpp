@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <array>
 
-namespace catalogue {
-namespace {
+namespace catalogue
+{
+namespace
+{
 
 constexpr std::string_view kRedacted = "[redacted]";
 
@@ -40,8 +42,8 @@ bool isNameChar(char c) noexcept
 
 bool isValueEnd(char c) noexcept
 {
-    return static_cast<unsigned char>(c) < 0x20 || asciiSpace(c) || c == ',' || c == '&' || c == ';' || c == '}' || c == ')' || c == ']'
-        || c == '"' || c == '\'' || c == '<' || c == '>';
+    return static_cast<unsigned char>(c) < 0x20 || asciiSpace(c) || c == ',' || c == '&' || c == ';' || c == '}'
+        || c == ')' || c == ']' || c == '"' || c == '\'' || c == '<' || c == '>';
 }
 
 // Where a URL ends: brackets stay inside it (IPv6 hosts, and our own marker).
@@ -75,9 +77,8 @@ bool containsNoCase(std::string_view s, std::string_view needle) noexcept
 // ("max_tokens", "x-ratelimit-remaining-tokens").
 bool isSecretName(std::string_view name) noexcept
 {
-    static constexpr std::array<std::string_view, 12> kWords{"password", "passwd", "secret", "apikey",      "api_key", "api-key",
-                                                             "private_key", "access_key", "credential", "authorization", "cookie",
-                                                             "session_key"};
+    static constexpr std::array<std::string_view, 12> kWords {"password", "passwd", "secret", "apikey", "api_key",
+        "api-key", "private_key", "access_key", "credential", "authorization", "cookie", "session_key"};
     char buffer[64];
     if (name.size() > sizeof buffer)
         return containsNoCase(name, "token") || containsNoCase(name, "secret") || containsNoCase(name, "password");
@@ -97,21 +98,25 @@ struct KeyPrefix {
     std::string_view prefix;  // lower case
     std::size_t minRest;
 };
-constexpr std::array<KeyPrefix, 19> kKeyPrefixes{{{"kandev_pat_", 1}, {"github_pat_", 12}, {"sk-ant-", 12}, {"sk-proj-", 12},
-                                                  {"sk-", 12},        {"sk_", 12},         {"pk_", 12},     {"rk_", 12},
-                                                  {"aiza", 20},       {"xai-", 12},        {"gsk_", 12},    {"ghp_", 12},
-                                                  {"gho_", 12},       {"ghs_", 12},        {"ghu_", 12},    {"glpat-", 12},
-                                                  {"hf_", 12},        {"ya29.", 12},       {"eyj", 20}}};
+constexpr std::array<KeyPrefix, 19> kKeyPrefixes {{{"kandev_pat_", 1}, {"github_pat_", 12}, {"sk-ant-", 12},
+    {"sk-proj-", 12}, {"sk-", 12}, {"sk_", 12}, {"pk_", 12}, {"rk_", 12}, {"aiza", 20}, {"xai-", 12}, {"gsk_", 12},
+    {"ghp_", 12}, {"gho_", 12}, {"ghs_", 12}, {"ghu_", 12}, {"glpat-", 12}, {"hf_", 12}, {"ya29.", 12}, {"eyj", 20}}};
 
 // kandev's run, session and workspace ids.
-constexpr std::array<std::string_view, 3> kIdPrefixes{"wrk_", "ses_", "run_"};
+constexpr std::array<std::string_view, 3> kIdPrefixes {"wrk_", "ses_", "run_"};
 
 // Flags that take a secret as their value.
-constexpr std::array<std::string_view, 6> kSecretFlags{"--api-key", "--apikey", "--token", "--password", "--secret", "--auth-token"};
+constexpr std::array<std::string_view, 6> kSecretFlags {
+    "--api-key", "--apikey", "--token", "--password", "--secret", "--auth-token"};
 
-class Redactor {
+class Redactor
+{
 public:
-    explicit Redactor(std::string_view text) : m_in(text) { m_out.reserve(text.size()); }
+    explicit Redactor(std::string_view text)
+        : m_in(text)
+    {
+        m_out.reserve(text.size());
+    }
 
     std::string run()
     {
@@ -132,7 +137,8 @@ public:
                     continue;
                 // An opaque run can only reach 32 characters past a short word through '+', '/' or '='.
                 const bool longer = nameEnd - m_at >= 32
-                    || (nameEnd < m_in.size() && (m_in[nameEnd] == '+' || m_in[nameEnd] == '/' || m_in[nameEnd] == '='));
+                    || (nameEnd < m_in.size()
+                        && (m_in[nameEnd] == '+' || m_in[nameEnd] == '/' || m_in[nameEnd] == '='));
                 if (longer && opaqueRun())
                     continue;
                 m_out.append(m_in.substr(m_at, nameEnd - m_at));
@@ -165,7 +171,11 @@ private:
         case 'b': return scheme();
         case 'r': return prefixedKey() || kandevId();
         case 'w': return kandevId();
-        case 'k': case 'g': case 'x': case 'y': case 'e': return prefixedKey();
+        case 'k':
+        case 'g':
+        case 'x':
+        case 'y':
+        case 'e': return prefixedKey();
         default: return false;
         }
     }
@@ -224,7 +234,8 @@ private:
             return false;
         m_out.append(m_in.substr(m_at, i - m_at));
         std::size_t hostEnd = i;
-        while (hostEnd < m_in.size() && m_in[hostEnd] != '/' && m_in[hostEnd] != '?' && m_in[hostEnd] != '#' && !isUrlEnd(m_in[hostEnd]))
+        while (hostEnd < m_in.size() && m_in[hostEnd] != '/' && m_in[hostEnd] != '?' && m_in[hostEnd] != '#'
+            && !isUrlEnd(m_in[hostEnd]))
             ++hostEnd;
         const std::string_view authority = m_in.substr(i, hostEnd - i);
         const auto at = authority.rfind('@');
@@ -253,7 +264,8 @@ private:
     // /home/NAME/ and /Users/NAME/ (and C:\Users\NAME\); a name may hold spaces ("John Doe").
     bool homeDirectory()
     {
-        for (const std::string_view root : {std::string_view("/home/"), std::string_view("/users/"), std::string_view("c:\\users\\")}) {
+        for (const std::string_view root :
+            {std::string_view("/home/"), std::string_view("/users/"), std::string_view("c:\\users\\")}) {
             if (!startsWithNoCase(m_in, m_at, root))
                 continue;
             const char separator = root.back();
@@ -276,7 +288,7 @@ private:
     bool secretLine()
     {
         for (const std::string_view name : {std::string_view("proxy-authorization"), std::string_view("authorization"),
-                                            std::string_view("set-cookie"), std::string_view("cookie")}) {
+                 std::string_view("set-cookie"), std::string_view("cookie")}) {
             if (!startsWithNoCase(m_in, m_at, name))
                 continue;
             std::size_t i = m_at + name.size();
@@ -338,8 +350,7 @@ private:
             std::size_t end = i;
             bool unusual = false;  // a digit, a capital or '=': a credential, not "basic plan"
             while (end < m_in.size() && isTokenChar(m_in[end])) {
-                unusual = unusual || asciiDigit(m_in[end]) || asciiUpper(m_in[end])
-                    || m_in[end] == '=';
+                unusual = unusual || asciiDigit(m_in[end]) || asciiUpper(m_in[end]) || m_in[end] == '=';
                 ++end;
             }
             if (end - i < 8 || (name == "basic" && !unusual))
@@ -448,8 +459,9 @@ private:
         if (m_out.empty() || m_at + 1 >= m_in.size() || !isTokenChar(m_out.back()))
             return false;
         std::size_t start = m_out.size();
-        while (start > 0 && (asciiAlnum(m_out[start - 1]) || m_out[start - 1] == '.' || m_out[start - 1] == '_' || m_out[start - 1] == '-'
-                             || m_out[start - 1] == '+'))
+        while (start > 0
+            && (asciiAlnum(m_out[start - 1]) || m_out[start - 1] == '.' || m_out[start - 1] == '_'
+                || m_out[start - 1] == '-' || m_out[start - 1] == '+'))
             --start;
         std::size_t end = m_at + 1;
         std::size_t lastDot = 0;
@@ -484,8 +496,7 @@ private:
         bool unusual = false;
         while (end < m_in.size() && isOpaqueChar(m_in[end])) {
             const char c = m_in[end];
-            unusual = unusual || asciiDigit(c) || asciiUpper(c) || c == '+'
-                || c == '=';
+            unusual = unusual || asciiDigit(c) || asciiUpper(c) || c == '+' || c == '=';
             ++end;
         }
         if (end - m_at < 32 || !unusual)

@@ -5,7 +5,8 @@
 #include <string>
 #include <string_view>
 
-namespace catalogue::detail {
+namespace catalogue::detail
+{
 
 // ASCII only and locale-free: the hot path must not call into the C library
 // per character, and evidence is matched byte by byte.

@@ -11,8 +11,10 @@
 #include <array>
 #include <cmath>
 
-namespace catalogue::detail {
-namespace {
+namespace catalogue::detail
+{
+namespace
+{
 
 constexpr double kMaxRelativeSeconds = 366.0 * 86400;
 
@@ -22,7 +24,10 @@ struct Cursor {
     std::string_view original;
     std::size_t at = 0;
 
-    bool done() const { return at >= lower.size(); }
+    bool done() const
+    {
+        return at >= lower.size();
+    }
     void skip(std::string_view chars)
     {
         while (!done() && chars.find(lower[at]) != std::string_view::npos)
@@ -38,7 +43,8 @@ struct Cursor {
     // A word followed by something that is not a letter.
     bool takeWord(std::string_view word)
     {
-        if (lower.substr(at, word.size()) != word || (at + word.size() < lower.size() && asciiAlpha(lower[at + word.size()])))
+        if (lower.substr(at, word.size()) != word
+            || (at + word.size() < lower.size() && asciiAlpha(lower[at + word.size()])))
             return false;
         at += word.size();
         return true;
@@ -69,11 +75,9 @@ std::optional<double> unitSeconds(Cursor& c)
         std::string_view word;
         double seconds;
     };
-    static constexpr std::array<Unit, 18> kUnits{{{"days", 86400}, {"day", 86400}, {"d", 86400}, {"hours", 3600},
-                                                  {"hour", 3600},  {"hrs", 3600},  {"hr", 3600},  {"h", 3600},
-                                                  {"minutes", 60}, {"minute", 60}, {"mins", 60},  {"min", 60},
-                                                  {"m", 60},       {"seconds", 1}, {"second", 1}, {"secs", 1},
-                                                  {"sec", 1},      {"s", 1}}};
+    static constexpr std::array<Unit, 18> kUnits {{{"days", 86400}, {"day", 86400}, {"d", 86400}, {"hours", 3600},
+        {"hour", 3600}, {"hrs", 3600}, {"hr", 3600}, {"h", 3600}, {"minutes", 60}, {"minute", 60}, {"mins", 60},
+        {"min", 60}, {"m", 60}, {"seconds", 1}, {"second", 1}, {"secs", 1}, {"sec", 1}, {"s", 1}}};
     for (const Unit& u : kUnits) {
         if (c.takeWord(u.word))
             return u.seconds;
@@ -123,7 +127,7 @@ std::optional<ClockTime> clockTime(Cursor& c)
         c.at = back;
         return std::nullopt;
     }
-    ClockTime t{int(*h), 0};
+    ClockTime t {int(*h), 0};
     bool minutes = false;
     if (c.take(":")) {
         if (c.at + 2 > c.lower.size() || !asciiDigit(c.lower[c.at]) || !asciiDigit(c.lower[c.at + 1])) {
@@ -170,8 +174,8 @@ struct MonthDay {
 // "jan 5", "january 5,", Codex's "aug 19th, 2026" -> month 1..12, day and year.
 std::optional<MonthDay> monthDay(Cursor& c)
 {
-    static constexpr std::array<std::string_view, 12> kMonths{"jan", "feb", "mar", "apr", "may", "jun",
-                                                              "jul", "aug", "sep", "oct", "nov", "dec"};
+    static constexpr std::array<std::string_view, 12> kMonths {
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
     const std::size_t back = c.at;
     for (int m = 0; m < 12; ++m) {
         if (!c.take(kMonths[std::size_t(m)]))
@@ -181,7 +185,7 @@ std::optional<MonthDay> monthDay(Cursor& c)
         c.skip(" .");
         const auto d = c.number();
         if (d && *d >= 1 && *d <= 31 && *d == std::floor(*d)) {
-            MonthDay found{m + 1, int(*d), std::nullopt};
+            MonthDay found {m + 1, int(*d), std::nullopt};
             for (const std::string_view ordinal : {"st", "nd", "rd", "th"}) {
                 if (c.takeWord(ordinal))
                     break;
@@ -215,7 +219,8 @@ std::string zoneName(Cursor& c)
     const std::size_t start = c.at;
     while (!c.done()) {
         const char ch = c.original[c.at];
-        const bool ok = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || asciiDigit(ch) || ch == '_' || ch == '/' || ch == '-' || ch == '+';
+        const bool ok = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || asciiDigit(ch) || ch == '_' || ch == '/'
+            || ch == '-' || ch == '+';
         if (!ok)
             break;
         ++c.at;
@@ -233,7 +238,8 @@ std::string zoneName(Cursor& c)
 std::int64_t civilSeconds(int year, int month, int day, const ClockTime& t)
 {
     using namespace std::chrono;
-    const sys_days date{std::chrono::year(year) / std::chrono::month(unsigned(month)) / std::chrono::day(unsigned(day))};
+    const sys_days date {
+        std::chrono::year(year) / std::chrono::month(unsigned(month)) / std::chrono::day(unsigned(day))};
     return std::int64_t(date.time_since_epoch().count()) * 86400 + t.hour * 3600 + t.minute * 60;
 }
 
@@ -259,14 +265,14 @@ std::optional<Found> absoluteTime(Cursor& c, std::size_t from, policy::Seconds n
         while (!token.empty() && token.back() == '.')
             token.remove_suffix(1);
         if (const auto t = policy::parseRfc3339(token))
-            return Found{"text.reset_time", from, c.at + token.size(), t, {}};
+            return Found {"text.reset_time", from, c.at + token.size(), t, {}};
     }
     const auto date = monthDay(c);
     const auto time = clockTime(c);
     if (!time)
         return std::nullopt;
     const std::string name = zoneName(c);
-    Found f{"text.reset_time", from, c.at, std::nullopt, {}};
+    Found f {"text.reset_time", from, c.at, std::nullopt, {}};
     if (name.empty()) {
         f.reason = "a time of day without a time zone is ambiguous";
         return f;
@@ -279,7 +285,7 @@ std::optional<Found> absoluteTime(Cursor& c, std::size_t from, policy::Seconds n
     using namespace std::chrono;
     const std::int64_t nowUtc = now.time_since_epoch().count();
     const std::int64_t nowLocal = nowUtc + zone->offsetAt(nowUtc);
-    const year_month_day today{floor<days>(sys_seconds(seconds(nowLocal)))};
+    const year_month_day today {floor<days>(sys_seconds(seconds(nowLocal)))};
     std::int64_t utc = 0;
     if (date && date->year) {
         if (!year_month_day(std::chrono::year(*date->year) / date->month / unsigned(date->day)).ok()) {
@@ -297,14 +303,16 @@ std::optional<Found> absoluteTime(Cursor& c, std::size_t from, policy::Seconds n
                 break;
         }
     } else {
-        utc = zone->toUtc(civilSeconds(int(today.year()), int(unsigned(today.month())), int(unsigned(today.day())), *time));
+        utc = zone->toUtc(
+            civilSeconds(int(today.year()), int(unsigned(today.month())), int(unsigned(today.day())), *time));
         if (utc <= nowUtc)
-            utc = zone->toUtc(civilSeconds(int(today.year()), int(unsigned(today.month())), int(unsigned(today.day())), *time) + 86400);
+            utc = zone->toUtc(
+                civilSeconds(int(today.year()), int(unsigned(today.month())), int(unsigned(today.day())), *time)
+                + 86400);
     }
-    f.at = policy::Seconds{seconds{utc}};
+    f.at = policy::Seconds {seconds {utc}};
     return f;
 }
-
 
 // Every phrase collectTextHints reads holds "reset", "try", "again" or '|':
 // one pass decides whether it needs to run at all (most errors hold none).
@@ -333,8 +341,8 @@ bool mayHoldResetPhrase(std::string_view lower) noexcept
 
 }  // namespace
 
-void collectTextHints(std::string_view lowered, std::string_view original, const std::vector<Line>& lines, policy::Seconds now,
-                      std::vector<TimingHint>& hints)
+void collectTextHints(std::string_view lowered, std::string_view original, const std::vector<Line>& lines,
+    policy::Seconds now, std::vector<TimingHint>& hints)
 {
     if (!mayHoldResetPhrase(lowered))
         return;  // most errors hold no reset phrase: one pass decides
@@ -346,10 +354,10 @@ void collectTextHints(std::string_view lowered, std::string_view original, const
         h.reason = f.reason;
         hints.push_back(std::move(h));
     };
-    static constexpr std::array<std::string_view, 6> kRelative{"try again in ", "resets in ", "reset in ", "retry in ",
-                                                               "available again in ", "retry after "};
-    static constexpr std::array<std::string_view, 6> kAbsolute{"try again at ", "resets ", "reset at ", "will reset ",
-                                                               "available again at ", "reset on "};
+    static constexpr std::array<std::string_view, 6> kRelative {
+        "try again in ", "resets in ", "reset in ", "retry in ", "available again in ", "retry after "};
+    static constexpr std::array<std::string_view, 6> kAbsolute {
+        "try again at ", "resets ", "reset at ", "will reset ", "available again at ", "reset on "};
     for (const Line& line : lines) {
         if (line.kind == LineKind::AgentOutput || line.text.empty())
             continue;
@@ -363,27 +371,31 @@ void collectTextHints(std::string_view lowered, std::string_view original, const
                 epoch = epoch * 10 + (line.text[end++] - '0');
             const std::size_t digits = end - bar - 1;
             if ((digits == 10 || digits == 13) && (end == line.text.size() || !asciiDigit(line.text[end]))) {
-                const std::size_t from = line.text.rfind(' ', bar) == std::string_view::npos ? 0 : line.text.rfind(' ', bar) + 1;
-                add(Found{"text.epoch", from, end, policy::Seconds{std::chrono::seconds{digits == 13 ? epoch / 1000 : epoch}}, {}},
+                const std::size_t from
+                    = line.text.rfind(' ', bar) == std::string_view::npos ? 0 : line.text.rfind(' ', bar) + 1;
+                add(Found {"text.epoch", from, end,
+                        policy::Seconds {std::chrono::seconds {digits == 13 ? epoch / 1000 : epoch}}, {}},
                     originalLine);
             }
         }
         // Every trigger begins with 'r', 't', 'a' or 'w': only those positions are compared.
         for (std::size_t at = 0; at < line.text.size(); ++at) {
             const char first = line.text[at];
-            if ((first != 'r' && first != 't' && first != 'a' && first != 'w') || (at > 0 && asciiAlpha(line.text[at - 1])))
+            if ((first != 'r' && first != 't' && first != 'a' && first != 'w')
+                || (at > 0 && asciiAlpha(line.text[at - 1])))
                 continue;
             for (const std::string_view trigger : kRelative) {
                 if (trigger.front() != first || !hasAt(line.text, at, trigger))
                     continue;
-                Cursor c{line.text, originalLine, at + trigger.size()};
+                Cursor c {line.text, originalLine, at + trigger.size()};
                 if (const auto s = relativeSeconds(c))
-                    add(Found{"text.relative", at, c.at, now + std::chrono::seconds{std::int64_t(std::ceil(*s))}, {}}, originalLine);
+                    add(Found {"text.relative", at, c.at, now + std::chrono::seconds {std::int64_t(std::ceil(*s))}, {}},
+                        originalLine);
             }
             for (const std::string_view trigger : kAbsolute) {
                 if (trigger.front() != first || !hasAt(line.text, at, trigger))
                     continue;
-                Cursor c{line.text, originalLine, at + trigger.size()};
+                Cursor c {line.text, originalLine, at + trigger.size()};
                 if (hasAt(c.lower, c.at, "in "))
                     continue;  // "resets in 4hr": relative, read above
                 if (const auto f = absoluteTime(c, at, now))

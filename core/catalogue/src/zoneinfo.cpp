@@ -7,8 +7,10 @@
 #include <fstream>
 #include <iterator>
 
-namespace catalogue::detail {
-namespace {
+namespace catalogue::detail
+{
+namespace
+{
 
 constexpr std::size_t kMaxZoneFileBytes = 256 * 1024;
 
@@ -70,7 +72,8 @@ std::int64_t switchInstant(int year, int month, int week, int weekday, std::int3
     const sys_days first = sys_days(std::chrono::year(year) / std::chrono::month(unsigned(month)) / 1);
     const unsigned firstWeekday = std::chrono::weekday(first).c_encoding();  // 0 = Sunday, as in POSIX
     int day = 1 + (weekday - int(firstWeekday) + 7) % 7 + (week - 1) * 7;
-    const int length = int(unsigned(year_month_day_last(std::chrono::year(year) / std::chrono::month(unsigned(month)) / last).day()));
+    const int length = int(
+        unsigned(year_month_day_last(std::chrono::year(year) / std::chrono::month(unsigned(month)) / last).day()));
     while (day > length)
         day -= 7;
     const sys_days date = first + days(day - 1);
@@ -96,7 +99,8 @@ bool looksLikeZoneName(std::string_view name) noexcept
             segment = 0;
             continue;
         }
-        const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '+';
+        const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'
+            || c == '-' || c == '+';
         if (!ok || (segment == 0 && !(c >= 'A' && c <= 'Z')))
             return false;  // segments start with a capital: never "." or ".."
         ++segment;

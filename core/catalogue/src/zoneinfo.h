@@ -10,9 +10,11 @@
 #include <string_view>
 #include <vector>
 
-namespace catalogue::detail {
+namespace catalogue::detail
+{
 
-class Zone {
+class Zone
+{
 public:
     // nullopt when the name is not a zone name or no readable TZif file has it.
     static std::optional<Zone> load(std::string_view name);
@@ -23,7 +25,10 @@ public:
     // time that a clock change skips or repeats is read as the later instant.
     std::int64_t toUtc(std::int64_t local) const noexcept;
 
-    const std::string& name() const { return m_name; }
+    const std::string& name() const
+    {
+        return m_name;
+    }
 
 private:
     bool parseFooter(std::string_view tz);

@@ -8,12 +8,14 @@
 
 #include <algorithm>
 
-namespace check {
+namespace check
+{
 
 using migration::CandidateMigration;
 using migration::migrateCandidate;
 using migration::planMigration;
-namespace {
+namespace
+{
 
 // True when one path is the other or encloses it ("a.b" and "a.b.c").
 bool related(std::string_view a, std::string_view b)
@@ -41,8 +43,8 @@ bool hasNewerPolicyVersion(const format::Document& doc)
 DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
 {
     DocumentCheck check;
-    format::ParseResult parsed =
-        format::parseDocument(text, schemaFiles ? format::SchemaFiles::Check : format::SchemaFiles::Skip);
+    format::ParseResult parsed
+        = format::parseDocument(text, schemaFiles ? format::SchemaFiles::Check : format::SchemaFiles::Skip);
     check.errors = std::move(parsed.errors);
     if (!parsed.document)
         return check;
@@ -53,7 +55,7 @@ DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
 
     auto add = [&](format::Diagnostic d) {
         const bool covered = std::any_of(check.errors.begin(), check.errors.end(),
-                                         [&](const format::Diagnostic& e) { return related(e.path, d.path); });
+            [&](const format::Diagnostic& e) { return related(e.path, d.path); });
         if (!covered)
             check.errors.push_back(std::move(d));
     };
@@ -102,7 +104,8 @@ std::vector<policy::RouteCandidate> routeCandidates(const format::Document& docu
     const auto& dynamic = *document.profiles[profileIndex].dynamic;
     auto route = routeCandidates(dynamic, document.dynamicPath(profileIndex));
     for (std::size_t i = 0; i < route.size(); ++i)
-        route[i].eligible = check::isUsable(check::eligibilityOf(document, profileIndex, dynamic.candidates[i].executionProfileId));
+        route[i].eligible
+            = check::isUsable(check::eligibilityOf(document, profileIndex, dynamic.candidates[i].executionProfileId));
     return route;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "check/eligibility.h"
 
-namespace check {
+namespace check
+{
 
 using format::Document;
 using format::FileShape;

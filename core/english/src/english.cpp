@@ -3,7 +3,8 @@
 
 #include "policy/schedule.h"
 
-namespace english {
+namespace english
+{
 
 std::string formatByteSize(std::uint64_t bytes)
 {
@@ -46,8 +47,8 @@ std::string describeClassPolicy(const policy::ClassPolicy& p)
     if (p.waitForReset.enabled)
         out += "wait for a trusted reset up to " + formatDuration(p.waitForReset.maxWaitSeconds) + ", ";
     if (p.retry.enabled) {
-        out += "retry " + std::to_string(p.retry.maxRetries) + (p.retry.maxRetries == 1 ? " time" : " times")
-            + " from " + formatDuration(p.retry.initialIntervalSeconds) + " (total "
+        out += "retry " + std::to_string(p.retry.maxRetries) + (p.retry.maxRetries == 1 ? " time" : " times") + " from "
+            + formatDuration(p.retry.initialIntervalSeconds) + " (total "
             + formatDuration(policy::schedule(p.retry).totalSeconds) + "), ";
     }
     if (!p.waitForReset.enabled && !p.retry.enabled)

@@ -10,11 +10,13 @@
 #include <cmath>
 #include <limits>
 
-namespace format {
+namespace format
+{
 
 using Json = nlohmann::ordered_json;
 
-namespace {
+namespace
+{
 
 constexpr std::size_t kMaxReportedErrors = 100;
 
@@ -57,12 +59,22 @@ std::string dumpWithoutChild(const Json& object, std::string_view child)
 }
 
 // Reads JSON values into core types, collecting every error with its path.
-class Decoder {
+class Decoder
+{
 public:
-    explicit Decoder(std::string_view text) : m_text(text) {}
+    explicit Decoder(std::string_view text)
+        : m_text(text)
+    {
+    }
 
-    std::vector<Diagnostic> takeErrors() { return std::move(m_errors); }
-    bool failed() const { return !m_errors.empty(); }
+    std::vector<Diagnostic> takeErrors()
+    {
+        return std::move(m_errors);
+    }
+    bool failed() const
+    {
+        return !m_errors.empty();
+    }
 
     void error(const std::string& path, std::string message)
     {
@@ -91,8 +103,9 @@ public:
         if (v->is_number_unsigned()) {
             const auto u = v->get<std::uint64_t>();
             if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-                error(path, "the integer " + v->dump() + " is out of range (largest allowed: "
-                                + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+                error(path,
+                    "the integer " + v->dump() + " is out of range (largest allowed: "
+                        + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
                 return 0;
             }
             return static_cast<std::int64_t>(u);
@@ -104,9 +117,10 @@ public:
         if (v->is_number_float()) {
             const double d = v->get<double>();
             if (std::trunc(d) == d && std::fabs(d) >= 9.2e18) {
-                error(path, "the number is beyond the 64-bit integer range (allowed: "
-                                + std::to_string(std::numeric_limits<std::int64_t>::min()) + " to "
-                                + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+                error(path,
+                    "the number is beyond the 64-bit integer range (allowed: "
+                        + std::to_string(std::numeric_limits<std::int64_t>::min()) + " to "
+                        + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
                 return 0;
             }
         }
@@ -135,8 +149,8 @@ public:
     }
 
     // The policy document's shape is closed: every key must be known.
-    bool closedObject(const Json& v, const std::string& path, std::initializer_list<std::string_view> allowed,
-                      std::string_view what)
+    bool closedObject(
+        const Json& v, const std::string& path, std::initializer_list<std::string_view> allowed, std::string_view what)
     {
         if (!v.is_object()) {
             typeError(path, "an object", v);
@@ -149,7 +163,7 @@ public:
             for (auto a : allowed)
                 list += (list.empty() ? "" : ", ") + std::string(a);
             error(joinPath(path, it.key()),
-                  "unknown key " + jsonQuoted(it.key()) + " in " + std::string(what) + " (allowed: " + list + ")");
+                "unknown key " + jsonQuoted(it.key()) + " in " + std::string(what) + " (allowed: " + list + ")");
         }
         return true;
     }
@@ -158,22 +172,23 @@ public:
     {
         policy::ClassPolicy p;
         p.onExhausted = policy::Outcome::Unset;
-        if (!v || v->is_null() || !closedObject(*v, path, {"retry", "wait_for_reset", "on_exhausted"}, "a class policy"))
+        if (!v || v->is_null()
+            || !closedObject(*v, path, {"retry", "wait_for_reset", "on_exhausted"}, "a class policy"))
             return p;
         const std::string retryPath = joinPath(path, "retry");
         if (const Json* r = member(*v, "retry"); r && !r->is_null()
             && closedObject(*r, retryPath, {"enabled", "max_retries", "initial_interval_seconds"}, "retry")) {
             p.retry.enabled = boolean(member(*r, "enabled"), joinPath(retryPath, "enabled"), false);
             p.retry.maxRetries = integer(member(*r, "max_retries"), joinPath(retryPath, "max_retries"));
-            p.retry.initialIntervalSeconds =
-                integer(member(*r, "initial_interval_seconds"), joinPath(retryPath, "initial_interval_seconds"));
+            p.retry.initialIntervalSeconds
+                = integer(member(*r, "initial_interval_seconds"), joinPath(retryPath, "initial_interval_seconds"));
         }
         const std::string waitPath = joinPath(path, "wait_for_reset");
-        if (const Json* w = member(*v, "wait_for_reset"); w && !w->is_null()
-            && closedObject(*w, waitPath, {"enabled", "max_wait_seconds"}, "wait_for_reset")) {
+        if (const Json* w = member(*v, "wait_for_reset");
+            w && !w->is_null() && closedObject(*w, waitPath, {"enabled", "max_wait_seconds"}, "wait_for_reset")) {
             p.waitForReset.enabled = boolean(member(*w, "enabled"), joinPath(waitPath, "enabled"), false);
-            p.waitForReset.maxWaitSeconds =
-                integer(member(*w, "max_wait_seconds"), joinPath(waitPath, "max_wait_seconds"));
+            p.waitForReset.maxWaitSeconds
+                = integer(member(*w, "max_wait_seconds"), joinPath(waitPath, "max_wait_seconds"));
         }
         const std::string outcomePath = joinPath(path, "on_exhausted");
         const Json* o = member(*v, "on_exhausted");
@@ -393,7 +408,8 @@ Json candidateJson(const policy::Candidate& c, const std::string& source)
 // Collects output text in pieces of about kPieceBytes, each allocated at its
 // exact size, so a large document never needs one contiguous buffer (nor the
 // doubling slack of a growing one).
-class PieceWriter {
+class PieceWriter
+{
 public:
     static constexpr std::size_t kPieceBytes = 64 * 1024;
 
@@ -439,7 +455,8 @@ private:
 // by `writeChild` (a record's children are built one at a time, never as one
 // tree).
 template <typename WriteChild>
-void writeObject(PieceWriter& out, const Json& object, std::size_t indent, std::string_view child, WriteChild&& writeChild)
+void writeObject(
+    PieceWriter& out, const Json& object, std::size_t indent, std::string_view child, WriteChild&& writeChild)
 {
     if (object.empty()) {
         out.write("{}");
@@ -520,7 +537,7 @@ void writeProfile(PieceWriter& out, const ProfileRecord& p, std::size_t indent)
 void writeProfiles(PieceWriter& out, const std::vector<ProfileRecord>& profiles, std::size_t indent)
 {
     writeArray(out, profiles, indent,
-               [&](const ProfileRecord& p, std::size_t, std::size_t itemIndent) { writeProfile(out, p, itemIndent); });
+        [&](const ProfileRecord& p, std::size_t, std::size_t itemIndent) { writeProfile(out, p, itemIndent); });
 }
 
 }  // namespace
@@ -528,7 +545,7 @@ void writeProfiles(PieceWriter& out, const std::vector<ProfileRecord>& profiles,
 TextPosition positionOfOffset(std::string_view text, std::size_t offset)
 {
     offset = std::min(offset, text.size());
-    TextPosition pos{1, 1};
+    TextPosition pos {1, 1};
     for (std::size_t i = 0; i < offset; ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         if (c == '\n') {
@@ -578,8 +595,10 @@ ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles)
         if (!doc.profiles.front().dynamic && !decoder.failed())
             decoder.error("dynamic", "this agent profile is not dynamic: it has no \"dynamic\" document");
     } else {
-        result.errors.push_back({"", "not a policy document: expected a dynamic profile (\"candidates\"), an agent "
-                                     "profile (\"dynamic\") or an export (an array, or \"profiles\")", 1, 1});
+        result.errors.push_back({"",
+            "not a policy document: expected a dynamic profile (\"candidates\"), an agent "
+            "profile (\"dynamic\") or an export (an array, or \"profiles\")",
+            1, 1});
         return result;
     }
 
@@ -605,7 +624,8 @@ RulesJson parseRulesJson(std::string_view text)
     if (value.is_null() || (value.is_object() && value.empty()))
         return result;
     Decoder decoder(text);
-    const bool policies = value.is_object() && (value.contains("version") || value.contains("transient") || value.contains("hard"));
+    const bool policies
+        = value.is_object() && (value.contains("version") || value.contains("transient") || value.contains("hard"));
     if (policies)
         result.policies = decoder.policies(value, "");
     else

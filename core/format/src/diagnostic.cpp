@@ -6,7 +6,8 @@
 
 #include <string>
 
-namespace format {
+namespace format
+{
 
 std::string joinPath(std::string_view prefix, std::string_view key)
 {
@@ -26,7 +27,8 @@ std::string indexPath(std::string_view prefix, std::size_t index)
     return path;
 }
 
-namespace {
+namespace
+{
 
 bool endsWith(std::string_view s, std::string_view suffix)
 {
@@ -60,22 +62,20 @@ std::string describeIssue(const policy::Issue& issue)
             + std::string(unitOf(issue.path)) + " when " + sectionOf(issue.path) + " is enabled (found " + value + ")";
     case IssueCode::MustBeZeroWhenDisabled:
         return "must be 0 while " + sectionOf(issue.path) + " is disabled (found " + value + ")";
-    case IssueCode::MissingOutcome:
-        return "on_exhausted is missing: it must be \"skip\" or \"stop\"";
+    case IssueCode::MissingOutcome: return "on_exhausted is missing: it must be \"skip\" or \"stop\"";
     case IssueCode::UnsupportedVersion:
         return "unsupported policy version " + value + "; this editor supports "
             + std::to_string(policy::kSupportedPolicyVersion);
-    case IssueCode::EmptyCandidateList:
-        return "a dynamic profile needs at least one candidate";
+    case IssueCode::EmptyCandidateList: return "a dynamic profile needs at least one candidate";
     case IssueCode::PositionMismatch:
         return "candidate " + std::to_string(issue.min) + " must carry position " + std::to_string(issue.min)
             + " (found " + value + "); positions are 0, 1, 2, ... in list order";
     case IssueCode::EmptyExecutionProfileId:
         return "execution_profile_id must be a string that is not empty after trimming white space";
-    case IssueCode::PoliciesWithRules:
-        return "a candidate with policies must not also carry legacy rules";
+    case IssueCode::PoliciesWithRules: return "a candidate with policies must not also carry legacy rules";
     case IssueCode::DuplicateExecutionProfileId:
-        return "names the same agent profile as candidate " + value + "; kandev refuses a route that names a profile twice";
+        return "names the same agent profile as candidate " + value
+            + "; kandev refuses a route that names a profile twice";
     }
     return "invalid";
 }

@@ -10,8 +10,10 @@
 
 #include <cstdio>
 
-namespace format::detail {
-namespace {
+namespace format::detail
+{
+namespace
+{
 
 // nlohmann's messages start with "[json.exception.parse_error.101] parse
 // error at line 1, column 5: "; keep what follows the last ": " prefix.
@@ -20,8 +22,8 @@ std::string syntaxMessage(const std::string& what)
     const auto colon = what.find(": ");
     const auto bracket = what.find("] ");
     std::string message = colon != std::string::npos ? what.substr(colon + 2)
-        : bracket != std::string::npos              ? what.substr(bracket + 2)
-                                                    : what;
+        : bracket != std::string::npos               ? what.substr(bracket + 2)
+                                                     : what;
     return "syntax error: " + message;
 }
 
@@ -81,8 +83,9 @@ std::optional<Diagnostic> checkEncoding(std::string_view text)
     if (const auto bad = policy::firstInvalidUtf8(text)) {
         char byte[8];
         std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[*bad])));
-        return at(text, *bad, std::string("not UTF-8: the byte ") + byte
-                                  + " here is not part of a valid UTF-8 sequence; save the file as UTF-8");
+        return at(text, *bad,
+            std::string("not UTF-8: the byte ") + byte
+                + " here is not part of a valid UTF-8 sequence; save the file as UTF-8");
     }
     return std::nullopt;
 }
@@ -91,19 +94,44 @@ std::optional<Diagnostic> checkEncoding(std::string_view text)
 // that a member is appended to its object instead of looked up first: the
 // ordered map's lookup is linear, which made an object of n keys cost n^2
 // (100,000 keys: half a minute). Duplicate keys are found on the text.
-class OrderedDomBuilder {
+class OrderedDomBuilder
+{
 public:
     using Json = nlohmann::ordered_json;
 
-    explicit OrderedDomBuilder(Json& root) : m_root(root) {}
+    explicit OrderedDomBuilder(Json& root)
+        : m_root(root)
+    {
+    }
 
-    bool null() { return put(nullptr); }
-    bool boolean(bool v) { return put(v); }
-    bool number_integer(Json::number_integer_t v) { return put(v); }
-    bool number_unsigned(Json::number_unsigned_t v) { return put(v); }
-    bool number_float(Json::number_float_t v, const Json::string_t&) { return put(v); }
-    bool string(Json::string_t& v) { return put(std::move(v)); }
-    bool binary(Json::binary_t& v) { return put(std::move(v)); }
+    bool null()
+    {
+        return put(nullptr);
+    }
+    bool boolean(bool v)
+    {
+        return put(v);
+    }
+    bool number_integer(Json::number_integer_t v)
+    {
+        return put(v);
+    }
+    bool number_unsigned(Json::number_unsigned_t v)
+    {
+        return put(v);
+    }
+    bool number_float(Json::number_float_t v, const Json::string_t&)
+    {
+        return put(v);
+    }
+    bool string(Json::string_t& v)
+    {
+        return put(std::move(v));
+    }
+    bool binary(Json::binary_t& v)
+    {
+        return put(std::move(v));
+    }
     bool start_object(std::size_t)
     {
         m_stack.push_back(place(Json::value_t::object));
@@ -138,12 +166,17 @@ public:
         return false;
     }
 
-    std::size_t errorByte() const { return m_errorByte; }
-    const std::string& error() const { return m_error; }
+    std::size_t errorByte() const
+    {
+        return m_errorByte;
+    }
+    const std::string& error() const
+    {
+        return m_error;
+    }
 
 private:
-    template <typename Value>
-    bool put(Value&& v)
+    template <typename Value> bool put(Value&& v)
     {
         place(std::forward<Value>(v));
         return true;
@@ -151,8 +184,7 @@ private:
 
     // Where a new value goes: the root, the end of the open array, or the
     // member whose key was just read.
-    template <typename Value>
-    Json* place(Value&& v)
+    template <typename Value> Json* place(Value&& v)
     {
         if (m_stack.empty()) {
             m_root = Json(std::forward<Value>(v));
@@ -180,8 +212,9 @@ private:
 std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered_json& out)
 {
     if (text.size() > kMaxDocumentBytes)
-        return at(text, 0, "the file is " + english::formatByteSize(text.size()) + "; documents are limited to "
-                               + english::formatByteSize(kMaxDocumentBytes));
+        return at(text, 0,
+            "the file is " + english::formatByteSize(text.size()) + "; documents are limited to "
+                + english::formatByteSize(kMaxDocumentBytes));
     if (const auto encoding = checkEncoding(text))
         return encoding;
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
@@ -200,12 +233,11 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
     }
     if (const auto dup = findDuplicateKey(text))
         return at(text, dup->offset,
-                  "duplicate key " + nlohmann::ordered_json(dup->key).dump()
-                      + ": each key may appear once per object",
-                  dup->path);
+            "duplicate key " + nlohmann::ordered_json(dup->key).dump() + ": each key may appear once per object",
+            dup->path);
     // -0 parses as 0; where an integer belongs it is almost certainly a mistake.
-    static const std::vector<std::string_view> integerKeys{"position", "version", "max_retries",
-                                                           "initial_interval_seconds", "max_wait_seconds"};
+    static const std::vector<std::string_view> integerKeys {
+        "position", "version", "max_retries", "initial_interval_seconds", "max_wait_seconds"};
     if (const auto zero = findNegativeZero(text, integerKeys))
         return at(text, zero->offset, "-0 is not a valid integer here; write 0", zero->path);
     return std::nullopt;

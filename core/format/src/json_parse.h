@@ -10,7 +10,8 @@
 #include <optional>
 #include <string_view>
 
-namespace format::detail {
+namespace format::detail
+{
 
 // Size, emptiness, nesting depth, syntax (with line and column) and
 // duplicate keys; on success `out` holds the document.

@@ -9,8 +9,10 @@
 #include <cctype>
 #include <unordered_set>
 
-namespace format::detail {
-namespace {
+namespace format::detail
+{
+namespace
+{
 
 bool isSpace(char c)
 {
@@ -40,11 +42,14 @@ std::size_t skipScalar(std::string_view text, std::size_t i)
 }
 
 struct Frame {
-    explicit Frame(bool isObject) : object(isObject) {}
+    explicit Frame(bool isObject)
+        : object(isObject)
+    {
+    }
     bool object = false;
     std::size_t index = 0;
-    std::string_view key;                       // raw key text of the current member
-    std::vector<std::string_view> keys;         // keys seen, while few
+    std::string_view key;  // raw key text of the current member
+    std::vector<std::string_view> keys;  // keys seen, while few
     std::unordered_set<std::string_view> many;  // keys seen, once there are many
 };
 
@@ -114,8 +119,7 @@ std::string unescapeJson(std::string_view raw)
 
 // Walks valid JSON, calling onValue(stack, offset) at each value start and
 // onKey(stack, key, offset) at each member key. Either returns false to stop.
-template <typename OnValue, typename OnKey>
-void walk(std::string_view text, OnValue&& onValue, OnKey&& onKey)
+template <typename OnValue, typename OnKey> void walk(std::string_view text, OnValue&& onValue, OnKey&& onKey)
 {
     std::vector<Frame> stack;
     std::size_t i = 0;
@@ -292,7 +296,7 @@ std::optional<DuplicateKey> findDuplicateKey(std::string_view text)
                 seen = !f.many.insert(key).second;
             }
             if (seen) {
-                result = DuplicateKey{offset, pathOf(stack), std::string(key)};
+                result = DuplicateKey {offset, pathOf(stack), std::string(key)};
                 return false;
             }
             return true;
@@ -320,10 +324,11 @@ std::optional<DuplicateKey> findNegativeZero(std::string_view text, const std::v
             if (stack.empty() || !stack.back().object || text.compare(offset, 2, "-0") != 0)
                 return true;
             const std::size_t next = offset + 2;
-            const bool alone = next >= text.size() || !(std::isdigit(static_cast<unsigned char>(text[next])) || text[next] == '.'
-                                                         || text[next] == 'e' || text[next] == 'E');
+            const bool alone = next >= text.size()
+                || !(std::isdigit(static_cast<unsigned char>(text[next])) || text[next] == '.' || text[next] == 'e'
+                    || text[next] == 'E');
             if (alone && std::find(keys.begin(), keys.end(), stack.back().key) != keys.end()) {
-                result = DuplicateKey{offset, pathOf(stack), std::string(stack.back().key)};
+                result = DuplicateKey {offset, pathOf(stack), std::string(stack.back().key)};
                 return false;
             }
             return true;

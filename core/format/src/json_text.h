@@ -9,7 +9,8 @@
 #include <string_view>
 #include <vector>
 
-namespace format::detail {
+namespace format::detail
+{
 
 struct PathSegment {
     bool isIndex = false;
@@ -25,9 +26,9 @@ std::vector<PathSegment> splitPath(std::string_view path);
 std::size_t offsetOfPath(std::string_view text, std::string_view path);
 
 struct DuplicateKey {
-    std::size_t offset = 0;   // of the second occurrence's key
-    std::string path;         // field path of the duplicated member
-    std::string key;          // the key itself (it may be "", which a path cannot show)
+    std::size_t offset = 0;  // of the second occurrence's key
+    std::string path;  // field path of the duplicated member
+    std::string key;  // the key itself (it may be "", which a path cannot show)
 };
 // The first key that appears twice in one object, if any. Valid JSON only.
 std::optional<DuplicateKey> findDuplicateKey(std::string_view text);

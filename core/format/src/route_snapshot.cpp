@@ -11,9 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
-namespace format {
+namespace format
+{
 
-namespace {
+namespace
+{
 
 using Json = nlohmann::ordered_json;
 
@@ -29,9 +31,12 @@ RouteSnapshotRead failed(std::string message)
 
 const char* typeName(const Json& v)
 {
-    return v.is_null() ? "null" : v.is_boolean() ? "a boolean" : v.is_number() ? "a number" : v.is_string() ? "a string"
-                                                                                 : v.is_array()  ? "an array"
-                                                                                                 : "an object";
+    return v.is_null()   ? "null"
+        : v.is_boolean() ? "a boolean"
+        : v.is_number()  ? "a number"
+        : v.is_string()  ? "a string"
+        : v.is_array()   ? "an array"
+                         : "an object";
 }
 
 // policy_json: a v1 document this build reads, or why not.
@@ -44,8 +49,8 @@ void readPolicies(const std::string& policyJson, RouteSnapshot& s)
     } else if (!read.policies) {
         s.policiesError = "policy_json: not a versioned policy document";
     } else if (read.policies->isNewerVersion()) {
-        s.policiesError = "policy_json: policy version " + std::to_string(read.policies->version) + " is newer than this build's "
-                          + std::to_string(policy::kSupportedPolicyVersion);
+        s.policiesError = "policy_json: policy version " + std::to_string(read.policies->version)
+            + " is newer than this build's " + std::to_string(policy::kSupportedPolicyVersion);
     } else if (const auto issues = policy::validate(*read.policies, "policy_json"); !issues.empty()) {
         // Out of range, a class missing, no outcome: such a policy is shown
         // as unreadable and never evaluated (invalid data authorizes nothing).
@@ -64,7 +69,7 @@ RouteSnapshotRead parseRouteSnapshot(std::string_view text, PolicyJsonCache* cac
     // The database counts characters (length() in SQLite and PostgreSQL), and so does this message.
     if (const std::size_t characters = policy::utf8Characters(text); characters > kMaxRouteSnapshotCharacters)
         return failed("policy_state_json is " + std::to_string(characters) + " characters long; at most "
-                      + std::to_string(kMaxRouteSnapshotCharacters) + " are read");
+            + std::to_string(kMaxRouteSnapshotCharacters) + " are read");
     Json root;
     if (const auto e = detail::parseJsonText(text, root)) {
         std::string where = "policy_state_json";
@@ -89,7 +94,8 @@ RouteSnapshotRead parseRouteSnapshot(std::string_view text, PolicyJsonCache* cac
         out = it->get<std::string>();
         return std::nullopt;
     };
-    auto boolField = [&](const Json& object, const std::string& path, const char* key, bool& out) -> std::optional<RouteSnapshotRead> {
+    auto boolField = [&](const Json& object, const std::string& path, const char* key,
+                         bool& out) -> std::optional<RouteSnapshotRead> {
         const auto it = object.find(key);
         if (it == object.end() || it->is_null())
             return std::nullopt;
@@ -100,9 +106,9 @@ RouteSnapshotRead parseRouteSnapshot(std::string_view text, PolicyJsonCache* cac
     };
 
     std::string policyJson, deadline;
-    for (auto [key, out] : {std::pair{"failure_code", &s.failureCode}, std::pair{"failure_class", &s.failureClass},
-                            std::pair{"catalogue_version", &s.catalogueVersion}, std::pair{"policy_json", &policyJson},
-                            std::pair{"deadline", &deadline}, std::pair{"pending_outcome", &s.pendingOutcome}}) {
+    for (auto [key, out] : {std::pair {"failure_code", &s.failureCode}, std::pair {"failure_class", &s.failureClass},
+             std::pair {"catalogue_version", &s.catalogueVersion}, std::pair {"policy_json", &policyJson},
+             std::pair {"deadline", &deadline}, std::pair {"pending_outcome", &s.pendingOutcome}}) {
         if (auto e = stringField(key, *out))
             return *e;
     }
@@ -138,7 +144,7 @@ RouteSnapshotRead parseRouteSnapshot(std::string_view text, PolicyJsonCache* cac
                 s.policiesError = hit->second.second;
             } else {
                 readPolicies(policyJson, s);
-                cache->entries.emplace(policyJson, std::pair{s.policies, s.policiesError});
+                cache->entries.emplace(policyJson, std::pair {s.policies, s.policiesError});
             }
         } else {
             readPolicies(policyJson, s);

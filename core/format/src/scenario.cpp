@@ -7,15 +7,21 @@
 
 #include <nlohmann/json.hpp>
 
-namespace format {
+namespace format
+{
 
 using Json = nlohmann::ordered_json;
 
-namespace {
+namespace
+{
 
-class ScenarioReader {
+class ScenarioReader
+{
 public:
-    explicit ScenarioReader(std::string_view text) : m_text(text) {}
+    explicit ScenarioReader(std::string_view text)
+        : m_text(text)
+    {
+    }
 
     void error(const std::string& path, const std::string& message)
     {
@@ -70,7 +76,10 @@ public:
         return s;
     }
 
-    std::vector<Diagnostic> takeErrors() { return std::move(m_errors); }
+    std::vector<Diagnostic> takeErrors()
+    {
+        return std::move(m_errors);
+    }
 
 private:
     policy::ScenarioAttempt attempt(const Json& v, const std::string& path)
@@ -115,8 +124,9 @@ private:
                 else if (!f.is_null())
                     error(fieldPath, "expected a string");
             } else {
-                error(fieldPath, "unknown key (an attempt has code, reset_after_seconds, effect_safe, confidence "
-                                 "and class, or is {\"success\": true})");
+                error(fieldPath,
+                    "unknown key (an attempt has code, reset_after_seconds, effect_safe, confidence "
+                    "and class, or is {\"success\": true})");
             }
         }
         if (!v.contains("code"))

@@ -11,10 +11,11 @@
 #include <string_view>
 #include <vector>
 
-namespace format::detail {
+namespace format::detail
+{
 
 // `target` is the parsed `text`; `text` gives the errors their line and column.
-std::vector<Diagnostic> validateTreeAgainstSchema(const nlohmann::ordered_json& target, std::string_view text,
-                                                  FileShape shape);
+std::vector<Diagnostic> validateTreeAgainstSchema(
+    const nlohmann::ordered_json& target, std::string_view text, FileShape shape);
 
 }  // namespace format::detail

@@ -28,8 +28,10 @@
 
 #include <unordered_map>
 
-namespace format {
-namespace {
+namespace format
+{
+namespace
+{
 
 std::string_view schemaFileFor(FileShape shape)
 {
@@ -118,8 +120,8 @@ std::vector<Diagnostic> validateAgainstSchema(std::string_view text, FileShape s
     return detail::validateTreeAgainstSchema(target, text, shape);
 }
 
-std::vector<Diagnostic> detail::validateTreeAgainstSchema(const nlohmann::ordered_json& target, std::string_view text,
-                                                          FileShape shape)
+std::vector<Diagnostic> detail::validateTreeAgainstSchema(
+    const nlohmann::ordered_json& target, std::string_view text, FileShape shape)
 {
     std::vector<Diagnostic> out;
     valijson::Validator validator;
@@ -142,7 +144,7 @@ std::vector<Diagnostic> detail::validateTreeAgainstSchema(const nlohmann::ordere
         if (enclosing)
             continue;
         const TextPosition pos = locatePath(text, path);
-        Diagnostic d{path, "schema: " + message, pos.line, pos.column};
+        Diagnostic d {path, "schema: " + message, pos.line, pos.column};
         if (std::find(out.begin(), out.end(), d) == out.end())
             out.push_back(std::move(d));
     }
@@ -160,17 +162,17 @@ std::vector<Diagnostic> validateDocument(const Document& document, std::string_v
         if (!p.id.empty() && !document.profilePath(i).empty()) {
             if (const auto [first, added] = firstWithId.emplace(p.id, i); !added) {
                 const std::string path = document.profilePath(i) + ".id";
-                const TextPosition pos = text.empty() ? TextPosition{} : locatePath(text, path);
+                const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, path);
                 out.push_back({path,
-                               "is also the id of " + document.profilePath(first->second)
-                                   + "; kandev keeps one profile per id (agent_profiles' primary key)",
-                               pos.line, pos.column});
+                    "is also the id of " + document.profilePath(first->second)
+                        + "; kandev keeps one profile per id (agent_profiles' primary key)",
+                    pos.line, pos.column});
             }
         }
         if (!p.dynamic)
             continue;
         for (const policy::Issue& issue : policy::validateCandidates(p.dynamic->candidates, document.dynamicPath(i))) {
-            const TextPosition pos = text.empty() ? TextPosition{} : locatePath(text, issue.path);
+            const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, issue.path);
             out.push_back({issue.path, describeIssue(issue), pos.line, pos.column});
         }
     }

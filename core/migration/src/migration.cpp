@@ -8,7 +8,8 @@
 #include <array>
 #include <map>
 
-namespace migration {
+namespace migration
+{
 
 using policy::ErrorClass;
 
@@ -57,9 +58,10 @@ std::string_view sourceFormName(SourceForm f) noexcept
     return "";
 }
 
-namespace {
+namespace
+{
 
-constexpr std::array<ErrorClass, 2> kClasses{ErrorClass::Transient, ErrorClass::Hard};
+constexpr std::array<ErrorClass, 2> kClasses {ErrorClass::Transient, ErrorClass::Hard};
 
 std::size_t slot(ErrorClass c)
 {
@@ -92,7 +94,7 @@ std::vector<ParsedRule> parseRules(const policy::Candidate& c, CandidateMigratio
         // Keys and actions are trimmed of Unicode white space first, as kandev does.
         const std::string_view key = policy::trimSpace(rule.key);
         const std::string_view actionName = policy::trimSpace(rule.action);
-        ParsedRule p{&rule, key, actionName, LegacyAction::Stop, {}, key == policy::kGenericRuleKey};
+        ParsedRule p {&rule, key, actionName, LegacyAction::Stop, {}, key == policy::kGenericRuleKey};
         bool ok = true;
         if (key.empty()) {
             m.errors.push_back({rulePath, who + ": a legacy rule has an empty key"});
@@ -102,15 +104,17 @@ std::vector<ParsedRule> parseRules(const policy::Candidate& c, CandidateMigratio
         } else if (const ErrorClass cls = policy::catalogueClass(key); cls != ErrorClass::Unclassified) {
             p.classes = {cls};
         } else {
-            m.errors.push_back({rulePath, who + ": legacy rule key \"" + rule.key
-                                              + "\" is neither on_provider_error nor a transient or hard error code"});
+            m.errors.push_back({rulePath,
+                who + ": legacy rule key \"" + rule.key
+                    + "\" is neither on_provider_error nor a transient or hard error code"});
             ok = false;
         }
         if (const auto action = legacyActionFromName(actionName)) {
             p.action = *action;
         } else {
-            m.errors.push_back({rulePath, who + ": legacy rule \"" + rule.key + "\" has unknown action \""
-                                              + rule.action + "\" (expected retry_same, try_next or stop)"});
+            m.errors.push_back({rulePath,
+                who + ": legacy rule \"" + rule.key + "\" has unknown action \"" + rule.action
+                    + "\" (expected retry_same, try_next or stop)"});
             ok = false;
         }
         if (ok)
@@ -125,8 +129,8 @@ struct ClassDecision {
     const ParsedRule* winner = nullptr;
 };
 
-std::array<ClassDecision, 2> decide(const policy::Candidate& c, const std::vector<ParsedRule>& rules,
-                                    CandidateMigration& m)
+std::array<ClassDecision, 2> decide(
+    const policy::Candidate& c, const std::vector<ParsedRule>& rules, CandidateMigration& m)
 {
     std::array<ClassDecision, 2> decisions;
     for (const ErrorClass cls : kClasses) {
@@ -144,16 +148,16 @@ std::array<ClassDecision, 2> decide(const policy::Candidate& c, const std::vecto
             else
                 codes.push_back(&r);
         }
-        const bool conflict = std::any_of(codes.begin(), codes.end(),
-                                          [&](const ParsedRule* r) { return r->action != codes.front()->action; });
+        const bool conflict = std::any_of(
+            codes.begin(), codes.end(), [&](const ParsedRule* r) { return r->action != codes.front()->action; });
         if (conflict) {
             std::string keys;
             for (const ParsedRule* r : codes)
                 keys += (keys.empty() ? "" : ", ") + r->rule->key + " = " + r->rule->action;
             m.errors.push_back({format::joinPath(m.path, "rules"),
-                                candidateName(c, m.index) + ": conflicting legacy rules for "
-                                    + std::string(policy::errorClassName(cls)) + " errors: " + keys});
-            RuleConflict conflict{cls, {}};
+                candidateName(c, m.index) + ": conflicting legacy rules for " + std::string(policy::errorClassName(cls))
+                    + " errors: " + keys});
+            RuleConflict conflict {cls, {}};
             for (const ParsedRule* r : codes)
                 conflict.rules.push_back(*r->rule);
             m.conflicts.push_back(std::move(conflict));
@@ -179,8 +183,8 @@ const ParsedRule* goBackendWinner(const std::vector<ParsedRule>& rules, ErrorCla
 
 }  // namespace
 
-CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::size_t index, std::string path,
-                                    policy::Reading reading)
+CandidateMigration migrateCandidate(
+    const policy::Candidate& candidate, std::size_t index, std::string path, policy::Reading reading)
 {
     CandidateMigration m;
     m.reading = reading;
@@ -192,7 +196,7 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
     if (candidate.policies && !candidate.rules.empty()) {
         m.source = SourceForm::Legacy;
         m.errors.push_back({format::joinPath(m.path, "rules"),
-                            candidateName(candidate, index) + " carries both policies and legacy rules"});
+            candidateName(candidate, index) + " carries both policies and legacy rules"});
         return m;
     }
     if (candidate.policies) {
@@ -202,7 +206,7 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
     }
     if (candidate.rules.empty()) {
         m.source = SourceForm::Default;
-        m.result = policy::PolicyDocument{};
+        m.result = policy::PolicyDocument {};
         m.defaultedClasses = {ErrorClass::Transient, ErrorClass::Hard};
         return m;
     }
@@ -210,7 +214,7 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
     m.source = SourceForm::Legacy;
     const std::vector<ParsedRule> rules = parseRules(candidate, m);
     const auto decisions = decide(candidate, rules, m);  // conflicts are errors in both readings
-    std::array<const ParsedRule*, 2> documented{}, goBackend{}, winners{};
+    std::array<const ParsedRule*, 2> documented {}, goBackend {}, winners {};
     for (const ErrorClass cls : kClasses) {
         documented[slot(cls)] = decisions[slot(cls)].winner;
         goBackend[slot(cls)] = documented[slot(cls)] ? goBackendWinner(rules, cls) : nullptr;
@@ -218,7 +222,8 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
     }
 
     for (const auto& r : rules) {
-        RuleOutcome outcome{r.rule->key, r.rule->action, std::string(r.key), std::string(r.actionName), r.classes, {}, {}};
+        RuleOutcome outcome {
+            r.rule->key, r.rule->action, std::string(r.key), std::string(r.actionName), r.classes, {}, {}};
         for (const ErrorClass cls : r.classes) {
             const ParsedRule* winner = winners[slot(cls)];
             if (winner == &r)
@@ -226,7 +231,7 @@ CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::siz
             // In SPEC's reading only on_provider_error gives way (to a per-code
             // rule); kandev's backend overwrites whatever sorted before.
             else if (winner && (r.generic || reading == policy::Reading::KandevBackend)
-                     && outcome.overriddenBy.find(winner->rule->key) == std::string::npos)
+                && outcome.overriddenBy.find(winner->rule->key) == std::string::npos)
                 outcome.overriddenBy += (outcome.overriddenBy.empty() ? "" : ", ") + winner->rule->key;
         }
         m.rules.push_back(std::move(outcome));
@@ -266,8 +271,8 @@ std::size_t MigrationReport::changedCandidates() const
 {
     std::size_t n = 0;
     for (const auto& p : profiles)
-        n += static_cast<std::size_t>(std::count_if(p.candidates.begin(), p.candidates.end(),
-                                                    [](const CandidateMigration& c) { return c.changes(); }));
+        n += static_cast<std::size_t>(std::count_if(
+            p.candidates.begin(), p.candidates.end(), [](const CandidateMigration& c) { return c.changes(); }));
     return n;
 }
 
@@ -305,8 +310,8 @@ MigrationReport planMigration(const format::Document& document, policy::Reading 
         pm.path = document.dynamicPath(i);
         const auto& candidates = profile.dynamic->candidates;
         for (std::size_t k = 0; k < candidates.size(); ++k) {
-            pm.candidates.push_back(
-                migrateCandidate(candidates[k], k, format::indexPath(format::joinPath(pm.path, "candidates"), k), reading));
+            pm.candidates.push_back(migrateCandidate(
+                candidates[k], k, format::indexPath(format::joinPath(pm.path, "candidates"), k), reading));
         }
         report.profiles.push_back(std::move(pm));
     }
@@ -314,7 +319,7 @@ MigrationReport planMigration(const format::Document& document, policy::Reading 
 }
 
 format::Document keepConflictingRule(format::Document document, std::size_t profileIndex, std::size_t candidateIndex,
-                                     policy::ErrorClass errorClass, const std::string& keep)
+    policy::ErrorClass errorClass, const std::string& keep)
 {
     if (profileIndex >= document.profiles.size() || !document.profiles[profileIndex].dynamic)
         return document;
@@ -324,7 +329,7 @@ format::Document keepConflictingRule(format::Document document, std::size_t prof
     policy::Candidate& c = dynamic.candidates[candidateIndex];
     const CandidateMigration planned = migrateCandidate(c, candidateIndex, {});
     const auto conflict = std::find_if(planned.conflicts.begin(), planned.conflicts.end(),
-                                       [&](const RuleConflict& k) { return k.errorClass == errorClass; });
+        [&](const RuleConflict& k) { return k.errorClass == errorClass; });
     if (conflict == planned.conflicts.end()
         || std::none_of(conflict->rules.begin(), conflict->rules.end(), [&](const auto& r) { return r.key == keep; }))
         return document;

@@ -4,11 +4,13 @@
 #include "format/codec.h"
 #include "policy/catalogue.h"
 
-namespace migration {
+namespace migration
+{
 
 using Json = nlohmann::ordered_json;
 
-namespace {
+namespace
+{
 
 Json classesToJson(const std::vector<policy::ErrorClass>& classes)
 {
@@ -57,7 +59,7 @@ Json reportToJson(const MigrationReport& report)
                 Json rj = Json::object();
                 rj["key"] = r.key;
                 rj["action"] = r.action;
-                rj["read_as"] = Json{{"key", r.readKey}, {"action", r.readAction}};
+                rj["read_as"] = Json {{"key", r.readKey}, {"action", r.readAction}};
                 rj["covers"] = classesToJson(r.classes);
                 rj["applied_to"] = classesToJson(r.appliedTo);
                 rj["overridden_by"] = r.overriddenBy.empty() ? Json(nullptr) : Json(r.overriddenBy);

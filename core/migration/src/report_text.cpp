@@ -9,8 +9,10 @@
 #include <ostream>
 #include <sstream>
 
-namespace migration {
-namespace {
+namespace migration
+{
+namespace
+{
 
 // Ids, rule keys and messages come from the document or the database: shown
 // with their control characters escaped, so none can start a line.
@@ -48,8 +50,9 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
         if (!r.appliedTo.empty())
             out += "; decides " + classList(r.appliedTo) + " errors";
         if (!r.overriddenBy.empty()) {
-            out += c.reading == policy::Reading::Spec ? "; overridden by the per-code rule " + shown(r.overriddenBy)
-                                                      : "; overwritten by " + shown(r.overriddenBy) + ", which sorts after it";
+            out += c.reading == policy::Reading::Spec
+                ? "; overridden by the per-code rule " + shown(r.overriddenBy)
+                : "; overwritten by " + shown(r.overriddenBy) + ", which sorts after it";
         }
         out += "\n";
     }
@@ -65,13 +68,15 @@ void renderCandidate(std::string& out, const CandidateMigration& c)
     for (const auto& d : c.divergences) {
         const std::string cls(policy::errorClassName(d.errorClass));
         if (c.reading == policy::Reading::Spec) {
-            out += "    warning: kandev's Go backend applies rules in sorted key order and would use " + shown(d.goKey) + " for "
-                + cls + " errors (" + english::describeClassPolicy(d.go) + "); Policy Studio follows the documented rule, so "
-                + shown(d.ourKey) + " wins (" + english::describeClassPolicy(d.ours) + ")\n";
+            out += "    warning: kandev's Go backend applies rules in sorted key order and would use " + shown(d.goKey)
+                + " for " + cls + " errors (" + english::describeClassPolicy(d.go)
+                + "); Policy Studio follows the documented rule, so " + shown(d.ourKey) + " wins ("
+                + english::describeClassPolicy(d.ours) + ")\n";
         } else {
             out += "    warning: the documented rule would use " + shown(d.ourKey) + " for " + cls + " errors ("
-                + english::describeClassPolicy(d.ours) + "); read as kandev's Go backend reads it (sorted key order, last wins), "
-                + shown(d.goKey) + " wins (" + english::describeClassPolicy(d.go) + ")\n";
+                + english::describeClassPolicy(d.ours)
+                + "); read as kandev's Go backend reads it (sorted key order, last wins), " + shown(d.goKey) + " wins ("
+                + english::describeClassPolicy(d.go) + ")\n";
         }
     }
     for (const auto& e : c.errors)
@@ -87,7 +92,8 @@ void writeReportText(std::ostream& stream, const MigrationReport& report, bool i
     constexpr std::size_t kChunkBytes = 64 * 1024;
     std::string out;
     if (report.reading == policy::Reading::KandevBackend)
-        out += "Read as kandev's Go backend reads legacy rules today (--kandev): in sorted key order, the last one winning.\n";
+        out += "Read as kandev's Go backend reads legacy rules today (--kandev): in sorted key order, the last one "
+               "winning.\n";
     for (const auto& p : report.profiles) {
         out += (p.path.empty() ? std::string("document") : shown(p.path));
         if (!p.profileId.empty())

@@ -2,7 +2,8 @@
 #include "policy/catalogue.h"
 #include "policy/types.h"
 
-namespace policy {
+namespace policy
+{
 
 std::optional<ErrorCode> errorCodeFromName(std::string_view name) noexcept
 {

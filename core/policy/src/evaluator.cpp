@@ -4,7 +4,8 @@
 #include "policy/schedule.h"
 #include "policy/validation.h"
 
-namespace policy {
+namespace policy
+{
 
 std::string_view confidenceName(Confidence c) noexcept
 {
@@ -80,7 +81,7 @@ Decision evaluate(const PolicyDocument& doc, const EvaluationInput& input) noexc
 
     if (p.waitForReset.enabled && !input.resetWaitUsed && failure.resetAt) {
         const Seconds resetAt = *failure.resetAt;
-        if (input.now < resetAt && resetAt <= input.now + std::chrono::seconds{p.waitForReset.maxWaitSeconds}) {
+        if (input.now < resetAt && resetAt <= input.now + std::chrono::seconds {p.waitForReset.maxWaitSeconds}) {
             d.kind = DecisionKind::WaitingForReset;
             d.deadline = resetAt;
             return d;
@@ -91,7 +92,7 @@ Decision evaluate(const PolicyDocument& doc, const EvaluationInput& input) noexc
     if (p.retry.enabled && ordinal < p.retry.maxRetries) {
         d.kind = DecisionKind::RetryWait;
         d.retryOrdinal = ordinal + 1;
-        d.deadline = input.now + std::chrono::seconds{retryDelay(p.retry.initialIntervalSeconds, ordinal)};
+        d.deadline = input.now + std::chrono::seconds {retryDelay(p.retry.initialIntervalSeconds, ordinal)};
         return d;
     }
 

@@ -8,16 +8,26 @@
 #include <algorithm>
 #include <array>
 
-namespace policy::kandev {
+namespace policy::kandev
+{
 
 bool fallbackAllowed(std::string_view code) noexcept
 {
     // The codes kandev's classifier marks FallbackAllowed; every other code
     // (agent_transport_lost, resume_corrupted, task_error, ...) is false.
-    static constexpr std::array<std::string_view, 13> kAllowed{
-        "auth_required",      "missing_credentials",    "subscription_required", "provider_not_configured",
-        "model_unavailable",  "rate_limited",           "quota_limited",         "network_unavailable",
-        "model_capacity",     "provider_unavailable",   "unknown_provider_error", "provider_overloaded",
+    static constexpr std::array<std::string_view, 13> kAllowed {
+        "auth_required",
+        "missing_credentials",
+        "subscription_required",
+        "provider_not_configured",
+        "model_unavailable",
+        "rate_limited",
+        "quota_limited",
+        "network_unavailable",
+        "model_capacity",
+        "provider_unavailable",
+        "unknown_provider_error",
+        "provider_overloaded",
         "npx_cache_corrupted",
     };
     return std::find(kAllowed.begin(), kAllowed.end(), code) != kAllowed.end();
@@ -51,7 +61,7 @@ Decision evaluate(const PolicyDocument& doc, const EvaluationInput& input) noexc
 
     if (p.waitForReset.enabled && !input.resetWaitUsed && failure.resetAt) {
         const Seconds resetAt = *failure.resetAt;
-        if (input.now < resetAt && resetAt <= input.now + std::chrono::seconds{p.waitForReset.maxWaitSeconds}) {
+        if (input.now < resetAt && resetAt <= input.now + std::chrono::seconds {p.waitForReset.maxWaitSeconds}) {
             d.kind = DecisionKind::WaitingForReset;
             d.deadline = resetAt;
             return d;
@@ -60,7 +70,7 @@ Decision evaluate(const PolicyDocument& doc, const EvaluationInput& input) noexc
     if (p.retry.enabled && input.retryOrdinal >= 0 && input.retryOrdinal < p.retry.maxRetries) {
         d.kind = DecisionKind::RetryWait;
         d.retryOrdinal = input.retryOrdinal + 1;
-        d.deadline = input.now + std::chrono::seconds{retryDelay(p.retry.initialIntervalSeconds, input.retryOrdinal)};
+        d.deadline = input.now + std::chrono::seconds {retryDelay(p.retry.initialIntervalSeconds, input.retryOrdinal)};
         return d;
     }
     d.kind = p.onExhausted == Outcome::Skip ? DecisionKind::Skip : DecisionKind::Stop;

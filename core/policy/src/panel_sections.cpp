@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <string_view>
 
-namespace policy {
+namespace policy
+{
 
-namespace {
+namespace
+{
 
 // True when an issue lies under the section (its JSON key, from the limits).
 bool sectionHasIssue(const std::vector<Issue>& issues, std::string_view section)
@@ -24,7 +26,7 @@ bool sectionHasIssue(const std::vector<Issue>& issues, std::string_view section)
 PanelSections panelSections(const ClassPolicy& classPolicy, const std::vector<Issue>& issues)
 {
     return {classPolicy.retry.enabled || sectionHasIssue(issues, descriptor(Field::RetryMaxRetries).section),
-            classPolicy.waitForReset.enabled || sectionHasIssue(issues, descriptor(Field::ResetMaxWait).section)};
+        classPolicy.waitForReset.enabled || sectionHasIssue(issues, descriptor(Field::ResetMaxWait).section)};
 }
 
 }  // namespace policy

@@ -4,7 +4,8 @@
 #include "policy/schedule.h"
 #include "policy/validation.h"
 
-namespace policy {
+namespace policy
+{
 
 std::string_view reviewWarningName(ReviewWarningCode code) noexcept
 {
@@ -20,7 +21,8 @@ std::string_view reviewWarningName(ReviewWarningCode code) noexcept
     return "unknown";
 }
 
-namespace {
+namespace
+{
 
 bool usable(const RouteCandidate& c)
 {
@@ -29,7 +31,8 @@ bool usable(const RouteCandidate& c)
 
 // Worst case for one class: every attempt fails with it, every trusted reset
 // lies at the maximum wait, every retry is used.
-ClassWorstCase worstCase(std::span<const RouteCandidate> candidates, ErrorClass cls, std::vector<ReviewWarning>& warnings)
+ClassWorstCase worstCase(
+    std::span<const RouteCandidate> candidates, ErrorClass cls, std::vector<ReviewWarning>& warnings)
 {
     ClassWorstCase result;
     bool stopped = false;

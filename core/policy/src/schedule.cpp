@@ -3,7 +3,8 @@
 
 #include <algorithm>
 
-namespace policy {
+namespace policy
+{
 
 std::int64_t retryDelay(std::int64_t initialIntervalSeconds, std::int64_t ordinal) noexcept
 {

@@ -3,18 +3,30 @@
 
 #include <cstdint>
 
-namespace policy {
+namespace policy
+{
 
-namespace {
+namespace
+{
 
 bool isWhiteSpace(char32_t c) noexcept
 {
     switch (c) {
-    case 0x09: case 0x0A: case 0x0B: case 0x0C: case 0x0D: case 0x20:
-    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F: case 0x3000:
-        return true;
-    default:
-        return c >= 0x2000 && c <= 0x200A;
+    case 0x09:
+    case 0x0A:
+    case 0x0B:
+    case 0x0C:
+    case 0x0D:
+    case 0x20:
+    case 0x85:
+    case 0xA0:
+    case 0x1680:
+    case 0x2028:
+    case 0x2029:
+    case 0x202F:
+    case 0x205F:
+    case 0x3000: return true;
+    default: return c >= 0x2000 && c <= 0x200A;
     }
 }
 
@@ -143,7 +155,8 @@ std::size_t utf8Characters(std::string_view s) noexcept
     return count;
 }
 
-namespace {
+namespace
+{
 
 void appendCodeEscape(std::string& out, char32_t c)
 {

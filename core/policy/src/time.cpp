@@ -5,8 +5,10 @@
 
 #include <cstdint>
 
-namespace policy {
-namespace {
+namespace policy
+{
+namespace
+{
 
 // Howard Hinnant's days_from_civil / civil_from_days: exact for the
 // proleptic Gregorian calendar, no table, no locale.
@@ -114,7 +116,7 @@ std::optional<Seconds> parseRfc3339(std::string_view s) noexcept
         return std::nullopt;
     const std::int64_t days = daysFromCivil(year, month, day);
     const std::int64_t total = days * 86400 + hour * 3600 + minute * 60 + second - offset;
-    const Seconds t{std::chrono::seconds{total}};
+    const Seconds t {std::chrono::seconds {total}};
     // Go reads 0000-01-01T00:00:00+01:00 (year -1 in UTC); no time here can
     // hold it, and it is written nowhere, so it cannot be read either.
     if (t < kEarliestTime || t > kLatestTime)

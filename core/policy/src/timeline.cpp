@@ -5,8 +5,10 @@
 
 #include <array>
 
-namespace policy {
-namespace {
+namespace policy
+{
+namespace
+{
 
 const ScenarioAttempt& attemptFor(const Scenario& scenario, std::size_t index, const ScenarioAttempt& success)
 {
@@ -26,10 +28,14 @@ std::optional<std::size_t> nextEnabled(std::span<const RouteCandidate> candidate
     return std::nullopt;
 }
 
-class Simulation {
+class Simulation
+{
 public:
     Simulation(std::span<const RouteCandidate> candidates, const Scenario& scenario)
-        : m_candidates(candidates), m_scenario(scenario), m_now(scenario.start), m_index(candidates.size())
+        : m_candidates(candidates)
+        , m_scenario(scenario)
+        , m_now(scenario.start)
+        , m_index(candidates.size())
     {
     }
 
@@ -130,16 +136,15 @@ private:
     {
         const RouteCandidate& candidate = m_candidates[m_index];
         if (candidate.configurationError || !isValid(candidate.policies)) {
-            finish(EventKind::ConfigError).reason =
-                candidate.configurationError ? *candidate.configurationError : std::string("invalid_policies");
+            finish(EventKind::ConfigError).reason
+                = candidate.configurationError ? *candidate.configurationError : std::string("invalid_policies");
             return;
         }
 
         const std::int64_t attemptNumber = ++m_timeline.totals.attempts;
         push(EventKind::Attempt).attempt = attemptNumber;
 
-        const ScenarioAttempt& attempt =
-            attemptFor(m_scenario, static_cast<std::size_t>(attemptNumber - 1), m_success);
+        const ScenarioAttempt& attempt = attemptFor(m_scenario, static_cast<std::size_t>(attemptNumber - 1), m_success);
         if (attempt.success) {
             finish(EventKind::Success);
             return;
@@ -150,7 +155,7 @@ private:
         failure.statedClass = attempt.statedClass;
         failure.confidence = attempt.confidence;
         if (attempt.resetAfterSeconds)
-            failure.resetAt = m_now + std::chrono::seconds{*attempt.resetAfterSeconds};
+            failure.resetAt = m_now + std::chrono::seconds {*attempt.resetAfterSeconds};
         const ErrorClass cls = resolveClass(failure);
         const std::size_t classSlot = cls == ErrorClass::Hard ? 1 : 0;
 
@@ -208,7 +213,7 @@ private:
     Seconds m_now;
     std::size_t m_index;  // size() until a candidate is entered
     std::int64_t m_ordinal = 0;
-    std::array<bool, 2> m_resetUsed{false, false};
+    std::array<bool, 2> m_resetUsed {false, false};
     bool m_done = false;
     const ScenarioAttempt m_success = ScenarioAttempt::successful();
 };
@@ -218,8 +223,8 @@ Seconds defaultStart()
     return *parseRfc3339(kDefaultScenarioStart);
 }
 
-ScenarioAttempt failureOf(std::string code, std::optional<std::int64_t> resetAfter = std::nullopt,
-                          bool effectSafe = true)
+ScenarioAttempt failureOf(
+    std::string code, std::optional<std::int64_t> resetAfter = std::nullopt, bool effectSafe = true)
 {
     ScenarioAttempt a;
     a.code = std::move(code);
@@ -231,23 +236,22 @@ ScenarioAttempt failureOf(std::string code, std::optional<std::int64_t> resetAft
 std::vector<ScenarioPreset> makePresets()
 {
     const Seconds start = defaultStart();
-    auto preset = [&](std::string_view id, std::string name, std::vector<ScenarioAttempt> attempts,
-                      ScenarioThen then) {
-        return ScenarioPreset{id, Scenario{std::move(name), start, std::move(attempts), then,
-                                           kDefaultMaxTimelineEvents, std::nullopt, {}}};
+    auto preset = [&](std::string_view id, std::string name, std::vector<ScenarioAttempt> attempts, ScenarioThen then) {
+        return ScenarioPreset {id,
+            Scenario {std::move(name), start, std::move(attempts), then, kDefaultMaxTimelineEvents, std::nullopt, {}}};
     };
     return {
         preset(kDefaultScenarioId, "Capacity error before output, every attempt", {failureOf("model_capacity")},
-               ScenarioThen::Repeat),
+            ScenarioThen::Repeat),
         preset("quota-reset-1m", "Quota exhausted, reset in 1 min", {failureOf("quota_limited", 60)},
-               ScenarioThen::Repeat),
+            ScenarioThen::Repeat),
         preset("quota-reset-6h", "Quota exhausted, reset in 6 h", {failureOf("quota_limited", 6 * 3600)},
-               ScenarioThen::Repeat),
+            ScenarioThen::Repeat),
         preset("two-transient-then-success", "Two transient errors, then success",
-               {failureOf("provider_overloaded"), failureOf("provider_overloaded")}, ScenarioThen::Success),
+            {failureOf("provider_overloaded"), failureOf("provider_overloaded")}, ScenarioThen::Success),
         preset("unknown-error", "Unknown error", {failureOf("unknown_provider_error")}, ScenarioThen::Repeat),
-        preset("after-tool-activity", "Failure after tool activity",
-               {failureOf("model_capacity", std::nullopt, false)}, ScenarioThen::Repeat),
+        preset("after-tool-activity", "Failure after tool activity", {failureOf("model_capacity", std::nullopt, false)},
+            ScenarioThen::Repeat),
     };
 }
 

@@ -6,8 +6,10 @@
 #include <string>
 #include <unordered_map>
 
-namespace policy {
-namespace {
+namespace policy
+{
+namespace
+{
 
 std::string join(std::string_view prefix, std::string_view suffix)
 {
@@ -25,8 +27,8 @@ bool fieldValid(const FieldDescriptor& d, bool enabled, std::int64_t value) noex
     return enabled ? (value >= d.min && value <= d.max) : value == 0;
 }
 
-void checkField(std::vector<Issue>& issues, std::string_view classPath, const FieldDescriptor& d, bool enabled,
-                std::int64_t value)
+void checkField(
+    std::vector<Issue>& issues, std::string_view classPath, const FieldDescriptor& d, bool enabled, std::int64_t value)
 {
     if (fieldValid(d, enabled, value))
         return;
@@ -41,10 +43,10 @@ void checkField(std::vector<Issue>& issues, std::string_view classPath, const Fi
 void validateClass(std::vector<Issue>& issues, const ClassPolicy& p, const std::string& classPath)
 {
     checkField(issues, classPath, descriptor(Field::RetryMaxRetries), p.retry.enabled, p.retry.maxRetries);
-    checkField(issues, classPath, descriptor(Field::RetryInitialInterval), p.retry.enabled,
-               p.retry.initialIntervalSeconds);
-    checkField(issues, classPath, descriptor(Field::ResetMaxWait), p.waitForReset.enabled,
-               p.waitForReset.maxWaitSeconds);
+    checkField(
+        issues, classPath, descriptor(Field::RetryInitialInterval), p.retry.enabled, p.retry.initialIntervalSeconds);
+    checkField(
+        issues, classPath, descriptor(Field::ResetMaxWait), p.waitForReset.enabled, p.waitForReset.maxWaitSeconds);
     if (p.onExhausted == Outcome::Unset)
         issues.push_back({join(classPath, "on_exhausted"), IssueCode::MissingOutcome, 0, 0, 0});
 }
@@ -85,8 +87,8 @@ std::vector<Issue> validate(const PolicyDocument& doc, std::string_view prefix)
     std::vector<Issue> issues;
     if (doc.version != kSupportedPolicyVersion) {
         // A document of another version is not read further: its fields may mean something else.
-        issues.push_back({join(prefix, "version"), IssueCode::UnsupportedVersion, doc.version,
-                          kSupportedPolicyVersion, kSupportedPolicyVersion});
+        issues.push_back({join(prefix, "version"), IssueCode::UnsupportedVersion, doc.version, kSupportedPolicyVersion,
+            kSupportedPolicyVersion});
         return issues;
     }
     validateClass(issues, doc.transient, join(prefix, "transient"));
@@ -117,7 +119,7 @@ std::vector<Issue> validateCandidates(std::span<const Candidate> candidates, std
             issues.push_back({join(path, "execution_profile_id"), IssueCode::EmptyExecutionProfileId, 0, 0, 0});
         } else if (const auto [first, added] = firstWithId.emplace(id, i); !added) {
             issues.push_back({join(path, "execution_profile_id"), IssueCode::DuplicateExecutionProfileId,
-                              static_cast<std::int64_t>(first->second), 0, 0});
+                static_cast<std::int64_t>(first->second), 0, 0});
         }
         if (c.policies && !c.rules.empty())
             issues.push_back({join(path, "rules"), IssueCode::PoliciesWithRules, 0, 0, 0});

@@ -12,18 +12,28 @@
 #include <charconv>
 #include <cstring>
 
-namespace protocol {
+namespace protocol
+{
 
 using namespace simdjson;
 
-namespace {
+namespace
+{
 
 // A field path built only when a problem is reported: the success path must
 // not allocate.
-class Path {
+class Path
+{
 public:
-    constexpr Path(std::string_view root) : m_parts{root}, m_size(1) {}  // NOLINT: implicit on purpose
-    constexpr Path(const char* root) : Path(std::string_view(root)) {}  // NOLINT
+    constexpr Path(std::string_view root)
+        : m_parts {root}
+        , m_size(1)
+    {
+    }  // NOLINT: implicit on purpose
+    constexpr Path(const char* root)
+        : Path(std::string_view(root))
+    {
+    }  // NOLINT
     Path child(std::string_view key) const
     {
         Path p = *this;
@@ -52,7 +62,7 @@ private:
 // where a value is used it is an error naming the number; in a key the line
 // does not use it is ignored, like any other value there.
 constexpr std::string_view kOutOfRangeMarkerJson = "\"\\u0000number out of range\"";
-constexpr std::string_view kOutOfRangeMarker{"\0number out of range", 20};
+constexpr std::string_view kOutOfRangeMarker {"\0number out of range", 20};
 
 bool isOutOfRangeNumber(dom::element v) noexcept
 {
@@ -118,7 +128,10 @@ std::optional<std::string> duplicateKey(dom::element v, const Path& at)
         struct Key {
             const char* data;
             std::size_t size;
-            bool operator==(std::string_view other) const { return std::string_view(data, size) == other; }
+            bool operator==(std::string_view other) const
+            {
+                return std::string_view(data, size) == other;
+            }
         };
         Key small[kSmall];  // left uninitialized on purpose: zeroing it cost more than the check
         std::vector<std::string_view> large;
@@ -167,8 +180,7 @@ constexpr std::size_t kStop = std::string_view::npos;
 
 // Calls visit(i) for each byte of `line` outside JSON strings; visit returns
 // the index to go on from (i + 1, or past a token it read), or kStop.
-template <typename Visit>
-void forEachByteOutsideStrings(std::string_view line, Visit&& visit)
+template <typename Visit> void forEachByteOutsideStrings(std::string_view line, Visit&& visit)
 {
     bool inString = false;
     for (std::size_t i = 0; i < line.size();) {
@@ -274,15 +286,20 @@ std::optional<std::string> withOutOfRangeNumbersMarked(std::string_view line)
     return out;
 }
 
-class CaseReader {
+class CaseReader
+{
 public:
-    CaseReader(Reading reading, EvaluateCase& c) : m_reading(reading), m_case(c) {}
+    CaseReader(Reading reading, EvaluateCase& c)
+        : m_reading(reading)
+        , m_case(c)
+    {
+    }
 
     void readPolicies(dom::element v)
     {
         const Path path("policies");
         policy::PolicyDocument& doc = m_case.policies;
-        doc = policy::PolicyDocument{};
+        doc = policy::PolicyDocument {};
         doc.version = 0;
         // An absent class reads as all zero with no outcome: invalid, so it stops.
         doc.transient.onExhausted = policy::Outcome::Unset;
@@ -321,7 +338,10 @@ public:
         }
     }
 
-    void missingPolicies() { policyError(std::string("policies"), "is missing; every case needs its candidate's policy document"); }
+    void missingPolicies()
+    {
+        policyError(std::string("policies"), "is missing; every case needs its candidate's policy document");
+    }
 
     void readFailure(dom::element v)
     {
@@ -332,8 +352,9 @@ public:
         policy::Failure& f = m_case.failure.emplace();
         dom::object obj;
         if (v.get_object().get(obj)) {
-            warn("failure", "expected an object or null, found " + typeOf(v)
-                                + "; read as a failure the classifier could not classify");
+            warn("failure",
+                "expected an object or null, found " + typeOf(v)
+                    + "; read as a failure the classifier could not classify");
             return;
         }
         bool codeRead = false, codeNamed = false;
@@ -387,7 +408,10 @@ public:
         }
     }
 
-    void warn(const Path& at, std::string_view message) { m_case.warnings.push_back(at.str() + ": " + std::string(message)); }
+    void warn(const Path& at, std::string_view message)
+    {
+        m_case.warnings.push_back(at.str() + ": " + std::string(message));
+    }
 
 private:
     bool policyKey(std::string_view key, std::string_view name) const
@@ -403,7 +427,10 @@ private:
         });
     }
 
-    void policyError(const Path& at, std::string_view message) { policyError(at.str(), message); }
+    void policyError(const Path& at, std::string_view message)
+    {
+        policyError(at.str(), message);
+    }
     void policyError(std::string path, std::string_view message)
     {
         m_case.policyErrorMessages.push_back(path + ": " + std::string(message));
@@ -442,8 +469,7 @@ private:
     }
 
     // Calls onField(key, value) for each member; a non-object is an error.
-    template <typename OnField>
-    void forEachField(dom::element v, const Path& at, OnField&& onField)
+    template <typename OnField> void forEachField(dom::element v, const Path& at, OnField&& onField)
     {
         if (v.is_null())
             return;  // Go leaves a struct untouched on null
@@ -658,7 +684,8 @@ void appendJsonString(std::string& out, std::string_view s)
     out += '"';
 }
 
-namespace {
+namespace
+{
 
 void appendStringList(std::string& out, std::string_view name, const std::vector<std::string>& items)
 {

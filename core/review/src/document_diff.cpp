@@ -9,12 +9,14 @@
 #include <algorithm>
 #include <unordered_map>
 
-namespace review {
+namespace review
+{
 
 using migration::CandidateMigration;
 using migration::migrateCandidate;
 
-namespace {
+namespace
+{
 
 std::string flag(bool b)
 {
@@ -44,7 +46,8 @@ Meaning meaningOf(const policy::Candidate& c, std::size_t index)
     return m;
 }
 
-void diffClass(const std::string& cls, const policy::ClassPolicy& a, const policy::ClassPolicy& b, std::vector<FieldChange>& out)
+void diffClass(
+    const std::string& cls, const policy::ClassPolicy& a, const policy::ClassPolicy& b, std::vector<FieldChange>& out)
 {
     const auto field = [&](const char* name, const std::string& x, const std::string& y) {
         if (x != y)
@@ -53,11 +56,12 @@ void diffClass(const std::string& cls, const policy::ClassPolicy& a, const polic
     field("retry.enabled", flag(a.retry.enabled), flag(b.retry.enabled));
     field("retry.max_retries", std::to_string(a.retry.maxRetries), std::to_string(b.retry.maxRetries));
     field("retry.initial_interval_seconds", std::to_string(a.retry.initialIntervalSeconds),
-          std::to_string(b.retry.initialIntervalSeconds));
+        std::to_string(b.retry.initialIntervalSeconds));
     field("wait_for_reset.enabled", flag(a.waitForReset.enabled), flag(b.waitForReset.enabled));
     field("wait_for_reset.max_wait_seconds", std::to_string(a.waitForReset.maxWaitSeconds),
-          std::to_string(b.waitForReset.maxWaitSeconds));
-    field("on_exhausted", std::string(policy::outcomeName(a.onExhausted)), std::string(policy::outcomeName(b.onExhausted)));
+        std::to_string(b.waitForReset.maxWaitSeconds));
+    field("on_exhausted", std::string(policy::outcomeName(a.onExhausted)),
+        std::string(policy::outcomeName(b.onExhausted)));
 }
 
 // The policy version a side is written in when this build cannot read it.
@@ -68,7 +72,8 @@ std::optional<std::int64_t> unreadableVersion(const policy::Candidate& c)
     return std::nullopt;
 }
 
-void diffCandidate(const policy::Candidate& a, std::size_t ia, const policy::Candidate& b, std::size_t ib, CandidateDiff& d)
+void diffCandidate(
+    const policy::Candidate& a, std::size_t ia, const policy::Candidate& b, std::size_t ib, CandidateDiff& d)
 {
     std::vector<FieldChange>& fields = d.fields;
     if (a.enabled != b.enabled)
@@ -82,7 +87,7 @@ void diffCandidate(const policy::Candidate& a, std::size_t ia, const policy::Can
         if (version(a) != version(b))
             fields.push_back({"policies.version", version(a), version(b)});
         d.incomparable = "policy version " + std::to_string(va ? *va : *vb) + " is not one this build reads (it reads "
-                         + std::to_string(policy::kSupportedPolicyVersion) + "); its fields are not compared";
+            + std::to_string(policy::kSupportedPolicyVersion) + "); its fields are not compared";
         return;
     }
     const Meaning ma = meaningOf(a, ia);
@@ -94,7 +99,9 @@ void diffCandidate(const policy::Candidate& a, std::size_t ia, const policy::Can
         diffClass("hard", ma.policies->hard, mb.policies->hard, fields);
     } else if (ma.policies.has_value() != mb.policies.has_value() || ma.rules != mb.rules) {
         // A side whose rules cannot be migrated has no policies to compare: its rules are shown as written.
-        const auto said = [](const Meaning& m) { return m.policies ? std::string("rules that migrate") : "rules that cannot be migrated (" + m.rules + ")"; };
+        const auto said = [](const Meaning& m) {
+            return m.policies ? std::string("rules that migrate") : "rules that cannot be migrated (" + m.rules + ")";
+        };
         fields.push_back({"rules", said(ma), said(mb)});
     }
 }
@@ -107,7 +114,8 @@ std::string key(const policy::Candidate& c)
 // Pairs the items of A and B by key and occurrence: the n-th item with a key
 // in B pairs with the n-th with that key in A. Linear in both lists.
 template <typename Item, typename KeyOf>
-std::vector<std::optional<std::size_t>> pairByOccurrence(const std::vector<Item>& a, const std::vector<Item>& b, KeyOf keyOf)
+std::vector<std::optional<std::size_t>> pairByOccurrence(
+    const std::vector<Item>& a, const std::vector<Item>& b, KeyOf keyOf)
 {
     std::unordered_map<std::string, std::vector<std::size_t>> inA;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -132,7 +140,7 @@ ProfileDiff diffProfile(const format::ProfileRecord* a, const format::ProfileRec
     p.name = b ? b->name : a->name;
     p.change = !a ? Change::Added : !b ? Change::Removed : Change::Changed;
     if (a && b && a->name != b->name)
-        p.renamed = FieldChange{"name", a->name, b->name};
+        p.renamed = FieldChange {"name", a->name, b->name};
     static const std::vector<policy::Candidate> kNone;
     const auto& ca = a ? a->dynamic->candidates : kNone;
     const auto& cb = b ? b->dynamic->candidates : kNone;
@@ -184,8 +192,8 @@ const char* changeName(Change c)
 bool DocumentDiff::comparable() const
 {
     return std::none_of(profiles.begin(), profiles.end(), [](const ProfileDiff& p) {
-        return std::any_of(p.candidates.begin(), p.candidates.end(),
-                           [](const CandidateDiff& c) { return !c.incomparable.empty(); });
+        return std::any_of(
+            p.candidates.begin(), p.candidates.end(), [](const CandidateDiff& c) { return !c.incomparable.empty(); });
     });
 }
 

@@ -13,15 +13,17 @@
 #include <array>
 #include <unordered_map>
 
-namespace routes {
+namespace routes
+{
 
 using check::routeCandidates;
 
-namespace {
+namespace
+{
 
 using Json = nlohmann::ordered_json;
 
-constexpr std::array<std::pair<RouteState, std::string_view>, 7> kStateNames{{
+constexpr std::array<std::pair<RouteState, std::string_view>, 7> kStateNames {{
     {RouteState::Selecting, "selecting"},
     {RouteState::Starting, "starting"},
     {RouteState::Waiting, "waiting"},
@@ -49,7 +51,8 @@ std::string_view className(policy::ErrorClass c)
     }
 }
 
-const format::ProfileRecord* findProfile(const format::Document& document, const std::string& id, std::size_t* index = nullptr)
+const format::ProfileRecord* findProfile(
+    const format::Document& document, const std::string& id, std::size_t* index = nullptr)
 {
     for (std::size_t i = 0; i < document.profiles.size(); ++i) {
         if (document.profiles[i].id == id) {
@@ -67,10 +70,11 @@ const format::ProfileRecord* findProfile(const format::Document& document, const
 // over only while it is open at the instant the route reaches it (SPEC 6),
 // not because it is open now. "" when none is left.
 std::string candidateAfter(const LiveRoute& live, std::vector<policy::RouteCandidate> route,
-                           const std::vector<ActiveCircuit>& circuits, policy::Seconds now)
+    const std::vector<ActiveCircuit>& circuits, policy::Seconds now)
 {
     const std::string& owner = live.row.executionProfileId;
-    const auto it = std::find_if(route.begin(), route.end(), [&](const auto& c) { return c.executionProfileId == owner; });
+    const auto it
+        = std::find_if(route.begin(), route.end(), [&](const auto& c) { return c.executionProfileId == owner; });
     if (it == route.end() || !live.snapshot || !live.snapshot->policies)
         return {};
     it->policies = *live.snapshot->policies;
@@ -98,7 +102,7 @@ bool blocksAt(const CircuitRow& c, policy::Seconds now, policy::Seconds* until)
 
 // `analysed`: the circuits blocking now and the profiles' names.
 std::optional<NextStep> evaluateNext(const LiveRoute& live, const std::vector<policy::RouteCandidate>& route,
-                                     const LiveRoutes& analysed, policy::Seconds now)
+    const LiveRoutes& analysed, policy::Seconds now)
 {
     const format::RouteSnapshot& s = *live.snapshot;
     if (!s.policies)
@@ -127,7 +131,7 @@ std::optional<NextStep> evaluateNext(const LiveRoute& live, const std::vector<po
     next.then = d.pendingOutcome;
     next.gateStop = d.kind == policy::DecisionKind::Stop && next.errorClass == policy::ErrorClass::Unclassified;
     const bool skips = d.kind == policy::DecisionKind::Skip
-                       || (d.kind != policy::DecisionKind::Stop && d.pendingOutcome == policy::Outcome::Skip);
+        || (d.kind != policy::DecisionKind::Stop && d.pendingOutcome == policy::Outcome::Skip);
     if (skips) {
         next.nextCandidate = analysed.nameOf(candidateAfter(live, route, analysed.circuits, now));
     }
@@ -137,7 +141,7 @@ std::optional<NextStep> evaluateNext(const LiveRoute& live, const std::vector<po
 // The first class (the failure's, else transient then hard) whose scheduled policy
 // is not the one being edited.
 std::optional<PolicyDrift> driftOf(const policy::PolicyDocument& scheduled, const policy::PolicyDocument& editing,
-                                   std::optional<policy::ErrorClass> failureClass)
+    std::optional<policy::ErrorClass> failureClass)
 {
     std::vector<policy::ErrorClass> classes;
     if (failureClass)
@@ -146,7 +150,7 @@ std::optional<PolicyDrift> driftOf(const policy::PolicyDocument& scheduled, cons
         classes = {policy::ErrorClass::Transient, policy::ErrorClass::Hard};
     for (const policy::ErrorClass c : classes) {
         if (scheduled.forClass(c) != editing.forClass(c))
-            return PolicyDrift{c, scheduled.forClass(c), editing.forClass(c)};
+            return PolicyDrift {c, scheduled.forClass(c), editing.forClass(c)};
     }
     return std::nullopt;
 }
@@ -212,12 +216,12 @@ std::string LiveRoutes::nameOf(const std::string& executionProfileId) const
 
 int LiveRoutes::countInProfile(const std::string& profileId) const
 {
-    return static_cast<int>(std::count_if(routes.begin(), routes.end(),
-                                          [&](const LiveRoute& r) { return r.row.logicalProfileId == profileId; }));
+    return static_cast<int>(std::count_if(
+        routes.begin(), routes.end(), [&](const LiveRoute& r) { return r.row.logicalProfileId == profileId; }));
 }
 
-LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const format::Document& document, const std::string& profileId,
-                             policy::Seconds now)
+LiveRoutes analyseLiveRoutes(
+    const LiveRoutesRead& read, const format::Document& document, const std::string& profileId, policy::Seconds now)
 {
     LiveRoutes out;
     out.hasTables = read.hasTables();
@@ -226,10 +230,10 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const format::Document&
             out.names.emplace(p.id, p.name);
     }
     for (const CircuitRow& c : read.circuits) {
-        policy::Seconds until{};
+        policy::Seconds until {};
         if (!blocksAt(c, now, &until))
             continue;
-        ActiveCircuit active{c, until, {}};
+        ActiveCircuit active {c, until, {}};
         if (c.resourceKey.starts_with("profile:"))
             active.candidate = c.resourceKey.substr(8);
         out.circuits.push_back(std::move(active));
@@ -252,7 +256,7 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const format::Document&
             // Nothing of a row that cannot be read is interpreted.
         } else if (row.policyStateTooLong) {
             r.snapshotError = "policy_state_json is longer than " + std::to_string(format::kMaxRouteSnapshotCharacters)
-                              + " characters and was not read";
+                + " characters and was not read";
         } else {
             format::RouteSnapshotRead snapshot = format::parseRouteSnapshot(row.policyStateJson, &policyCache);
             r.snapshot = std::move(snapshot.snapshot);
@@ -278,9 +282,8 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const format::Document&
             cached = routes.emplace(row.logicalProfileId, std::move(candidates)).first;
         }
         const std::vector<policy::RouteCandidate>& route = cached->second;
-        const auto owner = std::find_if(route.begin(), route.end(), [&](const policy::RouteCandidate& c) {
-            return c.executionProfileId == row.executionProfileId;
-        });
+        const auto owner = std::find_if(route.begin(), route.end(),
+            [&](const policy::RouteCandidate& c) { return c.executionProfileId == row.executionProfileId; });
         r.candidateInRoute = owner != route.end();
         if (r.snapshot && r.snapshot->policies && r.candidateInRoute && !owner->configurationError)
             r.drift = driftOf(*r.snapshot->policies, owner->policies, r.failureClass);
@@ -291,7 +294,8 @@ LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const format::Document&
     return out;
 }
 
-policy::Scenario scenarioForRoute(const LiveRoute& route, const std::vector<ActiveCircuit>& circuits, policy::Seconds now)
+policy::Scenario scenarioForRoute(
+    const LiveRoute& route, const std::vector<ActiveCircuit>& circuits, policy::Seconds now)
 {
     policy::Scenario s;
     s.name = "route " + route.row.sessionId;
@@ -301,10 +305,10 @@ policy::Scenario scenarioForRoute(const LiveRoute& route, const std::vector<Acti
         s.start = route.snapshot->deadline.value_or(now);
         failure.code = route.snapshot->failureCode;
         failure.statedClass = route.snapshot->failureClass;
-        s.from = policy::RouteStartState{route.row.executionProfileId, route.snapshot->retryOrdinal,
-                                         route.snapshot->transientResetWaitUsed, route.snapshot->hardResetWaitUsed};
+        s.from = policy::RouteStartState {route.row.executionProfileId, route.snapshot->retryOrdinal,
+            route.snapshot->transientResetWaitUsed, route.snapshot->hardResetWaitUsed};
     } else {
-        s.from = policy::RouteStartState{route.row.executionProfileId, 0, false, false};
+        s.from = policy::RouteStartState {route.row.executionProfileId, 0, false, false};
     }
     if (failure.code.empty())
         failure.code = "unknown";
@@ -312,7 +316,7 @@ policy::Scenario scenarioForRoute(const LiveRoute& route, const std::vector<Acti
     s.then = policy::ScenarioThen::Repeat;
     for (const ActiveCircuit& c : circuits) {
         if (!c.candidate.empty())
-            s.circuits.push_back(policy::CircuitPause{c.candidate, c.until, c.row.code, c.row.resourceKey});
+            s.circuits.push_back(policy::CircuitPause {c.candidate, c.until, c.row.code, c.row.resourceKey});
     }
     return s;
 }
@@ -325,7 +329,8 @@ std::string briefClassPolicy(const policy::ClassPolicy& p, bool withOutcome)
     if (p.retry.enabled && p.retry.maxRetries > 0) {
         if (!text.empty())
             text += ", then ";
-        text += plural(p.retry.maxRetries, "retry", "retries") + " from " + english::formatDuration(p.retry.initialIntervalSeconds);
+        text += plural(p.retry.maxRetries, "retry", "retries") + " from "
+            + english::formatDuration(p.retry.initialIntervalSeconds);
     }
     if (text.empty())
         text = "no wait, no retry";
@@ -340,16 +345,16 @@ std::string describeNextStep(const NextStep& next)
         return next.nextCandidate.empty() ? std::string("skip, but no candidate is left (the route waits)")
                                           : "skip to " + next.nextCandidate;
     };
-    auto afterwards = [&] {
-        return next.then == policy::Outcome::Skip ? destination() : std::string("stop for a person");
-    };
+    auto afterwards
+        = [&] { return next.then == policy::Outcome::Skip ? destination() : std::string("stop for a person"); };
     std::string text = "if the same error repeats at the deadline: ";
     switch (next.kind) {
     case policy::DecisionKind::RetryWait:
         return text + "retry " + std::to_string(next.retryOrdinal) + " of " + std::to_string(next.maxRetries) + " in "
-               + english::formatDuration(next.delaySeconds) + ", then " + afterwards();
+            + english::formatDuration(next.delaySeconds) + ", then " + afterwards();
     case policy::DecisionKind::WaitingForReset:
-        return text + "wait " + english::formatDuration(next.delaySeconds) + " for the provider's reset, then " + afterwards();
+        return text + "wait " + english::formatDuration(next.delaySeconds) + " for the provider's reset, then "
+            + afterwards();
     case policy::DecisionKind::Skip: return text + destination();
     case policy::DecisionKind::Stop:
         return text + (next.gateStop ? "stop for a person (the error is not classified)" : "stop for a person");
@@ -361,8 +366,8 @@ std::string describeDrift(const PolicyDrift& drift)
 {
     const bool outcomes = drift.scheduled.onExhausted != drift.editing.onExhausted;
     return std::string(drift.errorClass == policy::ErrorClass::Hard ? "hard errors" : "transient errors")
-           + " scheduled under " + briefClassPolicy(drift.scheduled, outcomes) + "; you are editing "
-           + briefClassPolicy(drift.editing, outcomes);
+        + " scheduled under " + briefClassPolicy(drift.scheduled, outcomes) + "; you are editing "
+        + briefClassPolicy(drift.editing, outcomes);
 }
 
 std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
@@ -377,13 +382,14 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
         out += '\n';
     };
     line(plural(static_cast<std::int64_t>(routes.routes.size()), "route", "routes") + " running at "
-         + policy::formatRfc3339(now));
+        + policy::formatRfc3339(now));
     for (const LiveRoute& r : routes.routes) {
         out += '\n';
         line("session " + r.row.sessionId + "  profile " + r.row.logicalProfileId + " (version "
-             + std::to_string(r.row.profileVersion) + ")");
+            + std::to_string(r.row.profileVersion) + ")");
         line("  candidate: " + (r.row.executionProfileId.empty() ? std::string("-") : r.row.executionProfileId)
-             + (!r.row.executionProfileId.empty() && !r.candidateInRoute ? " (no longer in the route being edited)" : ""));
+            + (!r.row.executionProfileId.empty() && !r.candidateInRoute ? " (no longer in the route being edited)"
+                                                                        : ""));
         line("  state: " + r.row.state + (r.state == RouteState::Unknown ? " (unknown state, shown as stored)" : ""));
         if (!r.row.rowError.empty()) {
             line("  row: unreadable: " + r.row.rowError);
@@ -392,9 +398,9 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
         } else if (r.snapshot) {
             const format::RouteSnapshot& s = *r.snapshot;
             line("  failure: " + (s.failureCode.empty() ? std::string("-") : s.failureCode)
-                 + (s.failureClass.empty() ? std::string() : " (" + s.failureClass + ")") + ", retry ordinal "
-                 + std::to_string(s.retryOrdinal) + ", reset waits used: transient "
-                 + (s.transientResetWaitUsed ? "yes" : "no") + ", hard " + (s.hardResetWaitUsed ? "yes" : "no"));
+                + (s.failureClass.empty() ? std::string() : " (" + s.failureClass + ")") + ", retry ordinal "
+                + std::to_string(s.retryOrdinal) + ", reset waits used: transient "
+                + (s.transientResetWaitUsed ? "yes" : "no") + ", hard " + (s.hardResetWaitUsed ? "yes" : "no"));
             if (s.deadline)
                 line("  deadline: " + policy::formatRfc3339(*s.deadline) + " (" + untilText(*s.deadline, now) + ")");
             if (!s.pendingOutcome.empty())
@@ -409,20 +415,21 @@ std::string renderLiveRoutesText(const LiveRoutes& routes, policy::Seconds now)
         if (r.drift)
             line("  differs: " + describeDrift(*r.drift));
         if (r.earlierAttempts > 0)
-            line("  history: and " + plural(r.earlierAttempts, "earlier attempt", "earlier attempts") + " before these");
+            line(
+                "  history: and " + plural(r.earlierAttempts, "earlier attempt", "earlier attempts") + " before these");
         for (const RouteAttemptRow& a : r.history) {
             line("  history: generation " + std::to_string(a.routeGeneration) + " " + a.executionProfileId + " ("
-                 + (a.reason.empty() ? std::string("-") : a.reason) + ", version " + std::to_string(a.profileVersion)
-                 + ") at " + timeOrNone(a.createdAt));
+                + (a.reason.empty() ? std::string("-") : a.reason) + ", version " + std::to_string(a.profileVersion)
+                + ") at " + timeOrNone(a.createdAt));
         }
     }
     if (!routes.circuits.empty())
         out += '\n';
     for (const ActiveCircuit& c : routes.circuits) {
         line("circuit " + c.row.resourceKey + " " + c.row.state + " until " + policy::formatRfc3339(c.until) + " ("
-             + (c.row.code.empty() ? std::string("no code") : c.row.code) + ", " + untilText(c.until, now) + ")"
-             + (c.candidate.empty() ? std::string(": shared by the candidates using these credentials")
-                                    : ": " + c.candidate + " is passed over"));
+            + (c.row.code.empty() ? std::string("no code") : c.row.code) + ", " + untilText(c.until, now) + ")"
+            + (c.candidate.empty() ? std::string(": shared by the candidates using these credentials")
+                                   : ": " + c.candidate + " is passed over"));
     }
     return out;
 }
@@ -454,7 +461,7 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
             j["failure_class"] = s.failureClass;
             j["catalogue_version"] = s.catalogueVersion;
             j["retry_ordinal"] = s.retryOrdinal;
-            j["reset_wait_classes"] = Json{{"transient", s.transientResetWaitUsed}, {"hard", s.hardResetWaitUsed}};
+            j["reset_wait_classes"] = Json {{"transient", s.transientResetWaitUsed}, {"hard", s.hardResetWaitUsed}};
             j["deadline"] = timeJson(s.deadline);
             j["seconds_until_deadline"] = s.deadline ? Json((*s.deadline - now).count()) : Json(nullptr);
             j["pending_outcome"] = s.pendingOutcome;
@@ -479,18 +486,15 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
             j["next"] = std::move(next);
         }
         if (r.drift) {
-            j["drift"] = Json{{"error_class", className(r.drift->errorClass)},
-                              {"scheduled", briefClassPolicy(r.drift->scheduled, true)},
-                              {"editing", briefClassPolicy(r.drift->editing, true)},
-                              {"text", describeDrift(*r.drift)}};
+            j["drift"] = Json {{"error_class", className(r.drift->errorClass)},
+                {"scheduled", briefClassPolicy(r.drift->scheduled, true)},
+                {"editing", briefClassPolicy(r.drift->editing, true)}, {"text", describeDrift(*r.drift)}};
         }
         Json history = Json::array();
         for (const RouteAttemptRow& a : r.history) {
-            history.push_back(Json{{"execution_profile_id", a.executionProfileId},
-                                   {"route_generation", a.routeGeneration},
-                                   {"profile_version", a.profileVersion},
-                                   {"reason", a.reason},
-                                   {"created_at", timeJson(a.createdAt)}});
+            history.push_back(Json {{"execution_profile_id", a.executionProfileId},
+                {"route_generation", a.routeGeneration}, {"profile_version", a.profileVersion}, {"reason", a.reason},
+                {"created_at", timeJson(a.createdAt)}});
         }
         j["history"] = std::move(history);
         j["earlier_attempts"] = r.earlierAttempts;
@@ -499,11 +503,9 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
     root["routes"] = std::move(list);
     Json circuits = Json::array();
     for (const ActiveCircuit& c : routes.circuits) {
-        circuits.push_back(Json{{"resource_key", c.row.resourceKey},
-                                {"state", c.row.state},
-                                {"until", policy::formatRfc3339(c.until)},
-                                {"code", c.row.code},
-                                {"execution_profile_id", c.candidate.empty() ? Json(nullptr) : Json(c.candidate)}});
+        circuits.push_back(Json {{"resource_key", c.row.resourceKey}, {"state", c.row.state},
+            {"until", policy::formatRfc3339(c.until)}, {"code", c.row.code},
+            {"execution_profile_id", c.candidate.empty() ? Json(nullptr) : Json(c.candidate)}});
     }
     root["circuits"] = std::move(circuits);
     return root;

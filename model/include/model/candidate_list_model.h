@@ -9,22 +9,27 @@
 #include <QAbstractTableModel>
 #include <QPointer>
 
-namespace model {
+namespace model
+{
 
-class CandidateListModel final : public QAbstractTableModel {
+class CandidateListModel final : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Column { NameColumn, EnabledColumn, SummaryColumn, StatusColumn, ColumnCount };
     enum Role {
         ExecutionProfileIdRole = Qt::UserRole + 1,
-        EligibilityRole,   // model::Eligibility as int
-        IssueCountRole,    // validation issues of the candidate
-        StatusTextRole,    // the badge text, "" when all is well
+        EligibilityRole,  // model::Eligibility as int
+        IssueCountRole,  // validation issues of the candidate
+        StatusTextRole,  // the badge text, "" when all is well
     };
 
     explicit CandidateListModel(QObject* parent = nullptr);
     void setDocument(EditorDocument* document);
-    EditorDocument* document() const { return m_doc; }
+    EditorDocument* document() const
+    {
+        return m_doc;
+    }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -36,10 +41,10 @@ public:
     Qt::DropActions supportedDropActions() const override;
     QStringList mimeTypes() const override;
     QMimeData* mimeData(const QModelIndexList& indexes) const override;
-    bool canDropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
-                         const QModelIndex& parent) const override;
-    bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
-                      const QModelIndex& parent) override;
+    bool canDropMimeData(
+        const QMimeData* data, Qt::DropAction action, int row, int column, const QModelIndex& parent) const override;
+    bool dropMimeData(
+        const QMimeData* data, Qt::DropAction action, int row, int column, const QModelIndex& parent) override;
 
     static QString statusText(Eligibility e, int issueCount);
 

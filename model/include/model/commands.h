@@ -7,7 +7,8 @@
 
 #include <QUndoCommand>
 
-namespace model {
+namespace model
+{
 
 enum CommandId {
     kSetPoliciesId = 1,
@@ -15,13 +16,17 @@ enum CommandId {
 
 // Replaces one candidate's policies. Commands with the same merge key that
 // follow each other (dragging a spin box) merge into one undo step.
-class SetPoliciesCommand final : public QUndoCommand {
+class SetPoliciesCommand final : public QUndoCommand
+{
 public:
     SetPoliciesCommand(EditorDocument* doc, int row, const policy::PolicyDocument& after, const QString& text,
-                       QString mergeKey = {}, QUndoCommand* parent = nullptr);
+        QString mergeKey = {}, QUndoCommand* parent = nullptr);
     void undo() override;
     void redo() override;
-    int id() const override { return m_mergeKey.isEmpty() ? -1 : kSetPoliciesId; }
+    int id() const override
+    {
+        return m_mergeKey.isEmpty() ? -1 : kSetPoliciesId;
+    }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
@@ -33,7 +38,8 @@ private:
     QString m_mergeKey;
 };
 
-class SetEnabledCommand final : public QUndoCommand {
+class SetEnabledCommand final : public QUndoCommand
+{
 public:
     SetEnabledCommand(EditorDocument* doc, int row, bool enabled);
     void undo() override;
@@ -46,7 +52,8 @@ private:
     bool m_enabled;
 };
 
-class MoveCandidateCommand final : public QUndoCommand {
+class MoveCandidateCommand final : public QUndoCommand
+{
 public:
     MoveCandidateCommand(EditorDocument* doc, int from, int to);
     void undo() override;
@@ -59,7 +66,8 @@ private:
     int m_to;
 };
 
-class InsertCandidateCommand final : public QUndoCommand {
+class InsertCandidateCommand final : public QUndoCommand
+{
 public:
     InsertCandidateCommand(EditorDocument* doc, int row, policy::Candidate candidate, const QString& name);
     void undo() override;
@@ -72,7 +80,8 @@ private:
     policy::Candidate m_candidate;
 };
 
-class RemoveCandidateCommand final : public QUndoCommand {
+class RemoveCandidateCommand final : public QUndoCommand
+{
 public:
     RemoveCandidateCommand(EditorDocument* doc, int row);
     void undo() override;
@@ -87,7 +96,8 @@ private:
 };
 
 // The whole document at once: accepting a migration.
-class ReplaceDocumentCommand final : public QUndoCommand {
+class ReplaceDocumentCommand final : public QUndoCommand
+{
 public:
     ReplaceDocumentCommand(EditorDocument* doc, format::Document after, const QString& text);
     void undo() override;

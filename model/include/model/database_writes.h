@@ -15,7 +15,8 @@
 #include <optional>
 #include <vector>
 
-namespace model {
+namespace model
+{
 
 class EditorDocument;
 
@@ -23,10 +24,10 @@ struct ProfileWrite {
     QString profileId;
     QString name;
     std::optional<std::int64_t> versionRead;  // none: the profile is not in the database yet
-    bool routesKnown = false;                 // false: no route-state tables, or the read failed
-    QString routesError;                      // why the routes could not be read ("" when there are no tables)
+    bool routesKnown = false;  // false: no route-state tables, or the read failed
+    QString routesError;  // why the routes could not be read ("" when there are no tables)
     int routesRunning = 0;
-    int routesScheduled = 0;                  // waiting for a deadline (retry wait, reset wait)
+    int routesScheduled = 0;  // waiting for a deadline (retry wait, reset wait)
 };
 
 // One entry per profile in `changes`, in its order; empty for a file document.

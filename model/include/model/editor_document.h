@@ -26,14 +26,17 @@
 #include <set>
 #include <vector>
 
-namespace routes {
+namespace routes
+{
 struct LiveRoutesRead;
 }
-namespace store {
+namespace store
+{
 class KandevDatabase;
 }
 
-namespace model {
+namespace model
+{
 
 using Eligibility = check::Eligibility;
 
@@ -42,40 +45,68 @@ struct ConcreteProfile {
     QString name;
 };
 
-class EditorDocument final : public QObject {
+class EditorDocument final : public QObject
+{
     Q_OBJECT
 public:
     EditorDocument(format::Document document, QString filePath, QByteArray diskBytes, QObject* parent = nullptr);
     ~EditorDocument() override;
 
     // --- what is open
-    const format::Document& document() const { return m_document; }
+    const format::Document& document() const
+    {
+        return m_document;
+    }
     // What a save would change, against the document as read (or last saved):
     // File > Review Changes shows it, policyctl diff prints the same.
     review::DocumentDiff pendingChanges() const;
-    QString filePath() const { return m_filePath; }
+    QString filePath() const
+    {
+        return m_filePath;
+    }
     QString displayName() const;  // file name, database name, or "Untitled"
-    QUndoStack* undoStack() { return &m_undo; }
-    bool isModified() const { return !m_undo.isClean(); }
+    QUndoStack* undoStack()
+    {
+        return &m_undo;
+    }
+    bool isModified() const
+    {
+        return !m_undo.isClean();
+    }
     // Whether the current profile can be edited: not when the whole document
     // is read-only, nor when that profile is (readOnlyChanged says when this
     // changes, also on switching profiles).
-    bool isReadOnly() const { return m_readOnly || m_readOnlyProfiles.contains(m_current); }
+    bool isReadOnly() const
+    {
+        return m_readOnly || m_readOnlyProfiles.contains(m_current);
+    }
     QString readOnlyReason() const;
     // Whether anything can be saved at all.
-    bool isDocumentReadOnly() const { return m_readOnly; }
+    bool isDocumentReadOnly() const
+    {
+        return m_readOnly;
+    }
     void setReadOnly(bool readOnly, const QString& reason = {});
     // One profile of a database that is read and never written (a route it
     // cannot read, a policy version newer than this build); the others stay
     // editable and savable.
     void setProfileReadOnly(int profileIndex, const QString& reason);
-    bool isProfileReadOnly(int profileIndex) const { return m_readOnly || m_readOnlyProfiles.contains(profileIndex); }
+    bool isProfileReadOnly(int profileIndex) const
+    {
+        return m_readOnly || m_readOnlyProfiles.contains(profileIndex);
+    }
     // True between the about-to and done signals of an insert, remove, move or reset.
-    bool isChangingStructure() const { return m_inStructuralChange; }
+    bool isChangingStructure() const
+    {
+        return m_inStructuralChange;
+    }
 
     // --- dynamic profiles (indices into document().profiles)
     std::vector<int> dynamicProfiles() const;
-    int currentProfile() const { return m_current; }
+    int currentProfile() const
+    {
+        return m_current;
+    }
     void setCurrentProfile(int profileIndex);
     QString profileTitle(int profileIndex) const;
 
@@ -88,11 +119,17 @@ public:
     std::vector<ConcreteProfile> eligibleProfiles() const;
     // Issues of the current profile (paths from "candidates[...]"), positions excluded:
     // the editor shows route order and renumbers positions on save.
-    const std::vector<policy::Issue>& issues() const { return m_issues; }
+    const std::vector<policy::Issue>& issues() const
+    {
+        return m_issues;
+    }
     std::vector<policy::Issue> issuesOfCandidate(int row) const;
     // Why legacy candidates of the current profile cannot be migrated (paths
     // from "candidates[...]"); a legacy candidate has no policies to validate.
-    const std::vector<format::Diagnostic>& legacyErrors() const { return m_legacyErrors; }
+    const std::vector<format::Diagnostic>& legacyErrors() const
+    {
+        return m_legacyErrors;
+    }
     std::vector<format::Diagnostic> legacyErrorsOfCandidate(int row) const;
     // Every profile's issues, with full paths; saving is refused while any
     // exist (in a database: in any profile that saving writes).
@@ -111,8 +148,14 @@ public:
     // Saving then writes every edited profile, one transaction each, with
     // kandev's version check.
     void attachDatabase(std::shared_ptr<store::KandevDatabase> database, std::map<std::string, std::int64_t> versions);
-    bool isDatabase() const { return m_database != nullptr; }
-    std::shared_ptr<store::KandevDatabase> database() const { return m_database; }
+    bool isDatabase() const
+    {
+        return m_database != nullptr;
+    }
+    std::shared_ptr<store::KandevDatabase> database() const
+    {
+        return m_database;
+    }
     // The version kandev's row had when it was read or last saved; none for a file or a profile not in the database.
     std::optional<std::int64_t> versionRead(const std::string& profileId) const;
     // The routes kandev runs now for the profile (the Live Routes dock), read
@@ -135,7 +178,10 @@ public:
     SaveResult saveToDatabase();
     // True when the file on disk no longer holds what was loaded or saved last.
     bool changedOnDisk() const;
-    QByteArray diskBytes() const { return m_diskBytes; }
+    QByteArray diskBytes() const
+    {
+        return m_diskBytes;
+    }
 
 signals:
     void currentProfileChanged(int profileIndex);

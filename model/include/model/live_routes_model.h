@@ -9,24 +9,45 @@
 
 #include <QAbstractTableModel>
 
-namespace model {
+namespace model
+{
 
-class LiveRoutesModel : public QAbstractTableModel {
+class LiveRoutesModel : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     // Policy (same/differs) stands beside State, so drift stays in sight when
     // the dock is too narrow for every column; Then, a word, is last, where the
     // view stretches the column to the dock's width.
-    enum Column { Session, Candidate, Version, State, Policy, Failure, Retry, ResetWaits, Deadline, Left, Then, ColumnCount };
+    enum Column {
+        Session,
+        Candidate,
+        Version,
+        State,
+        Policy,
+        Failure,
+        Retry,
+        ResetWaits,
+        Deadline,
+        Left,
+        Then,
+        ColumnCount
+    };
 
     explicit LiveRoutesModel(QObject* parent = nullptr);
 
     // Replaces the rows; a route whose session was shown before keeps its row's identity in views (reset).
     void setRoutes(routes::LiveRoutes routes, policy::Seconds now);
     void setNow(policy::Seconds now);
-    const routes::LiveRoutes& routes() const { return m_routes; }
+    const routes::LiveRoutes& routes() const
+    {
+        return m_routes;
+    }
     const routes::LiveRoute* route(int row) const;
-    policy::Seconds now() const { return m_now; }
+    policy::Seconds now() const
+    {
+        return m_now;
+    }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -50,7 +71,7 @@ public:
 
 private:
     routes::LiveRoutes m_routes;
-    policy::Seconds m_now{};
+    policy::Seconds m_now {};
 };
 
 }  // namespace model

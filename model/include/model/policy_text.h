@@ -12,9 +12,11 @@
 #include <QCoreApplication>
 #include <QString>
 
-namespace model {
+namespace model
+{
 
-class PolicyText {
+class PolicyText
+{
     Q_DECLARE_TR_FUNCTIONS(PolicyText)
 public:
     // 5 -> "5 s", 90 -> "1 min 30 s", 3600 -> "1 h", 86400 -> "1 d"
@@ -27,7 +29,8 @@ public:
     static QString scheduleLine(const policy::ClassPolicy& p);
     static QString outcome(policy::Outcome o);
     static QString className(policy::ErrorClass c);
-    static QString classInSentence(policy::ErrorClass c);  // "transient errors", lower case only where the language wants it
+    static QString classInSentence(
+        policy::ErrorClass c);  // "transient errors", lower case only where the language wants it
     static QString classDescription(policy::ErrorClass c);
     static QString classExamples(policy::ErrorClass c);
     static QString codeDescription(std::string_view code);

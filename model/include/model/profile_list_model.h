@@ -7,9 +7,11 @@
 #include <QAbstractListModel>
 #include <QPointer>
 
-namespace model {
+namespace model
+{
 
-class ProfileListModel final : public QAbstractListModel {
+class ProfileListModel final : public QAbstractListModel
+{
     Q_OBJECT
 public:
     enum Role {

@@ -15,19 +15,33 @@
 
 #include <array>
 
-namespace model {
+namespace model
+{
 
-class TimelinePreview final : public QObject {
+class TimelinePreview final : public QObject
+{
     Q_OBJECT
 public:
     explicit TimelinePreview(QObject* parent = nullptr);
     void setDocument(EditorDocument* document);
     void setScenario(const policy::Scenario& scenario);
-    const policy::Scenario& scenario() const { return m_scenario; }
+    const policy::Scenario& scenario() const
+    {
+        return m_scenario;
+    }
 
-    const policy::Timeline& timeline() const { return m_timeline; }
-    const policy::RouteReview& review() const { return m_review; }
-    const std::vector<policy::RouteCandidate>& candidates() const { return m_candidates; }
+    const policy::Timeline& timeline() const
+    {
+        return m_timeline;
+    }
+    const policy::RouteReview& review() const
+    {
+        return m_review;
+    }
+    const std::vector<policy::RouteCandidate>& candidates() const
+    {
+        return m_candidates;
+    }
     QString candidateLabel(std::size_t index) const;
     QString profileTitle() const;  // the profile being previewed, "" when none
 
@@ -57,14 +71,15 @@ private:
     QList<QMetaObject::Connection> m_connections;
     struct Replay {
         std::int64_t attemptNumber = 0;
-        std::array<bool, 2> resetUsed{false, false};  // transient, hard: before the event
+        std::array<bool, 2> resetUsed {false, false};  // transient, hard: before the event
     };
     std::vector<Replay> m_replay;  // one per event of m_timeline
     void replayCycle();
 };
 
 // The same events as a table: the accessible alternative to the picture.
-class TimelineEventModel final : public QAbstractTableModel {
+class TimelineEventModel final : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Column { TimeColumn, EventColumn, CandidateColumn, ErrorColumn, DetailColumn, ReasonColumn, ColumnCount };

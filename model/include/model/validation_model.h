@@ -8,7 +8,8 @@
 #include <QAbstractTableModel>
 #include <QPointer>
 
-namespace model {
+namespace model
+{
 
 // Where an issue points: a candidate row and, inside it, a field path
 // relative to the candidate ("policies.hard.retry.max_retries").
@@ -18,7 +19,8 @@ struct IssueTarget {
 };
 IssueTarget targetOf(const std::string& path);
 
-class ValidationModel final : public QAbstractTableModel {
+class ValidationModel final : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Column { MessageColumn, CandidateColumn, PathColumn, ColumnCount };

@@ -7,7 +7,8 @@
 
 #include <optional>
 
-namespace store {
+namespace store
+{
 
 struct DatabaseTarget {
     enum class Kind { Sqlite, Postgres };

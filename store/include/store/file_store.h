@@ -22,7 +22,8 @@
 #include <string>
 #include <sys/types.h>
 
-namespace store {
+namespace store
+{
 
 struct FileError {
     std::string message;  // names the file and the reason
@@ -35,7 +36,7 @@ struct ReadResult {
 };
 
 enum class ReadLimit {
-    Refuse,     // more than maxBytes is an error
+    Refuse,  // more than maxBytes is an error
     KeepPrefix  // keep the first maxBytes and say it was cut
 };
 
@@ -45,8 +46,8 @@ ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit lim
 // longer than maxBytes is an error. Devices, sockets and directories are refused.
 ReadResult readFirstLine(const std::string& path, std::size_t maxBytes);
 // The same bound for a stream (standard input); `name` names it in errors.
-ReadResult readStream(std::istream& in, const std::string& name, std::size_t maxBytes,
-                      ReadLimit limit = ReadLimit::Refuse);
+ReadResult readStream(
+    std::istream& in, const std::string& name, std::size_t maxBytes, ReadLimit limit = ReadLimit::Refuse);
 
 // Who a new file belongs to; nullopt: whoever creates it.
 struct FileOwner {
@@ -68,17 +69,18 @@ struct WriteOptions {
 
 // Writes atomically: the target holds either its old content or all of
 // `bytes`, never a mix.
-std::optional<FileError> writeFileAtomically(const std::string& path, const std::string& bytes,
-                                             const WriteOptions& options = {});
+std::optional<FileError> writeFileAtomically(
+    const std::string& path, const std::string& bytes, const WriteOptions& options = {});
 // The same for content in pieces, written in order (a large document is
 // never joined into one string).
-std::optional<FileError> writeFileAtomically(const std::string& path, std::span<const std::string> pieces,
-                                             const WriteOptions& options = {});
+std::optional<FileError> writeFileAtomically(
+    const std::string& path, std::span<const std::string> pieces, const WriteOptions& options = {});
 
 // Creates an empty file that did not exist, with `mode` (not widened by the
 // umask afterwards) and `owner`, for a writer that fills it itself (SQLite's
 // VACUUM INTO).
-std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t mode, std::optional<FileOwner> owner = {});
+std::optional<FileError> createEmptyPrivateFile(
+    const std::string& path, mode_t mode, std::optional<FileOwner> owner = {});
 
 // The owner of what is at `path` (following links), nullopt when it cannot be seen.
 std::optional<FileOwner> ownerOf(const std::string& path);

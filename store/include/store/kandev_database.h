@@ -22,7 +22,8 @@
 #include <optional>
 #include <set>
 
-namespace store {
+namespace store
+{
 
 // A route's rules_json is a few hundred bytes; one longer than this is
 // refused by name without being fetched.
@@ -31,9 +32,9 @@ inline constexpr std::size_t kMaxRulesJsonCharacters = 1024 * 1024;
 struct LoadedDatabase {
     // An export-shaped document: every agent profile; dynamic ones carry their routes.
     format::Document document;
-    std::map<std::string, std::int64_t> versions;      // dynamic profile id -> version read
-    std::vector<format::Diagnostic> invalidRows;       // rules_json that cannot be read
-    std::set<std::string> invalidProfiles;             // profiles with such rows: never written
+    std::map<std::string, std::int64_t> versions;  // dynamic profile id -> version read
+    std::vector<format::Diagnostic> invalidRows;  // rules_json that cannot be read
+    std::set<std::string> invalidProfiles;  // profiles with such rows: never written
     // Routes whose policies have a version newer than this build knows: read,
     // reported, and their profiles never written (a downgrade would lose data).
     std::vector<format::Diagnostic> newerVersionRows;
@@ -46,13 +47,14 @@ struct LoadedDatabase {
 // unreadable row, a newer policy version) are left out, so that a route
 // whose rules_json could not be read is not described as getting the
 // default document; their problems are in invalidRows and newerVersionRows.
-migration::MigrationReport planDatabaseMigration(const LoadedDatabase& loaded, policy::Reading reading = policy::Reading::Spec);
+migration::MigrationReport planDatabaseMigration(
+    const LoadedDatabase& loaded, policy::Reading reading = policy::Reading::Spec);
 
 struct WriteResult {
     bool ok = false;
     bool conflict = false;  // the version changed since it was read: reload
     QString error;
-    QString backupPath;     // where the backup went (migrations)
+    QString backupPath;  // where the backup went (migrations)
     int profilesWritten = 0;
 };
 
@@ -62,17 +64,21 @@ enum class OpenFailure {
     PasswordNeeded  // PostgreSQL asked for a password, or refused the one given
 };
 
-class KandevDatabase {
+class KandevDatabase
+{
 public:
     ~KandevDatabase();
     KandevDatabase(const KandevDatabase&) = delete;
     KandevDatabase& operator=(const KandevDatabase&) = delete;
 
     // Opens read-only; nothing can be written through this connection.
-    static std::unique_ptr<KandevDatabase> open(const DatabaseTarget& target, QString* error,
-                                                OpenFailure* failure = nullptr);
+    static std::unique_ptr<KandevDatabase> open(
+        const DatabaseTarget& target, QString* error, OpenFailure* failure = nullptr);
 
-    const DatabaseTarget& target() const { return m_target; }
+    const DatabaseTarget& target() const
+    {
+        return m_target;
+    }
     std::optional<LoadedDatabase> load(QString* error);
 
     // Every write below is refused, and writes nothing, when the database is
@@ -84,15 +90,15 @@ public:
     // Replaces one dynamic profile's routes, increments its version and sets
     // updated_at, in one transaction; refused (conflict) when the version in
     // the database is not expectedVersion.
-    WriteResult saveProfile(const std::string& profileId, std::int64_t expectedVersion,
-                            const std::vector<policy::Candidate>& candidates);
+    WriteResult saveProfile(
+        const std::string& profileId, std::int64_t expectedVersion, const std::vector<policy::Candidate>& candidates);
 
     // Writes every candidate the report migrates, for every profile without
     // errors or invalid rows, in one transaction, after a backup in backupDir
     // (SQLite: VACUUM INTO a timestamped file; PostgreSQL: the affected rows
     // as a timestamped JSON file). All or nothing.
-    WriteResult applyMigration(const LoadedDatabase& loaded, const migration::MigrationReport& report,
-                               const QString& backupDir);
+    WriteResult applyMigration(
+        const LoadedDatabase& loaded, const migration::MigrationReport& report, const QString& backupDir);
 
     // The state of the routes kandev is running (dynamic_route_states, their
     // attempts, and the resource circuits), for one dynamic profile or, with an
@@ -107,13 +113,11 @@ public:
     // Tests: called with a running count before each statement of a write.
     std::function<void(int)> beforeWriteStatement;
 
-
 private:
     explicit KandevDatabase(DatabaseTarget target);
     bool connect(const QString& name, bool readOnly, QString* error, OpenFailure* failure = nullptr);
     // A read-write connection for one operation, removed afterwards.
-    template <typename Body>
-    void withWriter(const QString& prefix, WriteResult& result, Body&& body);
+    template <typename Body> void withWriter(const QString& prefix, WriteResult& result, Body&& body);
     QString identityOf(QSqlDatabase& db) const;
     // Whether the profile's routes are as load() read them; sets a conflict otherwise.
     bool routesAsRead(QSqlDatabase& db, const std::string& profileId, WriteResult& result) const;
@@ -127,7 +131,7 @@ private:
     };
     QString m_reader;
     DatabaseTarget m_target;
-    QString m_identity;                                       // of the database load() read
+    QString m_identity;  // of the database load() read
     std::map<std::string, std::vector<RouteRow>> m_readRoutes;  // profile id -> its routes as read
 };
 

@@ -14,7 +14,7 @@ int main()
     policy::PolicyDocument document;
     document.transient.retry = {true, 3, 5};
     policy::EvaluationInput input;
-    input.failure = policy::Failure{"rate_limited", "transient"};
+    input.failure = policy::Failure {"rate_limited", "transient"};
     input.effectSafe = true;
     input.retryOrdinal = 1;
     const policy::Decision decision = policy::evaluate(document, input);
@@ -26,8 +26,8 @@ int main()
     const char text[] = R"({"candidates":[{"position":0,"execution_profile_id":"claude"}]})";
     const policy_status status = policy_validate(text, std::strlen(text), &result, nullptr);
     std::printf("%s %lld %lld %s %s\n", std::string(policy::decisionKindName(decision.kind)).c_str(),
-                static_cast<long long>(decision.retryOrdinal), static_cast<long long>(delay),
-                policy_status_name(status), result ? result : "(null)");
+        static_cast<long long>(decision.retryOrdinal), static_cast<long long>(delay), policy_status_name(status),
+        result ? result : "(null)");
     policy_free(result);
     return 0;
 }

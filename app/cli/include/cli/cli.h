@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace cli
+{
 
 enum ExitCode : int {
-    kExitOk = 0,        // success, all valid
-    kExitInvalid = 1,   // invalid input or conflicts
-    kExitUsage = 2,     // usage error or unreadable file
+    kExitOk = 0,  // success, all valid
+    kExitInvalid = 1,  // invalid input or conflicts
+    kExitUsage = 2,  // usage error or unreadable file
 };
 
 struct Io {

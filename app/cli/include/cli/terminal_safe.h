@@ -17,14 +17,17 @@
 #include <streambuf>
 #include <string>
 
-namespace cli {
+namespace cli
+{
 
-class TerminalSafeBuffer final : public std::streambuf {
+class TerminalSafeBuffer final : public std::streambuf
+{
 public:
     // `unbuffered`: pass each write on at once (standard error, so that a
     // message is seen when it is written).
     explicit TerminalSafeBuffer(std::streambuf* target, bool unbuffered = false)
-        : m_target(target), m_unbuffered(unbuffered)
+        : m_target(target)
+        , m_unbuffered(unbuffered)
     {
     }
     ~TerminalSafeBuffer() override;

@@ -17,7 +17,8 @@
 #include <string_view>
 #include <vector>
 
-namespace catalogue {
+namespace catalogue
+{
 
 inline constexpr std::size_t kMaxTextBytes = 16 * 1024;
 inline constexpr std::size_t kMaxHeaders = 64;
@@ -31,10 +32,10 @@ struct Header {
 // What a failure left behind. Longer input is cut (and the result says so).
 struct Evidence {
     std::string provider;  // kandev's agent id: "claude-acp", "codex-acp", ... ("" when unknown)
-    std::string phase;     // kandev's lifecycle phase: "session_init", "streaming", ... ("" when unknown)
+    std::string phase;  // kandev's lifecycle phase: "session_init", "streaming", ... ("" when unknown)
     std::optional<int> status;
     std::vector<Header> headers;
-    std::string text;      // body or stderr
+    std::string text;  // body or stderr
     std::optional<int> exitCode;
     // Known to be a failure's own words (a person pasted it as one): every
     // line is read as an error context, as with a failing status or exit code.
@@ -42,9 +43,10 @@ struct Evidence {
 };
 
 // kandev's agent ids that have rules of their own, and kandev's phases.
-inline constexpr std::array<std::string_view, 5> kProviders{"claude-acp", "codex-acp", "copilot-acp", "amp-acp", "opencode-acp"};
-inline constexpr std::array<std::string_view, 7> kPhases{"auth_check", "process_start", "session_init", "prompt_send",
-                                                         "streaming",  "tool_execution", "shutdown"};
+inline constexpr std::array<std::string_view, 5> kProviders {
+    "claude-acp", "codex-acp", "copilot-acp", "amp-acp", "opencode-acp"};
+inline constexpr std::array<std::string_view, 7> kPhases {
+    "auth_check", "process_start", "session_init", "prompt_send", "streaming", "tool_execution", "shutdown"};
 bool isKnownPhase(std::string_view phase) noexcept;
 // Before the agent runs (auth_check, process_start, session_init) or no phase at all.
 bool isPreStartPhase(std::string_view phase) noexcept;
@@ -57,12 +59,12 @@ std::string_view scopeName(Scope s) noexcept;
 // and fall in the stage's band (tested), so "higher priority wins" is the
 // whole order.
 enum class Stage {
-    Guard,       // 1000+: our own stops and the quota-over-429 divergence
+    Guard,  // 1000+: our own stops and the quota-over-429 divergence
     Structured,  // 900+: kandev's HTTP statuses and exit 127
-    Provider,    // 700+: the selected agent CLI's own wording
-    Neutral,     // 500+: evidence any agent or provider API can print
-    Runtime,     // 300+: the local environment and the ACP transport
-    Fallback,    // 100+: statuses and exit codes kandev leaves to its phase rule
+    Provider,  // 700+: the selected agent CLI's own wording
+    Neutral,  // 500+: evidence any agent or provider API can print
+    Runtime,  // 300+: the local environment and the ACP transport
+    Fallback,  // 100+: statuses and exit codes kandev leaves to its phase rule
 };
 std::string_view stageName(Stage s) noexcept;
 
@@ -71,30 +73,31 @@ std::string_view stageName(Stage s) noexcept;
 // within the line, '^' the line start), matched case-insensitively at token
 // boundaries, one line at a time.
 struct Rule {
-    std::string_view id;     // stable, e.g. "claude.rate"
-    int priority;            // unique; higher wins
+    std::string_view id;  // stable, e.g. "claude.rate"
+    int priority;  // unique; higher wins
     Stage stage;
-    std::string_view code;   // a semantic code, or "" for the phase's code (unknown_provider_error / agent_runtime_error)
+    std::string_view
+        code;  // a semantic code, or "" for the phase's code (unknown_provider_error / agent_runtime_error)
     policy::Confidence confidence;
     Scope scope;
-    std::string_view provider = {};              // Stage::Provider: the agent id whose output this is
-    bool prose = false;                          // its wording is ordinary language: only read inside an error context
-    bool fromKandev = false;                     // kandev has this rule (else it is ours, and kandev_code may differ)
-    std::array<int, 4> statuses{};               // any of these (0 = unused)
-    int exitCode = -1;                           // -1 = unused
-    std::array<std::string_view, 8> anyText{};   // at least one must appear ("" = unused)
-    std::array<std::string_view, 2> allText{};   // each must appear
-    std::array<std::string_view, 3> noneText{};  // none may appear
-    bool needsResetHint = false;                 // only with a trusted reset time
-    std::string_view example = {};               // a raw error it matches (parseRawError form)
-    std::string_view examplePhase = {};          // the phase the example happens in ("" = none)
+    std::string_view provider = {};  // Stage::Provider: the agent id whose output this is
+    bool prose = false;  // its wording is ordinary language: only read inside an error context
+    bool fromKandev = false;  // kandev has this rule (else it is ours, and kandev_code may differ)
+    std::array<int, 4> statuses {};  // any of these (0 = unused)
+    int exitCode = -1;  // -1 = unused
+    std::array<std::string_view, 8> anyText {};  // at least one must appear ("" = unused)
+    std::array<std::string_view, 2> allText {};  // each must appear
+    std::array<std::string_view, 3> noneText {};  // none may appear
+    bool needsResetHint = false;  // only with a trusted reset time
+    std::string_view example = {};  // a raw error it matches (parseRawError form)
+    std::string_view examplePhase = {};  // the phase the example happens in ("" = none)
 };
 
 std::span<const Rule> rules();
 
 struct TimingHint {
     std::string source;  // "retry-after", "x-ratelimit-reset-requests", "body.retryDelay", "text.relative", ...
-    std::string value;   // the text it came from, as received (redacted)
+    std::string value;  // the text it came from, as received (redacted)
     std::optional<policy::Seconds> resetAt;
     bool trusted = false;
     std::string reason;  // why it was used, or why not
@@ -106,13 +109,13 @@ struct Classification {
     policy::Confidence confidence = policy::Confidence::Low;
     Scope scope = Scope::Request;
     std::string rule;  // the rule's id; "none" (no phase) or "phase.prestart.unknown" / "phase.poststart.unknown"
-    std::string catalogueVersion{policy::kCatalogueVersion};
+    std::string catalogueVersion {policy::kCatalogueVersion};
     std::string kandevCode;  // what kandev's own rules give for this evidence (equal to code when we agree)
     std::optional<policy::Seconds> resetAt;  // the trusted hint's time
-    std::optional<TimingHint> hint;          // the hint used, or the first one and why it was not
-    std::vector<TimingHint> hints;           // every hint found
-    std::string excerpt;                     // redacted
-    bool truncated = false;                  // the input was cut to the bounds
+    std::optional<TimingHint> hint;  // the hint used, or the first one and why it was not
+    std::vector<TimingHint> hints;  // every hint found
+    std::string excerpt;  // redacted
+    bool truncated = false;  // the input was cut to the bounds
 };
 
 Classification classify(const Evidence& evidence, policy::Seconds now);

@@ -14,15 +14,19 @@
 #include <string_view>
 #include <vector>
 
-namespace check {
+namespace check
+{
 
 struct DocumentCheck {
     std::optional<format::Document> document;  // set when the file parsed as a document
     std::vector<format::Diagnostic> errors;
-    bool legacy = false;       // some candidate still holds legacy rules
-    bool readOnly = false;     // a policy version newer than this build: never downgrade it
+    bool legacy = false;  // some candidate still holds legacy rules
+    bool readOnly = false;  // a policy version newer than this build: never downgrade it
 
-    bool valid() const { return document && errors.empty(); }
+    bool valid() const
+    {
+        return document && errors.empty();
+    }
 };
 
 // With `schemaFiles`, the JSON Schema files check the text too (policyctl

@@ -8,21 +8,23 @@
 
 #include <string>
 
-namespace check {
+namespace check
+{
 
 enum class Eligibility {
     Eligible,
     NotInCatalogue,  // the file has no catalogue of profiles (a bare document): cannot tell
-    Stale,           // the catalogue has no such profile
+    Stale,  // the catalogue has no such profile
     Deleted,
     Disabled,
     AutoFallback,
-    Dynamic,         // another dynamic profile
+    Dynamic,  // another dynamic profile
     Self,
 };
 
 // Eligibility of a reference from profile `profileIndex` of `document`.
-Eligibility eligibilityOf(const format::Document& document, std::size_t profileIndex, const std::string& executionProfileId);
+Eligibility eligibilityOf(
+    const format::Document& document, std::size_t profileIndex, const std::string& executionProfileId);
 bool isUsable(Eligibility e);  // Eligible, or unknown for lack of a catalogue
 
 }  // namespace check

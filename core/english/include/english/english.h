@@ -8,7 +8,8 @@
 #include <cstdint>
 #include <string>
 
-namespace english {
+namespace english
+{
 
 // 5 -> "5 s", 90 -> "1 min 30 s", 3600 -> "1 h", 86400 -> "1 d", 93784 -> "1 d 2 h 3 min 4 s"
 std::string formatDuration(std::int64_t seconds);

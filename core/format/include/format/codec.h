@@ -11,7 +11,8 @@
 #include <string_view>
 #include <vector>
 
-namespace format {
+namespace format
+{
 
 // Files larger than this are refused before parsing so memory stays bounded.
 inline constexpr std::size_t kMaxDocumentBytes = 64u * 1024u * 1024u;
@@ -19,8 +20,8 @@ inline constexpr std::size_t kMaxDocumentBytes = 64u * 1024u * 1024u;
 inline constexpr std::size_t kMaxNestingDepth = 256;
 
 struct ParseResult {
-    std::optional<Document> document;   // set when the file could be read as a document
-    std::vector<Diagnostic> errors;     // syntax, shape and type errors
+    std::optional<Document> document;  // set when the file could be read as a document
+    std::vector<Diagnostic> errors;  // syntax, shape and type errors
     // With SchemaFiles::Check and a document: what the JSON Schema files
     // reject (possibly the same mistakes as other checks report).
     std::vector<Diagnostic> schemaErrors;

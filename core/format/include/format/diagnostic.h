@@ -8,13 +8,14 @@
 #include <string_view>
 #include <vector>
 
-namespace format {
+namespace format
+{
 
 struct Diagnostic {
-    std::string path;     // field path; "" for a syntax error or the whole file
+    std::string path;  // field path; "" for a syntax error or the whole file
     std::string message;  // English; the GUI shows it as is
-    int line = 0;         // 1-based; 0 when unknown
-    int column = 0;       // 1-based, in characters
+    int line = 0;  // 1-based; 0 when unknown
+    int column = 0;  // 1-based, in characters
     friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 

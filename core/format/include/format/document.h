@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-namespace format {
+namespace format
+{
 
 // The three file shapes of SPEC section 1; an export comes in two spellings.
 enum class FileShape { DynamicDocument, AgentProfile, ExportArray, ExportObject };
@@ -36,7 +37,10 @@ struct ProfileRecord {
     std::optional<DynamicRecord> dynamic;
     std::string source;  // original JSON text of the profile object ("" for a bare document)
 
-    bool isDynamic() const { return dynamic.has_value(); }
+    bool isDynamic() const
+    {
+        return dynamic.has_value();
+    }
     friend bool operator==(const ProfileRecord&, const ProfileRecord&) = default;
 };
 

@@ -13,20 +13,21 @@
 #include <string_view>
 #include <unordered_map>
 
-namespace format {
+namespace format
+{
 
 struct RouteSnapshot {
     std::string failureCode;
-    std::string failureClass;      // as stored: "transient", "hard", ... ("" when none)
+    std::string failureClass;  // as stored: "transient", "hard", ... ("" when none)
     std::string catalogueVersion;
     // policy_json: the candidate's policies the failure was evaluated with.
     std::optional<policy::PolicyDocument> policies;
-    std::string policiesError;     // policy_json present but not a v1 document: why
+    std::string policiesError;  // policy_json present but not a v1 document: why
     std::int64_t retryOrdinal = 0;
     bool transientResetWaitUsed = false;
     bool hardResetWaitUsed = false;
     std::optional<policy::Seconds> deadline;  // none when omitted or Go's zero time
-    std::string pendingOutcome;               // "skip", "stop", or as stored
+    std::string pendingOutcome;  // "skip", "stop", or as stored
 
     bool resetWaitUsed(policy::ErrorClass c) const
     {
@@ -36,7 +37,7 @@ struct RouteSnapshot {
 
 struct RouteSnapshotRead {
     std::optional<RouteSnapshot> snapshot;  // none for an empty column (no failure yet) or an error
-    std::string error;                      // why it could not be read, with the field path
+    std::string error;  // why it could not be read, with the field path
 };
 
 // Values longer than this are refused without being parsed.

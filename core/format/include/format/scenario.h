@@ -13,7 +13,8 @@
 #include <string_view>
 #include <vector>
 
-namespace format {
+namespace format
+{
 
 struct ScenarioParseResult {
     std::optional<policy::Scenario> scenario;

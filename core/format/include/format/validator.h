@@ -5,7 +5,8 @@
 
 #include "format/codec.h"
 
-namespace format {
+namespace format
+{
 
 // The JSON Schema files, embedded at build time, by file name
 // ("policy.schema.json", ...); empty when there is no such file.

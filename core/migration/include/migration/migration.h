@@ -14,7 +14,8 @@
 #include <string>
 #include <vector>
 
-namespace migration {
+namespace migration
+{
 
 enum class LegacyAction { RetrySame, TryNext, Stop };
 std::optional<LegacyAction> legacyActionFromName(std::string_view name) noexcept;
@@ -31,13 +32,13 @@ std::string_view sourceFormName(SourceForm f) noexcept;  // "canonical", "legacy
 
 // One legacy rule and what became of it.
 struct RuleOutcome {
-    std::string key;         // as written
+    std::string key;  // as written
     std::string action;
-    std::string readKey;     // as kandev reads them: trimmed of Unicode white space
+    std::string readKey;  // as kandev reads them: trimmed of Unicode white space
     std::string readAction;
-    std::vector<policy::ErrorClass> classes;        // the classes the key covers
-    std::vector<policy::ErrorClass> appliedTo;      // where it decided the policy
-    std::string overriddenBy;                       // the key that won where this one did not
+    std::vector<policy::ErrorClass> classes;  // the classes the key covers
+    std::vector<policy::ErrorClass> appliedTo;  // where it decided the policy
+    std::string overriddenBy;  // the key that won where this one did not
 };
 
 // A class for which kandev's Go backend (rules applied in sorted key order,
@@ -45,8 +46,8 @@ struct RuleOutcome {
 // Recorded in both readings; the candidate's `reading` says which one won.
 struct Divergence {
     policy::ErrorClass errorClass;
-    std::string ourKey;      // the rule the documented order picks
-    std::string goKey;       // the rule the Go backend picks
+    std::string ourKey;  // the rule the documented order picks
+    std::string goKey;  // the rule the Go backend picks
     policy::ClassPolicy ours;
     policy::ClassPolicy go;
 };
@@ -67,24 +68,27 @@ struct CandidateMigration {
     std::vector<policy::LegacyRule> legacyRules;
     std::vector<RuleOutcome> rules;
     std::vector<policy::ErrorClass> defaultedClasses;  // classes no rule covered
-    std::optional<policy::PolicyDocument> result;      // empty when the candidate has errors
+    std::optional<policy::PolicyDocument> result;  // empty when the candidate has errors
     std::vector<Divergence> divergences;
     std::vector<format::Diagnostic> errors;
     std::vector<RuleConflict> conflicts;  // each also reported in errors
 
-    bool changes() const { return source != SourceForm::Canonical && errors.empty(); }
+    bool changes() const
+    {
+        return source != SourceForm::Canonical && errors.empty();
+    }
 };
 
 // Normalizes one candidate. `path` prefixes field paths in errors. In SPEC's
 // reading a per-code rule wins over on_provider_error; in kandev's the rule
 // whose key sorts last wins, as its Go backend applies them today.
 CandidateMigration migrateCandidate(const policy::Candidate& candidate, std::size_t index, std::string path,
-                                    policy::Reading reading = policy::Reading::Spec);
+    policy::Reading reading = policy::Reading::Spec);
 
 struct ProfileMigration {
     std::size_t profileIndex = 0;
     std::string profileId;  // "" for a bare document
-    std::string path;       // field path of the dynamic document
+    std::string path;  // field path of the dynamic document
     std::vector<CandidateMigration> candidates;
 };
 
@@ -111,7 +115,7 @@ std::optional<format::Document> applyMigration(format::Document document, const 
 // for `errorClass` on that candidate, the one keyed `keep` stays and the
 // others are removed. The document is unchanged when there is no such conflict.
 format::Document keepConflictingRule(format::Document document, std::size_t profileIndex, std::size_t candidateIndex,
-                                     policy::ErrorClass errorClass, const std::string& keep);
+    policy::ErrorClass errorClass, const std::string& keep);
 
 std::string renderReportText(const MigrationReport& report, bool includeCanonical = false);
 // The same text, written to `stream` as it is made.

@@ -6,7 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-namespace migration {
+namespace migration
+{
 
 nlohmann::ordered_json reportToJson(const MigrationReport& report);
 nlohmann::ordered_json policiesToJson(const policy::PolicyDocument& doc);

@@ -7,7 +7,8 @@
 #include <optional>
 #include <string_view>
 
-namespace policy {
+namespace policy
+{
 
 inline constexpr std::string_view kCatalogueVersion = "provider-errors.v1";
 
@@ -34,7 +35,7 @@ struct CatalogueEntry {
     ErrorClass errorClass;
 };
 
-inline constexpr std::array<CatalogueEntry, 12> kCatalogue{{
+inline constexpr std::array<CatalogueEntry, 12> kCatalogue {{
     {ErrorCode::NetworkUnavailable, "network_unavailable", ErrorClass::Transient},
     {ErrorCode::ProviderUnavailable, "provider_unavailable", ErrorClass::Transient},
     {ErrorCode::ProviderOverloaded, "provider_overloaded", ErrorClass::Transient},
@@ -50,9 +51,15 @@ inline constexpr std::array<CatalogueEntry, 12> kCatalogue{{
 }};
 
 // Codes kandev emits that are never configurable: they always stop recovery.
-inline constexpr std::array<std::string_view, 8> kUnclassifiedCodes{
-    "unknown_provider_error",    "agent_runtime_error", "task_error",          "repo_error",
-    "permission_denied_by_user", "resume_corrupted",    "npx_cache_corrupted", "managed_runtime_npm_resolution",
+inline constexpr std::array<std::string_view, 8> kUnclassifiedCodes {
+    "unknown_provider_error",
+    "agent_runtime_error",
+    "task_error",
+    "repo_error",
+    "permission_denied_by_user",
+    "resume_corrupted",
+    "npx_cache_corrupted",
+    "managed_runtime_npm_resolution",
 };
 
 std::optional<ErrorCode> errorCodeFromName(std::string_view name) noexcept;

@@ -9,7 +9,8 @@
 #include <optional>
 #include <string_view>
 
-namespace policy {
+namespace policy
+{
 
 enum class Confidence { High, Medium, Low };
 
@@ -20,18 +21,18 @@ std::optional<Confidence> confidenceFromName(std::string_view name) noexcept;
 // the Decision it returns (the evaluator never allocates).
 struct Failure {
     std::string_view code;
-    std::string_view statedClass;        // "" when the failure states none
+    std::string_view statedClass;  // "" when the failure states none
     Confidence confidence = Confidence::High;
-    std::string_view catalogueVersion;   // "" means kCatalogueVersion
+    std::string_view catalogueVersion;  // "" means kCatalogueVersion
     std::optional<Seconds> resetAt;
 };
 
 struct EvaluationInput {
     std::optional<Failure> failure;
-    Seconds now{};
+    Seconds now {};
     std::int64_t retryOrdinal = 0;
     bool resetWaitUsed = false;  // for this candidate and class, in this route cycle
-    bool effectSafe = false;     // no output, tool activity, partial result or ambiguous delivery
+    bool effectSafe = false;  // no output, tool activity, partial result or ambiguous delivery
 };
 
 enum class DecisionKind { WaitingForReset, RetryWait, Skip, Stop };
@@ -40,9 +41,9 @@ std::string_view decisionKindName(DecisionKind k) noexcept;
 struct Decision {
     DecisionKind kind = DecisionKind::Stop;
     std::optional<ErrorClass> errorClass;  // empty only when there is no failure
-    std::string_view code;                 // empty only when there is no failure
+    std::string_view code;  // empty only when there is no failure
     std::string_view catalogueVersion = kCatalogueVersion;
-    std::int64_t retryOrdinal = 0;         // non-zero only for RetryWait
+    std::int64_t retryOrdinal = 0;  // non-zero only for RetryWait
     std::optional<Seconds> deadline;
     Outcome pendingOutcome = Outcome::Stop;
 };

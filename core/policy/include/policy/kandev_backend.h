@@ -17,7 +17,8 @@
 
 #include "policy/evaluator.h"
 
-namespace policy {
+namespace policy
+{
 
 // Which answer a tool gives: SPEC's, or kandev's Go backend's today (for
 // migration: legacy rules applied in sorted key order, the last one winning).
@@ -25,7 +26,8 @@ enum class Reading { Spec, KandevBackend };
 
 }  // namespace policy
 
-namespace policy::kandev {
+namespace policy::kandev
+{
 
 // kandev's classifier invariant: whether a failure with this code may go on
 // to another attempt at all (routingerr's FallbackAllowed).

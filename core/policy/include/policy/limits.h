@@ -8,7 +8,8 @@
 #include <cstdint>
 #include <string_view>
 
-namespace policy {
+namespace policy
+{
 
 enum class Field { RetryMaxRetries, RetryInitialInterval, ResetMaxWait };
 enum class Unit { Count, Seconds };
@@ -16,8 +17,8 @@ enum class Unit { Count, Seconds };
 struct FieldDescriptor {
     Field field;
     std::string_view section;  // JSON key of the section inside a class policy
-    std::string_view key;      // JSON key of the value inside its section
-    std::int64_t min;          // when the section is enabled
+    std::string_view key;  // JSON key of the value inside its section
+    std::int64_t min;  // when the section is enabled
     std::int64_t max;
     Unit unit;
     // Value the editor fills in when a section is switched on and has no earlier
@@ -25,7 +26,7 @@ struct FieldDescriptor {
     std::int64_t enabledDefault;
 };
 
-inline constexpr std::array<FieldDescriptor, 3> kFieldDescriptors{{
+inline constexpr std::array<FieldDescriptor, 3> kFieldDescriptors {{
     {Field::RetryMaxRetries, "retry", "max_retries", 1, 10, Unit::Count, 1},
     {Field::RetryInitialInterval, "retry", "initial_interval_seconds", 1, 3600, Unit::Seconds, 5},
     {Field::ResetMaxWait, "wait_for_reset", "max_wait_seconds", 1, 604800, Unit::Seconds, 300},

@@ -10,11 +10,12 @@
 
 #include <vector>
 
-namespace policy {
+namespace policy
+{
 
 struct PanelSections {
     bool retry = false;  // "retry": max retries, first interval, the schedule
-    bool wait = false;   // "wait_for_reset": the maximum wait
+    bool wait = false;  // "wait_for_reset": the maximum wait
     friend bool operator==(const PanelSections&, const PanelSections&) = default;
 };
 

@@ -11,16 +11,17 @@
 #include <span>
 #include <vector>
 
-namespace policy {
+namespace policy
+{
 
 enum class ReviewWarningCode {
-    DisabledCandidate,          // candidateIndex: skipped by every cycle
-    InvalidCandidate,           // candidateIndex: invalid policies or unmigratable rules stop the cycle
-    UnreachableCandidate,       // candidateIndex, errorClass: an earlier candidate stops for that class
-    AllCandidatesSkip,          // errorClass: the route ends with no eligible candidate
+    DisabledCandidate,  // candidateIndex: skipped by every cycle
+    InvalidCandidate,  // candidateIndex: invalid policies or unmigratable rules stop the cycle
+    UnreachableCandidate,  // candidateIndex, errorClass: an earlier candidate stops for that class
+    AllCandidatesSkip,  // errorClass: the route ends with no eligible candidate
     HardRetryWithoutResetWait,  // candidateIndex: retrying quota or credentials errors rarely helps
     NoEnabledCandidate,
-    IneligibleCandidate,        // candidateIndex: references a profile it may not use
+    IneligibleCandidate,  // candidateIndex: references a profile it may not use
 };
 std::string_view reviewWarningName(ReviewWarningCode code) noexcept;
 

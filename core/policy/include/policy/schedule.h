@@ -8,7 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-namespace policy {
+namespace policy
+{
 
 // Delay before retry ordinal k (0-based). Negative inputs count as 0.
 std::int64_t retryDelay(std::int64_t initialIntervalSeconds, std::int64_t ordinal) noexcept;

@@ -8,7 +8,8 @@
 #include <string>
 #include <string_view>
 
-namespace policy {
+namespace policy
+{
 
 // Removes leading and trailing Unicode white space (the White_Space property:
 // ASCII space, \t \n \v \f \r, U+0085, U+00A0, U+1680, U+2000..U+200A, U+2028,

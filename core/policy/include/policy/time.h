@@ -7,14 +7,15 @@
 #include <string>
 #include <string_view>
 
-namespace policy {
+namespace policy
+{
 
 using Seconds = std::chrono::sys_seconds;
 
 // The range RFC 3339's four-digit years can write: 0000-01-01T00:00:00Z to
 // 9999-12-31T23:59:59Z.
-inline constexpr Seconds kEarliestTime{std::chrono::seconds{-62167219200}};
-inline constexpr Seconds kLatestTime{std::chrono::seconds{253402300799}};
+inline constexpr Seconds kEarliestTime {std::chrono::seconds {-62167219200}};
+inline constexpr Seconds kLatestTime {std::chrono::seconds {253402300799}};
 
 // Reads exactly what Go's time.Parse(time.RFC3339, ...) reads, as kandev's
 // backend does: YYYY-MM-DDTHH:MM:SS[(.|,)frac](Z|+hh:mm|-hh:mm), with a

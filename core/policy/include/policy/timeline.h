@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-namespace policy {
+namespace policy
+{
 
 // One scenario entry: the failure the i-th attempt meets, or success.
 struct ScenarioAttempt {
@@ -50,8 +51,8 @@ struct RouteStartState {
 // dynamic_resource_circuits is open, or half open with its probe taken).
 struct CircuitPause {
     std::string executionProfileId;
-    Seconds until{};
-    std::string code;         // the failure that opened it
+    Seconds until {};
+    std::string code;  // the failure that opened it
     std::string resourceKey;  // "profile:..." or "credential:..."
     friend bool operator==(const CircuitPause&, const CircuitPause&) = default;
 };
@@ -60,12 +61,12 @@ inline constexpr std::string_view kDefaultScenarioStart = "2026-01-01T00:00:00Z"
 
 struct Scenario {
     std::string name;
-    Seconds start{};
+    Seconds start {};
     std::vector<ScenarioAttempt> attempts;
     ScenarioThen then = ScenarioThen::Repeat;
     std::size_t maxEvents = kDefaultMaxTimelineEvents;
     std::optional<RouteStartState> from;  // live state; none: a fresh cycle
-    std::vector<CircuitPause> circuits;   // live state; none: every circuit closed
+    std::vector<CircuitPause> circuits;  // live state; none: every circuit closed
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };
 
@@ -80,30 +81,41 @@ struct RouteCandidate {
     bool eligible = true;  // references a profile it may use (SPEC section 7); reported, not simulated
 };
 
-enum class EventKind { Attempt, RetryWait, WaitForReset, Skip, Stop, Success, Exhausted, ConfigError, Truncated, CircuitOpen };
+enum class EventKind {
+    Attempt,
+    RetryWait,
+    WaitForReset,
+    Skip,
+    Stop,
+    Success,
+    Exhausted,
+    ConfigError,
+    Truncated,
+    CircuitOpen
+};
 std::string_view eventKindName(EventKind k) noexcept;  // the wire names: attempt, retry_wait, ..., circuit_open
 
 struct TimelineEvent {
     EventKind kind = EventKind::Attempt;
-    Seconds t{};
+    Seconds t {};
     std::int64_t offsetSeconds = 0;
-    std::int64_t attempt = 0;           // Attempt: 1-based count across the cycle
-    std::size_t candidateIndex = 0;     // index into the candidate list
-    std::string candidate;              // execution_profile_id
-    std::string code;                   // failure code (RetryWait, WaitForReset, Skip, Stop, CircuitOpen)
+    std::int64_t attempt = 0;  // Attempt: 1-based count across the cycle
+    std::size_t candidateIndex = 0;  // index into the candidate list
+    std::string candidate;  // execution_profile_id
+    std::string code;  // failure code (RetryWait, WaitForReset, Skip, Stop, CircuitOpen)
     ErrorClass errorClass = ErrorClass::Unclassified;
-    std::int64_t retryOrdinal = 0;      // RetryWait
-    std::int64_t delaySeconds = 0;      // RetryWait, WaitForReset
-    Seconds deadline{};                 // RetryWait, WaitForReset; CircuitOpen: until when
-    std::string resourceKey;            // CircuitOpen
+    std::int64_t retryOrdinal = 0;  // RetryWait
+    std::int64_t delaySeconds = 0;  // RetryWait, WaitForReset
+    Seconds deadline {};  // RetryWait, WaitForReset; CircuitOpen: until when
+    std::string resourceKey;  // CircuitOpen
     Outcome pendingOutcome = Outcome::Stop;
-    std::string reason;                 // Exhausted: "no_eligible_candidate"; ConfigError: the error
-    bool gateStop = false;              // Stop: the safety gate stopped, not the policy
+    std::string reason;  // Exhausted: "no_eligible_candidate"; ConfigError: the error
+    bool gateStop = false;  // Stop: the safety gate stopped, not the policy
 };
 
 struct TimelineTotals {
     std::int64_t attempts = 0;
-    std::int64_t durationSeconds = 0;   // from the first attempt to the final event
+    std::int64_t durationSeconds = 0;  // from the first attempt to the final event
     std::int64_t retryWaitSeconds = 0;
     std::int64_t resetWaitSeconds = 0;
     std::int64_t candidatesTried = 0;

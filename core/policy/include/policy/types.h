@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-namespace policy {
+namespace policy
+{
 
 // What happens when waiting and retrying are used up. Unset stands for an
 // absent or null on_exhausted, which validation rejects.
@@ -42,10 +43,19 @@ struct PolicyDocument {
     ClassPolicy transient;
     ClassPolicy hard;
 
-    const ClassPolicy& forClass(ErrorClass c) const { return c == ErrorClass::Hard ? hard : transient; }
+    const ClassPolicy& forClass(ErrorClass c) const
+    {
+        return c == ErrorClass::Hard ? hard : transient;
+    }
     // Written by a newer kandev than this build reads: shown as it is, never rewritten.
-    bool isNewerVersion() const { return version > kSupportedPolicyVersion; }
-    ClassPolicy& forClass(ErrorClass c) { return c == ErrorClass::Hard ? hard : transient; }
+    bool isNewerVersion() const
+    {
+        return version > kSupportedPolicyVersion;
+    }
+    ClassPolicy& forClass(ErrorClass c)
+    {
+        return c == ErrorClass::Hard ? hard : transient;
+    }
     friend bool operator==(const PolicyDocument&, const PolicyDocument&) = default;
 };
 
@@ -67,7 +77,10 @@ struct Candidate {
     std::optional<PolicyDocument> policies;
     std::vector<LegacyRule> rules;
 
-    bool isLegacy() const { return !rules.empty() && !policies; }
+    bool isLegacy() const
+    {
+        return !rules.empty() && !policies;
+    }
     friend bool operator==(const Candidate&, const Candidate&) = default;
 };
 

@@ -11,17 +11,18 @@
 #include <string_view>
 #include <vector>
 
-namespace policy {
+namespace policy
+{
 
 enum class IssueCode {
-    OutOfRange,               // enabled section: value outside [min, max]
-    MustBeZeroWhenDisabled,   // disabled section: value must be 0
-    MissingOutcome,           // on_exhausted absent or null
-    UnsupportedVersion,       // policies.version other than 1 (value = version)
-    EmptyCandidateList,       // a dynamic profile without candidates
-    PositionMismatch,         // candidate i carries position != i (min = expected)
+    OutOfRange,  // enabled section: value outside [min, max]
+    MustBeZeroWhenDisabled,  // disabled section: value must be 0
+    MissingOutcome,  // on_exhausted absent or null
+    UnsupportedVersion,  // policies.version other than 1 (value = version)
+    EmptyCandidateList,  // a dynamic profile without candidates
+    PositionMismatch,  // candidate i carries position != i (min = expected)
     EmptyExecutionProfileId,  // execution_profile_id missing, "" or only white space
-    PoliciesWithRules,        // policies and a non-empty rules map together
+    PoliciesWithRules,  // policies and a non-empty rules map together
     DuplicateExecutionProfileId,  // names the same profile as an earlier candidate (value = its index)
 };
 
@@ -29,7 +30,7 @@ struct Issue {
     std::string path;  // e.g. candidates[2].policies.hard.retry.max_retries
     IssueCode code;
     std::int64_t value = 0;  // the offending value, where there is one
-    std::int64_t min = 0;    // the limits involved, where there are any
+    std::int64_t min = 0;  // the limits involved, where there are any
     std::int64_t max = 0;
     friend bool operator==(const Issue&, const Issue&) = default;
 };

@@ -30,7 +30,8 @@
 #include <string>
 #include <vector>
 
-namespace protocol {
+namespace protocol
+{
 
 // The longest line policyctl evaluate and policy_evaluate read: a longer one
 // gets "the line is longer than 16 MiB", in both.
@@ -44,23 +45,30 @@ using policy::Reading;
 struct EvaluateCase {
     policy::PolicyDocument policies;
     std::optional<policy::Failure> failure;  // views into the parser's buffers
-    policy::Seconds now{};
+    policy::Seconds now {};
     std::int64_t retryOrdinal = 0;
     bool resetWaitUsed = false;
     bool effectSafe = false;
-    bool unreadableSafetyField = false;    // forces the gate's stop
+    bool unreadableSafetyField = false;  // forces the gate's stop
     std::vector<std::string> policyErrors;  // field paths, e.g. policies.hard.on_exhausted
     std::vector<std::string> policyErrorMessages;  // "path: what is wrong", same order
-    std::vector<std::string> warnings;              // "path: what was ignored or why it stops"
+    std::vector<std::string> warnings;  // "path: what was ignored or why it stops"
 
-    bool invalid() const { return !policyErrors.empty() || unreadableSafetyField; }
+    bool invalid() const
+    {
+        return !policyErrors.empty() || unreadableSafetyField;
+    }
     void clear();
     policy::EvaluationInput input() const;
 };
 
-class EvaluateLineParser {
+class EvaluateLineParser
+{
 public:
-    explicit EvaluateLineParser(Reading reading = Reading::Spec) : m_reading(reading) {}
+    explicit EvaluateLineParser(Reading reading = Reading::Spec)
+        : m_reading(reading)
+    {
+    }
 
     // `line` must be followed by at least simdjson::SIMDJSON_PADDING readable
     // bytes within `capacity`. Returns "" when the line gets a decision (its

@@ -12,10 +12,11 @@
 #include <string>
 #include <vector>
 
-namespace review {
+namespace review
+{
 
 struct FieldChange {
-    std::string path;    // relative to the candidate: "hard.on_exhausted", "enabled", "form"
+    std::string path;  // relative to the candidate: "hard.on_exhausted", "enabled", "form"
     std::string before;  // as kandev's JSON spells the value: "skip", "30", "true"
     std::string after;
 };
@@ -26,16 +27,19 @@ struct CandidateDiff {
     std::string executionProfileId;
     Change change = Change::Changed;
     std::optional<std::size_t> from;  // position in A (not for Added)
-    std::optional<std::size_t> to;    // position in B (not for Removed)
+    std::optional<std::size_t> to;  // position in B (not for Removed)
     std::vector<FieldChange> fields;
     // Why the two sides could not be compared (a policy version this build
     // does not read): never equal, never described field by field.
     std::string incomparable;
-    bool moved() const { return from && to && *from != *to; }
+    bool moved() const
+    {
+        return from && to && *from != *to;
+    }
 };
 
 struct ProfileDiff {
-    std::string id;    // "" for a bare document
+    std::string id;  // "" for a bare document
     std::string name;  // B's name, else A's
     Change change = Change::Changed;
     std::optional<FieldChange> renamed;
@@ -44,7 +48,10 @@ struct ProfileDiff {
 
 struct DocumentDiff {
     std::vector<ProfileDiff> profiles;  // only those that differ
-    bool equal() const { return profiles.empty(); }
+    bool equal() const
+    {
+        return profiles.empty();
+    }
     // Some candidate could not be compared (CandidateDiff::incomparable).
     bool comparable() const;
 };

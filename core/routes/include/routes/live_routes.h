@@ -23,7 +23,8 @@
 #include <unordered_map>
 #include <vector>
 
-namespace routes {
+namespace routes
+{
 
 // --- rows, as read (times already parsed; a time kandev wrote that does not parse is none)
 
@@ -68,11 +69,14 @@ struct LiveRoutesRead {
     bool hasRouteStates = false;
     bool hasRouteAttempts = false;
     bool hasCircuits = false;
-    std::vector<RouteStateRow> routes;      // ordered by profile, then session
+    std::vector<RouteStateRow> routes;  // ordered by profile, then session
     std::vector<RouteAttemptRow> attempts;  // the newest kRouteHistoryAttempts per session, by session then generation
     std::map<std::string, std::int64_t> earlierAttempts;  // session -> attempts older than those read
-    std::vector<CircuitRow> circuits;       // ordered by key
-    bool hasTables() const { return hasRouteStates; }
+    std::vector<CircuitRow> circuits;  // ordered by key
+    bool hasTables() const
+    {
+        return hasRouteStates;
+    }
 };
 
 // --- analysis
@@ -88,13 +92,13 @@ bool isScheduled(RouteState s) noexcept;
 struct NextStep {
     policy::DecisionKind kind = policy::DecisionKind::Stop;
     policy::ErrorClass errorClass = policy::ErrorClass::Unclassified;
-    std::int64_t retryOrdinal = 0;   // RetryWait: which retry
-    std::int64_t maxRetries = 0;     // RetryWait: of how many
-    std::int64_t delaySeconds = 0;   // RetryWait, WaitingForReset
+    std::int64_t retryOrdinal = 0;  // RetryWait: which retry
+    std::int64_t maxRetries = 0;  // RetryWait: of how many
+    std::int64_t delaySeconds = 0;  // RetryWait, WaitingForReset
     policy::Outcome then = policy::Outcome::Stop;  // RetryWait, WaitingForReset: once recovery is used up
     // Skip (or `then` skip): the candidate the route goes to; "" when none is left.
     std::string nextCandidate;
-    bool gateStop = false;           // Stop because the snapshot's policies or class allow nothing else
+    bool gateStop = false;  // Stop because the snapshot's policies or class allow nothing else
 };
 
 // The class policy a route was scheduled under against the one being edited.
@@ -111,16 +115,16 @@ struct LiveRoute {
     std::string snapshotError;  // unreadable policy_state_json: why
     std::optional<policy::ErrorClass> failureClass;  // the snapshot's class, when it names one
     std::vector<RouteAttemptRow> history;  // the newest attempts, oldest first
-    std::int64_t earlierAttempts = 0;      // attempts before those in history, not read
+    std::int64_t earlierAttempts = 0;  // attempts before those in history, not read
     bool candidateInRoute = false;  // the owning candidate is in the document's route
     std::optional<PolicyDrift> drift;
-    std::optional<NextStep> next;   // scheduled routes with a readable snapshot
+    std::optional<NextStep> next;  // scheduled routes with a readable snapshot
 };
 
 struct ActiveCircuit {
     CircuitRow row;
-    policy::Seconds until{};     // when kandev may select again
-    std::string candidate;       // "profile:<id>" keys: the execution profile id, else ""
+    policy::Seconds until {};  // when kandev may select again
+    std::string candidate;  // "profile:<id>" keys: the execution profile id, else ""
 };
 
 struct LiveRoutes {
@@ -138,13 +142,14 @@ struct LiveRoutes {
 // Only the routes of `profileId` (every route when empty). The document gives
 // each profile's candidates as they are being edited; `now` decides which
 // circuits block (open until after now, or half open with a probe running).
-LiveRoutes analyseLiveRoutes(const LiveRoutesRead& read, const format::Document& document, const std::string& profileId,
-                             policy::Seconds now);
+LiveRoutes analyseLiveRoutes(
+    const LiveRoutesRead& read, const format::Document& document, const std::string& profileId, policy::Seconds now);
 
 // The scenario that continues `route` in the timeline: from its deadline (or
 // now), the snapshot's failure on every attempt, its ordinal and reset waits
 // used, and the circuits blocking now.
-policy::Scenario scenarioForRoute(const LiveRoute& route, const std::vector<ActiveCircuit>& circuits, policy::Seconds now);
+policy::Scenario scenarioForRoute(
+    const LiveRoute& route, const std::vector<ActiveCircuit>& circuits, policy::Seconds now);
 
 // "3 retries from 5 s" / "wait up to 5 min for a reset, then 1 retry from 30 s" / "no wait, no retry",
 // with ", then skip" / ", then stop" when withOutcome is set.
