@@ -29,7 +29,12 @@ namespace
 // The document's names for agent profiles, for reviews that list candidates.
 review::CandidateNames candidateNames(const model::EditorDocument* doc)
 {
-    return [doc](const std::string& id) { return doc ? doc->agentProfileName(id) : std::string(); };
+    if (!doc)
+        return {};
+    return [names = doc->agentProfileNames()](const std::string& id) {
+        const auto found = names.find(id);
+        return found == names.end() ? std::string() : found->second;
+    };
 }
 }  // namespace
 

@@ -214,10 +214,14 @@ QString EditorDocument::candidateName(int row) const
     return QString::fromStdString(id);
 }
 
-std::string EditorDocument::agentProfileName(const std::string& executionProfileId) const
+std::unordered_map<std::string, std::string> EditorDocument::agentProfileNames() const
 {
-    const auto* entry = catalogueEntry(executionProfileId);
-    return entry ? entry->name : std::string();
+    std::unordered_map<std::string, std::string> names;
+    for (const auto& p : m_document.profiles) {
+        if (!p.id.empty())
+            names.emplace(p.id, p.name);  // the first record of an id wins, as in catalogueEntry
+    }
+    return names;
 }
 
 Eligibility EditorDocument::eligibility(int row) const

@@ -24,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace routes
@@ -114,7 +115,9 @@ public:
     int candidateCount() const;
     const policy::Candidate& candidate(int row) const;
     QString candidateName(int row) const;  // catalogue name, else the id
-    std::string agentProfileName(const std::string& executionProfileId) const;  // "" when the document names none
+    // Agent profile id -> name, for every agent profile the document names: built once, so
+    // that naming the candidates of a review costs one lookup each, not a scan of the document.
+    std::unordered_map<std::string, std::string> agentProfileNames() const;
     Eligibility eligibility(int row) const;
     std::vector<ConcreteProfile> eligibleProfiles() const;
     // Issues of the current profile (paths from "candidates[...]"), positions excluded:
