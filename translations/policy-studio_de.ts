@@ -913,18 +913,6 @@
 %1</translation>
     </message>
     <message>
-        <source>a row of this profile holds a value that cannot be read</source>
-        <translation>eine Zeile dieses Profils enthält einen Wert, der nicht gelesen werden kann</translation>
-    </message>
-    <message>
-        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
-    </message>
-    <message>
-        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
-        <translation>seine alten Regeln lassen sich nicht migrieren (%1); klären Sie sie in kandev und öffnen Sie die Datenbank erneut</translation>
-    </message>
-    <message>
         <source>Database Password</source>
         <translation>Datenbankpasswort</translation>
     </message>
@@ -951,6 +939,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation>%1
 
 Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen verloren.</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER is not set.</source>
+        <translation>KANDEV_DATABASE_DRIVER ist nicht gesetzt.</translation>
     </message>
 </context>
 <context>
@@ -1517,10 +1509,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
         <translation>SQLite-Datenbanken (*.db *.sqlite *.sqlite3);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>KANDEV_DATABASE_DRIVER is not set.</source>
-        <translation>KANDEV_DATABASE_DRIVER ist nicht gesetzt.</translation>
     </message>
     <message>
         <source>Choose a SQLite file.</source>
@@ -2235,10 +2223,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>%1 enthält kein dynamisches Profil zum Bearbeiten.</translation>
     </message>
     <message>
-        <source>Profile %1 was not saved: %2</source>
-        <translation>Profil %1 wurde nicht gespeichert: %2</translation>
-    </message>
-    <message>
         <source>Profile %1 is read-only: %2</source>
         <translation>Das Profil %1 ist schreibgeschützt: %2</translation>
     </message>
@@ -2253,6 +2237,22 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
 %2</source>
         <translation>Das Profil %1 würde so, wie es geschrieben würde, die Prüfung nicht bestehen; es wird daher nichts geschrieben:
 %2</translation>
+    </message>
+    <message>
+        <source>a row of this profile holds a value that cannot be read</source>
+        <translation>eine Zeile dieses Profils enthält einen Wert, der nicht gelesen werden kann</translation>
+    </message>
+    <message>
+        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
+        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
+    </message>
+    <message>
+        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
+        <translation>seine alten Regeln lassen sich nicht migrieren (%1); klären Sie sie in kandev und öffnen Sie die Datenbank erneut</translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
+        <translation>Nichts wurde gespeichert: %1</translation>
     </message>
 </context>
 <context>

@@ -909,18 +909,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a row of this profile holds a value that cannot be read</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Database Password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -942,6 +930,10 @@
         <source>%1
 
 Reload the profiles from the database? Your unsaved edits are lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER is not set.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1504,10 +1496,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>KANDEV_DATABASE_DRIVER is not set.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2223,10 +2211,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Profile %1 was not saved: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Profile %1 is read-only: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2238,6 +2222,22 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     <message>
         <source>Profile %1 as it would be written does not pass validation, so nothing is written:
 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a row of this profile holds a value that cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

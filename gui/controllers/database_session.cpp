@@ -10,6 +10,7 @@
 
 #include "migration/migration.h"
 #include "store/database_target.h"
+#include "store/document_source.h"
 #include "store/kandev_database.h"
 
 #include <QDir>
@@ -42,16 +43,40 @@ QString DatabaseSession::defaultDatabasePath()
 
 void DatabaseSession::openDialog()
 {
-    OpenDatabaseDialog dialog(m_window);
+    OpenDatabaseDialog dialog(store::defaultSqlitePath(), m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;
-    const auto target = dialog.target(&error);
+    const auto choice = dialog.choice(&error);
+    const auto target = choice ? targetOf(*choice, &error) : std::nullopt;
     if (!target) {
         QMessageBox::critical(m_window, tr("Cannot Open Database"), error);
         return;
     }
     open(*target);
+}
+
+std::optional<store::DatabaseTarget> DatabaseSession::targetOf(const DatabaseChoice& choice, QString* error)
+{
+    switch (choice.kind) {
+    case DatabaseChoice::Kind::Environment: {
+        auto t = store::databaseTargetFromEnvironment(error);
+        if (!t && error && error->isEmpty())
+            *error = tr("KANDEV_DATABASE_DRIVER is not set.");
+        return t;
+    }
+    case DatabaseChoice::Kind::SqliteFile: return store::parseDatabaseTarget(choice.path, error);
+    case DatabaseChoice::Kind::Server: break;
+    }
+    store::DatabaseTarget t;
+    t.kind = store::DatabaseTarget::Kind::Postgres;
+    t.host = choice.host;
+    t.port = choice.port;
+    t.user = choice.user;
+    // Left empty: kandev's variables or PGPASSWORD; then the server may ask.
+    t.password = choice.password.isEmpty() ? store::passwordFromEnvironment() : choice.password;
+    t.database = choice.database;
+    return t;
 }
 
 bool DatabaseSession::openArgument(const QString& argument)
@@ -124,28 +149,30 @@ DatabaseSession::Reading DatabaseSession::read(
             m_window, tr("Cannot Open Database"), tr("Policy Studio cannot read this database:\n\n%1").arg(error));
         return Reading::Failed;
     }
-    auto doc = std::make_unique<model::EditorDocument>(loaded->document, QString(), QByteArray());
-    doc->attachDatabase(database, loaded->versions);
-    markUnwritableProfiles(*doc, *loaded);
-
+    auto source = std::make_unique<store::KandevSource>(database, *loaded);
+    std::optional<migration::MigrationReport> report;
     if (loaded->document.hasLegacyRules()) {
-        const migration::MigrationReport report = store::planDatabaseMigration(*loaded);
-        markUnmigratableProfiles(*doc, report);
+        report = store::planDatabaseMigration(*loaded);
+        source->lockUnmigratable(*report);
+    }
+    auto doc = std::make_unique<model::EditorDocument>(loaded->document, std::move(source));
+    if (report) {
         QStringList unreadable;
         for (const auto& row : loaded->invalidRows)
             unreadable << QString::fromStdString(row.message);
         // Only the first review is the Migration Report: a reading after the
         // write reviews what is left, which is not how the profiles were migrated.
         const auto answer
-            = m_migrations->reviewDatabase(report, loaded->document, target.displayName(), unreadable, firstReading);
+            = m_migrations->reviewDatabase(*report, loaded->document, target.displayName(), unreadable, firstReading);
         if (answer == MigrationFlow::DatabaseAnswer::Migrate
-            && writeMigration(*database, *loaded, report, target, written))
+            && writeMigration(*database, *loaded, *report, target, written))
             return Reading::Migrated;
         // Migrate without the write opens as Open Read-Only would: all of it.
         if (answer != MigrationFlow::DatabaseAnswer::Open)
             doc->setReadOnly(true, tr("its legacy rules were not migrated"));
     }
     m_documents->install(std::move(doc));
+    m_target = target;
     return Reading::Opened;
 }
 
@@ -159,45 +186,13 @@ bool DatabaseSession::writeMigration(store::KandevDatabase& database, const stor
         QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer != QMessageBox::Apply)
         return false;
-    const QString backupDir
-        = target.kind == store::DatabaseTarget::Kind::Sqlite ? QFileInfo(target.path).absolutePath() : QDir::homePath();
-    *written = database.applyMigration(loaded, report, backupDir);
+    *written = database.applyMigration(loaded, report, store::defaultBackupDirectory(target));
     if (!written->ok) {
         QMessageBox::critical(
             m_window, tr("Migration Not Applied"), tr("Nothing was written.\n\n%1").arg(written->error));
         return false;
     }
     return true;
-}
-
-void DatabaseSession::markUnwritableProfiles(model::EditorDocument& document, const store::LoadedDatabase& loaded)
-{
-    const auto& profiles = loaded.document.profiles;
-    for (std::size_t i = 0; i < profiles.size(); ++i) {
-        if (loaded.invalidProfiles.contains(profiles[i].id))
-            document.setProfileReadOnly(int(i), tr("a row of this profile holds a value that cannot be read"));
-        else if (loaded.newerVersionProfiles.contains(profiles[i].id))
-            document.setProfileReadOnly(int(i),
-                tr("a route of this profile has a policy version newer than this build; "
-                   "saving could lose what it means"));
-    }
-}
-
-void DatabaseSession::markUnmigratableProfiles(
-    model::EditorDocument& document, const migration::MigrationReport& report)
-{
-    // A profile whose rules cannot be migrated stays read-only and says what to settle;
-    // it keeps neither the migration of the others nor their editing from happening.
-    for (const auto& profile : report.profiles) {
-        for (const auto& candidate : profile.candidates) {
-            if (candidate.errors.empty())
-                continue;
-            document.setProfileReadOnly(int(profile.profileIndex),
-                tr("its legacy rules cannot be migrated (%1); settle them in kandev and open the database again")
-                    .arg(QString::fromStdString(candidate.errors.front().message)));
-            break;
-        }
-    }
 }
 
 std::optional<QString> DatabaseSession::askPassword(const store::DatabaseTarget& target, const QString& error)
@@ -231,7 +226,9 @@ void DatabaseSession::offerReload(const QString& error)
     if (answer != QMessageBox::Yes)
         return;
     model::EditorDocument* doc = m_documents->document();
-    const store::DatabaseTarget target = doc->database()->target();
+    if (!doc || !doc->isDatabase() || !m_target)
+        return;
+    const store::DatabaseTarget target = *m_target;
     doc->undoStack()->setClean();  // the person chose to lose the edits
     open(target);
 }

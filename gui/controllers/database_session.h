@@ -6,6 +6,8 @@
 // database again. Also the reload offered when a save meets rows that
 // changed in the database since they were read.
 
+#include "store/database_target.h"
+
 #include <QObject>
 #include <QString>
 
@@ -24,7 +26,6 @@ class EditorDocument;
 namespace store
 {
 class KandevDatabase;
-struct DatabaseTarget;
 struct LoadedDatabase;
 struct WriteResult;
 }  // namespace store
@@ -34,6 +35,7 @@ namespace gui
 
 class DocumentController;
 class MigrationFlow;
+struct DatabaseChoice;
 
 class DatabaseSession final : public QObject
 {
@@ -57,6 +59,8 @@ public:
     static bool namesDatabase(const QString& argument);
     // Where kandev keeps its SQLite database unless told otherwise (the file may not exist).
     static QString defaultDatabasePath();
+    // The database a choice in the Open Database dialog names; nullopt with the reason when none.
+    static std::optional<store::DatabaseTarget> targetOf(const DatabaseChoice& choice, QString* error);
 
 signals:
     void statusMessage(const QString& text, int timeoutMs);
@@ -73,14 +77,13 @@ private:
     // Profiles that are read but never written: their rows cannot be read, or
     // are newer than this build, or their legacy rules cannot be migrated.
     // Only those are read-only; the rest stay editable.
-    static void markUnwritableProfiles(model::EditorDocument& document, const store::LoadedDatabase& loaded);
-    static void markUnmigratableProfiles(model::EditorDocument& document, const migration::MigrationReport& report);
     std::optional<QString> askPassword(const store::DatabaseTarget& target, const QString& error);
     void offerReload(const QString& error);
 
     QWidget* m_window;
     DocumentController* m_documents;
     MigrationFlow* m_migrations;
+    std::optional<store::DatabaseTarget> m_target;  // of the database open now, for a reload
 };
 
 }  // namespace gui

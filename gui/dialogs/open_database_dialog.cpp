@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "dialogs/open_database_dialog.h"
 
-#include "store/database_target.h"
-
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -25,7 +23,7 @@ const auto kLastPath = QStringLiteral("database/lastSqlitePath");
 const auto kLastServer = QStringLiteral("database/lastServer");  // host, port, user, name; never the password
 }  // namespace
 
-OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
+OpenDatabaseDialog::OpenDatabaseDialog(const QString& defaultSqlitePath, QWidget* parent)
     : QDialog(parent)
     , m_sqlite(new QRadioButton(tr("&SQLite file"), this))
     , m_postgres(new QRadioButton(tr("&PostgreSQL server"), this))
@@ -48,8 +46,7 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     m_path->setAccessibleName(tr("SQLite file"));
     // The last file used, else kandev's own default location when it is there.
     const QString lastPath = QSettings().value(kLastPath).toString();
-    m_path->setText(
-        !lastPath.isEmpty() || !QFileInfo(store::defaultSqlitePath()).isFile() ? lastPath : store::defaultSqlitePath());
+    m_path->setText(!lastPath.isEmpty() || !QFileInfo(defaultSqlitePath).isFile() ? lastPath : defaultSqlitePath);
     auto* browse = new QPushButton(tr("&Browse…"), this);
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
@@ -106,33 +103,31 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     update();
 }
 
-std::optional<store::DatabaseTarget> OpenDatabaseDialog::target(QString* error) const
+std::optional<DatabaseChoice> OpenDatabaseDialog::choice(QString* error) const
 {
+    DatabaseChoice c;
     if (m_environment->isChecked()) {
-        auto t = store::databaseTargetFromEnvironment(error);
-        if (!t && error && error->isEmpty())
-            *error = tr("KANDEV_DATABASE_DRIVER is not set.");
-        return t;
+        c.kind = DatabaseChoice::Kind::Environment;
+        return c;
     }
     if (m_sqlite->isChecked()) {
-        if (m_path->text().trimmed().isEmpty()) {
+        c.path = m_path->text().trimmed();
+        if (c.path.isEmpty()) {
             if (error)
                 *error = tr("Choose a SQLite file.");
             return std::nullopt;
         }
-        QSettings().setValue(kLastPath, m_path->text().trimmed());
-        return store::parseDatabaseTarget(m_path->text().trimmed(), error);
+        QSettings().setValue(kLastPath, c.path);
+        return c;
     }
-    store::DatabaseTarget t;
-    t.kind = store::DatabaseTarget::Kind::Postgres;
-    t.host = m_host->text().trimmed();
-    t.port = m_port->value();
-    t.user = m_user->text().trimmed();
-    // Left empty: kandev's variables or PGPASSWORD; then the server may ask.
-    t.password = m_password->text().isEmpty() ? store::passwordFromEnvironment() : m_password->text();
-    t.database = m_name->text().trimmed();
-    QSettings().setValue(kLastServer, QStringList {t.host, QString::number(t.port), t.user, QString(), t.database});
-    return t;
+    c.kind = DatabaseChoice::Kind::Server;
+    c.host = m_host->text().trimmed();
+    c.port = m_port->value();
+    c.user = m_user->text().trimmed();
+    c.password = m_password->text();
+    c.database = m_name->text().trimmed();
+    QSettings().setValue(kLastServer, QStringList {c.host, QString::number(c.port), c.user, QString(), c.database});
+    return c;
 }
 
 }  // namespace gui

@@ -4,9 +4,8 @@
 // password is typed here and kept nowhere), or kandev's own
 // KANDEV_DATABASE_* environment variables.
 
-#include "store/database_target.h"
-
 #include <QDialog>
+#include <QString>
 
 #include <optional>
 
@@ -17,13 +16,27 @@ class QSpinBox;
 namespace gui
 {
 
+// What the person chose, as typed; DatabaseSession makes a database target of it.
+struct DatabaseChoice {
+    enum class Kind { SqliteFile, Server, Environment };
+    Kind kind = Kind::SqliteFile;
+    QString path;  // SqliteFile
+    QString host;  // Server
+    int port = 5432;
+    QString user;
+    QString password;  // empty: from kandev's variables or PGPASSWORD
+    QString database;
+};
+
 class OpenDatabaseDialog final : public QDialog
 {
     Q_OBJECT
 public:
-    explicit OpenDatabaseDialog(QWidget* parent = nullptr);
+    // `defaultSqlitePath`: kandev's own database file, offered when it exists
+    // and no other file was used before.
+    explicit OpenDatabaseDialog(const QString& defaultSqlitePath, QWidget* parent = nullptr);
     // nullopt (with the reason) when the fields do not name a database.
-    std::optional<store::DatabaseTarget> target(QString* error) const;
+    std::optional<DatabaseChoice> choice(QString* error) const;
 
     QLineEdit* sqlitePath() const
     {

@@ -9,8 +9,6 @@
 #include "model/commands.h"
 #include "model/policy_text.h"
 
-#include "migration/migration.h"
-
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QResizeEvent>
@@ -285,11 +283,10 @@ void CandidateEditor::showLegacy(const policy::Candidate& c)
         for (const auto& e : errors)
             html += QStringLiteral("<p><b>%1</b></p>").arg(model::PolicyText::legacyError(e).toHtmlEscaped());
     } else {
-        const auto migrated = migration::migrateCandidate(c, std::size_t(m_row), {});
-        if (migrated.result)
+        if (const auto migrated = m_doc->migratedPolicies(m_row))
             html += QStringLiteral("<p>%1</p>")
                         .arg(tr("Migrated, they become: %1")
-                                 .arg(model::PolicyText::candidateSummary(*migrated.result))
+                                 .arg(model::PolicyText::candidateSummary(*migrated))
                                  .toHtmlEscaped());
     }
     m_legacy->setText(html);

@@ -30,7 +30,7 @@ std::vector<ProfileWrite> databaseWrites(const EditorDocument& document, const r
         write.versionRead = document.versionRead(profile.id);
         QString error;
         // One short read per changed profile: a review lists a handful, and the counts must be current.
-        const auto read = document.database()->readLiveRoutes(profile.id, &error);
+        const auto read = document.readLiveRoutes(profile.id, &error);
         if (!read) {
             write.routesError = error;
         } else if (read->hasTables()) {

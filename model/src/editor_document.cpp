@@ -5,8 +5,10 @@
 
 #include "check/document_check.h"
 #include "migration/migration.h"
+#include "store/document_source.h"
 #include "store/file_store.h"
-#include "store/kandev_database.h"
+
+#include "routes/live_routes.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -67,11 +69,16 @@ QString describe(const format::Diagnostic& d)
 }  // namespace
 
 EditorDocument::EditorDocument(format::Document document, QString filePath, QByteArray diskBytes, QObject* parent)
+    : EditorDocument(
+        document, std::make_unique<store::FileSource>(document, std::move(filePath), std::move(diskBytes)), parent)
+{
+}
+
+EditorDocument::EditorDocument(
+    format::Document document, std::unique_ptr<store::DocumentSource> source, QObject* parent)
     : QObject(parent)
     , m_document(std::move(document))
-    , m_asRead(m_document)
-    , m_filePath(std::move(filePath))
-    , m_diskBytes(std::move(diskBytes))
+    , m_source(std::move(source))
 {
     const auto dynamic = dynamicProfiles();
     m_current = dynamic.empty() ? -1 : dynamic.front();
@@ -82,35 +89,47 @@ EditorDocument::~EditorDocument() = default;
 
 review::DocumentDiff EditorDocument::pendingChanges() const
 {
-    return review::diffDocuments(m_asRead, m_document);
+    return review::diffDocuments(m_source->asRead(), m_document);
+}
+
+const store::FileSource* EditorDocument::fileSource() const
+{
+    return dynamic_cast<const store::FileSource*>(m_source.get());
+}
+
+QString EditorDocument::filePath() const
+{
+    const store::FileSource* file = fileSource();
+    return file ? file->path() : QString();
+}
+
+QByteArray EditorDocument::diskBytes() const
+{
+    const store::FileSource* file = fileSource();
+    return file ? file->bytes() : QByteArray();
+}
+
+bool EditorDocument::isDatabase() const
+{
+    return m_source->isDatabase();
 }
 
 QString EditorDocument::displayName() const
 {
-    if (m_database)
-        return m_database->target().displayName();
-    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+    if (isDatabase())
+        return m_source->databaseName();
+    const QString path = filePath();
+    return path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
 }
 
 std::optional<std::int64_t> EditorDocument::versionRead(const std::string& profileId) const
 {
-    const auto it = m_versions.find(profileId);
-    return it == m_versions.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
+    return m_source->versionRead(profileId);
 }
 
 std::optional<routes::LiveRoutesRead> EditorDocument::readLiveRoutes(const std::string& profileId, QString* error) const
 {
-    if (!m_database)
-        return std::nullopt;
-    return m_database->readLiveRoutes(profileId, error);
-}
-
-void EditorDocument::attachDatabase(
-    std::shared_ptr<store::KandevDatabase> database, std::map<std::string, std::int64_t> versions)
-{
-    m_database = std::move(database);
-    m_versions = std::move(versions);
-    m_filePath.clear();
+    return m_source->readLiveRoutes(profileId, error);
 }
 
 void EditorDocument::setReadOnly(bool readOnly, const QString& reason)
@@ -122,17 +141,43 @@ void EditorDocument::setReadOnly(bool readOnly, const QString& reason)
         emit readOnlyChanged(isReadOnly());
 }
 
-void EditorDocument::setProfileReadOnly(int profileIndex, const QString& reason)
+bool EditorDocument::isProfileReadOnly(int profileIndex) const
 {
-    const bool before = isReadOnly();
-    m_readOnlyProfiles.insert(profileIndex, reason);
-    if (isReadOnly() != before)
-        emit readOnlyChanged(isReadOnly());
+    return m_readOnly || profileLock(profileIndex).has_value();
+}
+
+std::optional<store::ProfileLockReason> EditorDocument::profileLock(int profileIndex) const
+{
+    if (profileIndex < 0 || std::size_t(profileIndex) >= m_document.profiles.size())
+        return std::nullopt;
+    return m_source->profileLock(m_document.profiles[std::size_t(profileIndex)].id);
 }
 
 QString EditorDocument::readOnlyReason() const
 {
-    return m_readOnly ? m_readOnlyReason : m_readOnlyProfiles.value(m_current);
+    if (m_readOnly)
+        return m_readOnlyReason;
+    return readOnlyReasonOf(m_current);
+}
+
+QString EditorDocument::readOnlyReasonOf(int profileIndex) const
+{
+    const auto lock = profileLock(profileIndex);
+    return lock ? describeLock(*lock) : QString();
+}
+
+QString EditorDocument::describeLock(const store::ProfileLockReason& reason)
+{
+    switch (reason.lock) {
+    case store::ProfileLock::UnreadableRow: return tr("a row of this profile holds a value that cannot be read");
+    case store::ProfileLock::NewerPolicyVersion:
+        return tr("a route of this profile has a policy version newer than this build; saving could lose what it "
+                  "means");
+    case store::ProfileLock::NotMigratable:
+        return tr("its legacy rules cannot be migrated (%1); settle them in kandev and open the database again")
+            .arg(QString::fromStdString(reason.detail));
+    }
+    return {};
 }
 
 std::vector<int> EditorDocument::dynamicProfiles() const
@@ -250,11 +295,19 @@ std::vector<format::Diagnostic> EditorDocument::legacyErrorsOfCandidate(int row)
     return inCandidate(m_legacyErrors, row);
 }
 
+std::optional<policy::PolicyDocument> EditorDocument::migratedPolicies(int row) const
+{
+    const policy::Candidate& c = candidate(row);
+    if (c.policies || c.rules.empty())
+        return std::nullopt;
+    return migration::migrateCandidate(c, std::size_t(row), {}).result;
+}
+
 std::vector<policy::Issue> EditorDocument::allIssues() const
 {
     std::vector<policy::Issue> out;
     for (const int index : dynamicProfiles()) {
-        if (m_database && !m_editedProfiles.count(index))
+        if (isDatabase() && !m_editedProfiles.count(index))
             continue;  // a database save writes only the profiles edited
         const auto& d = *m_document.profiles[std::size_t(index)].dynamic;
         for (auto& i : policy::validateCandidates(d.candidates, m_document.dynamicPath(std::size_t(index)))) {
@@ -416,7 +469,7 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
             + QString::fromStdString(format::describeIssue(issues.front()));
         return error;
     }
-    if (!m_database) {
+    if (!isDatabase()) {
         format::Document toSave = m_document;
         for (auto& p : toSave.profiles) {
             if (p.dynamic)
@@ -438,8 +491,7 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
         if (!profile.dynamic)
             continue;
         if (isProfileReadOnly(index))  // the editor lets no edit in; should one get there, it is refused
-            return tr("Profile %1 is read-only: %2")
-                .arg(QString::fromStdString(profile.id), m_readOnlyProfiles.value(index));
+            return tr("Profile %1 is read-only: %2").arg(QString::fromStdString(profile.id), readOnlyReasonOf(index));
         format::Document alone;
         alone.shape = format::FileShape::DynamicDocument;
         alone.profiles.push_back(format::ProfileRecord {});
@@ -454,44 +506,44 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
 
 EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
 {
-    if (m_database)
+    if (isDatabase())
         return saveToDatabase();  // which asks saveRefusal itself
     std::string bytes;
     if (const auto why = saveRefusal(&bytes))
         return {false, *why, false};
-    if (const auto error = store::writeFileAtomically(path.toStdString(), bytes))
-        return {false, QString::fromStdString(error->message)};
-    for (auto& p : m_document.profiles) {
+    format::Document toWrite = m_document;
+    for (auto& p : toWrite.profiles) {
         if (p.dynamic)
             renumber(*p.dynamic);
     }
-    m_asRead = m_document;
-    m_filePath = path;
-    m_diskBytes = QByteArray::fromStdString(bytes);
+    auto* file = static_cast<store::FileSource*>(m_source.get());
+    const store::SourceWrite written = file->write(path, bytes, toWrite);
+    if (!written.ok)
+        return {false, written.error, false};
+    m_document = std::move(toWrite);
     m_undo.setClean();
     emit saved(path);
-    return {true, {}};
+    return {true, {}, false};
 }
 
 EditorDocument::SaveResult EditorDocument::saveToDatabase()
 {
     if (const auto why = saveRefusal())
         return {false, *why, false};
-    // Each edited profile is its own transaction, as kandev's backend saves them.
-    for (auto it = m_editedProfiles.begin(); it != m_editedProfiles.end();) {
-        auto& profile = m_document.profiles[std::size_t(*it)];
-        const std::int64_t expected = m_versions[profile.id];
-        const store::WriteResult written = m_database->saveProfile(profile.id, expected, profile.dynamic->candidates);
-        if (!written.ok)
-            return {false, tr("Profile %1 was not saved: %2").arg(QString::fromStdString(profile.id), written.error),
-                written.conflict};
-        m_versions[profile.id] = expected + 1;
-        profile.dynamic->version = expected + 1;
-        for (std::size_t i = 0; i < profile.dynamic->candidates.size(); ++i)
-            profile.dynamic->candidates[i].position = std::int64_t(i);
-        it = m_editedProfiles.erase(it);
+    std::set<std::string> edited;
+    for (const int index : m_editedProfiles)
+        edited.insert(m_document.profiles[std::size_t(index)].id);
+    // Every edited profile in one transaction: all of them, or none.
+    auto* database = static_cast<store::KandevSource*>(m_source.get());
+    const store::SourceWrite written = database->write(m_document, edited);
+    if (!written.ok)
+        return {false, tr("Nothing was saved: %1").arg(written.error), written.conflict};
+    for (const int index : m_editedProfiles) {
+        auto& profile = m_document.profiles[std::size_t(index)];
+        profile.dynamic->version = m_source->versionRead(profile.id);
+        renumber(*profile.dynamic);
     }
-    m_asRead = m_document;
+    m_editedProfiles.clear();
     m_undo.setClean();
     emit saved(displayName());
     return {true, {}, false};
@@ -499,14 +551,8 @@ EditorDocument::SaveResult EditorDocument::saveToDatabase()
 
 bool EditorDocument::changedOnDisk() const
 {
-    if (m_database)
-        return false;
-    if (m_filePath.isEmpty())
-        return false;
-    QFile f(m_filePath);
-    if (!f.open(QIODevice::ReadOnly))
-        return true;  // vanished or unreadable: not what we loaded
-    return f.readAll() != m_diskBytes;
+    const store::FileSource* file = fileSource();
+    return file && file->changedOnDisk();
 }
 
 LoadResult loadDocumentFile(const QString& path)

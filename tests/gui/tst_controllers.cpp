@@ -9,6 +9,7 @@
 #include "controllers/document_controller.h"
 #include "controllers/migration_flow.h"
 #include "controllers/recent_files.h"
+#include "dialogs/open_database_dialog.h"
 #include "window/action_set.h"
 #include "window/dock_layout.h"
 
@@ -116,6 +117,8 @@ private slots:
     void initTestCase();
     void init();
     void recentFilesKeepTheNewestFirst();
+    void databaseChoicesNameTargets_data();
+    void databaseChoicesNameTargets();
     void newDocumentHandsOverBeforeTheOldOneGoes();
     void unreadableFileOpensNothing();
     void saveTellsTheWindowAndTheRecentFiles();
@@ -429,6 +432,72 @@ void TestControllers::actionsFollowTheDocument()
     recent->actions().at(1)->trigger();
     QCOMPARE(chosen.count(), 1);
     QCOMPARE(chosen.at(0).at(0).toString(), QStringLiteral("/tmp/b.json"));
+}
+
+void TestControllers::databaseChoicesNameTargets_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("password");
+    QTest::addColumn<bool>("named");
+    QTest::addColumn<QString>("expected");  // the target's name for people, or the error
+    QTest::addColumn<QString>("expectedPassword");
+    using Kind = DatabaseChoice::Kind;
+    QTest::newRow("a SQLite file") << int(Kind::SqliteFile) << "/tmp/k.db"
+                                   << "" << true << "/tmp/k.db"
+                                   << "";
+    QTest::newRow("a sqlite: path") << int(Kind::SqliteFile) << "sqlite:/tmp/k.db"
+                                    << "" << true << "/tmp/k.db"
+                                    << "";
+    QTest::newRow("a server, password typed") << int(Kind::Server) << ""
+                                              << "typed" << true << "kandev"
+                                              << "typed";
+    QTest::newRow("a server, password from the environment") << int(Kind::Server) << ""
+                                                             << "" << true << "kandev"
+                                                             << "from-env";
+    QTest::newRow("the environment, not set") << int(Kind::Environment) << ""
+                                              << "" << false << "KANDEV_DATABASE_DRIVER is not set."
+                                              << "";
+}
+
+// What the Open Database dialog's fields make, once DatabaseSession reads them.
+void TestControllers::databaseChoicesNameTargets()
+{
+    QFETCH(int, kind);
+    QFETCH(QString, path);
+    QFETCH(QString, password);
+    QFETCH(bool, named);
+    QFETCH(QString, expected);
+    QFETCH(QString, expectedPassword);
+    const QByteArray oldDriver = qgetenv("KANDEV_DATABASE_DRIVER");
+    const QByteArray oldPassword = qgetenv("KANDEV_DATABASE_PASSWORD");
+    qunsetenv("KANDEV_DATABASE_DRIVER");
+    qputenv("KANDEV_DATABASE_PASSWORD", "from-env");
+    DatabaseChoice choice;
+    choice.kind = DatabaseChoice::Kind(kind);
+    choice.path = path;
+    choice.host = QStringLiteral("db.example");
+    choice.port = 5433;
+    choice.user = QStringLiteral("kandev");
+    choice.database = QStringLiteral("kandev");
+    choice.password = password;
+    QString error;
+    const auto target = DatabaseSession::targetOf(choice, &error);
+    qputenv("KANDEV_DATABASE_DRIVER", oldDriver);
+    qputenv("KANDEV_DATABASE_PASSWORD", oldPassword);
+    QCOMPARE(target.has_value(), named);
+    if (!target) {
+        QCOMPARE(error, expected);
+        return;
+    }
+    if (choice.kind == DatabaseChoice::Kind::SqliteFile) {
+        QCOMPARE(target->path, expected);
+    } else {
+        QCOMPARE(target->host, QStringLiteral("db.example"));
+        QCOMPARE(target->port, 5433);
+        QCOMPARE(target->database, expected);
+    }
+    QCOMPARE(target->password, expectedPassword);
 }
 
 QTEST_MAIN(TestControllers)

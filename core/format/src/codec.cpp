@@ -676,6 +676,16 @@ std::string serializePolicies(const policy::PolicyDocument& policies)
     return j.dump();
 }
 
+std::string serializeRulesJson(const policy::Candidate& candidate)
+{
+    if (candidate.policies)
+        return serializePolicies(*candidate.policies);
+    Json rules = Json::object();
+    for (const auto& r : candidate.rules)
+        rules[r.key] = r.action;
+    return rules.dump();
+}
+
 std::string serializeDocument(const Document& document)
 {
     return joinPieces(serializeDocumentPieces(document));

@@ -15,7 +15,6 @@
 #include "policy/validation.h"
 
 #include <QByteArray>
-#include <QHash>
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
@@ -33,8 +32,10 @@ struct LiveRoutesRead;
 }
 namespace store
 {
-class KandevDatabase;
-}
+class DocumentSource;
+class FileSource;
+struct ProfileLockReason;
+}  // namespace store
 
 namespace model
 {
@@ -50,7 +51,9 @@ class EditorDocument final : public QObject
 {
     Q_OBJECT
 public:
+    // A file's document (filePath empty: untitled), or one whose source is given.
     EditorDocument(format::Document document, QString filePath, QByteArray diskBytes, QObject* parent = nullptr);
+    EditorDocument(format::Document document, std::unique_ptr<store::DocumentSource> source, QObject* parent = nullptr);
     ~EditorDocument() override;
 
     // --- what is open
@@ -61,10 +64,7 @@ public:
     // What a save would change, against the document as read (or last saved):
     // File > Review Changes shows it, policyctl diff prints the same.
     review::DocumentDiff pendingChanges() const;
-    QString filePath() const
-    {
-        return m_filePath;
-    }
+    QString filePath() const;  // empty for an untitled document and a database
     QString displayName() const;  // file name, database name, or "Untitled"
     QUndoStack* undoStack()
     {
@@ -79,7 +79,7 @@ public:
     // changes, also on switching profiles).
     bool isReadOnly() const
     {
-        return m_readOnly || m_readOnlyProfiles.contains(m_current);
+        return isProfileReadOnly(m_current);
     }
     QString readOnlyReason() const;
     // Whether anything can be saved at all.
@@ -88,14 +88,11 @@ public:
         return m_readOnly;
     }
     void setReadOnly(bool readOnly, const QString& reason = {});
-    // One profile of a database that is read and never written (a route it
-    // cannot read, a policy version newer than this build); the others stay
-    // editable and savable.
-    void setProfileReadOnly(int profileIndex, const QString& reason);
-    bool isProfileReadOnly(int profileIndex) const
-    {
-        return m_readOnly || m_readOnlyProfiles.contains(profileIndex);
-    }
+    // Whether a profile can be edited: not when the whole document is
+    // read-only, nor when its source never writes it (a database row it
+    // cannot read, a newer policy version, rules it cannot migrate); the
+    // others stay editable and savable.
+    bool isProfileReadOnly(int profileIndex) const;
     // True between the about-to and done signals of an insert, remove, move or reset.
     bool isChangingStructure() const
     {
@@ -134,6 +131,9 @@ public:
         return m_legacyErrors;
     }
     std::vector<format::Diagnostic> legacyErrorsOfCandidate(int row) const;
+    // What a legacy candidate of the current profile becomes when migrated;
+    // none when it has no legacy rules or they cannot be migrated.
+    std::optional<policy::PolicyDocument> migratedPolicies(int row) const;
     // Every profile's issues, with full paths; saving is refused while any
     // exist (in a database: in any profile that saving writes).
     std::vector<policy::Issue> allIssues() const;
@@ -148,17 +148,9 @@ public:
     void replaceDocument(const format::Document& document);
 
     // --- a kandev database instead of a file
-    // Saving then writes every edited profile, one transaction each, with
+    // Saving then writes every edited profile, all in one transaction, with
     // kandev's version check.
-    void attachDatabase(std::shared_ptr<store::KandevDatabase> database, std::map<std::string, std::int64_t> versions);
-    bool isDatabase() const
-    {
-        return m_database != nullptr;
-    }
-    std::shared_ptr<store::KandevDatabase> database() const
-    {
-        return m_database;
-    }
+    bool isDatabase() const;
     // The version kandev's row had when it was read or last saved; none for a file or a profile not in the database.
     std::optional<std::int64_t> versionRead(const std::string& profileId) const;
     // The routes kandev runs now for the profile (the Live Routes dock), read
@@ -181,10 +173,7 @@ public:
     SaveResult saveToDatabase();
     // True when the file on disk no longer holds what was loaded or saved last.
     bool changedOnDisk() const;
-    QByteArray diskBytes() const
-    {
-        return m_diskBytes;
-    }
+    QByteArray diskBytes() const;
 
 signals:
     void currentProfileChanged(int profileIndex);
@@ -202,6 +191,10 @@ signals:
     void saved(const QString& path);
 
 private:
+    const store::FileSource* fileSource() const;  // null for a database
+    std::optional<store::ProfileLockReason> profileLock(int profileIndex) const;
+    QString readOnlyReasonOf(int profileIndex) const;
+    static QString describeLock(const store::ProfileLockReason& reason);
     format::DynamicRecord& dynamicOf(int profileIndex);
     const format::DynamicRecord* currentDynamic() const;
     void showProfile(int profileIndex);  // switches the view to the profile an edit touches
@@ -214,19 +207,14 @@ private:
     const format::ProfileRecord* catalogueEntry(const std::string& id) const;
 
     format::Document m_document;
-    format::Document m_asRead;  // as opened or last saved
-    QString m_filePath;
-    QByteArray m_diskBytes;
+    std::unique_ptr<store::DocumentSource> m_source;  // as read, versions, locks, the way back
     QUndoStack m_undo;
     int m_current = -1;
     bool m_readOnly = false;
     QString m_readOnlyReason;
-    QHash<int, QString> m_readOnlyProfiles;  // profile index -> why
     std::vector<policy::Issue> m_issues;
     std::vector<format::Diagnostic> m_legacyErrors;
     bool m_inStructuralChange = false;
-    std::shared_ptr<store::KandevDatabase> m_database;
-    std::map<std::string, std::int64_t> m_versions;
     std::set<int> m_editedProfiles;  // database: profiles to write on save
 };
 

@@ -50,6 +50,19 @@ struct LoadedDatabase {
 migration::MigrationReport planDatabaseMigration(
     const LoadedDatabase& loaded, policy::Reading reading = policy::Reading::Spec);
 
+// One profile's routes as a write leaves them.
+struct ProfileRoutes {
+    std::string profileId;
+    std::int64_t expectedVersion = 0;  // the version read; the write makes it one more
+    std::vector<policy::Candidate> candidates;  // in route order, each at its position
+};
+
+// Where a migration's backup goes, the one rule for the editor and policyctl:
+// beside a SQLite database file; for PostgreSQL, in
+// $XDG_DATA_HOME/policy-studio/backups (~/.local/share/policy-studio/backups),
+// created private (0700) when missing.
+QString defaultBackupDirectory(const DatabaseTarget& target);
+
 struct WriteResult {
     bool ok = false;
     bool conflict = false;  // the version changed since it was read: reload
@@ -87,16 +100,24 @@ public:
     // identifier and database oid), or when a route it writes is not exactly
     // as load() read it (a rules_json changed without a version bump).
 
-    // Replaces one dynamic profile's routes, increments its version and sets
-    // updated_at, in one transaction; refused (conflict) when the version in
-    // the database is not expectedVersion.
+    // The one write path, for an editor save and a migration alike: in one
+    // transaction, each profile's version moves on from the one expected
+    // (kandev's optimistic check; updated_at is set), its routes are compared
+    // with those load() read (all four columns: a change without a version
+    // bump is a conflict too), then replaced by `candidates`, at their
+    // positions. With a backup directory, a backup of the database (SQLite:
+    // VACUUM INTO a timestamped file; PostgreSQL: the rows of these profiles as
+    // a timestamped JSON file) is written first, and without it nothing is.
+    // All or nothing; on success the routes written become the ones "as read".
+    WriteResult writeProfiles(const std::vector<ProfileRoutes>& profiles, const std::optional<QString>& backupDir = {});
+
+    // One profile, as the editor saves it: positions renumbered in route order.
     WriteResult saveProfile(
         const std::string& profileId, std::int64_t expectedVersion, const std::vector<policy::Candidate>& candidates);
 
-    // Writes every candidate the report migrates, for every profile without
-    // errors or invalid rows, in one transaction, after a backup in backupDir
-    // (SQLite: VACUUM INTO a timestamped file; PostgreSQL: the affected rows
-    // as a timestamped JSON file). All or nothing.
+    // Every candidate the report migrates, for every profile without errors
+    // or invalid rows, through writeProfiles() after a backup in backupDir
+    // (empty: defaultBackupDirectory()).
     WriteResult applyMigration(
         const LoadedDatabase& loaded, const migration::MigrationReport& report, const QString& backupDir);
 
@@ -121,6 +142,8 @@ private:
     QString identityOf(QSqlDatabase& db) const;
     // Whether the profile's routes are as load() read them; sets a conflict otherwise.
     bool routesAsRead(QSqlDatabase& db, const std::string& profileId, WriteResult& result) const;
+    // Writes the backup of a write of `profiles` into `dir`; false (with the error) when it failed.
+    bool backUp(QSqlDatabase& db, const std::vector<ProfileRoutes>& profiles, const QString& dir, WriteResult& result);
 
     struct RouteRow {
         std::int64_t position = 0;
@@ -134,9 +157,5 @@ private:
     QString m_identity;  // of the database load() read
     std::map<std::string, std::vector<RouteRow>> m_readRoutes;  // profile id -> its routes as read
 };
-
-// The rules_json value of a candidate: a v1 policy document, a legacy rules
-// map, or "{}" for neither.
-std::string rulesJsonOf(const policy::Candidate& candidate);
 
 }  // namespace store

@@ -45,6 +45,9 @@ struct RulesJson {
     std::vector<Diagnostic> errors;
 };
 RulesJson parseRulesJson(std::string_view text);
+// The rules_json value of a candidate, what parseRulesJson reads back: its
+// policies, else its legacy rules map, else "{}".
+std::string serializeRulesJson(const policy::Candidate& candidate);
 
 // Serializes in the document's own shape: 2-space indentation, keys in their
 // original order, unknown fields untouched, a final newline.

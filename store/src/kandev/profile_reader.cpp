@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reading a kandev database into an export-shaped document: every agent
+// profile, the routes of the dynamic ones, and every value kandev could not
+// read named by its row, with its profile kept out of every write.
+#include "store/kandev_database.h"
+
+#include "checked_row.h"
+#include "sql_support.h"
+
+#include "format/codec.h"
+
+#include "policy/text.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace store
+{
+
+namespace
+{
+
+using detail::CheckedRow;
+using detail::hasTable;
+using detail::readError;
+
+// Reads one rules_json value with the checks a file gets (size, encoding,
+// nesting before any recursion, duplicate keys, shape). Returns the error
+// message when it cannot be read.
+std::optional<std::string> readRulesJson(const std::string& text, policy::Candidate& candidate)
+{
+    format::RulesJson read = format::parseRulesJson(text);
+    if (!read.errors.empty()) {
+        const format::Diagnostic& e = read.errors.front();
+        std::string where = e.path.empty() ? std::string("rules_json") : "rules_json." + e.path;
+        if (e.line > 0)
+            where += " (line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ")";
+        return where + ": " + e.message;
+    }
+    candidate.policies = std::move(read.policies);
+    candidate.rules = std::move(read.rules);
+    return std::nullopt;
+}
+
+}  // namespace
+
+const format::ProfileRecord* LoadedDatabase::profile(const std::string& id) const
+{
+    for (const auto& p : document.profiles) {
+        if (p.id == id)
+            return &p;
+    }
+    return nullptr;
+}
+
+std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_reader);
+    LoadedDatabase loaded;
+    m_readRoutes.clear();
+    m_identity = identityOf(db);
+    loaded.document.shape = format::FileShape::ExportArray;
+    auto fail = [&](const QSqlError& e) -> std::optional<LoadedDatabase> {
+        if (error)
+            *error = readError(m_target.displayName(), e);
+        return std::nullopt;
+    };
+    // A row with a value kandev cannot read makes its profile unreadable.
+    auto refuseRow = [&](const CheckedRow& row, const std::string& profileId, const std::string& path) {
+        for (const std::string& problem : row.problems())
+            loaded.invalidRows.push_back(
+                {path, "profile \"" + profileId + "\": " + problem + "; this profile is left untouched", 0, 0});
+        loaded.invalidProfiles.insert(profileId);
+    };
+
+    // A database without kandev's tables is said to be that, not a SQL error.
+    QSqlError tablesError;
+    const auto tables = detail::tableNames(db, m_target.kind == DatabaseTarget::Kind::Sqlite, &tablesError);
+    if (!tables)
+        return fail(tablesError);
+    for (const QString& table : {QStringLiteral("agent_profiles"), QStringLiteral("dynamic_agent_profiles"),
+             QStringLiteral("dynamic_agent_routes"), QStringLiteral("agents")}) {
+        if (!hasTable(*tables, table)) {
+            if (error)
+                *error = QStringLiteral("%1 is not a kandev database: it has no %2 table (kandev's are agents, "
+                                        "agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)")
+                             .arg(m_target.displayName(), table);
+            return std::nullopt;
+        }
+    }
+
+    // Only the columns needed: never env_vars or any other secret-bearing column.
+    QSqlQuery profiles(db);
+    profiles.setForwardOnly(true);
+    if (!profiles.exec(QStringLiteral(
+            "SELECT p.id, p.name, p.enabled, p.auto_fallback, p.deleted_at IS NOT NULL, d.version, a.name, "
+            "d.profile_id IS NOT NULL FROM agent_profiles p LEFT JOIN dynamic_agent_profiles d ON d.profile_id = p.id "
+            "LEFT JOIN agents a ON a.id = p.agent_id ORDER BY p.id")))
+        return fail(profiles.lastError());
+    std::map<std::string, std::size_t> dynamicIndex;
+    while (profiles.next()) {
+        format::ProfileRecord p;
+        p.id = profiles.value(0).toString().toStdString();
+        CheckedRow row(profiles, "agent_profiles", "id \"" + p.id + "\"");
+        p.id = row.text(0, "id");
+        p.name = row.text(1, "name");
+        p.enabled = row.boolean(2, "enabled");
+        p.autoFallback = row.boolean(3, "auto_fallback");
+        p.deleted = row.boolean(4, "deleted_at");
+        const bool hasDynamicRow = row.boolean(7, "profile_id");
+        const std::optional<std::string> agent = row.optionalText(6, "agents.name");
+        const bool dynamic = hasDynamicRow || agent == "dynamic";
+        p.kind = dynamic ? "dynamic" : "concrete";
+        std::optional<std::int64_t> version;
+        if (hasDynamicRow) {
+            CheckedRow versionRow(profiles, "dynamic_agent_profiles", "profile_id \"" + p.id + "\"");
+            version = versionRow.integer(5, "version");
+            if (!versionRow.ok())
+                refuseRow(versionRow, p.id, format::indexPath("", loaded.document.profiles.size()) + ".version");
+        }
+        if (!row.ok())
+            refuseRow(row, p.id, format::indexPath("", loaded.document.profiles.size()));
+        if (dynamic) {
+            p.dynamic = format::DynamicRecord {};
+            p.dynamic->version = version.value_or(0);
+            loaded.versions[p.id] = *p.dynamic->version;
+            dynamicIndex[p.id] = loaded.document.profiles.size();
+        }
+        loaded.document.profiles.push_back(std::move(p));
+    }
+
+    QSqlQuery routes(db);
+    routes.setForwardOnly(true);
+    // A rules_json past the bound is never fetched: its length is, and the
+    // row is refused by name (a 200 MB value would cost gigabytes to read).
+    if (!routes.prepare(QStringLiteral(
+            "SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
+            "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json), "
+            "CAST(position AS TEXT) AS position_text FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
+        return fail(routes.lastError());
+    routes.addBindValue(qlonglong(kMaxRulesJsonCharacters));
+    if (!routes.exec())
+        return fail(routes.lastError());
+    while (routes.next()) {
+        const std::string profileId = routes.value(0).toString().toStdString();
+        const auto it = dynamicIndex.find(profileId);
+        if (it == dynamicIndex.end())
+            continue;
+        format::DynamicRecord& d = *loaded.document.profiles[it->second].dynamic;
+        policy::Candidate c;
+        CheckedRow row(routes, "dynamic_agent_routes",
+            "dynamic_profile_id \"" + profileId + "\", position " + routes.value(6).toString().toStdString());
+        c.position = row.integer(1, "position");
+        c.executionProfileId = row.text(2, "execution_profile_id");
+        c.enabled = row.boolean(3, "enabled");
+        const std::optional<std::int64_t> length = row.optionalInteger(5, "rules_json");
+        const bool tooLong = length > std::int64_t(kMaxRulesJsonCharacters);
+        const std::string rulesText = tooLong ? std::string() : row.text(4, "rules_json");
+        const std::string candidatePath = format::indexPath(
+            format::joinPath(loaded.document.dynamicPath(it->second), "candidates"), d.candidates.size());
+        const std::string path = candidatePath + ".rules_json";
+        const std::string where
+            = "profile \"" + profileId + "\", position " + routes.value(6).toString().toStdString() + ": ";
+        m_readRoutes[profileId].push_back(
+            {c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});
+        if (!row.ok()) {
+            refuseRow(row, profileId, candidatePath);
+        } else if (tooLong) {
+            loaded.invalidRows.push_back({path,
+                where + "rules_json is " + std::to_string(*length)
+                    + " characters long; a route's "
+                      "rules are limited to "
+                    + std::to_string(kMaxRulesJsonCharacters) + " characters, so this profile is left untouched",
+                0, 0});
+            loaded.invalidProfiles.insert(profileId);
+        } else if (const auto problem = readRulesJson(rulesText, c)) {
+            loaded.invalidRows.push_back({path, where + *problem, 0, 0});
+            loaded.invalidProfiles.insert(profileId);
+        }
+        if (c.policies && c.policies->isNewerVersion()) {
+            loaded.newerVersionRows.push_back({path,
+                where + "rules_json has policy version " + std::to_string(c.policies->version)
+                    + ", newer than this build's " + std::to_string(policy::kSupportedPolicyVersion)
+                    + "; this profile is read and never written",
+                0, 0});
+            loaded.newerVersionProfiles.insert(profileId);
+        }
+        // kandev's backend rejects a route whose id is blank once trimmed.
+        if (policy::trimSpace(c.executionProfileId).empty()) {
+            loaded.invalidRows.push_back({candidatePath + ".execution_profile_id",
+                where
+                    + "execution_profile_id is empty once white space is trimmed; kandev's backend "
+                      "rejects the route, so this profile is left untouched",
+                0, 0});
+            loaded.invalidProfiles.insert(profileId);
+        }
+        d.candidates.push_back(std::move(c));
+        d.candidateSources.emplace_back();
+    }
+    return loaded;
+}
+
+}  // namespace store
