@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ChangeReview</name>
+    <message>
+        <source>Written to the database, all in one transaction:</source>
+        <translation>In die Datenbank geschrieben, alles in einer Transaktion:</translation>
+    </message>
+</context>
+<context>
     <name>DatabaseWrites</name>
     <message>
         <source>profile %1</source>
@@ -1554,10 +1561,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Save Changes — %1</source>
         <translation>Änderungen speichern — %1</translation>
-    </message>
-    <message>
-        <source>Written to the database, one transaction per profile:</source>
-        <translation>In die Datenbank geschrieben, eine Transaktion je Profil:</translation>
     </message>
 </context>
 <context>

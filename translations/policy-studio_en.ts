@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ChangeReview</name>
+    <message>
+        <source>Written to the database, all in one transaction:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DatabaseWrites</name>
     <message>
         <source>profile %1</source>
@@ -1541,10 +1548,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Save Changes — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Written to the database, one transaction per profile:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -6,10 +6,9 @@
 
 #include "dialogs/review_changes_dialog.h"
 
-#include "model/database_writes.h"
+#include "model/change_review.h"
 #include "model/editor_document.h"
 
-#include "review/document_diff.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -23,20 +22,6 @@
 
 namespace gui
 {
-
-namespace
-{
-// The document's names for agent profiles, for reviews that list candidates.
-review::CandidateNames candidateNames(const model::EditorDocument* doc)
-{
-    if (!doc)
-        return {};
-    return [names = doc->agentProfileNames()](const std::string& id) {
-        const auto found = names.find(id);
-        return found == names.end() ? std::string() : found->second;
-    };
-}
-}  // namespace
 
 DocumentController::DocumentController(MigrationFlow* migrations, RecentFiles* recent, QWidget* window)
     : QObject(window)
@@ -192,9 +177,8 @@ void DocumentController::reviewChanges()
 {
     if (!m_doc)
         return;
-    const review::DocumentDiff changes = m_doc->pendingChanges();
-    ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
-        ReviewChangesDialog::Purpose::Review, m_doc->saveRefusal(), m_window, candidateNames(m_doc.get()))
+    ReviewChangesDialog(
+        model::reviewChanges(*m_doc), m_doc->displayName(), ReviewChangesDialog::Purpose::Review, m_window)
         .exec();
 }
 
@@ -232,11 +216,9 @@ bool DocumentController::save()
 bool DocumentController::saveToDatabase()
 {
     // Every database save is confirmed against what it writes and the routes it affects.
-    const review::DocumentDiff changes = m_doc->pendingChanges();
-    if (!changes.equal()
-        && ReviewChangesDialog(changes, model::databaseWrites(*m_doc, changes), m_doc->displayName(),
-               ReviewChangesDialog::Purpose::ConfirmSave, m_doc->saveRefusal(), m_window, candidateNames(m_doc.get()))
-                .exec()
+    const model::ChangeReview review = model::reviewChanges(*m_doc);
+    if (!review.nothingToSave
+        && ReviewChangesDialog(review, m_doc->displayName(), ReviewChangesDialog::Purpose::ConfirmSave, m_window).exec()
             != QDialog::Accepted)
         return false;
     const auto result = m_doc->saveAs({});

@@ -11,9 +11,8 @@
 namespace gui
 {
 
-ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff,
-    const std::vector<model::ProfileWrite>& writes, const QString& documentName, Purpose purpose,
-    const std::optional<QString>& refusal, QWidget* parent, const review::CandidateNames& nameOf)
+ReviewChangesDialog::ReviewChangesDialog(
+    const model::ChangeReview& review, const QString& documentName, Purpose purpose, QWidget* parent)
     : QDialog(parent)
     , m_text(new QPlainTextEdit(this))
     , m_intro(new QLabel(this))
@@ -22,7 +21,8 @@ ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff,
                                                    : tr("Review Changes — %1").arg(documentName));
     auto* layout = new QVBoxLayout(this);
     // Never promise a write that Save would refuse.
-    if (diff.equal())
+    const std::optional<QString>& refusal = review.refusal;
+    if (review.nothingToSave)
         m_intro->setText(tr("Nothing to save: the document is as it was read."));
     else if (refusal)
         m_intro->setText(tr("These changes cannot be saved yet: %1").arg(*refusal));
@@ -33,21 +33,12 @@ ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff,
     m_intro->setTextFormat(Qt::PlainText);
     layout->addWidget(m_intro);
 
-    QString text;
-    if (!writes.empty()) {
-        text += tr("Written to the database, one transaction per profile:") + QLatin1Char('\n');
-        for (const model::ProfileWrite& write : writes)
-            text += QStringLiteral("  ") + model::describeWrite(write) + QLatin1Char('\n');
-        text += QLatin1Char('\n');
-    }
-    // Candidates by name, as the route shows them, with the id kandev stores.
-    text += QString::fromStdString(review::renderDiffText(diff, nameOf));
     m_text->setObjectName(QStringLiteral("changes"));
     m_text->setReadOnly(true);
     // The write lines are sentences; the diff lines are short and indented, so wrapping keeps both readable.
     m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setPlainText(text);
+    m_text->setPlainText(review.text);
     m_text->setAccessibleName(tr("Changes"));
     layout->addWidget(m_text, 1);
 
