@@ -9,7 +9,6 @@
 #include "model/change_review.h"
 #include "model/editor_document.h"
 
-
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
