@@ -65,6 +65,113 @@
     </message>
 </context>
 <context>
+    <name>MigrationReview</name>
+    <message>
+        <source>Dynamic profile</source>
+        <translation>Dynamisches Profil</translation>
+    </message>
+    <message>
+        <source>Profile %1</source>
+        <translation>Profil %1</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <translation>Das Go-Backend von kandev wendet Regeln in sortierter Schlüsselreihenfolge an und würde für %2 &lt;code&gt;%1&lt;/code&gt; verwenden (%3). Policy Studio folgt der dokumentierten Regel: &lt;code&gt;%4&lt;/code&gt; hat Vorrang (%5).</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>disabled: the route skips it</source>
+        <translation>inaktiv: die Route überspringt ihn</translation>
+    </message>
+    <message>
+        <source>Legacy rules</source>
+        <translation>Alte Regeln</translation>
+    </message>
+    <message>
+        <source>Becomes</source>
+        <translation>Wird zu</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Keine Regeln und keine Richtlinien.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Kann nicht migriert werden.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>dauerhafte</translation>
+    </message>
+    <message>
+        <source>transient</source>
+        <translation>vorübergehende</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>try the next candidate</source>
+        <translation>den nächsten Kandidaten versuchen</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>anhalten</translation>
+    </message>
+    <message>
+        <source>retry the same candidate</source>
+        <translation>denselben Kandidaten wiederholen</translation>
+    </message>
+    <message>
+        <source>Gets the default: no wait, no retry, skip, for both classes.</source>
+        <translation>Erhält die Voreinstellung: kein Warten, keine Wiederholung, überspringen, für beide Klassen.</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
+        <translation>&lt;code&gt;%1&lt;/code&gt; gilt für %2 Fehler und bedeutet: %3.</translation>
+    </message>
+    <message>
+        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation>Geschrieben &lt;code&gt;„%1“&lt;/code&gt; → &lt;code&gt;„%2“&lt;/code&gt;; gelesen wie von kandev, ohne den Leerraum darum.</translation>
+    </message>
+    <message>
+        <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
+        <translation>Die Regel für den Code &lt;code&gt;%1&lt;/code&gt; hat für ihre Klasse Vorrang.</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
+        <translation>&lt;code&gt;%1&lt;/code&gt; wird zu „%2“ – die dokumentierte Zuordnung von kandev.</translation>
+    </message>
+    <message>
+        <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
+        <translation>Keine Regel gilt für %1; sie erhalten die Voreinstellung (kein Warten, keine Wiederholung, überspringen).</translation>
+    </message>
+    <message>
+        <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
+        <translation>Im Profil %1, Kandidat %2. %3: Klären Sie seine Regeln in kandev.</translation>
+    </message>
+    <message>
+        <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>Feld: &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>show line %1 of the file</source>
+        <translation>Zeile %1 der Datei zeigen</translation>
+    </message>
+    <message>
+        <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
+        <translation>Wählen Sie die Regel, die über %1 entscheidet (die anderen werden entfernt; Rückgängig holt sie zurück):</translation>
+    </message>
+</context>
+<context>
     <name>PolicyText</name>
     <message>
         <source>0 s</source>
@@ -1300,78 +1407,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
 <context>
     <name>gui::MigrationReviewDialog</name>
     <message>
-        <source>hard</source>
-        <translation>dauerhafte</translation>
-    </message>
-    <message>
-        <source>transient</source>
-        <translation>vorübergehende</translation>
-    </message>
-    <message>
-        <source> and </source>
-        <translation> und </translation>
-    </message>
-    <message>
-        <source>try the next candidate</source>
-        <translation>den nächsten Kandidaten versuchen</translation>
-    </message>
-    <message>
-        <source>stop</source>
-        <translation>anhalten</translation>
-    </message>
-    <message>
-        <source>retry the same candidate</source>
-        <translation>denselben Kandidaten wiederholen</translation>
-    </message>
-    <message>
-        <source>Dynamic profile</source>
-        <translation>Dynamisches Profil</translation>
-    </message>
-    <message>
-        <source>Profile %1</source>
-        <translation>Profil %1</translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <source>Legacy rules</source>
-        <translation>Alte Regeln</translation>
-    </message>
-    <message>
-        <source>Becomes</source>
-        <translation>Wird zu</translation>
-    </message>
-    <message>
-        <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;Keine Regeln und keine Richtlinien.&lt;/i&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;Kann nicht migriert werden.&lt;/i&gt;</translation>
-    </message>
-    <message>
-        <source>Gets the default: no wait, no retry, skip, for both classes.</source>
-        <translation>Erhält die Voreinstellung: kein Warten, keine Wiederholung, überspringen, für beide Klassen.</translation>
-    </message>
-    <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
-        <translation>&lt;code&gt;%1&lt;/code&gt; gilt für %2 Fehler und bedeutet: %3.</translation>
-    </message>
-    <message>
-        <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
-        <translation>Die Regel für den Code &lt;code&gt;%1&lt;/code&gt; hat für ihre Klasse Vorrang.</translation>
-    </message>
-    <message>
-        <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
-        <translation>Keine Regel gilt für %1; sie erhalten die Voreinstellung (kein Warten, keine Wiederholung, überspringen).</translation>
-    </message>
-    <message>
-        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
-        <translation>Das Go-Backend von kandev wendet Regeln in sortierter Schlüsselreihenfolge an und würde für %2 &lt;code&gt;%1&lt;/code&gt; verwenden (%3). Policy Studio folgt der dokumentierten Regel: &lt;code&gt;%4&lt;/code&gt; hat Vorrang (%5).</translation>
-    </message>
-    <message>
         <source>Review Migration — %1</source>
         <translation>Migration prüfen — %1</translation>
     </message>
@@ -1403,34 +1438,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Diese Routen sind unlesbar; ihre Profile bleiben unverändert:</translation>
     </message>
     <message>
-        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>Geschrieben &lt;code&gt;„%1“&lt;/code&gt; → &lt;code&gt;„%2“&lt;/code&gt;; gelesen wie von kandev, ohne den Leerraum darum.</translation>
-    </message>
-    <message>
-        <source>enabled</source>
-        <translation>aktiv</translation>
-    </message>
-    <message>
-        <source>disabled: the route skips it</source>
-        <translation>inaktiv: die Route überspringt ihn</translation>
-    </message>
-    <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
-        <translation>&lt;code&gt;%1&lt;/code&gt; wird zu „%2“ – die dokumentierte Zuordnung von kandev.</translation>
-    </message>
-    <message>
-        <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
-        <translation>Feld: &lt;code&gt;%1&lt;/code&gt;</translation>
-    </message>
-    <message>
-        <source>show line %1 of the file</source>
-        <translation>Zeile %1 der Datei zeigen</translation>
-    </message>
-    <message>
-        <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
-        <translation>Wählen Sie die Regel, die über %1 entscheidet (die anderen werden entfernt; Rückgängig holt sie zurück):</translation>
-    </message>
-    <message>
         <source>Or choose below which rule wins; that is an edit you can undo.</source>
         <translation>Oder wählen Sie unten, welche Regel gilt; diese Änderung lässt sich rückgängig machen.</translation>
     </message>
@@ -1441,10 +1448,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>%1 — line %2</source>
         <translation>%1 — Zeile %2</translation>
-    </message>
-    <message>
-        <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
-        <translation>Im Profil %1, Kandidat %2. %3: Klären Sie seine Regeln in kandev.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 holds legacy rules.&lt;/b&gt; The profiles without problems can be migrated as shown; the profiles marked below cannot be until their rules are settled in kandev, and open read-only.</source>

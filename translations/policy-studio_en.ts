@@ -65,6 +65,113 @@
     </message>
 </context>
 <context>
+    <name>MigrationReview</name>
+    <message>
+        <source>Dynamic profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disabled: the route skips it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legacy rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Becomes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>try the next candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retry the same candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gets the default: no wait, no retry, skip, for both classes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show line %1 of the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PolicyText</name>
     <message>
         <source>0 s</source>
@@ -1288,78 +1395,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
 <context>
     <name>gui::MigrationReviewDialog</name>
     <message>
-        <source>hard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>transient</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> and </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>try the next candidate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>retry the same candidate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dynamic profile</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Profile %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Becomes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gets the default: no wait, no retry, skip, for both classes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Review Migration — %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1391,34 +1426,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>enabled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>disabled: the route skips it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>show line %1 of the file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Or choose below which rule wins; that is an edit you can undo.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1428,10 +1435,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>%1 — line %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

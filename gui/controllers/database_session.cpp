@@ -8,7 +8,7 @@
 
 #include "model/editor_document.h"
 
-#include "migration/migration.h"
+#include "model/migration_review.h"
 #include "store/database_target.h"
 #include "store/document_source.h"
 #include "store/kandev_database.h"
@@ -150,22 +150,21 @@ DatabaseSession::Reading DatabaseSession::read(
         return Reading::Failed;
     }
     auto source = std::make_unique<store::KandevSource>(database, *loaded);
-    std::optional<migration::MigrationReport> report;
+    std::optional<model::MigrationReview> planned;
     if (loaded->document.hasLegacyRules()) {
-        report = store::planDatabaseMigration(*loaded);
-        source->lockUnmigratable(*report);
+        planned.emplace(store::planDatabaseMigration(*loaded), loaded->document);
+        source->lockUnmigratable(planned->report());
     }
     auto doc = std::make_unique<model::EditorDocument>(loaded->document, std::move(source));
-    if (report) {
+    if (planned) {
         QStringList unreadable;
         for (const auto& row : loaded->invalidRows)
             unreadable << QString::fromStdString(row.message);
         // Only the first review is the Migration Report: a reading after the
         // write reviews what is left, which is not how the profiles were migrated.
-        const auto answer
-            = m_migrations->reviewDatabase(*report, loaded->document, target.displayName(), unreadable, firstReading);
+        const auto answer = m_migrations->reviewDatabase(*planned, target.displayName(), unreadable, firstReading);
         if (answer == MigrationFlow::DatabaseAnswer::Migrate
-            && writeMigration(*database, *loaded, *report, target, written))
+            && writeMigration(*database, *loaded, planned->report(), target, written))
             return Reading::Migrated;
         // Migrate without the write opens as Open Read-Only would: all of it.
         if (answer != MigrationFlow::DatabaseAnswer::Open)

@@ -19,16 +19,16 @@ MigrationFlow::MigrationFlow(QWidget* window)
 QString MigrationFlow::reviewFile(model::EditorDocument& document, const QString& name, const QString& path)
 {
     for (bool asRead = true;; asRead = false) {
-        const migration::MigrationReport report = migration::planMigration(document.document());
-        MigrationReviewDialog review(report, name, m_window, {}, &document.document());
+        const model::MigrationReview planned = model::MigrationReview::ofDocument(document.document());
+        MigrationReviewDialog review(planned, name, m_window);
         if (asRead)  // line numbers hold only for the document as it is in the file
             review.setSourceFile(path);
         review.setChoicesOffered(true);
         const int answer = review.exec();
         if (answer == MigrationReviewDialog::ChoiceMade && review.choice()) {
             const MigrationReviewDialog::Choice choice = *review.choice();
-            const format::Document settled = migration::keepConflictingRule(
-                document.document(), choice.profileIndex, choice.candidateIndex, choice.errorClass, choice.keep);
+            const format::Document settled
+                = planned.keepingRule(choice.profileIndex, choice.candidateIndex, choice.errorClass, choice.keep);
             const auto& candidate = settled.profiles[choice.profileIndex].dynamic->candidates[choice.candidateIndex];
             document.undoStack()->push(new model::ReplaceDocumentCommand(&document, settled,
                 tr("Let %1 decide %2 of %3")
@@ -36,38 +36,37 @@ QString MigrationFlow::reviewFile(model::EditorDocument& document, const QString
                         QString::fromStdString(candidate.executionProfileId))));
             continue;
         }
-        if (answer == QDialog::Accepted && !report.hasErrors()) {
-            remember(report, document.document(), name);
-            const auto migrated = migration::applyMigration(document.document(), report);
+        if (answer == QDialog::Accepted && !planned.hasErrors()) {
+            remember(planned, name);
+            const auto migrated = planned.migrated();
             document.undoStack()->push(
                 new model::ReplaceDocumentCommand(&document, *migrated, tr("Migrate legacy rules")));
             return tr("Migrated %n candidate(s) to versioned policies; nothing is written until you save. "
                       "View › Migration Report shows how.",
-                nullptr, int(report.changedCandidates()));
+                nullptr, planned.changedCandidates());
         }
         document.setReadOnly(true,
-            report.hasErrors() ? tr("some legacy rules in this document cannot be migrated")
-                               : tr("its legacy rules were not migrated"));
+            planned.hasErrors() ? tr("some legacy rules in this document cannot be migrated")
+                                : tr("its legacy rules were not migrated"));
         return {};
     }
 }
 
-MigrationFlow::DatabaseAnswer MigrationFlow::reviewDatabase(const migration::MigrationReport& report,
-    const format::Document& before, const QString& name, const QStringList& unreadable, bool asReport)
+MigrationFlow::DatabaseAnswer MigrationFlow::reviewDatabase(
+    const model::MigrationReview& planned, const QString& name, const QStringList& unreadable, bool asReport)
 {
-    MigrationReviewDialog review(report, name, m_window, unreadable, &before);
+    MigrationReviewDialog review(planned, name, m_window, unreadable);
     review.setDatabase();
     if (review.exec() != QDialog::Accepted)
-        return MigrationReviewDialog::canMigrateSome(report) ? DatabaseAnswer::OpenReadOnly : DatabaseAnswer::Open;
+        return planned.canMigrateSome() ? DatabaseAnswer::OpenReadOnly : DatabaseAnswer::Open;
     if (asReport)
-        remember(report, before, name);
+        remember(planned, name);
     return DatabaseAnswer::Migrate;
 }
 
-void MigrationFlow::remember(
-    const migration::MigrationReport& report, const format::Document& before, const QString& name)
+void MigrationFlow::remember(const model::MigrationReview& planned, const QString& name)
 {
-    m_remembered = Remembered {report, before, name};
+    m_remembered = Remembered {planned, name};
     emit reportAvailable(true);
 }
 
@@ -81,7 +80,7 @@ void MigrationFlow::showReport()
 {
     if (!m_remembered)
         return;
-    MigrationReviewDialog review(m_remembered->report, m_remembered->name, m_window, {}, &m_remembered->before);
+    MigrationReviewDialog review(m_remembered->review, m_remembered->name, m_window);
     review.setReviewOnly();
     review.exec();
 }

@@ -5,7 +5,7 @@
 // Migrate; Open Read-Only) for a file and for a database, and the report of
 // the migration done on opening, kept for View > Migration Report.
 
-#include "migration/migration.h"
+#include "model/migration_review.h"
 
 #include <QObject>
 #include <QString>
@@ -46,8 +46,8 @@ public:
     // A kandev database's legacy rules, reviewed once; the database is not
     // touched here. `unreadable` lists rows that are shown and left alone.
     // `asReport`: whether Migrate makes this review the Migration Report.
-    DatabaseAnswer reviewDatabase(const migration::MigrationReport& report, const format::Document& before,
-        const QString& name, const QStringList& unreadable, bool asReport);
+    DatabaseAnswer reviewDatabase(
+        const model::MigrationReview& planned, const QString& name, const QStringList& unreadable, bool asReport);
 
     // Another document: the report of the last one no longer applies.
     void forget();
@@ -63,11 +63,10 @@ signals:
     void reportAvailable(bool available);
 
 private:
-    void remember(const migration::MigrationReport& report, const format::Document& before, const QString& name);
+    void remember(const model::MigrationReview& planned, const QString& name);
 
     struct Remembered {
-        migration::MigrationReport report;
-        format::Document before;
+        model::MigrationReview review;
         QString name;
     };
     QWidget* m_window;

@@ -3,12 +3,7 @@
 
 #include "window/colour_scheme.h"
 
-#include "model/policy_text.h"
-
-#include "policy/catalogue.h"
-
 #include <QDialogButtonBox>
-#include <QGuiApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -27,204 +22,15 @@
 namespace gui
 {
 
-using model::PolicyText;
-
-namespace
-{
-
-QString esc(const std::string& s)
-{
-    return QString::fromStdString(s).toHtmlEscaped();
-}
-
-QString classList(const std::vector<policy::ErrorClass>& classes)
-{
-    QStringList names;
-    for (const auto c : classes)
-        names << (c == policy::ErrorClass::Hard ? MigrationReviewDialog::tr("hard")
-                                                : MigrationReviewDialog::tr("transient"));
-    return names.join(MigrationReviewDialog::tr(" and "));
-}
-
-QString actionText(const std::string& action)
-{
-    if (action == "try_next")
-        return MigrationReviewDialog::tr("try the next candidate");
-    if (action == "stop")
-        return MigrationReviewDialog::tr("stop");
-    if (action == "retry_same")
-        return MigrationReviewDialog::tr("retry the same candidate");
-    return QString::fromStdString(action);
-}
-
-// "Codex GPT-5 (codex-gpt5)": the agent profile a candidate names, by its name where the document has one.
-QString candidateLabel(const format::Document* document, const std::string& id)
-{
-    if (document) {
-        for (const auto& p : document->profiles) {
-            if (p.id == id && !p.name.empty() && p.name != id)
-                return QStringLiteral("%1 (%2)").arg(esc(p.name), esc(id));
-        }
-    }
-    return esc(id);
-}
-
-bool profileHasErrors(const migration::ProfileMigration& profile)
-{
-    return std::any_of(profile.candidates.begin(), profile.candidates.end(),
-        [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
-}
-
-}  // namespace
-
-bool MigrationReviewDialog::canMigrateSome(const migration::MigrationReport& report)
-{
-    return std::any_of(report.profiles.begin(), report.profiles.end(), [](const migration::ProfileMigration& p) {
-        return !profileHasErrors(p)
-            && std::any_of(p.candidates.begin(), p.candidates.end(), [](const auto& c) { return c.changes(); });
-    });
-}
-
-QString MigrationReviewDialog::reportHtml(const migration::MigrationReport& report, const format::Document* document,
-    bool offerChoices, bool lineLinks, bool database)
-{
-    QString html = QStringLiteral("<html><body>");
-    for (const auto& profile : report.profiles) {
-        const format::ProfileRecord* record = document && profile.profileIndex < document->profiles.size()
-            ? &document->profiles[profile.profileIndex]
-            : nullptr;
-        // The name people know the profile by, then its id.
-        if (record && !record->name.empty() && !profile.profileId.empty())
-            html += QStringLiteral("<h3>%1 <small>(%2)</small></h3>").arg(esc(record->name), esc(profile.profileId));
-        else
-            html += QStringLiteral("<h3>%1</h3>")
-                        .arg(profile.profileId.empty() ? tr("Dynamic profile")
-                                                       : tr("Profile %1").arg(esc(profile.profileId)));
-        for (const auto& c : profile.candidates) {
-            if (c.source == migration::SourceForm::Canonical && c.errors.empty())
-                continue;
-            const policy::Candidate* candidate
-                = record && record->dynamic && c.index < record->dynamic->candidates.size()
-                ? &record->dynamic->candidates[c.index]
-                : nullptr;
-            QString heading = tr("%1. %2").arg(c.index).arg(candidateLabel(document, c.executionProfileId));
-            if (candidate)
-                heading += QStringLiteral(" <small>— %1</small>")
-                               .arg(candidate->enabled ? tr("enabled") : tr("disabled: the route skips it"));
-            html += QStringLiteral("<h4>%1</h4>").arg(heading);
-            html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='4' border='1' "
-                                   "style='border-collapse:collapse'><tr><th align='left' width='45%'>%1</th>"
-                                   "<th align='left'>%2</th></tr><tr><td valign='top'>")
-                        .arg(tr("Legacy rules"), tr("Becomes"));
-            if (c.source == migration::SourceForm::Default) {
-                html += tr("<i>No rules and no policies.</i>");
-            } else {
-                for (const auto& r : c.legacyRules)
-                    html += QStringLiteral("<code>%1</code> → <code>%2</code><br/>").arg(esc(r.key), esc(r.action));
-            }
-            html += QStringLiteral("</td><td valign='top'>");
-            if (c.result) {
-                html += QStringLiteral("<b>%1:</b> %2<br/><b>%3:</b> %4")
-                            .arg(PolicyText::className(policy::ErrorClass::Transient),
-                                PolicyText::classSummary(c.result->transient).toHtmlEscaped(),
-                                PolicyText::className(policy::ErrorClass::Hard),
-                                PolicyText::classSummary(c.result->hard).toHtmlEscaped());
-            } else {
-                html += tr("<i>Cannot be migrated.</i>");
-            }
-            html += QStringLiteral("</td></tr></table><ul>");
-            if (c.source == migration::SourceForm::Default)
-                html += QStringLiteral("<li>%1</li>")
-                            .arg(tr("Gets the default: no wait, no retry, skip, for both classes."));
-            for (const auto& r : c.rules) {
-                QString line = tr("<code>%1</code> covers %2 errors and means: %3.")
-                                   .arg(esc(r.readKey), classList(r.classes), actionText(r.readAction));
-                if (r.readKey != r.key || r.readAction != r.action)
-                    line += QLatin1Char(' ')
-                        + tr("Written <code>\"%1\"</code> → <code>\"%2\"</code>; read, as kandev reads it, with the "
-                             "white "
-                             "space around it trimmed.")
-                              .arg(esc(r.key), esc(r.action));
-                if (!r.overriddenBy.empty())
-                    line += QLatin1Char(' ')
-                        + tr("The per-code rule <code>%1</code> wins over it for its class.").arg(esc(r.overriddenBy));
-                if (const auto action = migration::legacyActionFromName(r.readAction))
-                    line += QLatin1Char(' ')
-                        + tr("<code>%1</code> becomes %2 — kandev's documented mapping.")
-                              .arg(esc(r.readAction),
-                                  PolicyText::classSummary(migration::policyForAction(*action)).toHtmlEscaped());
-                html += QStringLiteral("<li>%1</li>").arg(line);
-            }
-            if (c.source == migration::SourceForm::Legacy) {
-                for (const auto cls : c.defaultedClasses)
-                    html += QStringLiteral("<li>%1</li>")
-                                .arg(tr("No rule covers %1; they get the default (no wait, no retry, skip).")
-                                         .arg(PolicyText::classInSentence(cls)));
-            }
-            html += QStringLiteral("</ul>");
-            for (const auto& d : c.divergences) {
-                html
-                    += QStringLiteral("<p style='%2; padding:4px'>&#9888; %1</p>")
-                           .arg(
-                               tr("kandev's Go backend applies rules in sorted key order and would use <code>%1</code> "
-                                  "for %2 (%3). Policy Studio follows the documented rule: <code>%4</code> wins (%5).")
-                                   .arg(esc(d.goKey), PolicyText::classInSentence(d.errorClass),
-                                       PolicyText::classSummary(d.go).toHtmlEscaped(), esc(d.ourKey),
-                                       PolicyText::classSummary(d.ours).toHtmlEscaped()),
-                               toneStyle(Tone::Warning, QGuiApplication::palette()));
-            }
-            for (const auto& e : c.errors) {
-                // The sentence, then where it is: the field path, and the line in the file when it is known.
-                // A database has no fields to point at: its profile and candidate, by name.
-                const QString profileName
-                    = record && !record->name.empty() ? esc(record->name) : esc(profile.profileId);
-                QString where = database ? tr("In profile %1, candidate %2. %3: settle its rules in kandev.")
-                                               .arg(profileName)
-                                               .arg(c.index)
-                                               .arg(candidateLabel(document, c.executionProfileId))
-                                         : tr("Field: <code>%1</code>").arg(esc(e.path));
-                if (lineLinks && e.line > 0)
-                    where += QStringLiteral(" · <a href='line:%1'>%2</a>")
-                                 .arg(e.line)
-                                 .arg(tr("show line %1 of the file").arg(e.line));
-                html += QStringLiteral("<p style='%3; padding:4px'>&#10006; %1<br/>%2</p>")
-                            .arg(esc(e.message), where, toneStyle(Tone::Error, QGuiApplication::palette()));
-            }
-            if (offerChoices) {
-                for (const auto& conflict : c.conflicts) {
-                    QStringList links;
-                    for (const auto& rule : conflict.rules) {
-                        links << QStringLiteral("<a href='keep:%1:%2:%3:%4'><code>%5 = %6</code></a>")
-                                     .arg(profile.profileIndex)
-                                     .arg(c.index)
-                                     .arg(int(conflict.errorClass))
-                                     .arg(QString::fromUtf8(QUrl::toPercentEncoding(QString::fromStdString(rule.key))),
-                                         esc(rule.key), esc(rule.action));
-                    }
-                    html += QStringLiteral("<p>%1 %2</p>")
-                                .arg(tr("Choose the rule that decides %1 (the others are removed; Undo brings them "
-                                        "back):")
-                                         .arg(PolicyText::classInSentence(conflict.errorClass)),
-                                    links.join(QStringLiteral(" · ")));
-                }
-            }
-        }
-    }
-    html += QStringLiteral("</body></html>");
-    return html;
-}
-
-MigrationReviewDialog::MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName,
-    QWidget* parent, const QStringList& unreadable, const format::Document* document)
+MigrationReviewDialog::MigrationReviewDialog(
+    model::MigrationReview review, const QString& fileName, QWidget* parent, const QStringList& unreadable)
     : QDialog(parent)
-    , m_report(report)
+    , m_review(std::move(review))
     , m_unreadable(unreadable)
     , m_browser(new QTextBrowser(this))
     , m_buttons(new QDialogButtonBox(this))
     , m_intro(new QLabel(this))
 {
-    if (document)
-        m_document = *document;
     m_name = fileName;
     setWindowTitle(tr("Review Migration — %1").arg(fileName));
     auto* layout = new QVBoxLayout(this);
@@ -244,14 +50,14 @@ MigrationReviewDialog::MigrationReviewDialog(const migration::MigrationReport& r
 
 void MigrationReviewDialog::offerButtons()
 {
-    const bool errors = m_report.hasErrors();
+    const bool errors = m_review.hasErrors();
     const QString name = m_name.toHtmlEscaped();
     // A database migrates what it can, as policyctl migrate --db --apply does; a file all or nothing.
-    const bool migrate = m_database ? canMigrateSome(m_report) : !errors;
+    const bool migrate = m_database ? m_review.canMigrateSome() : !errors;
     if (!errors)
         m_intro->setText(tr("<b>%1 uses legacy rules.</b> Before it can be edited, its %n candidate(s) are converted "
                             "to versioned policies as shown. Nothing is written until you save.",
-            nullptr, int(m_report.changedCandidates()))
+            nullptr, m_review.changedCandidates())
                              .arg(name));
     else if (!m_database)
         m_intro->setText(tr("<b>%1 uses legacy rules that cannot be migrated.</b> It opens read-only; fix the rules "
@@ -294,7 +100,7 @@ void MigrationReviewDialog::setSourceFile(const QString& path)
 void MigrationReviewDialog::setChoicesOffered(bool offered)
 {
     m_offerChoices = offered;
-    if (offered && m_report.hasErrors())
+    if (offered && m_review.hasErrors())
         m_intro->setText(
             m_intro->text() + QLatin1Char(' ') + tr("Or choose below which rule wins; that is an edit you can undo."));
     render();
@@ -312,8 +118,8 @@ void MigrationReviewDialog::setReviewOnly()
 
 void MigrationReviewDialog::render()
 {
-    QString html = reportHtml(
-        m_report, m_document ? &*m_document : nullptr, m_offerChoices, !m_sourceFile.isEmpty(), m_database);
+    QString html = m_review.html({m_offerChoices, !m_sourceFile.isEmpty(), m_database,
+        toneStyle(Tone::Error, palette()), toneStyle(Tone::Warning, palette())});
     if (!m_unreadable.isEmpty()) {
         QString rows;
         for (const QString& row : m_unreadable)

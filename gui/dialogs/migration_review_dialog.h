@@ -6,7 +6,7 @@
 // step); Cancel opens the original read-only; a conflict can be settled by
 // choosing the rule that wins (ChoiceMade), and a problem shown at its line.
 
-#include "migration/migration.h"
+#include "model/migration_review.h"
 
 #include <QDialog>
 
@@ -35,9 +35,8 @@ public:
     };
 
     // unreadable: rows whose rules_json cannot be read (databases); shown, left untouched.
-    // document: what the report was planned from, for profile names and enabled flags.
-    MigrationReviewDialog(const migration::MigrationReport& report, const QString& fileName, QWidget* parent = nullptr,
-        const QStringList& unreadable = {}, const format::Document* document = nullptr);
+    MigrationReviewDialog(model::MigrationReview review, const QString& fileName, QWidget* parent = nullptr,
+        const QStringList& unreadable = {});
     // Problems link to their line in this file (the document as read from it).
     void setSourceFile(const QString& path);
     // Conflicting rules become links: choosing one closes the dialog with ChoiceMade.
@@ -53,10 +52,6 @@ public:
         return m_choice;
     }
 
-    static QString reportHtml(const migration::MigrationReport& report, const format::Document* document = nullptr,
-        bool offerChoices = false, bool lineLinks = false, bool database = false);
-    // Profiles in the report without errors whose candidates change: what Migrate would write.
-    static bool canMigrateSome(const migration::MigrationReport& report);
     QTextBrowser* browser() const
     {
         return m_browser;
@@ -71,9 +66,8 @@ private:
     void followLink(const QUrl& url);
     void showFileLine(int line);
 
-    migration::MigrationReport m_report;
+    model::MigrationReview m_review;
     QStringList m_unreadable;
-    std::optional<format::Document> m_document;
     QString m_sourceFile;
     QString m_name;
     bool m_offerChoices = false;
