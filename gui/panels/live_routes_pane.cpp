@@ -107,8 +107,9 @@ LiveRoutesPane::LiveRoutesPane(QWidget* parent)
     connect(m_refresh, &QPushButton::clicked, this, &LiveRoutesPane::refresh);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LiveRoutesPane::updateDetails);
     connect(m_showTimeline, &QPushButton::clicked, this, [this] {
-        if (const routes::LiveRoute* r = m_model->route(m_view->currentIndex().row()))
-            emit scenarioRequested(routes::scenarioForRoute(*r, m_model->routes().circuits, now()));
+        m_model->setNow(now());
+        if (const auto scenario = m_model->scenarioFor(m_view->currentIndex().row()))
+            emit scenarioRequested(*scenario);
     });
     setDocument(nullptr);
 }
@@ -125,14 +126,14 @@ void LiveRoutesPane::setDocument(model::EditorDocument* document)
     if (m_doc)
         disconnect(m_doc, nullptr, this, nullptr);
     m_doc = document;
-    m_lastRead.reset();
+    m_model->clearRead(now());
     if (m_doc) {
         connect(m_doc, &model::EditorDocument::currentProfileChanged, this, [this] {
             if (isVisible())
                 refresh();
         });
         const auto edited = [this] {
-            if (isVisible() && m_lastRead)
+            if (isVisible() && m_model->hasRead())
                 m_reanalyse->start();
         };
         connect(m_doc, &model::EditorDocument::candidateChanged, this, edited);
@@ -156,8 +157,7 @@ void LiveRoutesPane::refresh()
 {
     m_reanalyse->stop();
     if (!m_doc || !m_doc->isDatabase()) {
-        m_lastRead.reset();
-        m_model->setRoutes({}, now());
+        m_model->clearRead(now());
         m_status->setText(tr("Live routes are shown for a kandev database."));
         m_circuits->clear();
         setAvailable(false);
@@ -175,33 +175,30 @@ void LiveRoutesPane::refresh()
     }
     setAvailable(read->hasTables());
     if (!read->hasTables()) {
-        m_lastRead.reset();
-        m_model->setRoutes({}, now());
+        m_model->clearRead(now());
         m_status->setText(tr("This kandev database keeps no route state (kandev before August 2026)."));
         m_circuits->clear();
         updateDetails();
         return;
     }
-    m_lastRead = std::move(*read);
-    m_lastProfileId = profileId;
+    m_model->setRead(std::move(*read), profileId);
     m_readAt = QTime::currentTime();
     showRoutes();
 }
 
 void LiveRoutesPane::showRoutes()
 {
-    if (!m_doc || !m_lastRead)
+    if (!m_doc || !m_model->hasRead())
         return;
     const QString selected = m_view->currentIndex().isValid()
         ? m_model->data(m_model->index(m_view->currentIndex().row(), model::LiveRoutesModel::Session)).toString()
         : QString();
-    const policy::Seconds t = now();
-    routes::LiveRoutes live = routes::analyseLiveRoutes(*m_lastRead, m_doc->document(), m_lastProfileId, t);
-    const int count = int(live.routes.size());
-    const int differing
-        = int(std::count_if(live.routes.begin(), live.routes.end(), [](const auto& r) { return r.drift.has_value(); }));
+    const bool firstRows = m_model->rowCount() == 0;
+    m_model->analyse(m_doc->document(), now());
+    const int count = m_model->rowCount();
+    const int differing = m_model->routesUnderAnotherPolicy();
     QStringList circuits;
-    for (const routes::ActiveCircuit& c : live.circuits) {
+    for (const routes::ActiveCircuit& c : m_model->routes().circuits) {
         circuits << (c.candidate.empty()
                 ? tr("Credentials <b>%1</b> paused until %2 (%3): every candidate using them is passed over.")
                       .arg(text(c.row.resourceKey), model::LiveRoutesModel::localTime(c.until), text(c.row.code))
@@ -210,10 +207,8 @@ void LiveRoutesPane::showRoutes()
     }
     m_circuits->setText(circuits.join(QStringLiteral("<br>")));
     m_circuits->setVisible(!circuits.isEmpty());
-    const bool firstRows = m_model->rowCount() == 0 && count > 0;
-    m_model->setRoutes(std::move(live), t);
     // Fitted to the first rows shown; later refreshes keep the widths the user chose.
-    if (firstRows)
+    if (firstRows && count > 0)
         m_view->resizeColumnsToContents();
     m_status->setText(differing > 0
             ? tr("%n route(s) running; %1 scheduled under another policy than the one you are editing.", nullptr, count)

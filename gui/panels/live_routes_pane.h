@@ -106,8 +106,6 @@ private:
     QTimer* m_refreshTimer;
     QTimer* m_countdown;
     QTimer* m_reanalyse;  // an edit re-analyses the rows read, without reading again
-    std::optional<routes::LiveRoutesRead> m_lastRead;
-    std::string m_lastProfileId;
     QTime m_readAt;
     std::function<policy::Seconds()> m_clock;
     bool m_available = false;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/live_routes_model.h"
 
+#include <algorithm>
+
 #include "model/policy_text.h"
 
 #include <QBrush>
@@ -29,6 +31,39 @@ bool isKnownOutcome(const std::string& stored)
 LiveRoutesModel::LiveRoutesModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+}
+
+void LiveRoutesModel::setRead(routes::LiveRoutesRead read, std::string profileId)
+{
+    m_read = std::move(read);
+    m_readProfileId = std::move(profileId);
+}
+
+void LiveRoutesModel::clearRead(policy::Seconds now)
+{
+    m_read.reset();
+    m_readProfileId.clear();
+    setRoutes({}, now);
+}
+
+void LiveRoutesModel::analyse(const format::Document& document, policy::Seconds now)
+{
+    if (m_read)
+        setRoutes(routes::analyseLiveRoutes(*m_read, document, m_readProfileId, now), now);
+}
+
+int LiveRoutesModel::routesUnderAnotherPolicy() const
+{
+    return int(std::count_if(m_routes.routes.begin(), m_routes.routes.end(),
+        [](const routes::LiveRoute& r) { return r.drift.has_value(); }));
+}
+
+std::optional<policy::Scenario> LiveRoutesModel::scenarioFor(int row) const
+{
+    const routes::LiveRoute* r = route(row);
+    if (!r)
+        return std::nullopt;
+    return routes::scenarioForRoute(*r, m_routes.circuits, m_now);
 }
 
 void LiveRoutesModel::setRoutes(routes::LiveRoutes routes, policy::Seconds now)

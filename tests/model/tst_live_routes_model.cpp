@@ -26,6 +26,7 @@ private slots:
     void liveRoutePendingOutcome_data();
     void liveRoutePendingOutcome();
     void liveRouteCandidatesGoByName();
+    void aReadIsAnalysedAgainstTheDocumentAsEdited();
     void liveRouteDeadlineText_data();
     void liveRouteDeadlineText();
     void liveRouteDeadlineColumnDropsTodaysDate();
@@ -102,6 +103,49 @@ void TestLiveRoutesModel::liveRouteCandidatesGoByName()
     QCOMPARE(m.index(1, LiveRoutesModel::Candidate).data().toString(), QString());
     // A profile the document does not hold keeps its id: nothing is made up.
     QCOMPARE(m.index(2, LiveRoutesModel::Candidate).data().toString(), QStringLiteral("retired-profile"));
+}
+
+// The model keeps the read and analyses it against the document as it is
+// now: an edit is seen without reading the database again.
+void TestLiveRoutesModel::aReadIsAnalysedAgainstTheDocumentAsEdited()
+{
+    auto doc = open(testpaths::sample("export.json"));
+    routes::LiveRoutesRead read;
+    read.hasRouteStates = true;
+    routes::RouteStateRow row;
+    row.sessionId = "s-1";
+    row.logicalProfileId = "dyn-main";
+    row.executionProfileId = "codex-gpt5";
+    row.state = "waiting";
+    read.routes.push_back(row);
+    LiveRoutesModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(!m.hasRead());
+    QVERIFY(!m.scenarioFor(0));
+    m.setRead(read, "dyn-main");
+    QVERIFY(m.hasRead());
+    QCOMPARE(m.rowCount(), 0);  // shown once analysed
+    const policy::Seconds now {std::chrono::seconds {1000}};
+    m.analyse(doc->document(), now);
+    QCOMPARE(m.rowCount(), 1);
+    QCOMPARE(m.now(), now);
+    QCOMPARE(m.routesUnderAnotherPolicy(), 0);
+    QVERIFY(m.scenarioFor(0));
+    QVERIFY(!m.scenarioFor(1));
+    // Removed from the route being edited: the same read says so.
+    int row0 = -1;
+    for (int i = 0; i < doc->candidateCount(); ++i) {
+        if (doc->candidate(i).executionProfileId == "codex-gpt5")
+            row0 = i;
+    }
+    QVERIFY(row0 >= 0);
+    doc->undoStack()->push(new RemoveCandidateCommand(doc.get(), row0));
+    m.analyse(doc->document(), now);
+    QCOMPARE(m.rowCount(), 1);
+    QVERIFY(!m.route(0)->candidateInRoute);
+    m.clearRead(now);
+    QVERIFY(!m.hasRead());
+    QCOMPARE(m.rowCount(), 0);
 }
 
 // The sentence under the dock's table counts down, and says "due now" (never

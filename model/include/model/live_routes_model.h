@@ -9,6 +9,9 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
+#include <string>
+
 namespace model
 {
 
@@ -38,6 +41,21 @@ public:
 
     // Replaces the rows; a route whose session was shown before keeps its row's identity in views (reset).
     void setRoutes(routes::LiveRoutes routes, policy::Seconds now);
+    // Keeps a read of the routes kandev runs for `profileId`; analyse() shows it.
+    void setRead(routes::LiveRoutesRead read, std::string profileId);
+    // Forgets the read and shows no rows.
+    void clearRead(policy::Seconds now);
+    bool hasRead() const
+    {
+        return m_read.has_value();
+    }
+    // The last read, analysed against the document being edited at `now`
+    // (what policyctl routes prints), shown in place of the rows.
+    void analyse(const format::Document& document, policy::Seconds now);
+    // Routes scheduled under another policy than the one being edited.
+    int routesUnderAnotherPolicy() const;
+    // What the timeline shows to continue the route in `row` from now; none for no route.
+    std::optional<policy::Scenario> scenarioFor(int row) const;
     void setNow(policy::Seconds now);
     const routes::LiveRoutes& routes() const
     {
@@ -70,6 +88,8 @@ public:
     static QString pendingOutcomeText(const std::string& stored);
 
 private:
+    std::optional<routes::LiveRoutesRead> m_read;
+    std::string m_readProfileId;
     routes::LiveRoutes m_routes;
     policy::Seconds m_now {};
 };
