@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Migrate a generated kandev SQLite database of N dynamic profiles x M
 // candidates (all legacy rules): open, load, plan, backup, apply.
+#include "kandev_schema.h"
+
 #include "store/kandev_database.h"
 
 #include <QCoreApplication>
@@ -25,18 +27,9 @@ int main(int argc, char** argv)
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("gen"));
         db.setDatabaseName(path);
         db.open();
-        QFile f(schemaPath);
-        if (!f.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "cannot read %s\n", qPrintable(schemaPath));
+        if (!bench::createKandevSchema(db, schemaPath))
             return 2;
-        }
-        QStringList code;
-        for (const QString& line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')))
-            code << line.section(QStringLiteral("--"), 0, 0);
         QSqlQuery q(db);
-        for (const QString& s : code.join(QLatin1Char('\n')).split(QLatin1Char(';')))
-            if (!s.trimmed().isEmpty())
-                q.exec(s);
         db.transaction();
         q.exec(QStringLiteral("INSERT INTO agents VALUES ('dyn', 'dynamic', NULL, 0, '', '2026-01-01', '2026-01-01')"));
         q.exec(

@@ -4,6 +4,8 @@
 // Routes refresh and of `policyctl routes`) and shows them in a table view
 // the dock's way (model reset, columns fitted, one paint). Median of 11
 // refreshes. Run with QT_QPA_PLATFORM=offscreen.
+#include "kandev_schema.h"
+
 #include "model/live_routes_model.h"
 #include "store/kandev_database.h"
 
@@ -42,18 +44,9 @@ int main(int argc, char** argv)
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("gen"));
         db.setDatabaseName(path);
         db.open();
-        QFile f(schemaPath);
-        if (!f.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "cannot read %s\n", qPrintable(schemaPath));
+        if (!bench::createKandevSchema(db, schemaPath))
             return 2;
-        }
-        QStringList code;
-        for (const QString& line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')))
-            code << line.section(QStringLiteral("--"), 0, 0);
         QSqlQuery q(db);
-        for (const QString& s : code.join(QLatin1Char('\n')).split(QLatin1Char(';')))
-            if (!s.trimmed().isEmpty())
-                q.exec(s);
         q.exec(QStringLiteral("PRAGMA journal_mode = WAL"));
         q.finish();
         db.transaction();
