@@ -204,7 +204,7 @@ policy_status policy_next_retry_delay(
         const policy::FieldDescriptor& interval = policy::descriptor(policy::Field::RetryInitialInterval);
         if (!policy::withinLimits(policy::Field::RetryInitialInterval, initial_interval_seconds)) {
             setOut(message,
-                "initial_interval_seconds must be between " + std::to_string(interval.min) + " and "
+                std::string(interval.key) + " must be between " + std::to_string(interval.min) + " and "
                     + std::to_string(interval.max) + " (found " + std::to_string(initial_interval_seconds) + ")");
             return POLICY_BAD_ARGUMENT;
         }

@@ -9,6 +9,8 @@
 #include "model/commands.h"
 #include "model/policy_text.h"
 
+#include "policy/validation.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QResizeEvent>
@@ -239,16 +241,14 @@ void CandidateEditor::refresh()
         m_hard->forgetRestoreValues();
     }
     const policy::PolicyDocument policies = c.policies.value_or(policy::PolicyDocument {});
+    // Each panel takes the issues of its class, with paths relative to the class.
     std::vector<policy::Issue> transientIssues, hardIssues;
-    const std::string prefix = "candidates[" + std::to_string(m_row) + "].policies.";
     for (auto issue : m_doc->issuesOfCandidate(m_row)) {
-        if (issue.path.rfind(prefix + "transient.", 0) == 0) {
-            issue.path = issue.path.substr(prefix.size() + 10);
-            transientIssues.push_back(issue);
-        } else if (issue.path.rfind(prefix + "hard.", 0) == 0) {
-            issue.path = issue.path.substr(prefix.size() + 5);
-            hardIssues.push_back(issue);
-        }
+        const policy::IssueLocation at = policy::locateIssue(issue.path);
+        if (!at.setting || at.candidate != std::size_t(m_row))
+            continue;
+        issue.path = policy::renderSetting(at.setting->setting);
+        (at.setting->errorClass == policy::ErrorClass::Hard ? hardIssues : transientIssues).push_back(std::move(issue));
     }
     m_transient->setCandidateName(m_doc->candidateName(m_row));
     m_hard->setCandidateName(m_doc->candidateName(m_row));
@@ -294,11 +294,13 @@ void CandidateEditor::showLegacy(const policy::Candidate& c)
 
 bool CandidateEditor::focusField(const QString& field)
 {
-    if (field.startsWith(QLatin1String("policies.transient.")))
-        return m_transient->focusField(field.mid(19));
-    if (field.startsWith(QLatin1String("policies.hard.")))
-        return m_hard->focusField(field.mid(14));
-    return false;
+    const auto setting = policy::candidateSetting(field.toStdString());
+    return setting && focusSetting(*setting);
+}
+
+bool CandidateEditor::focusSetting(const policy::SettingPath& setting)
+{
+    return (setting.errorClass == policy::ErrorClass::Hard ? m_hard : m_transient)->focusField(setting.setting);
 }
 
 }  // namespace gui

@@ -7,6 +7,8 @@
 
 #include "model/editor_document.h"
 
+#include "policy/policy_keys.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -29,8 +31,10 @@ public:
     {
         return m_row;
     }
-    // Focuses a field given relative to the candidate ("policies.hard.retry.max_retries").
+    // Focuses a field given relative to the candidate (policies.hard.retry.max_retries),
+    // read back by policy::candidateSetting.
     bool focusField(const QString& field);
+    bool focusSetting(const policy::SettingPath& setting);
 
     ClassPolicyPanel* transientPanel() const
     {

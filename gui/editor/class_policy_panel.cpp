@@ -29,6 +29,7 @@ namespace gui
 
 using model::PolicyText;
 using policy::Field;
+using policy::Setting;
 
 namespace
 {
@@ -158,20 +159,20 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     m_maxRetries = new ValueSpinBox(m_body);
     bindCountSpinBox(m_maxRetries, policy::descriptor(Field::RetryMaxRetries), retriesLabel);
     retryForm->addRow(retriesLabel, m_maxRetries);
-    retryForm->addRow(QString(), makeErrorLabel(QStringLiteral("retry.max_retries")));
+    retryForm->addRow(QString(), makeErrorLabel(Setting::RetryMaxRetries));
     auto* intervalLabel = new QLabel(tr(texts.interval), m_body);
     m_interval = new DurationEdit(m_body);
     m_interval->bind(policy::descriptor(Field::RetryInitialInterval), intervalLabel);
     retryForm->addRow(intervalLabel, m_interval);
-    retryForm->addRow(QString(), makeErrorLabel(QStringLiteral("retry.initial_interval_seconds")));
+    retryForm->addRow(QString(), makeErrorLabel(Setting::RetryInitialInterval));
     m_schedule = wrapped(QString(), m_body);
     m_schedule->setObjectName(QStringLiteral("schedule"));
     retryForm->addRow(m_schedule);
     m_retryDetails = indented(retryForm, m_body);
     body->addWidget(m_retryDetails);
-    m_fieldEditors.insert(QStringLiteral("retry.max_retries"), m_maxRetries);
-    m_fieldEditors.insert(QStringLiteral("retry.initial_interval_seconds"), m_interval->spinBox());
-    m_fieldEditors.insert(QStringLiteral("retry.enabled"), m_retryOn);
+    m_fieldEditors.insert(Setting::RetryMaxRetries, m_maxRetries);
+    m_fieldEditors.insert(Setting::RetryInitialInterval, m_interval->spinBox());
+    m_fieldEditors.insert(Setting::RetryEnabled, m_retryOn);
 
     // Wait for the provider's reset.
     m_waitOn = new QCheckBox(tr(texts.wait), m_body);
@@ -183,15 +184,15 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     m_maxWait = new DurationEdit(m_body);
     m_maxWait->bind(policy::descriptor(Field::ResetMaxWait), waitLabel);
     waitForm->addRow(waitLabel, m_maxWait);
-    waitForm->addRow(QString(), makeErrorLabel(QStringLiteral("wait_for_reset.max_wait_seconds")));
+    waitForm->addRow(QString(), makeErrorLabel(Setting::ResetMaxWait));
     m_waitOn->setToolTip(tr("Only a trusted reset time that the provider reports, lies in the future and is no "
                             "further away than the maximum wait is used; then the candidate is tried once more. "
                             "The wait does not use up retries."));
     waitForm->addRow(wrapped(tr("Only trusted reset times within this maximum; no retry is used up."), m_body, true));
     m_waitDetails = indented(waitForm, m_body);
     body->addWidget(m_waitDetails);
-    m_fieldEditors.insert(QStringLiteral("wait_for_reset.max_wait_seconds"), m_maxWait->spinBox());
-    m_fieldEditors.insert(QStringLiteral("wait_for_reset.enabled"), m_waitOn);
+    m_fieldEditors.insert(Setting::ResetMaxWait, m_maxWait->spinBox());
+    m_fieldEditors.insert(Setting::ResetEnabled, m_waitOn);
 
     // After recovery is exhausted.
     body->addWidget(sectionTitle(tr("After recovery is exhausted"), m_body));
@@ -206,8 +207,8 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     outcome->addWidget(m_skip);
     outcome->addWidget(m_stop);
     body->addWidget(indented(outcome, m_body));
-    body->addWidget(makeErrorLabel(QStringLiteral("on_exhausted")));
-    m_fieldEditors.insert(QStringLiteral("on_exhausted"), m_skip);
+    body->addWidget(makeErrorLabel(Setting::OnExhausted));
+    m_fieldEditors.insert(Setting::OnExhausted, m_skip);
     layout->addWidget(m_body);
 
     // Undo entries name the class, the candidate and the value: "Set max
@@ -227,14 +228,14 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
         policy::ClassPolicy p = m_policy;
         p.retry.maxRetries = value;
         emitEdit(p, tr("Set max retries for %1 of %2 to %3").arg(cls, m_candidateName, QString::number(value)),
-            QStringLiteral("retry.max_retries"));
+            Setting::RetryMaxRetries);
     });
     connect(m_interval, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
         policy::ClassPolicy p = m_policy;
         p.retry.initialIntervalSeconds = seconds;
         emitEdit(p,
             tr("Set the first retry for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
-            QStringLiteral("retry.initial_interval_seconds"));
+            Setting::RetryInitialInterval);
     });
     connect(m_waitOn, &QCheckBox::toggled, this, [this, cls](bool on) {
         policy::ClassPolicy p = m_policy;
@@ -251,7 +252,7 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
         emitEdit(p,
             tr("Set the maximum reset wait for %1 of %2 to %3")
                 .arg(cls, m_candidateName, PolicyText::duration(seconds)),
-            QStringLiteral("wait_for_reset.max_wait_seconds"));
+            Setting::ResetMaxWait);
     });
     connect(m_skip, &QRadioButton::toggled, this, [this, cls](bool checked) {
         if (!checked)
@@ -270,24 +271,27 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     setPolicy(policy::ClassPolicy {}, {});
 }
 
-QLabel* ClassPolicyPanel::makeErrorLabel(const QString& field)
+QLabel* ClassPolicyPanel::makeErrorLabel(Setting setting)
 {
     auto* label = new QLabel(this);
     label->setWordWrap(true);
-    label->setObjectName(QStringLiteral("error:") + field);
+    label->setObjectName(QStringLiteral("error:") + QString::fromStdString(policy::renderSetting(setting)));
     QPalette p = label->palette();
     p.setColor(QPalette::WindowText, toneText(Tone::Error, p));
     label->setPalette(p);
     label->hide();
-    m_errorLabels.insert(field, label);
+    m_errorLabels.insert(setting, label);
     return label;
 }
 
-void ClassPolicyPanel::emitEdit(const policy::ClassPolicy& p, const QString& what, const QString& field)
+void ClassPolicyPanel::emitEdit(const policy::ClassPolicy& p, const QString& what, std::optional<Setting> setting)
 {
     if (p == m_policy)
         return;
-    emit edited(p, what, field.isEmpty() ? QString() : QStringLiteral("%1.%2").arg(int(m_class)).arg(field));
+    // Edits of one setting of one class merge into one undo entry.
+    emit edited(p, what,
+        setting ? QStringLiteral("%1.%2").arg(int(m_class)).arg(QString::fromStdString(policy::renderSetting(*setting)))
+                : QString());
 }
 
 void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector<policy::Issue>& issues)
@@ -325,12 +329,14 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
         editor->setToolTip(QString());
     }
     for (const auto& issue : issues) {
-        const QString field = QString::fromStdString(issue.path);
-        if (auto* label = m_errorLabels.value(field)) {
+        const auto setting = policy::parseSetting(issue.path);
+        if (!setting)
+            continue;
+        if (auto* label = m_errorLabels.value(*setting)) {
             label->setText(PolicyText::issueMessage(issue));
             label->show();
         }
-        if (auto* editor = m_fieldEditors.value(field)) {
+        if (auto* editor = m_fieldEditors.value(*setting)) {
             // Tint the field (no style sheet: they slow every widget down);
             // the message below it says what is wrong, so colour is not the only cue.
             QPalette p = editor->palette();
@@ -397,7 +403,13 @@ bool ClassPolicyPanel::isExpanded() const
 
 bool ClassPolicyPanel::focusField(const QString& field)
 {
-    QWidget* editor = m_fieldEditors.value(field);
+    const auto setting = policy::parseSetting(field.toStdString());
+    return setting && focusField(*setting);
+}
+
+bool ClassPolicyPanel::focusField(Setting setting)
+{
+    QWidget* editor = m_fieldEditors.value(setting);
     if (!editor)
         return false;
     setExpanded(true);
@@ -407,7 +419,13 @@ bool ClassPolicyPanel::focusField(const QString& field)
 
 QString ClassPolicyPanel::fieldError(const QString& field) const
 {
-    const QLabel* label = m_errorLabels.value(field);
+    const auto setting = policy::parseSetting(field.toStdString());
+    return setting ? fieldError(*setting) : QString();
+}
+
+QString ClassPolicyPanel::fieldError(Setting setting) const
+{
+    const QLabel* label = m_errorLabels.value(setting);
     return label && !label->isHidden() ? label->text() : QString();
 }
 

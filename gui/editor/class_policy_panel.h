@@ -6,11 +6,14 @@
 // validation. One class used twice; it edits a value and emits it, the
 // candidate editor turns that into an undo command.
 
+#include "policy/policy_keys.h"
 #include "policy/types.h"
 #include "policy/validation.h"
 
 #include <QFrame>
 #include <QMap>
+
+#include <optional>
 
 class QButtonGroup;
 class QCheckBox;
@@ -34,7 +37,7 @@ public:
     {
         return m_class;
     }
-    // issues: those of this class, with paths relative to it ("retry.max_retries").
+    // issues: those of this class, with paths relative to it (policy::renderSetting).
     void setPolicy(const policy::ClassPolicy& policy, const std::vector<policy::Issue>& issues);
     const policy::ClassPolicy& policy() const
     {
@@ -48,7 +51,8 @@ public:
     bool isExpanded() const;
     // What switching on its closed sections would add to the panel's height.
     int closedSectionsHeight() const;
-    // Focuses the editor of a field ("retry.max_retries", "on_exhausted", ...).
+    // Focuses the editor of a setting; a field is a path that policy::parseSetting reads.
+    bool focusField(policy::Setting setting);
     bool focusField(const QString& field);
 
     // For tests and accessibility checks.
@@ -88,6 +92,7 @@ public:
     {
         return m_summary;
     }
+    QString fieldError(policy::Setting setting) const;
     QString fieldError(const QString& field) const;
 
     // The candidate the panel edits, for the undo entries' words.
@@ -101,9 +106,9 @@ signals:
 
 private:
     QString m_candidateName;
-    void emitEdit(const policy::ClassPolicy& p, const QString& what, const QString& field);
+    void emitEdit(const policy::ClassPolicy& p, const QString& what, std::optional<policy::Setting> setting);
     void refresh();
-    QLabel* makeErrorLabel(const QString& field);
+    QLabel* makeErrorLabel(policy::Setting setting);
 
     policy::ErrorClass m_class;
     policy::ClassPolicy m_policy;
@@ -127,8 +132,8 @@ private:
     QRadioButton* m_skip;
     QRadioButton* m_stop;
     QButtonGroup* m_outcomes;
-    QMap<QString, QLabel*> m_errorLabels;
-    QMap<QString, QWidget*> m_fieldEditors;
+    QMap<policy::Setting, QLabel*> m_errorLabels;
+    QMap<policy::Setting, QWidget*> m_fieldEditors;
 };
 
 }  // namespace gui

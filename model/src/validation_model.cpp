@@ -4,29 +4,18 @@
 #include "model/policy_text.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace model
 {
 
 IssueTarget targetOf(const std::string& path)
 {
-    // "candidates[2].policies.hard.retry.max_retries" -> 2, "policies.hard.retry.max_retries"
-    constexpr std::string_view prefix = "candidates[";
-    if (path.rfind(prefix, 0) != 0)
+    // Read back by the core function that knows how validation writes paths.
+    const policy::IssueLocation at = policy::locateIssue(path);
+    if (!at.candidate || *at.candidate > std::size_t(std::numeric_limits<int>::max()))
         return {};
-    const auto close = path.find(']', prefix.size());
-    if (close == std::string::npos || close == prefix.size())
-        return {};
-    int row = 0;
-    for (std::size_t i = prefix.size(); i < close; ++i) {
-        if (path[i] < '0' || path[i] > '9')
-            return {};
-        row = row * 10 + (path[i] - '0');
-    }
-    if (close + 1 < path.size() && path[close + 1] != '.')
-        return {};
-    return {row,
-        close + 2 <= path.size() ? QString::fromStdString(path.substr(std::min(close + 2, path.size()))) : QString()};
+    return {int(*at.candidate), QString::fromUtf8(at.field.data(), qsizetype(at.field.size())), at.setting};
 }
 
 ValidationModel::ValidationModel(QObject* parent)

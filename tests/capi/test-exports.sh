@@ -32,7 +32,10 @@ for symbol in "${symbols[@]}"; do
 done
 # Every C function the header declares is there.
 for declared in $(grep -oE '\bpolicy_[a-z_]+\(' "$header" | tr -d '(' | sort -u); do
-    printf '%s\n' "${exported_c[@]}" | grep -qx "$declared" || fail "policy_c.h declares $declared, which is not exported"
+    # A here-string, not a pipe: grep -q leaves at its first match, and under
+    # pipefail the printf it cut off (SIGPIPE) would read as "not exported".
+    grep -qx "$declared" <<<"$(printf '%s\n' "${exported_c[@]}")" \
+        || fail "policy_c.h declares $declared, which is not exported"
 done
 unique=$(readelf --dyn-syms -W "$library" | awk '$5 == "UNIQUE"' | wc -l)
 [[ $unique == 0 ]] || fail "$unique STB_GNU_UNIQUE symbols keep the library loaded after dlclose"

@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 
+#include "policy/policy_keys.h"
 #include "review/document_diff.h"
 #include "store/database_target.h"
 
@@ -21,7 +22,9 @@ shape: a dynamic profile document, an agent profile, an export) or a kandev
 database (a SQLite file, sqlite:PATH, postgres://user@host:port/name, or
 'env' for kandev's KANDEV_DATABASE_* settings): per dynamic profile, the
 candidates added, removed, moved and switched on or off, and every class
-field that differs ("hard.on_exhausted: skip -> stop"). Not a text diff: key
+field that differs (")";
+// The example continues with a path as the review writes it (policy::renderPath).
+constexpr const char* kHelpTail = R"(: skip -> stop"). Not a text diff: key
 order, white space and positions written with gaps do not count. Legacy
 rules compare by the policies they migrate to; rules on one side and
 policies on the other are reported as a difference of form. A profile id or
@@ -131,7 +134,7 @@ int diffCommand(const std::vector<std::string>& rawArgs, Io& io)
         !error.empty())
         return usageError(io, "diff", error);
     if (args.has("help")) {
-        io.out << kHelp;
+        io.out << kHelp << policy::renderPath({policy::ErrorClass::Hard, policy::Setting::OnExhausted}) << kHelpTail;
         return kExitOk;
     }
     const auto format = formatOption(args.value("format"), io, "diff");

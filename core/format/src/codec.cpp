@@ -5,6 +5,8 @@
 #include "json_text.h"
 #include "schema_check.h"
 
+#include "policy/policy_keys.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -94,6 +96,11 @@ public:
         const auto it = obj.find(key);
         return it == obj.end() ? nullptr : &*it;
     }
+    const Json* member(const Json& obj, std::string_view key)
+    {
+        const auto it = obj.find(std::string(key));
+        return it == obj.end() ? nullptr : &*it;
+    }
 
     // Integers must be JSON integers within int64; null or absent reads as 0.
     std::int64_t integer(const Json* v, const std::string& path)
@@ -170,28 +177,27 @@ public:
 
     policy::ClassPolicy classPolicy(const Json* v, const std::string& path)
     {
+        using namespace policy::keys;
         policy::ClassPolicy p;
         p.onExhausted = policy::Outcome::Unset;
-        if (!v || v->is_null()
-            || !closedObject(*v, path, {"retry", "wait_for_reset", "on_exhausted"}, "a class policy"))
+        if (!v || v->is_null() || !closedObject(*v, path, {kRetry, kWaitForReset, kOnExhausted}, "a class policy"))
             return p;
-        const std::string retryPath = joinPath(path, "retry");
-        if (const Json* r = member(*v, "retry"); r && !r->is_null()
-            && closedObject(*r, retryPath, {"enabled", "max_retries", "initial_interval_seconds"}, "retry")) {
-            p.retry.enabled = boolean(member(*r, "enabled"), joinPath(retryPath, "enabled"), false);
-            p.retry.maxRetries = integer(member(*r, "max_retries"), joinPath(retryPath, "max_retries"));
+        const std::string retryPath = joinPath(path, kRetry);
+        if (const Json* r = member(*v, kRetry); r && !r->is_null()
+            && closedObject(*r, retryPath, {kEnabled, kMaxRetries, kInitialIntervalSeconds}, kRetry)) {
+            p.retry.enabled = boolean(member(*r, kEnabled), joinPath(retryPath, kEnabled), false);
+            p.retry.maxRetries = integer(member(*r, kMaxRetries), joinPath(retryPath, kMaxRetries));
             p.retry.initialIntervalSeconds
-                = integer(member(*r, "initial_interval_seconds"), joinPath(retryPath, "initial_interval_seconds"));
+                = integer(member(*r, kInitialIntervalSeconds), joinPath(retryPath, kInitialIntervalSeconds));
         }
-        const std::string waitPath = joinPath(path, "wait_for_reset");
-        if (const Json* w = member(*v, "wait_for_reset");
-            w && !w->is_null() && closedObject(*w, waitPath, {"enabled", "max_wait_seconds"}, "wait_for_reset")) {
-            p.waitForReset.enabled = boolean(member(*w, "enabled"), joinPath(waitPath, "enabled"), false);
-            p.waitForReset.maxWaitSeconds
-                = integer(member(*w, "max_wait_seconds"), joinPath(waitPath, "max_wait_seconds"));
+        const std::string waitPath = joinPath(path, kWaitForReset);
+        if (const Json* w = member(*v, kWaitForReset);
+            w && !w->is_null() && closedObject(*w, waitPath, {kEnabled, kMaxWaitSeconds}, kWaitForReset)) {
+            p.waitForReset.enabled = boolean(member(*w, kEnabled), joinPath(waitPath, kEnabled), false);
+            p.waitForReset.maxWaitSeconds = integer(member(*w, kMaxWaitSeconds), joinPath(waitPath, kMaxWaitSeconds));
         }
-        const std::string outcomePath = joinPath(path, "on_exhausted");
-        const Json* o = member(*v, "on_exhausted");
+        const std::string outcomePath = joinPath(path, kOnExhausted);
+        const Json* o = member(*v, kOnExhausted);
         if (o && o->is_string()) {
             const auto& s = o->get_ref<const std::string&>();
             if (s == "skip")
@@ -199,7 +205,8 @@ public:
             else if (s == "stop")
                 p.onExhausted = policy::Outcome::Stop;
             else
-                error(outcomePath, "unknown on_exhausted " + jsonQuoted(s) + " (expected \"skip\" or \"stop\")");
+                error(outcomePath,
+                    "unknown " + std::string(kOnExhausted) + " " + jsonQuoted(s) + " (expected \"skip\" or \"stop\")");
         } else if (o && !o->is_null()) {
             typeError(outcomePath, "\"skip\" or \"stop\"", *o);
         }
@@ -208,17 +215,18 @@ public:
 
     policy::PolicyDocument policies(const Json& v, const std::string& path)
     {
+        using namespace policy::keys;
         policy::PolicyDocument doc;
         if (!v.is_object()) {
             typeError(path, "an object", v);
             return doc;
         }
-        doc.version = integer(member(v, "version"), joinPath(path, "version"));
+        doc.version = integer(member(v, kVersion), joinPath(path, kVersion));
         if (doc.version != policy::kSupportedPolicyVersion)
             return doc;  // another version's fields may mean something else: validation reports the version
-        closedObject(v, path, {"version", "transient", "hard"}, "a policy document");
-        doc.transient = classPolicy(member(v, "transient"), joinPath(path, "transient"));
-        doc.hard = classPolicy(member(v, "hard"), joinPath(path, "hard"));
+        closedObject(v, path, {kVersion, kTransient, kHard}, "a policy document");
+        for (const policy::ErrorClass c : policy::kPolicyClasses)
+            doc.forClass(c) = classPolicy(member(v, policy::classKey(c)), joinPath(path, policy::classKey(c)));
         return doc;
     }
 
@@ -342,23 +350,24 @@ Json parseSource(const std::string& source)
 
 void writeClass(Json& obj, const policy::ClassPolicy& p)
 {
+    using namespace policy::keys;
     if (!obj.is_object())
         obj = Json::object();
-    Json& retry = obj["retry"];
+    Json& retry = obj[std::string(kRetry)];
     if (!retry.is_object())
         retry = Json::object();
-    retry["enabled"] = p.retry.enabled;
-    retry["max_retries"] = p.retry.maxRetries;
-    retry["initial_interval_seconds"] = p.retry.initialIntervalSeconds;
-    Json& wait = obj["wait_for_reset"];
+    retry[std::string(kEnabled)] = p.retry.enabled;
+    retry[std::string(kMaxRetries)] = p.retry.maxRetries;
+    retry[std::string(kInitialIntervalSeconds)] = p.retry.initialIntervalSeconds;
+    Json& wait = obj[std::string(kWaitForReset)];
     if (!wait.is_object())
         wait = Json::object();
-    wait["enabled"] = p.waitForReset.enabled;
-    wait["max_wait_seconds"] = p.waitForReset.maxWaitSeconds;
+    wait[std::string(kEnabled)] = p.waitForReset.enabled;
+    wait[std::string(kMaxWaitSeconds)] = p.waitForReset.maxWaitSeconds;
     if (p.onExhausted == policy::Outcome::Unset)
-        obj["on_exhausted"] = nullptr;
+        obj[std::string(kOnExhausted)] = nullptr;
     else
-        obj["on_exhausted"] = std::string(policy::outcomeName(p.onExhausted));
+        obj[std::string(kOnExhausted)] = std::string(policy::outcomeName(p.onExhausted));
 }
 
 // Patches an existing policies object in place, so its key order survives.
@@ -366,9 +375,9 @@ void writePolicies(Json& obj, const policy::PolicyDocument& doc)
 {
     if (!obj.is_object())
         obj = Json::object();
-    obj["version"] = doc.version;
-    writeClass(obj["transient"], doc.transient);
-    writeClass(obj["hard"], doc.hard);
+    obj[std::string(policy::keys::kVersion)] = doc.version;
+    for (const policy::ErrorClass c : policy::kPolicyClasses)
+        writeClass(obj[std::string(policy::classKey(c))], doc.forClass(c));
 }
 
 Json candidateJson(const policy::Candidate& c, const std::string& source)
@@ -624,8 +633,9 @@ RulesJson parseRulesJson(std::string_view text)
     if (value.is_null() || (value.is_object() && value.empty()))
         return result;
     Decoder decoder(text);
-    const bool policies
-        = value.is_object() && (value.contains("version") || value.contains("transient") || value.contains("hard"));
+    const bool policies = value.is_object()
+        && (value.contains(std::string(policy::keys::kVersion)) || value.contains(std::string(policy::keys::kTransient))
+            || value.contains(std::string(policy::keys::kHard)));
     if (policies)
         result.policies = decoder.policies(value, "");
     else

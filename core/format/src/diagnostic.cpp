@@ -47,7 +47,8 @@ std::string_view unitOf(std::string_view path)
 
 std::string sectionOf(std::string_view path)
 {
-    return path.find(".wait_for_reset.") != std::string_view::npos ? "the reset wait" : "retry";
+    const std::string section = "." + std::string(policy::keys::kWaitForReset) + ".";
+    return path.find(section) != std::string_view::npos ? "the reset wait" : "retry";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "format/codec.h"
 #include "english/english.h"
 
+#include "policy/policy_keys.h"
 #include "policy/text.h"
 
 #include <cstdio>
@@ -236,8 +237,8 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
             "duplicate key " + nlohmann::ordered_json(dup->key).dump() + ": each key may appear once per object",
             dup->path);
     // -0 parses as 0; where an integer belongs it is almost certainly a mistake.
-    static const std::vector<std::string_view> integerKeys {
-        "position", "version", "max_retries", "initial_interval_seconds", "max_wait_seconds"};
+    static const std::vector<std::string_view> integerKeys {"position", policy::keys::kVersion,
+        policy::keys::kMaxRetries, policy::keys::kInitialIntervalSeconds, policy::keys::kMaxWaitSeconds};
     if (const auto zero = findNegativeZero(text, integerKeys))
         return at(text, zero->offset, "-0 is not a valid integer here; write 0", zero->path);
     return std::nullopt;

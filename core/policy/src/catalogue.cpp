@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "policy/catalogue.h"
+#include "policy/policy_keys.h"
 #include "policy/types.h"
 
 namespace policy
@@ -33,8 +34,8 @@ ErrorClass catalogueClass(std::string_view name) noexcept
 std::string_view errorClassName(ErrorClass c) noexcept
 {
     switch (c) {
-    case ErrorClass::Transient: return "transient";
-    case ErrorClass::Hard: return "hard";
+    case ErrorClass::Transient: return keys::kTransient;
+    case ErrorClass::Hard: return keys::kHard;
     case ErrorClass::Unclassified: return "unclassified";
     }
     return "unclassified";
@@ -42,9 +43,9 @@ std::string_view errorClassName(ErrorClass c) noexcept
 
 std::optional<ErrorClass> errorClassFromName(std::string_view name) noexcept
 {
-    if (name == "transient")
+    if (name == keys::kTransient)
         return ErrorClass::Transient;
-    if (name == "hard")
+    if (name == keys::kHard)
         return ErrorClass::Hard;
     if (name == "unclassified")
         return ErrorClass::Unclassified;

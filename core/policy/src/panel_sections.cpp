@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "policy/panel_sections.h"
 
-#include "policy/limits.h"
+#include "policy/policy_keys.h"
 
 #include <algorithm>
 #include <string_view>
@@ -12,12 +12,13 @@ namespace policy
 namespace
 {
 
-// True when an issue lies under the section (its JSON key, from the limits).
-bool sectionHasIssue(const std::vector<Issue>& issues, std::string_view section)
+// True when an issue names a setting of the section (the section of `inSection`).
+bool sectionHasIssue(const std::vector<Issue>& issues, Setting inSection)
 {
+    const std::string_view section = settingKeys(inSection).section;
     return std::any_of(issues.begin(), issues.end(), [section](const Issue& issue) {
-        const std::string_view path = issue.path;
-        return path.size() > section.size() && path.substr(0, section.size()) == section && path[section.size()] == '.';
+        const auto setting = parseSetting(issue.path);
+        return setting && settingKeys(*setting).section == section;
     });
 }
 
@@ -25,8 +26,8 @@ bool sectionHasIssue(const std::vector<Issue>& issues, std::string_view section)
 
 PanelSections panelSections(const ClassPolicy& classPolicy, const std::vector<Issue>& issues)
 {
-    return {classPolicy.retry.enabled || sectionHasIssue(issues, descriptor(Field::RetryMaxRetries).section),
-        classPolicy.waitForReset.enabled || sectionHasIssue(issues, descriptor(Field::ResetMaxWait).section)};
+    return {classPolicy.retry.enabled || sectionHasIssue(issues, Setting::RetryEnabled),
+        classPolicy.waitForReset.enabled || sectionHasIssue(issues, Setting::ResetEnabled)};
 }
 
 }  // namespace policy

@@ -262,7 +262,7 @@ std::string_view eventKindName(EventKind k) noexcept
     switch (k) {
     case EventKind::Attempt: return "attempt";
     case EventKind::RetryWait: return "retry_wait";
-    case EventKind::WaitForReset: return "wait_for_reset";
+    case EventKind::WaitForReset: return keys::kWaitForReset;  // named after the section that makes it
     case EventKind::Skip: return "skip";
     case EventKind::Stop: return "stop";
     case EventKind::Success: return "success";

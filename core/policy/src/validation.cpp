@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "policy/validation.h"
 
+#include "policy/policy_keys.h"
 #include "policy/text.h"
 
 #include <string>
@@ -10,6 +11,8 @@ namespace policy
 {
 namespace
 {
+
+constexpr std::string_view kCandidateOpen = "candidates[";
 
 std::string join(std::string_view prefix, std::string_view suffix)
 {
@@ -27,28 +30,34 @@ bool fieldValid(const FieldDescriptor& d, bool enabled, std::int64_t value) noex
     return enabled ? (value >= d.min && value <= d.max) : value == 0;
 }
 
-void checkField(
-    std::vector<Issue>& issues, std::string_view classPath, const FieldDescriptor& d, bool enabled, std::int64_t value)
+// The path of a setting under the document's prefix: "candidates[2].policies.hard.retry.max_retries".
+std::string settingPath(std::string_view prefix, ErrorClass cls, Setting setting)
+{
+    return join(prefix, renderPath({cls, setting}));
+}
+
+void checkField(std::vector<Issue>& issues, std::string_view prefix, ErrorClass cls, const FieldDescriptor& d,
+    bool enabled, std::int64_t value)
 {
     if (fieldValid(d, enabled, value))
         return;
-    std::string path = join(classPath, d.section);
-    path = join(path, d.key);
+    std::string path = settingPath(prefix, cls, settingOf(d.field));
     if (enabled)
         issues.push_back({std::move(path), IssueCode::OutOfRange, value, d.min, d.max});
     else
         issues.push_back({std::move(path), IssueCode::MustBeZeroWhenDisabled, value, 0, 0});
 }
 
-void validateClass(std::vector<Issue>& issues, const ClassPolicy& p, const std::string& classPath)
+void validateClass(std::vector<Issue>& issues, const PolicyDocument& doc, ErrorClass cls, std::string_view prefix)
 {
-    checkField(issues, classPath, descriptor(Field::RetryMaxRetries), p.retry.enabled, p.retry.maxRetries);
+    const ClassPolicy& p = doc.forClass(cls);
+    checkField(issues, prefix, cls, descriptor(Field::RetryMaxRetries), p.retry.enabled, p.retry.maxRetries);
     checkField(
-        issues, classPath, descriptor(Field::RetryInitialInterval), p.retry.enabled, p.retry.initialIntervalSeconds);
+        issues, prefix, cls, descriptor(Field::RetryInitialInterval), p.retry.enabled, p.retry.initialIntervalSeconds);
     checkField(
-        issues, classPath, descriptor(Field::ResetMaxWait), p.waitForReset.enabled, p.waitForReset.maxWaitSeconds);
+        issues, prefix, cls, descriptor(Field::ResetMaxWait), p.waitForReset.enabled, p.waitForReset.maxWaitSeconds);
     if (p.onExhausted == Outcome::Unset)
-        issues.push_back({join(classPath, "on_exhausted"), IssueCode::MissingOutcome, 0, 0, 0});
+        issues.push_back({settingPath(prefix, cls, Setting::OnExhausted), IssueCode::MissingOutcome, 0, 0, 0});
 }
 
 }  // namespace
@@ -87,12 +96,12 @@ std::vector<Issue> validate(const PolicyDocument& doc, std::string_view prefix)
     std::vector<Issue> issues;
     if (doc.version != kSupportedPolicyVersion) {
         // A document of another version is not read further: its fields may mean something else.
-        issues.push_back({join(prefix, "version"), IssueCode::UnsupportedVersion, doc.version, kSupportedPolicyVersion,
-            kSupportedPolicyVersion});
+        issues.push_back({join(prefix, keys::kVersion), IssueCode::UnsupportedVersion, doc.version,
+            kSupportedPolicyVersion, kSupportedPolicyVersion});
         return issues;
     }
-    validateClass(issues, doc.transient, join(prefix, "transient"));
-    validateClass(issues, doc.hard, join(prefix, "hard"));
+    for (const ErrorClass cls : kPolicyClasses)
+        validateClass(issues, doc, cls, prefix);
     return issues;
 }
 
@@ -109,7 +118,7 @@ std::vector<Issue> validateCandidates(std::span<const Candidate> candidates, std
     firstWithId.reserve(candidates.size());
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const Candidate& c = candidates[i];
-        const std::string path = join(prefix, "candidates[" + std::to_string(i) + "]");
+        const std::string path = join(prefix, std::string(kCandidateOpen) + std::to_string(i) + "]");
         const auto index = static_cast<std::int64_t>(i);
         if (c.position != index)
             issues.push_back({join(path, "position"), IssueCode::PositionMismatch, c.position, index, index});
@@ -124,11 +133,41 @@ std::vector<Issue> validateCandidates(std::span<const Candidate> candidates, std
         if (c.policies && !c.rules.empty())
             issues.push_back({join(path, "rules"), IssueCode::PoliciesWithRules, 0, 0, 0});
         if (c.policies) {
-            auto more = validate(*c.policies, join(path, "policies"));
+            auto more = validate(*c.policies, join(path, keys::kPolicies));
             issues.insert(issues.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
         }
     }
     return issues;
+}
+
+IssueLocation locateIssue(std::string_view path) noexcept
+{
+    // candidates[2] or candidates[2].<field>
+    if (!path.starts_with(kCandidateOpen))
+        return {};
+    const std::size_t close = path.find(']', kCandidateOpen.size());
+    if (close == std::string_view::npos || close == kCandidateOpen.size())
+        return {};
+    std::size_t index = 0;
+    for (std::size_t i = kCandidateOpen.size(); i < close; ++i) {
+        if (path[i] < '0' || path[i] > '9' || index > (std::size_t(-1) - 9) / 10)
+            return {};
+        index = index * 10 + std::size_t(path[i] - '0');
+    }
+    std::string_view rest = path.substr(close + 1);
+    if (!rest.empty() && rest.front() != '.')
+        return {};
+    if (!rest.empty())
+        rest.remove_prefix(1);
+    return {index, rest, candidateSetting(rest)};
+}
+
+std::optional<SettingPath> candidateSetting(std::string_view field) noexcept
+{
+    if (field.size() <= keys::kPolicies.size() || !field.starts_with(keys::kPolicies)
+        || field[keys::kPolicies.size()] != '.')
+        return std::nullopt;
+    return parsePath(field.substr(keys::kPolicies.size() + 1));
 }
 
 }  // namespace policy

@@ -3,6 +3,7 @@
 
 #include "policy/catalogue.h"
 #include "policy/kandev_backend.h"
+#include "policy/policy_keys.h"
 #include "policy/text.h"
 #include "policy/validation.h"
 #include "format/diagnostic.h"
@@ -16,6 +17,7 @@ namespace protocol
 {
 
 using namespace simdjson;
+namespace keys = policy::keys;
 
 namespace
 {
@@ -297,7 +299,7 @@ public:
 
     void readPolicies(dom::element v)
     {
-        const Path path("policies");
+        const Path path(policy::keys::kPolicies);
         policy::PolicyDocument& doc = m_case.policies;
         doc = policy::PolicyDocument {};
         doc.version = 0;
@@ -311,11 +313,11 @@ public:
         }
         bool seenVersion = false, seenTransient = false, seenHard = false;
         for (const dom::key_value_pair field : obj) {
-            if (policyKey(field.key, "version"))
+            if (policyKey(field.key, keys::kVersion))
                 seenVersion = true, policyInt(field.value, path.child(field.key), doc.version);
-            else if (policyKey(field.key, "transient"))
+            else if (policyKey(field.key, keys::kTransient))
                 seenTransient = true, readClass(field.value, path.child(field.key), doc.transient);
-            else if (policyKey(field.key, "hard"))
+            else if (policyKey(field.key, keys::kHard))
                 seenHard = true, readClass(field.value, path.child(field.key), doc.hard);
             else
                 unknownPolicyKey(path, field.key);
@@ -324,15 +326,15 @@ public:
         // reads it as zero values, which validation below rejects.
         if (m_reading == Reading::Spec) {
             if (!seenVersion)
-                policyError(path.child("version"), "is missing");
+                policyError(path.child(keys::kVersion), "is missing");
             if (!seenTransient)
-                policyError(path.child("transient"), "is missing");
+                policyError(path.child(keys::kTransient), "is missing");
             if (!seenHard)
-                policyError(path.child("hard"), "is missing");
+                policyError(path.child(keys::kHard), "is missing");
         }
         // Range, zero-when-disabled, version and outcome rules, where the
         // shape did not already name the field or a part that holds it.
-        for (const policy::Issue& issue : policy::validate(doc, "policies")) {
+        for (const policy::Issue& issue : policy::validate(doc, keys::kPolicies)) {
             if (!alreadyReported(issue.path))
                 policyError(issue.path, format::describeIssue(issue));
         }
@@ -340,7 +342,7 @@ public:
 
     void missingPolicies()
     {
-        policyError(std::string("policies"), "is missing; every case needs its candidate's policy document");
+        policyError(std::string(keys::kPolicies), "is missing; every case needs its candidate's policy document");
     }
 
     void readFailure(dom::element v)
@@ -487,11 +489,11 @@ private:
     {
         forEachField(v, at, [&](std::string_view key, dom::element value) {
             const Path field = at.child(key);
-            if (policyKey(key, "retry"))
+            if (policyKey(key, keys::kRetry))
                 readRetry(value, field, p.retry);
-            else if (policyKey(key, "wait_for_reset"))
+            else if (policyKey(key, keys::kWaitForReset))
                 readWait(value, field, p.waitForReset);
-            else if (policyKey(key, "on_exhausted"))
+            else if (policyKey(key, keys::kOnExhausted))
                 readOutcome(value, field, p.onExhausted);
             else
                 unknownPolicyKey(at, key);
@@ -501,11 +503,11 @@ private:
     void readRetry(dom::element v, const Path& at, policy::RetryPolicy& r)
     {
         forEachField(v, at, [&](std::string_view key, dom::element value) {
-            if (policyKey(key, "enabled"))
+            if (policyKey(key, keys::kEnabled))
                 policyBool(value, at.child(key), r.enabled);
-            else if (policyKey(key, "max_retries"))
+            else if (policyKey(key, keys::kMaxRetries))
                 policyInt(value, at.child(key), r.maxRetries);
-            else if (policyKey(key, "initial_interval_seconds"))
+            else if (policyKey(key, keys::kInitialIntervalSeconds))
                 policyInt(value, at.child(key), r.initialIntervalSeconds);
             else
                 unknownPolicyKey(at, key);
@@ -515,9 +517,9 @@ private:
     void readWait(dom::element v, const Path& at, policy::ResetWaitPolicy& w)
     {
         forEachField(v, at, [&](std::string_view key, dom::element value) {
-            if (policyKey(key, "enabled"))
+            if (policyKey(key, keys::kEnabled))
                 policyBool(value, at.child(key), w.enabled);
-            else if (policyKey(key, "max_wait_seconds"))
+            else if (policyKey(key, keys::kMaxWaitSeconds))
                 policyInt(value, at.child(key), w.maxWaitSeconds);
             else
                 unknownPolicyKey(at, key);
@@ -637,7 +639,7 @@ std::string EvaluateLineParser::parse(const char* line, std::size_t length, std:
     for (const dom::key_value_pair field : root) {
         const std::string_view key = field.key;
         const dom::element value = field.value;
-        if (key == "policies") {
+        if (key == keys::kPolicies) {
             reader.readPolicies(value);
             seenPolicies = true;
         } else if (key == "failure") {

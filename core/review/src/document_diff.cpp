@@ -3,6 +3,7 @@
 
 #include "migration/migration.h"
 
+#include "policy/policy_keys.h"
 #include "policy/text.h"
 #include "policy/types.h"
 
@@ -46,22 +47,29 @@ Meaning meaningOf(const policy::Candidate& c, std::size_t index)
     return m;
 }
 
-void diffClass(
-    const std::string& cls, const policy::ClassPolicy& a, const policy::ClassPolicy& b, std::vector<FieldChange>& out)
+std::string settingValue(const policy::ClassPolicy& p, policy::Setting s)
 {
-    const auto field = [&](const char* name, const std::string& x, const std::string& y) {
+    using policy::Setting;
+    switch (s) {
+    case Setting::RetryEnabled: return flag(p.retry.enabled);
+    case Setting::RetryMaxRetries: return std::to_string(p.retry.maxRetries);
+    case Setting::RetryInitialInterval: return std::to_string(p.retry.initialIntervalSeconds);
+    case Setting::ResetEnabled: return flag(p.waitForReset.enabled);
+    case Setting::ResetMaxWait: return std::to_string(p.waitForReset.maxWaitSeconds);
+    case Setting::OnExhausted: return std::string(policy::outcomeName(p.onExhausted));
+    }
+    return {};
+}
+
+// Every setting that differs, in the document's order, at its policy::renderPath (transient.retry.max_retries).
+void diffClass(
+    policy::ErrorClass cls, const policy::ClassPolicy& a, const policy::ClassPolicy& b, std::vector<FieldChange>& out)
+{
+    for (const policy::Setting s : policy::kSettings) {
+        std::string x = settingValue(a, s), y = settingValue(b, s);
         if (x != y)
-            out.push_back({cls + "." + name, x, y});
-    };
-    field("retry.enabled", flag(a.retry.enabled), flag(b.retry.enabled));
-    field("retry.max_retries", std::to_string(a.retry.maxRetries), std::to_string(b.retry.maxRetries));
-    field("retry.initial_interval_seconds", std::to_string(a.retry.initialIntervalSeconds),
-        std::to_string(b.retry.initialIntervalSeconds));
-    field("wait_for_reset.enabled", flag(a.waitForReset.enabled), flag(b.waitForReset.enabled));
-    field("wait_for_reset.max_wait_seconds", std::to_string(a.waitForReset.maxWaitSeconds),
-        std::to_string(b.waitForReset.maxWaitSeconds));
-    field("on_exhausted", std::string(policy::outcomeName(a.onExhausted)),
-        std::string(policy::outcomeName(b.onExhausted)));
+            out.push_back({policy::renderPath({cls, s}), std::move(x), std::move(y)});
+    }
 }
 
 // The policy version a side is written in when this build cannot read it.
@@ -85,7 +93,8 @@ void diffCandidate(
             return c.policies ? std::to_string(c.policies->version) : std::string("legacy rules");
         };
         if (version(a) != version(b))
-            fields.push_back({"policies.version", version(a), version(b)});
+            fields.push_back({std::string(policy::keys::kPolicies) + "." + std::string(policy::keys::kVersion),
+                version(a), version(b)});
         d.incomparable = "policy version " + std::to_string(va ? *va : *vb) + " is not one this build reads (it reads "
             + std::to_string(policy::kSupportedPolicyVersion) + "); its fields are not compared";
         return;
@@ -95,8 +104,8 @@ void diffCandidate(
     if (ma.legacy != mb.legacy)
         fields.push_back({"form", ma.legacy ? "legacy rules" : "policies", mb.legacy ? "legacy rules" : "policies"});
     if (ma.policies && mb.policies) {
-        diffClass("transient", ma.policies->transient, mb.policies->transient, fields);
-        diffClass("hard", ma.policies->hard, mb.policies->hard, fields);
+        for (const policy::ErrorClass cls : policy::kPolicyClasses)
+            diffClass(cls, ma.policies->forClass(cls), mb.policies->forClass(cls), fields);
     } else if (ma.policies.has_value() != mb.policies.has_value() || ma.rules != mb.rules) {
         // A side whose rules cannot be migrated has no policies to compare: its rules are shown as written.
         const auto said = [](const Meaning& m) {

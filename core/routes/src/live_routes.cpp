@@ -5,6 +5,7 @@
 
 #include "english/english.h"
 
+#include "policy/policy_keys.h"
 #include "policy/text.h"
 
 #include <nlohmann/json.hpp>
@@ -475,7 +476,7 @@ Json liveRoutesJson(const LiveRoutes& routes, policy::Seconds now)
             next["error_class"] = className(n.errorClass);
             if (n.kind == policy::DecisionKind::RetryWait) {
                 next["retry_ordinal"] = n.retryOrdinal;
-                next["max_retries"] = n.maxRetries;
+                next[std::string(policy::keys::kMaxRetries)] = n.maxRetries;
             }
             if (n.kind == policy::DecisionKind::RetryWait || n.kind == policy::DecisionKind::WaitingForReset) {
                 next["delay_seconds"] = n.delaySeconds;

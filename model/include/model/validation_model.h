@@ -5,17 +5,23 @@
 
 #include "model/editor_document.h"
 
+#include "policy/validation.h"
+
 #include <QAbstractTableModel>
 #include <QPointer>
+
+#include <optional>
 
 namespace model
 {
 
 // Where an issue points: a candidate row and, inside it, a field path
-// relative to the candidate ("policies.hard.retry.max_retries").
+// relative to the candidate (policies.hard.retry.max_retries), and the
+// setting of the candidate's policies it names, if it names one.
 struct IssueTarget {
     int row = -1;
     QString field;
+    std::optional<policy::SettingPath> setting;
 };
 IssueTarget targetOf(const std::string& path);
 

@@ -4,6 +4,8 @@
 // Validation, the editor's spin boxes, the JSON Schema test and policyctl all
 // read these descriptors; nothing else may spell a limit.
 
+#include "policy/policy_keys.h"
+
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -16,8 +18,8 @@ enum class Unit { Count, Seconds };
 
 struct FieldDescriptor {
     Field field;
-    std::string_view section;  // JSON key of the section inside a class policy
-    std::string_view key;  // JSON key of the value inside its section
+    std::string_view section;  // JSON key of the section inside a class policy (policy_keys.h)
+    std::string_view key;  // JSON key of the value inside its section (policy_keys.h)
     std::int64_t min;  // when the section is enabled
     std::int64_t max;
     Unit unit;
@@ -27,15 +29,36 @@ struct FieldDescriptor {
 };
 
 inline constexpr std::array<FieldDescriptor, 3> kFieldDescriptors {{
-    {Field::RetryMaxRetries, "retry", "max_retries", 1, 10, Unit::Count, 1},
-    {Field::RetryInitialInterval, "retry", "initial_interval_seconds", 1, 3600, Unit::Seconds, 5},
-    {Field::ResetMaxWait, "wait_for_reset", "max_wait_seconds", 1, 604800, Unit::Seconds, 300},
+    {Field::RetryMaxRetries, keys::kRetry, keys::kMaxRetries, 1, 10, Unit::Count, 1},
+    {Field::RetryInitialInterval, keys::kRetry, keys::kInitialIntervalSeconds, 1, 3600, Unit::Seconds, 5},
+    {Field::ResetMaxWait, keys::kWaitForReset, keys::kMaxWaitSeconds, 1, 604800, Unit::Seconds, 300},
 }};
 
 constexpr const FieldDescriptor& descriptor(Field f) noexcept
 {
     return kFieldDescriptors[static_cast<std::size_t>(f)];
 }
+
+// The setting a numeric field is.
+constexpr Setting settingOf(Field f) noexcept
+{
+    switch (f) {
+    case Field::RetryMaxRetries: return Setting::RetryMaxRetries;
+    case Field::RetryInitialInterval: return Setting::RetryInitialInterval;
+    case Field::ResetMaxWait: return Setting::ResetMaxWait;
+    }
+    return Setting::RetryMaxRetries;
+}
+
+static_assert(
+    [] {
+        for (const FieldDescriptor& d : kFieldDescriptors) {
+            if (settingKeys(settingOf(d.field)).section != d.section || settingKeys(settingOf(d.field)).key != d.key)
+                return false;
+        }
+        return true;
+    }(),
+    "a field descriptor's keys are its setting's keys");
 
 // True when an enabled section may hold `value` in field `f`.
 constexpr bool withinLimits(Field f, std::int64_t value) noexcept

@@ -14,13 +14,13 @@ namespace policy
 {
 
 struct PanelSections {
-    bool retry = false;  // "retry": max retries, first interval, the schedule
-    bool wait = false;  // "wait_for_reset": the maximum wait
+    bool retry = false;  // the retry section: max retries, first interval, the schedule
+    bool wait = false;  // the reset wait section: the maximum wait
     friend bool operator==(const PanelSections&, const PanelSections&) = default;
 };
 
 // issues: those of this class policy, with paths relative to it
-// ("retry.max_retries", "wait_for_reset.max_wait_seconds", "on_exhausted").
+// (policy::renderSetting: retry.max_retries, wait_for_reset.max_wait_seconds, on_exhausted).
 PanelSections panelSections(const ClassPolicy& classPolicy, const std::vector<Issue>& issues);
 
 }  // namespace policy

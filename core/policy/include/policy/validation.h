@@ -4,8 +4,10 @@
 // issue code and the numbers involved, never English text: the CLI and the
 // GUI render them.
 
+#include "policy/policy_keys.h"
 #include "policy/types.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -27,7 +29,7 @@ enum class IssueCode {
 };
 
 struct Issue {
-    std::string path;  // e.g. candidates[2].policies.hard.retry.max_retries
+    std::string path;  // e.g. candidates[2].policies.hard.retry.max_retries (settings by renderPath)
     IssueCode code;
     std::int64_t value = 0;  // the offending value, where there is one
     std::int64_t min = 0;  // the limits involved, where there are any
@@ -48,5 +50,18 @@ bool isValid(const ClassPolicy& policy) noexcept;
 // Profile-level rules plus every candidate's policies; paths start with
 // `prefix` (e.g. "" for a bare document, "dynamic." for an agent profile).
 std::vector<Issue> validateCandidates(std::span<const Candidate> candidates, std::string_view prefix = {});
+
+// Where an issue of validateCandidates (without a prefix) points: its
+// candidate, the path inside that candidate, and the setting it names, if any.
+// Read back with the functions that wrote the path, never with offsets.
+struct IssueLocation {
+    std::optional<std::size_t> candidate;  // none for a path outside a candidate
+    std::string_view field;  // inside the candidate: policies.hard.retry.max_retries, position ("" without one)
+    std::optional<SettingPath> setting;  // the setting of the candidate's policies the field names
+};
+IssueLocation locateIssue(std::string_view path) noexcept;
+
+// The setting a path inside a candidate names (policies.hard.retry.max_retries); nullopt for any other.
+std::optional<SettingPath> candidateSetting(std::string_view field) noexcept;
 
 }  // namespace policy

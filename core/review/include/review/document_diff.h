@@ -16,7 +16,8 @@ namespace review
 {
 
 struct FieldChange {
-    std::string path;  // relative to the candidate: "hard.on_exhausted", "enabled", "form"
+    // Relative to the candidate: a setting's policy::renderPath (hard.on_exhausted), enabled, form.
+    std::string path;
     std::string before;  // as kandev's JSON spells the value: "skip", "30", "true"
     std::string after;
 };
