@@ -13,8 +13,6 @@
 #include <QAbstractTableModel>
 #include <QPointer>
 
-#include <array>
-
 namespace model
 {
 
@@ -69,12 +67,6 @@ private:
     policy::Timeline m_timeline;
     policy::RouteReview m_review;
     QList<QMetaObject::Connection> m_connections;
-    struct Replay {
-        std::int64_t attemptNumber = 0;
-        std::array<bool, 2> resetUsed {false, false};  // transient, hard: before the event
-    };
-    std::vector<Replay> m_replay;  // one per event of m_timeline
-    void replayCycle();
 };
 
 // The same events as a table: the accessible alternative to the picture.
