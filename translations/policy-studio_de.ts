@@ -58,6 +58,65 @@
     </message>
 </context>
 <context>
+    <name>DiffText</name>
+    <message>
+        <source>no differences</source>
+        <translation>keine Unterschiede</translation>
+    </message>
+    <message>
+        <source>(document)</source>
+        <translation>(Dokument)</translation>
+    </message>
+    <message>
+        <source>profile %1 added:</source>
+        <translation>Profil %1 hinzugefügt:</translation>
+    </message>
+    <message>
+        <source>profile %1 (%2) added:</source>
+        <translation>Profil %1 (%2) hinzugefügt:</translation>
+    </message>
+    <message>
+        <source>profile %1 removed:</source>
+        <translation>Profil %1 entfernt:</translation>
+    </message>
+    <message>
+        <source>profile %1 (%2) removed:</source>
+        <translation>Profil %1 (%2) entfernt:</translation>
+    </message>
+    <message>
+        <source>profile %1:</source>
+        <translation>Profil %1:</translation>
+    </message>
+    <message>
+        <source>profile %1 (%2):</source>
+        <translation>Profil %1 (%2):</translation>
+    </message>
+    <message>
+        <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
+        <translation>Name „%1“ -&gt; „%2“</translation>
+    </message>
+    <message>
+        <source>candidate %1 added at %2</source>
+        <translation>Kandidat %1 an Position %2 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>candidate %1 removed from %2</source>
+        <translation>Kandidat %1 von Position %2 entfernt</translation>
+    </message>
+    <message>
+        <source>candidate %1 moved from %2 to %3</source>
+        <translation>Kandidat %1 von Position %2 nach %3 verschoben</translation>
+    </message>
+    <message>
+        <source>candidate %1</source>
+        <translation>Kandidat %1</translation>
+    </message>
+    <message>
+        <source>cannot compare: %1</source>
+        <translation>nicht vergleichbar: %1</translation>
+    </message>
+</context>
+<context>
     <name>ErrorTrial</name>
     <message>
         <source>Paste an error to see how it is classified.</source>

@@ -58,6 +58,65 @@
     </message>
 </context>
 <context>
+    <name>DiffText</name>
+    <message>
+        <source>no differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(document)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 added:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 (%2) added:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 removed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 (%2) removed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 (%2):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1 added at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1 removed from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1 moved from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot compare: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ErrorTrial</name>
     <message>
         <source>Paste an error to see how it is classified.</source>

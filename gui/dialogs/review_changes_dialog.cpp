@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "dialogs/review_changes_dialog.h"
 
+#include "model/diff_text.h"
+
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QLabel>
@@ -41,7 +43,7 @@ ReviewChangesDialog::ReviewChangesDialog(const review::DocumentDiff& diff,
         text += QLatin1Char('\n');
     }
     // Candidates by name, as the route shows them, with the id kandev stores.
-    text += QString::fromStdString(review::renderDiffText(diff, nameOf));
+    text += model::DiffText::render(diff, nameOf);
     m_text->setObjectName(QStringLiteral("changes"));
     m_text->setReadOnly(true);
     // The write lines are sentences; the diff lines are short and indented, so wrapping keeps both readable.

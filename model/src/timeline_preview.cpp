@@ -82,7 +82,7 @@ QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
     return {};
 }
 
-QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
+QString TimelinePreview::eventDetails(const policy::TimelineEvent& e) const
 {
     using policy::EventKind;
     const QString error = tr("%1 (%2)").arg(
@@ -102,13 +102,30 @@ QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
     case EventKind::Skip: return error;
     case EventKind::Stop:
         return e.gateStop ? tr("%1 · safety gate: unclassified or after side effects").arg(error) : error;
-    case EventKind::ConfigError: return QString::fromStdString(e.reason);
+    case EventKind::ConfigError: return configurationError(e);
     case EventKind::CircuitOpen:
         return tr("%1 · %2 · until %3")
             .arg(QString::fromStdString(e.resourceKey), QString::fromStdString(e.code),
                 QString::fromStdString(policy::formatRfc3339(e.deadline)));
     default: return {};
     }
+}
+
+QString TimelinePreview::configurationError(const policy::TimelineEvent& e) const
+{
+    // The document's own issues of the candidate, as codes: the simulation's reason is the core's English.
+    if (m_doc && e.candidateIndex < m_candidates.size() && int(e.candidateIndex) < m_doc->candidateCount()) {
+        const int row = int(e.candidateIndex);
+        for (const policy::Issue& issue : m_doc->issuesOfCandidate(row)) {
+            using policy::IssueCode;
+            if (issue.code == IssueCode::OutOfRange || issue.code == IssueCode::MustBeZeroWhenDisabled
+                || issue.code == IssueCode::MissingOutcome || issue.code == IssueCode::UnsupportedVersion)
+                return QString::fromStdString(issue.path) + QStringLiteral(": ") + PolicyText::issueMessage(issue);
+        }
+        if (const auto errors = m_doc->legacyErrorsOfCandidate(row); !errors.empty())
+            return PolicyText::legacyError(errors.front());
+    }
+    return QString::fromStdString(e.reason);
 }
 
 QString TimelinePreview::profileTitle() const
@@ -161,8 +178,7 @@ QString TimelinePreview::eventReason(std::size_t index) const
     case EventKind::Exhausted:
         return tr("Every later candidate is disabled or was skipped: no candidate is left to try.");
     case EventKind::ConfigError:
-        return tr("This candidate's policies are not valid (%1), so the cycle stops here.")
-            .arg(QString::fromStdString(e.reason));
+        return tr("This candidate's policies are not valid (%1), so the cycle stops here.").arg(configurationError(e));
     case EventKind::Truncated: return tr("The scenario never ends; the preview stops at its event limit.");
     case EventKind::CircuitOpen:
         //: %1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time
@@ -270,7 +286,7 @@ QVariant TimelineEventModel::data(const QModelIndex& index, int role) const
     case EventColumn: return TimelinePreview::eventTitle(e);
     case CandidateColumn: return hasCandidate ? m_preview->candidateLabel(e.candidateIndex) : QString();
     case ErrorColumn: return e.code.empty() ? QString() : PolicyText::codeDescription(e.code);
-    case DetailColumn: return TimelinePreview::eventDetails(e);
+    case DetailColumn: return m_preview->eventDetails(e);
     case ReasonColumn: return m_preview->eventReason(std::size_t(index.row()));
     default: return {};
     }

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // PolicyText: a class policy's one-line summary and its retry schedule.
+#include "model/diff_text.h"
 #include "model/policy_text.h"
+
+#include "../common/test_paths.h"
+#include "document_helpers.h"
 
 #include "translations.h"
 
@@ -25,6 +29,7 @@ private slots:
     void unusedResetHints();
     void stopReasons_data();
     void stopReasons();
+    void diffTextHasTheCliLayout();
 };
 
 void TestPolicyText::summaries_data()
@@ -139,6 +144,24 @@ void TestPolicyText::stopReasons()
     d.reason = reason;
     QCOMPARE(PolicyText::decision(d, 0), decision);
     QCOMPARE(PolicyText::gateStopReason(reason, "odd_code"), gate);
+}
+
+// Review Changes speaks the difference through tr(); in English it is, line for line, what policyctl diff prints.
+void TestPolicyText::diffTextHasTheCliLayout()
+{
+    auto doc = modeltest::open(testpaths::sample("export.json"));
+    QCOMPARE(DiffText::render(doc->pendingChanges()), QStringLiteral("no differences\n"));
+    modeltest::editEveryWay(doc.get());
+    doc->undoStack()->push(new SetEnabledCommand(doc.get(), 1, false));
+    const review::DocumentDiff diff = doc->pendingChanges();
+    QVERIFY(!diff.equal());
+    const review::CandidateNames nameOf
+        = [](const std::string& id) { return id == "codex-gpt5" ? std::string("Codex\nGPT-5") : std::string(); };
+    for (const auto& names : {review::CandidateNames {}, nameOf}) {
+        const QString text = DiffText::render(diff, names);
+        QCOMPARE(text, QString::fromStdString(review::renderDiffText(diff, names)));
+        QVERIFY2(text.contains(QStringLiteral(" moved from ")), qPrintable(text));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPolicyText)

@@ -45,11 +45,14 @@ public:
 
     // Translated renderings for views and tooltips.
     static QString eventTitle(const policy::TimelineEvent& e);
-    static QString eventDetails(const policy::TimelineEvent& e);
+    QString eventDetails(const policy::TimelineEvent& e) const;
     // Why the event happened, from the candidate's policy and the scenario
     // ("the 6 h reset is beyond this candidate's 1 h maximum wait, …").
     QString eventReason(std::size_t index) const;
     QString totalsText() const;
+    // Why a candidate's policies stop the cycle, in the user's language: the
+    // validation issue's code, or the legacy rules' migration error.
+    QString configurationError(const policy::TimelineEvent& e) const;
     QStringList warningTexts() const;
     QString accessibleSummary() const;
 
