@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "dialogs/open_database_dialog.h"
 
+#include "window/settings.h"
+
 #include "store/database_target.h"
 
 #include <QDialogButtonBox>
@@ -12,18 +14,11 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace gui
 {
-
-namespace
-{
-const auto kLastPath = QStringLiteral("database/lastSqlitePath");
-const auto kLastServer = QStringLiteral("database/lastServer");  // host, port, user, name; never the password
-}  // namespace
 
 OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     : QDialog(parent)
@@ -47,7 +42,7 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     pathRow->setContentsMargins(24, 0, 0, 0);
     m_path->setAccessibleName(tr("SQLite file"));
     // The last file used, else kandev's own default location when it is there.
-    const QString lastPath = QSettings().value(kLastPath).toString();
+    const QString lastPath = settings::lastSqlitePath.value();
     m_path->setText(
         !lastPath.isEmpty() || !QFileInfo(store::defaultSqlitePath()).isFile() ? lastPath : store::defaultSqlitePath());
     auto* browse = new QPushButton(tr("&Browse…"), this);
@@ -58,7 +53,7 @@ OpenDatabaseDialog::OpenDatabaseDialog(QWidget* parent)
     layout->addWidget(m_postgres);
     auto* server = new QFormLayout;
     server->setContentsMargins(24, 0, 0, 0);
-    const QStringList last = QSettings().value(kLastServer).toStringList();
+    const QStringList last = settings::lastServer.value();
     m_host->setText(last.value(0, QStringLiteral("127.0.0.1")));
     m_port->setRange(1, 65535);
     m_port->setValue(last.value(1, QStringLiteral("5432")).toInt());
@@ -120,7 +115,7 @@ std::optional<store::DatabaseTarget> OpenDatabaseDialog::target(QString* error) 
                 *error = tr("Choose a SQLite file.");
             return std::nullopt;
         }
-        QSettings().setValue(kLastPath, m_path->text().trimmed());
+        settings::lastSqlitePath.setValue(m_path->text().trimmed());
         return store::parseDatabaseTarget(m_path->text().trimmed(), error);
     }
     store::DatabaseTarget t;
@@ -131,7 +126,8 @@ std::optional<store::DatabaseTarget> OpenDatabaseDialog::target(QString* error) 
     // Left empty: kandev's variables or PGPASSWORD; then the server may ask.
     t.password = m_password->text().isEmpty() ? store::passwordFromEnvironment() : m_password->text();
     t.database = m_name->text().trimmed();
-    QSettings().setValue(kLastServer, QStringList {t.host, QString::number(t.port), t.user, QString(), t.database});
+    // Never the password.
+    settings::lastServer.setValue(QStringList {t.host, QString::number(t.port), t.user, QString(), t.database});
     return t;
 }
 
