@@ -65,6 +65,112 @@
     </message>
 </context>
 <context>
+    <name>DiffText</name>
+    <message>
+        <source>no differences</source>
+        <translation>keine Unterschiede</translation>
+    </message>
+    <message>
+        <source>(document)</source>
+        <translation>(Dokument)</translation>
+    </message>
+    <message>
+        <source>profile %1 added:</source>
+        <translation>Profil %1 hinzugefügt:</translation>
+    </message>
+    <message>
+        <source>profile %1 (%2) added:</source>
+        <translation>Profil %1 (%2) hinzugefügt:</translation>
+    </message>
+    <message>
+        <source>profile %1 removed:</source>
+        <translation>Profil %1 entfernt:</translation>
+    </message>
+    <message>
+        <source>profile %1 (%2) removed:</source>
+        <translation>Profil %1 (%2) entfernt:</translation>
+    </message>
+    <message>
+        <source>profile %1:</source>
+        <translation>Profil %1:</translation>
+    </message>
+    <message>
+        <source>profile %1 (%2):</source>
+        <translation>Profil %1 (%2):</translation>
+    </message>
+    <message>
+        <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
+        <translation>Name „%1“ -&gt; „%2“</translation>
+    </message>
+    <message>
+        <source>candidate %1 added at %2</source>
+        <translation>Kandidat %1 an Position %2 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>candidate %1 removed from %2</source>
+        <translation>Kandidat %1 von Position %2 entfernt</translation>
+    </message>
+    <message>
+        <source>candidate %1 moved from %2 to %3</source>
+        <translation>Kandidat %1 von Position %2 nach %3 verschoben</translation>
+    </message>
+    <message>
+        <source>candidate %1</source>
+        <translation>Kandidat %1</translation>
+    </message>
+    <message>
+        <source>cannot compare: %1</source>
+        <translation>nicht vergleichbar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorTrial</name>
+    <message>
+        <source>Paste an error to see how it is classified.</source>
+        <translation>Fügen Sie einen Fehler ein, um zu sehen, wie er eingestuft wird.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Sicherheit %6 · Geltung %7</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <translation>kandevs eigene Regeln ergeben hier &lt;code&gt;%1&lt;/code&gt;; dieser Katalog weicht absichtlich ab (siehe README).</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>„%1“ (%2)</translation>
+    </message>
+    <message>
+        <source>Reset hint from %1: in %2 (trusted)</source>
+        <translation>Rücksetzhinweis aus %1: in %2 (verlässlich)</translation>
+    </message>
+    <message>
+        <source>Reset hint from %1: not trusted (%2)</source>
+        <translation>Rücksetzhinweis aus %1: nicht verlässlich (%2)</translation>
+    </message>
+    <message>
+        <source>No reset hint.</source>
+        <translation>Kein Rücksetzhinweis.</translation>
+    </message>
+    <message>
+        <source>Only the first 16 KiB and 64 headers were read.</source>
+        <translation>Nur die ersten 16 KiB und 64 Header wurden gelesen.</translation>
+    </message>
+    <message>
+        <source>Select a candidate to see its decision.</source>
+        <translation>Wählen Sie einen Kandidaten, um seine Entscheidung zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The pasted error, every attempt</source>
+        <translation>Der eingefügte Fehler, bei jedem Versuch</translation>
+    </message>
+</context>
+<context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
@@ -450,6 +556,42 @@
     <message>
         <source>short rate limit</source>
         <translation>kurzes Ratenlimit</translation>
+    </message>
+    <message>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
+        <translation>Anhalten: Die Richtlinien dieses Kandidaten sind ungültig, und ungültige Einstellungen erlauben nie Arbeit.</translation>
+    </message>
+    <message>
+        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
+        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
+    </message>
+    <message>
+        <source>The reset hint is not trusted for this error, so it is not used.</source>
+        <translation>Der Rücksetzhinweis ist für diesen Fehler nicht verlässlich und wird daher nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
+        <translation>Das Warten auf Rücksetzung ist für %1 bei diesem Kandidaten aus, daher wird der Hinweis (%2) nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
+        <translation>Dieser Kandidat hat in diesem Durchlauf schon einmal auf eine Rücksetzung für %1 gewartet, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>The reported reset is not in the future, so it is not used.</source>
+        <translation>Die gemeldete Rücksetzung liegt nicht in der Zukunft und wird daher nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
+        <translation>Der Hinweis (%1) liegt jenseits der höchsten Wartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
+    </message>
+    <message>
+        <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
+        <translation>%1 ist weder vorübergehend noch dauerhaft: Unbekannte Fehler halten immer für einen Menschen an.</translation>
+    </message>
+    <message>
+        <source>The failure came after output or tool activity: errors after side effects always stop.</source>
+        <translation>Der Fehler kam nach Ausgabe oder Werkzeugaktivität: Fehler nach Nebenwirkungen halten immer an.</translation>
     </message>
 </context>
 <context>
@@ -1914,34 +2056,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Rohfehler</translation>
     </message>
     <message>
-        <source>The pasted error, every attempt</source>
-        <translation>Der eingefügte Fehler, bei jedem Versuch</translation>
-    </message>
-    <message>
-        <source>Paste an error to see how it is classified.</source>
-        <translation>Fügen Sie einen Fehler ein, um zu sehen, wie er eingestuft wird.</translation>
-    </message>
-    <message>
-        <source>No reset hint.</source>
-        <translation>Kein Rücksetzhinweis.</translation>
-    </message>
-    <message>
-        <source>Only the first 16 KiB and 64 headers were read.</source>
-        <translation>Nur die ersten 16 KiB und 64 Header wurden gelesen.</translation>
-    </message>
-    <message>
-        <source>Select a candidate to see its decision.</source>
-        <translation>Wählen Sie einen Kandidaten, um seine Entscheidung zu sehen.</translation>
-    </message>
-    <message>
-        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
         <source>Show in Timeline</source>
         <translation>In der Zeitleiste zeigen</translation>
     </message>
@@ -1978,40 +2092,12 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>Wann der Fehler auftrat. Ein Fehler, den keine Regel kennt, ist vor dem Start des Agenten unknown_provider_error und danach agent_runtime_error; beide halten an.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Sicherheit %6 · Geltung %7</translation>
-    </message>
-    <message>
-        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
-        <translation>kandevs eigene Regeln ergeben hier &lt;code&gt;%1&lt;/code&gt;; dieser Katalog weicht absichtlich ab (siehe README).</translation>
-    </message>
-    <message>
-        <source>“%1” (%2)</source>
-        <translation>„%1“ (%2)</translation>
-    </message>
-    <message>
-        <source>Reset hint from %1: in %2 (trusted)</source>
-        <translation>Rücksetzhinweis aus %1: in %2 (verlässlich)</translation>
-    </message>
-    <message>
-        <source>Reset hint from %1: not trusted (%2)</source>
-        <translation>Rücksetzhinweis aus %1: nicht verlässlich (%2)</translation>
-    </message>
-    <message>
         <source>A&amp;gent:</source>
         <translation>Agent:</translation>
     </message>
     <message>
         <source>Phase:</source>
         <translation>Phase:</translation>
-    </message>
-    <message>
-        <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
-        <translation>Das Warten auf Rücksetzung ist für %1 bei diesem Kandidaten aus, daher wird der Hinweis (%2) nicht genutzt.</translation>
-    </message>
-    <message>
-        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
-        <translation>Der Hinweis (%1) liegt jenseits der höchsten Wartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
     </message>
     <message>
         <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
@@ -2096,14 +2182,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>Select a candidate.</source>
         <translation>Wählen Sie einen Kandidaten.</translation>
-    </message>
-    <message>
-        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
-        <translation>Anhalten: Die Richtlinien dieses Kandidaten sind ungültig, und ungültige Einstellungen erlauben nie Arbeit.</translation>
-    </message>
-    <message>
-        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
     </message>
     <message>
         <source>Error:</source>
@@ -2626,28 +2704,8 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <translation>%1 · verlässliche Rücksetzung bei +%2 · dann %3</translation>
     </message>
     <message>
-        <source>The reported reset is not in the future, so it is not used.</source>
-        <translation>Die gemeldete Rücksetzung liegt nicht in der Zukunft und wird daher nicht genutzt.</translation>
-    </message>
-    <message>
-        <source>The %1 reset is beyond this candidate&apos;s %2 maximum wait, so it is not used.</source>
-        <translation>Die Rücksetzung in %1 liegt jenseits der höchsten Wartezeit dieses Kandidaten (%2) und wird daher nicht genutzt.</translation>
-    </message>
-    <message>
-        <source>The %1 reset hint is not trusted for this error, so it is not used.</source>
-        <translation>Der Rücksetzhinweis (%1) ist für diesen Fehler nicht verlässlich und wird daher nicht genutzt.</translation>
-    </message>
-    <message>
         <source>Retry %1 of %2: the first retry after %3, doubled for each retry after it.</source>
         <translation>Wiederholung %1 von %2: die erste nach %3, jede weitere mit doppelter Wartezeit.</translation>
-    </message>
-    <message>
-        <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
-        <translation>%1 ist weder vorübergehend noch dauerhaft: Unbekannte Fehler halten immer für einen Menschen an.</translation>
-    </message>
-    <message>
-        <source>The failure came after output or tool activity: errors after side effects always stop.</source>
-        <translation>Der Fehler kam nach Ausgabe oder Werkzeugaktivität: Fehler nach Nebenwirkungen halten immer an.</translation>
     </message>
     <message numerus="yes">
         <source>All %n retry(s) are used.</source>
@@ -2671,14 +2729,6 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>The scenario never ends; the preview stops at its event limit.</source>
         <translation>Das Szenario endet nie; die Vorschau hält an ihrer Ereignisgrenze an.</translation>
-    </message>
-    <message>
-        <source>Waiting for resets is off for %1 on this candidate, so the %2 reset is not used.</source>
-        <translation>Das Warten auf Rücksetzungen ist für %1 bei diesem Kandidaten aus, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
-    </message>
-    <message>
-        <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
-        <translation>Dieser Kandidat hat in diesem Durchlauf schon einmal auf eine Rücksetzung für %1 gewartet, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
     </message>
     <message>
         <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>

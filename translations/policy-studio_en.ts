@@ -65,6 +65,112 @@
     </message>
 </context>
 <context>
+    <name>DiffText</name>
+    <message>
+        <source>no differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(document)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 added:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 (%2) added:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 removed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 (%2) removed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 (%2):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1 added at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1 removed from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1 moved from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot compare: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ErrorTrial</name>
+    <message>
+        <source>Paste an error to see how it is classified.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset hint from %1: in %2 (trusted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset hint from %1: not trusted (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reset hint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the first 16 KiB and 64 headers were read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a candidate to see its decision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pasted error, every attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
@@ -449,6 +555,42 @@
     </message>
     <message>
         <source>short rate limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reset hint is not trusted for this error, so it is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reported reset is not in the future, so it is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The failure came after output or tool activity: errors after side effects always stop.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1902,34 +2044,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The pasted error, every attempt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Paste an error to see how it is classified.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No reset hint.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only the first 16 KiB and 64 headers were read.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select a candidate to see its decision.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show in Timeline</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1966,39 +2080,11 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reset hint from %1: in %2 (trusted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reset hint from %1: not trusted (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>A&amp;gent:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Phase:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2083,14 +2169,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>Select a candidate.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2612,27 +2690,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The reported reset is not in the future, so it is not used.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The %1 reset is beyond this candidate&apos;s %2 maximum wait, so it is not used.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The %1 reset hint is not trusted for this error, so it is not used.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Retry %1 of %2: the first retry after %3, doubled for each retry after it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The failure came after output or tool activity: errors after side effects always stop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -2656,14 +2714,6 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>The scenario never ends; the preview stops at its event limit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Waiting for resets is off for %1 on this candidate, so the %2 reset is not used.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

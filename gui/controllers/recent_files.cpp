@@ -1,15 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "controllers/recent_files.h"
 
-#include <QSettings>
+#include "window/settings.h"
 
 namespace gui
 {
-
-namespace
-{
-const auto kRecentKey = QStringLiteral("recentFiles");
-}
 
 RecentFiles::RecentFiles(QObject* parent)
     : QObject(parent)
@@ -18,7 +13,7 @@ RecentFiles::RecentFiles(QObject* parent)
 
 QStringList RecentFiles::files() const
 {
-    return QSettings().value(kRecentKey).toStringList();
+    return settings::recentFiles.value();
 }
 
 void RecentFiles::add(const QString& path)
@@ -28,7 +23,7 @@ void RecentFiles::add(const QString& path)
     list.prepend(path);
     while (list.size() > kMaxFiles)
         list.removeLast();
-    QSettings().setValue(kRecentKey, list);
+    settings::recentFiles.setValue(list);
     emit changed(list);
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "dialogs/open_database_dialog.h"
 
+#include "window/settings.h"
+
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -10,18 +12,11 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace gui
 {
-
-namespace
-{
-const auto kLastPath = QStringLiteral("database/lastSqlitePath");
-const auto kLastServer = QStringLiteral("database/lastServer");  // host, port, user, name; never the password
-}  // namespace
 
 OpenDatabaseDialog::OpenDatabaseDialog(const QString& defaultSqlitePath, QWidget* parent)
     : QDialog(parent)
@@ -45,7 +40,7 @@ OpenDatabaseDialog::OpenDatabaseDialog(const QString& defaultSqlitePath, QWidget
     pathRow->setContentsMargins(24, 0, 0, 0);
     m_path->setAccessibleName(tr("SQLite file"));
     // The last file used, else kandev's own default location when it is there.
-    const QString lastPath = QSettings().value(kLastPath).toString();
+    const QString lastPath = settings::lastSqlitePath.value();
     m_path->setText(!lastPath.isEmpty() || !QFileInfo(defaultSqlitePath).isFile() ? lastPath : defaultSqlitePath);
     auto* browse = new QPushButton(tr("&Browse…"), this);
     pathRow->addWidget(m_path, 1);
@@ -55,7 +50,7 @@ OpenDatabaseDialog::OpenDatabaseDialog(const QString& defaultSqlitePath, QWidget
     layout->addWidget(m_postgres);
     auto* server = new QFormLayout;
     server->setContentsMargins(24, 0, 0, 0);
-    const QStringList last = QSettings().value(kLastServer).toStringList();
+    const QStringList last = settings::lastServer.value();
     m_host->setText(last.value(0, QStringLiteral("127.0.0.1")));
     m_port->setRange(1, 65535);
     m_port->setValue(last.value(1, QStringLiteral("5432")).toInt());
@@ -117,7 +112,7 @@ std::optional<DatabaseChoice> OpenDatabaseDialog::choice(QString* error) const
                 *error = tr("Choose a SQLite file.");
             return std::nullopt;
         }
-        QSettings().setValue(kLastPath, c.path);
+        settings::lastSqlitePath.setValue(c.path);
         return c;
     }
     c.kind = DatabaseChoice::Kind::Server;
@@ -126,7 +121,8 @@ std::optional<DatabaseChoice> OpenDatabaseDialog::choice(QString* error) const
     c.user = m_user->text().trimmed();
     c.password = m_password->text();
     c.database = m_name->text().trimmed();
-    QSettings().setValue(kLastServer, QStringList {c.host, QString::number(c.port), c.user, QString(), c.database});
+    // Never the password.
+    settings::lastServer.setValue(QStringList {c.host, QString::number(c.port), c.user, QString(), c.database});
     return c;
 }
 

@@ -11,7 +11,6 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScopeGuard>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -128,17 +127,7 @@ TryErrorPanel::TryErrorPanel(QWidget* parent)
     connect(m_provider, &QComboBox::currentIndexChanged, this, &TryErrorPanel::update);
     connect(m_phase, &QComboBox::currentIndexChanged, this, &TryErrorPanel::update);
     connect(m_showTimeline, &QPushButton::clicked, this, [this] {
-        policy::Scenario s;
-        s.name = tr("The pasted error, every attempt").toStdString();
-        s.start = now();
-        policy::ScenarioAttempt a;
-        a.code = m_result.code;
-        a.confidence = m_result.confidence;
-        a.effectSafe = m_beforeOutput->isChecked();
-        if (m_result.resetAt)
-            a.resetAfterSeconds = (*m_result.resetAt - s.start).count();
-        s.attempts = {a};
-        emit scenarioRequested(s);
+        emit scenarioRequested(model::ErrorTrial::scenario(m_trial.classification, m_beforeOutput->isChecked(), now()));
     });
     update();
 }
@@ -174,86 +163,17 @@ policy::Seconds TryErrorPanel::now() const
 
 void TryErrorPanel::update()
 {
-    // An empty result takes no room and is no unnamed stop for assistive technology.
-    const auto hideEmpty = qScopeGuard([this] {
-        for (QLabel* label : {m_classification, m_excerpt, m_decision})
-            label->setVisible(!label->text().isEmpty());
-    });
     const QString raw = m_input->toPlainText();
-    m_showTimeline->setEnabled(!raw.trimmed().isEmpty());
-    if (raw.trimmed().isEmpty()) {
-        m_result = {};
-        m_classification->setText(tr("Paste an error to see how it is classified."));
-        m_excerpt->clear();
-        m_decision->clear();
-        return;
-    }
-    const policy::Seconds at = now();
-    catalogue::Evidence evidence = catalogue::parseRawError(raw.toStdString());
-    evidence.provider = m_provider->currentData().toString().toStdString();
-    evidence.phase = m_phase->currentData().toString().toStdString();
-    // It was pasted because it is an error: no "exit code: 1" line is needed to read it as one.
-    evidence.knownFailure = true;
-    m_result = catalogue::classify(evidence, at);
-    const auto& c = m_result;
-    const auto html = [](const std::string& v) { return QString::fromStdString(v).toHtmlEscaped(); };
-    QString text = tr("<b>%1</b> — %2<br/>%3 · rule <code>%4</code> · %5 · confidence %6 · scope %7")
-                       .arg(PolicyText::codeDescription(c.code).toHtmlEscaped(), PolicyText::className(c.errorClass),
-                           html(c.code), html(c.rule), html(c.catalogueVersion),
-                           QString::fromUtf8(policy::confidenceName(c.confidence).data()),
-                           QString::fromUtf8(catalogue::scopeName(c.scope).data()));
-    if (c.kandevCode != c.code)
-        text += QStringLiteral("<br/>")
-            + tr("kandev's own rules say <code>%1</code> here; this catalogue differs on purpose (see the README).")
-                  .arg(html(c.kandevCode));
-    if (c.hint) {
-        const QString from = tr("“%1” (%2)").arg(html(c.hint->value), html(c.hint->source));
-        text += QStringLiteral("<br/>")
-            + (c.hint->trusted ? tr("Reset hint from %1: in %2 (trusted)")
-                                     .arg(from, PolicyText::duration((*c.resetAt - at).count()))
-                               : tr("Reset hint from %1: not trusted (%2)").arg(from, html(c.hint->reason)));
-    } else {
-        text += QStringLiteral("<br/>") + tr("No reset hint.");
-    }
-    if (c.truncated)
-        text += QStringLiteral("<br/>") + tr("Only the first 16 KiB and 64 headers were read.");
-    m_classification->setText(text);
-    m_excerpt->setText(breakable(QString::fromStdString(c.excerpt))
-                           .toHtmlEscaped()
-                           .replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
-
-    if (!m_doc || m_row < 0 || m_row >= m_doc->candidateCount()) {
-        m_decision->setText(tr("Select a candidate to see its decision.").toHtmlEscaped());
-        return;
-    }
-    const policy::PolicyDocument policies = m_doc->candidate(m_row).policies.value_or(policy::PolicyDocument {});
-    policy::EvaluationInput input;
-    input.failure = policy::Failure {c.code, "", c.confidence, c.catalogueVersion, c.resetAt};
-    input.now = at;
-    input.effectSafe = m_beforeOutput->isChecked();
-    const policy::Decision d = policy::evaluate(policies, input);
-    QString decision;
-    if (!input.effectSafe)
-        decision
-            = tr("Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat "
-                 "side effects.");
-    else
-        decision = PolicyText::decision(d, d.deadline ? (*d.deadline - at).count() : 0);
-    // A trusted hint that the decision leaves unused says why, so nobody wonders where the reset went.
-    if (input.effectSafe && c.hint && c.hint->trusted && c.resetAt && d.kind != policy::DecisionKind::WaitingForReset
-        && d.errorClass && *d.errorClass != policy::ErrorClass::Unclassified) {
-        const policy::ResetWaitPolicy& wait = policies.forClass(*d.errorClass).waitForReset;
-        const QString cls = PolicyText::classInSentence(*d.errorClass);
-        const QString hint = PolicyText::duration((*c.resetAt - at).count());
-        if (!wait.enabled)
-            decision += QLatin1Char(' ')
-                + tr("Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.").arg(cls, hint);
-        else if ((*c.resetAt - at).count() > wait.maxWaitSeconds)
-            decision += QLatin1Char(' ')
-                + tr("The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.")
-                      .arg(hint, PolicyText::duration(wait.maxWaitSeconds), cls);
-    }
-    m_decision->setText(tr("%1: %2").arg(m_doc->candidateName(m_row), decision).toHtmlEscaped());
+    m_trial = model::ErrorTrial::run({raw, m_provider->currentData().toString(), m_phase->currentData().toString(),
+                                         m_beforeOutput->isChecked(), now()},
+        m_doc, m_row);
+    m_showTimeline->setEnabled(!m_trial.empty);
+    m_classification->setText(m_trial.classificationText);
+    m_excerpt->setText(breakable(m_trial.excerpt).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+    m_decision->setText(m_trial.decisionText);
+    // An empty result takes no room and is no unnamed stop for assistive technology.
+    for (QLabel* label : {m_classification, m_excerpt, m_decision})
+        label->setVisible(!label->text().isEmpty());
 }
 
 }  // namespace gui

@@ -10,8 +10,7 @@
 #include "window/document_view.h"
 
 #include "model/editor_document.h"
-
-#include "catalogue/classifier.h"
+#include "model/error_trial.h"
 
 #include "policy/timeline.h"
 
@@ -66,7 +65,7 @@ public:
     }
     const catalogue::Classification& classification() const
     {
-        return m_result;
+        return m_trial.classification;
     }
 
 signals:
@@ -80,7 +79,7 @@ private:
     QPointer<model::EditorDocument> m_doc;
     int m_row = -1;
     std::optional<policy::Seconds> m_fixedNow;
-    catalogue::Classification m_result;
+    model::ErrorTrialResult m_trial;
     QPlainTextEdit* m_input;
     QComboBox* m_provider;
     QComboBox* m_phase;

@@ -125,14 +125,8 @@ void WhatHappensPanel::update()
     input.resetWaitUsed = m_resetUsed->isChecked();
     input.effectSafe = m_effectSafe->isChecked();
     const policy::Decision d = policy::evaluate(doc, input);
-    QString text;
-    if (!policy::isValid(doc))
-        text = tr("Stop: this candidate's policies are invalid, and invalid settings never authorize work.");
-    else if (!input.effectSafe)
-        text = tr("Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat "
-                  "side effects.");
-    else
-        text = PolicyText::decision(d, d.deadline ? (*d.deadline - now).count() : 0);
+    // The evaluator says why (an invalid document, side effects, an unknown error); PolicyText says it.
+    const QString text = PolicyText::decision(d, d.deadline ? (*d.deadline - now).count() : 0);
     m_decision->setText(text);
 }
 

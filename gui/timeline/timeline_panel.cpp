@@ -3,6 +3,7 @@
 
 #include "dialogs/scenario_editor_dialog.h"
 #include "timeline/timeline_view.h"
+#include "window/settings.h"
 
 #include "format/scenario.h"
 
@@ -20,7 +21,6 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSettings>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QTabBar>
@@ -41,13 +41,12 @@ namespace
     QT_TRANSLATE_NOOP("gui::TimelinePanel", "Unknown error"),
     QT_TRANSLATE_NOOP("gui::TimelinePanel", "Failure after tool activity"),
 };
-const auto kCustomKey = QStringLiteral("timeline/customScenario");
 const auto kCustomId = QStringLiteral("custom");
 const auto kShownId = QStringLiteral("shown");
 
 policy::Scenario storedCustomScenario()
 {
-    const QString text = QSettings().value(kCustomKey).toString();
+    const QString text = settings::customScenario.value();
     if (!text.isEmpty()) {
         const auto parsed = format::parseScenario(text.toStdString());
         if (parsed.scenario)
@@ -194,7 +193,7 @@ void TimelinePanel::applyScenario()
 
 void TimelinePanel::setCustomScenario(const policy::Scenario& scenario)
 {
-    QSettings().setValue(kCustomKey, QString::fromStdString(format::serializeScenario(scenario)));
+    settings::customScenario.setValue(QString::fromStdString(format::serializeScenario(scenario)));
     const int index = m_scenario->findData(kCustomId);
     if (m_scenario->currentIndex() == index)
         applyScenario();

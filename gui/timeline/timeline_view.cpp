@@ -649,7 +649,7 @@ QString TimelineView::focusedEventText() const
         = tr("+%1 · %2").arg(model::PolicyText::duration(e.offsetSeconds), model::TimelinePreview::eventTitle(e));
     if (e.kind != EventKind::Exhausted && e.kind != EventKind::Truncated)
         text += QStringLiteral(" · ") + m_preview->candidateLabel(e.candidateIndex);
-    const QString details = model::TimelinePreview::eventDetails(e);
+    const QString details = m_preview->eventDetails(e);
     if (!details.isEmpty())
         text += QStringLiteral("\n") + details;
     const QString why = m_preview->eventReason(std::size_t(m_focus));

@@ -2,10 +2,10 @@
 #include "window/colour_scheme.h"
 
 #include "controls/outline_style.h"
+#include "window/settings.h"
 
 #include <QApplication>
 #include <QPalette>
-#include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
 
@@ -14,8 +14,6 @@ namespace gui
 
 namespace
 {
-const auto kKey = QStringLiteral("appearance/colourScheme");
-
 QPalette darkPalette()
 {
     QPalette p;
@@ -63,13 +61,13 @@ ColourScheme colourSchemeFromName(const QString& name, bool* ok)
 
 ColourScheme storedColourScheme()
 {
-    return colourSchemeFromName(QSettings().value(kKey).toString());
+    return colourSchemeFromName(settings::colourScheme.value());
 }
 
 void storeColourScheme(ColourScheme scheme)
 {
     static const char* names[] = {"system", "light", "dark"};
-    QSettings().setValue(kKey, QLatin1String(names[int(scheme)]));
+    settings::colourScheme.setValue(QLatin1String(names[int(scheme)]));
 }
 
 void applyColourScheme(ColourScheme scheme)

@@ -5,6 +5,7 @@
 #include "panels/live_routes_pane.h"
 #include "route/route_pane.h"
 #include "timeline/timeline_panel.h"
+#include "window/settings.h"
 #include "window/window_sizes.h"
 
 #include <QAction>
@@ -12,7 +13,6 @@
 #include <QMainWindow>
 #include <QScreen>
 #include <QScrollArea>
-#include <QSettings>
 #include <QTimer>
 #include <QToolBar>
 
@@ -23,9 +23,6 @@ namespace gui
 
 namespace
 {
-const auto kGeometryKey = QStringLiteral("window/geometry");
-const auto kStateKey = QStringLiteral("window/state");
-const auto kRouteSplitKey = QStringLiteral("window/routeSplit");
 
 // Raises a dock over its tab siblings and focuses its first control, once it is shown.
 void bringForward(QDockWidget* dock)
@@ -139,13 +136,12 @@ void DockLayout::restoreWindow()
     placeForScreen(available.size());
     // View > Reset Layout comes back to this.
     m_defaultState = m_window->saveState(kLayoutVersion);
-    QSettings settings;
-    if (settings.contains(kGeometryKey)) {
-        m_window->restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    if (settings::windowGeometry.isStored()) {
+        m_window->restoreGeometry(settings::windowGeometry.value());
         // A layout saved by an older window (another set of docks) is not applied.
-        m_savedState = settings.value(kStateKey).toByteArray();
+        m_savedState = settings::windowState.value();
         m_window->restoreState(m_savedState, kLayoutVersion);
-        m_route->restoreSplitState(settings.value(kRouteSplitKey).toByteArray());
+        m_route->restoreSplitState(settings::routeSplit.value());
     } else {
         m_window->move(available.center() - m_window->rect().center());
         // A laptop's screen is used whole: every row counts there.
@@ -153,7 +149,7 @@ void DockLayout::restoreWindow()
     }
     // Dock sizes only stick once the window has its size, and the timeline's
     // depends on the editor's: both are set when the first document shows.
-    m_sizeOnFirstDocument = !settings.contains(kStateKey);
+    m_sizeOnFirstDocument = !settings::windowState.isStored();
     // Nothing to show in the route and the timeline until a document is open.
     for (QDockWidget* d : documentDocks()) {
         m_wanted.insert(d, !d->isHidden());
@@ -163,12 +159,11 @@ void DockLayout::restoreWindow()
 
 void DockLayout::saveWindow() const
 {
-    QSettings settings;
-    settings.setValue(kGeometryKey, m_window->saveGeometry());
+    settings::windowGeometry.setValue(m_window->saveGeometry());
     // Closed on the start page, the docks are hidden only for the moment: the last layout stays.
     if (m_documentShown) {
-        settings.setValue(kStateKey, m_window->saveState(kLayoutVersion));
-        settings.setValue(kRouteSplitKey, m_route->saveSplitState());
+        settings::windowState.setValue(m_window->saveState(kLayoutVersion));
+        settings::routeSplit.setValue(m_route->saveSplitState());
     }
 }
 

@@ -2,6 +2,7 @@
 #include "model/change_review.h"
 
 #include "model/database_writes.h"
+#include "model/diff_text.h"
 #include "model/editor_document.h"
 
 #include "review/document_diff.h"
@@ -34,10 +35,11 @@ ChangeReview reviewChanges(const EditorDocument& document)
         review.text += QLatin1Char('\n');
     }
     const auto names = document.agentProfileNames();
-    review.text += QString::fromStdString(review::renderDiffText(diff, [&names](const std::string& id) {
+    // Candidates by name, as the route shows them, with the id kandev stores.
+    review.text += DiffText::render(diff, [&names](const std::string& id) {
         const auto found = names.find(id);
         return found == names.end() ? std::string() : found->second;
-    }));
+    });
     return review;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/editor_document.h"
+#include "model/policy_text.h"
 
 #include "review/document_diff.h"
 
@@ -466,7 +467,7 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
     if (!issues.empty()) {
         QString error = tr("The document has %n problem(s); fix them before saving.", nullptr, int(issues.size()));
         error += QLatin1Char('\n') + QString::fromStdString(issues.front().path) + QStringLiteral(": ")
-            + QString::fromStdString(format::describeIssue(issues.front()));
+            + PolicyText::issueMessage(issues.front());
         return error;
     }
     if (!isDatabase()) {

@@ -201,7 +201,7 @@ QString PolicyText::legacyError(const format::Diagnostic& error)
 
 QString PolicyText::decision(const policy::Decision& d, std::int64_t deadlineOffset)
 {
-    const QString cls = d.errorClass ? className(*d.errorClass) : QString();
+    using policy::DecisionReason;
     switch (d.kind) {
     case policy::DecisionKind::WaitingForReset:
         return tr("Wait %1 for the provider's reset, then try this candidate once more; if that fails too: %2.")
@@ -212,12 +212,61 @@ QString PolicyText::decision(const policy::Decision& d, std::int64_t deadlineOff
             .arg(duration(deadlineOffset), outcome(d.pendingOutcome));
     case policy::DecisionKind::Skip: return tr("Skip to the next candidate now.");
     case policy::DecisionKind::Stop:
-        if (!d.errorClass || *d.errorClass == policy::ErrorClass::Unclassified)
-            return tr("Stop for manual recovery: the classifier could not classify this error, and unclassified errors "
-                      "always stop.");
-        return tr("Stop for manual recovery.");
+        switch (d.reason) {
+        case DecisionReason::InvalidPolicies:
+            return tr("Stop: this candidate's policies are invalid, and invalid settings never authorize work.");
+        case DecisionReason::AfterSideEffects:
+            return tr("Stop for manual recovery: the failure came after output or tool activity, so retrying could "
+                      "repeat side effects.");
+        case DecisionReason::NoFailure:
+        case DecisionReason::UnknownError:
+            return tr("Stop for manual recovery: the classifier could not classify this error, and unclassified "
+                      "errors always stop.");
+        case DecisionReason::TrustedReset:
+        case DecisionReason::RetryLeft:
+        case DecisionReason::RetryOff:
+        case DecisionReason::RetriesUsed: return tr("Stop for manual recovery.");
+        }
     }
     return {};
+}
+
+QString PolicyText::unusedResetHint(
+    policy::ResetHintUse use, policy::ErrorClass c, std::int64_t hintSeconds, std::int64_t maxWaitSeconds)
+{
+    using policy::ResetHintUse;
+    const QString cls = classInSentence(c);
+    const QString hint = duration(std::max<std::int64_t>(0, hintSeconds));
+    switch (use) {
+    case ResetHintUse::NotConsidered:
+    case ResetHintUse::NoHint:
+    case ResetHintUse::Used: return {};
+    case ResetHintUse::NotTrusted: return tr("The reset hint is not trusted for this error, so it is not used.");
+    case ResetHintUse::WaitDisabled:
+        return tr("Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.").arg(cls, hint);
+    case ResetHintUse::AlreadyWaited:
+        return tr("This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.")
+            .arg(cls, hint);
+    case ResetHintUse::NotInFuture: return tr("The reported reset is not in the future, so it is not used.");
+    case ResetHintUse::BeyondMaxWait:
+        return tr("The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.")
+            .arg(hint, duration(maxWaitSeconds), cls);
+    }
+    return {};
+}
+
+QString PolicyText::gateStopReason(policy::DecisionReason reason, std::string_view code)
+{
+    switch (reason) {
+    case policy::DecisionReason::UnknownError:
+        return tr("%1 is neither transient nor hard: unknown errors always stop for a person.")
+            .arg(QString::fromUtf8(code.data(), qsizetype(code.size())));
+    case policy::DecisionReason::AfterSideEffects:
+        return tr("The failure came after output or tool activity: errors after side effects always stop.");
+    case policy::DecisionReason::InvalidPolicies:
+        return tr("Stop: this candidate's policies are invalid, and invalid settings never authorize work.");
+    default: return {};
+    }
 }
 
 }  // namespace model

@@ -7,8 +7,6 @@
 
 #include "policy/catalogue.h"
 
-#include <array>
-
 namespace model
 {
 
@@ -56,7 +54,6 @@ void TimelinePreview::recompute()
     }
     m_timeline = policy::simulateRouteCycle(m_candidates, m_scenario);
     m_review = policy::reviewRoute(m_candidates);
-    replayCycle();
     emit changed();
 }
 
@@ -85,7 +82,7 @@ QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
     return {};
 }
 
-QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
+QString TimelinePreview::eventDetails(const policy::TimelineEvent& e) const
 {
     using policy::EventKind;
     const QString error = tr("%1 (%2)").arg(
@@ -105,7 +102,7 @@ QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
     case EventKind::Skip: return error;
     case EventKind::Stop:
         return e.gateStop ? tr("%1 · safety gate: unclassified or after side effects").arg(error) : error;
-    case EventKind::ConfigError: return QString::fromStdString(e.reason);
+    case EventKind::ConfigError: return configurationError(e);
     case EventKind::CircuitOpen:
         return tr("%1 · %2 · until %3")
             .arg(QString::fromStdString(e.resourceKey), QString::fromStdString(e.code),
@@ -114,91 +111,44 @@ QString TimelinePreview::eventDetails(const policy::TimelineEvent& e)
     }
 }
 
+QString TimelinePreview::configurationError(const policy::TimelineEvent& e) const
+{
+    // The document's own issues of the candidate, as codes: the simulation's reason is the core's English.
+    if (m_doc && e.candidateIndex < m_candidates.size() && int(e.candidateIndex) < m_doc->candidateCount()) {
+        const int row = int(e.candidateIndex);
+        for (const policy::Issue& issue : m_doc->issuesOfCandidate(row)) {
+            using policy::IssueCode;
+            if (issue.code == IssueCode::OutOfRange || issue.code == IssueCode::MustBeZeroWhenDisabled
+                || issue.code == IssueCode::MissingOutcome || issue.code == IssueCode::UnsupportedVersion)
+                return QString::fromStdString(issue.path) + QStringLiteral(": ") + PolicyText::issueMessage(issue);
+        }
+        if (const auto errors = m_doc->legacyErrorsOfCandidate(row); !errors.empty())
+            return PolicyText::legacyError(errors.front());
+    }
+    return QString::fromStdString(e.reason);
+}
+
 QString TimelinePreview::profileTitle() const
 {
     return m_doc && m_doc->currentProfile() >= 0 ? m_doc->profileTitle(m_doc->currentProfile()) : QString();
-}
-
-namespace
-{
-
-// Why a reset hint did not lead to a wait, or "" when there was none to use.
-QString unusedHintReason(
-    const policy::ClassPolicy& p, const policy::ScenarioAttempt& attempt, bool resetUsed, const QString& cls)
-{
-    if (!attempt.resetAfterSeconds)
-        return {};
-    const QString hint = PolicyText::duration(std::max<std::int64_t>(0, *attempt.resetAfterSeconds));
-    if (!p.waitForReset.enabled)
-        return TimelinePreview::tr("Waiting for resets is off for %1 on this candidate, so the %2 reset is not used.")
-            .arg(cls, hint);
-    if (resetUsed)
-        return TimelinePreview::tr(
-            "This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.")
-            .arg(cls, hint);
-    if (*attempt.resetAfterSeconds <= 0)
-        return TimelinePreview::tr("The reported reset is not in the future, so it is not used.");
-    if (*attempt.resetAfterSeconds > p.waitForReset.maxWaitSeconds)
-        return TimelinePreview::tr("The %1 reset is beyond this candidate's %2 maximum wait, so it is not used.")
-            .arg(hint, PolicyText::duration(p.waitForReset.maxWaitSeconds));
-    return TimelinePreview::tr("The %1 reset hint is not trusted for this error, so it is not used.").arg(hint);
-}
-
-}  // namespace
-
-void TimelinePreview::replayCycle()
-{
-    using policy::EventKind;
-    // One pass over the cycle: for each event, the attempt it answers and the
-    // reset waits its candidate had used before it (the live start's, first).
-    m_replay.clear();
-    m_replay.reserve(m_timeline.events.size());
-    Replay state;
-    std::size_t candidate = m_candidates.size();
-    bool first = true;
-    for (const auto& e : m_timeline.events) {
-        if (e.candidateIndex != candidate) {
-            candidate = e.candidateIndex;
-            state.resetUsed = {false, false};
-            if (first && m_scenario.from && candidate < m_candidates.size()
-                && m_candidates[candidate].executionProfileId == m_scenario.from->executionProfileId)
-                state.resetUsed = {m_scenario.from->transientResetWaitUsed, m_scenario.from->hardResetWaitUsed};
-        }
-        if (e.kind != EventKind::CircuitOpen)
-            first = false;
-        if (e.kind == EventKind::Attempt)
-            state.attemptNumber = e.attempt;
-        m_replay.push_back(state);
-        if (e.kind == EventKind::WaitForReset)
-            state.resetUsed[e.errorClass == policy::ErrorClass::Hard ? 1 : 0] = true;
-    }
 }
 
 QString TimelinePreview::eventReason(std::size_t index) const
 {
     using policy::EventKind;
     const auto& events = m_timeline.events;
-    if (index >= events.size() || index >= m_replay.size())
+    if (index >= events.size())
         return {};
+    // Every reason is the evaluator's, carried by the event: nothing here repeats its tests.
     const auto& e = events[index];
-    const std::int64_t attemptNumber = m_replay[index].attemptNumber;
-    const std::array<bool, 2>& resetUsed = m_replay[index].resetUsed;
-    const policy::ScenarioAttempt success = policy::ScenarioAttempt::successful();
-    const policy::ScenarioAttempt* attempt = &success;
-    if (attemptNumber > 0) {
-        const auto at = std::size_t(attemptNumber - 1);
-        if (at < m_scenario.attempts.size())
-            attempt = &m_scenario.attempts[at];
-        else if (m_scenario.then == policy::ScenarioThen::Repeat && !m_scenario.attempts.empty())
-            attempt = &m_scenario.attempts.back();
-    }
     const bool known = e.candidateIndex < m_candidates.size();
     const bool classified = e.errorClass != policy::ErrorClass::Unclassified;
     const policy::ClassPolicy policy
         = known && classified ? m_candidates[e.candidateIndex].policies.forClass(e.errorClass) : policy::ClassPolicy {};
     const QString cls = classified ? PolicyText::classInSentence(e.errorClass) : QString();
-    const bool used = classified && resetUsed[e.errorClass == policy::ErrorClass::Hard ? 1 : 0];
     const auto join = [](const QString& a, const QString& b) { return a.isEmpty() ? b : a + QLatin1Char(' ') + b; };
+    const QString unusedHint = PolicyText::unusedResetHint(
+        e.resetHint, e.errorClass, e.resetHintSeconds.value_or(0), policy.waitForReset.maxWaitSeconds);
 
     switch (e.kind) {
     case EventKind::Attempt: return {};
@@ -207,33 +157,28 @@ QString TimelinePreview::eventReason(std::size_t index) const
                   "waits and tries once more.")
             .arg(PolicyText::duration(e.delaySeconds), PolicyText::duration(policy.waitForReset.maxWaitSeconds), cls);
     case EventKind::RetryWait:
-        return join(unusedHintReason(policy, *attempt, used, cls),
+        return join(unusedHint,
             tr("Retry %1 of %2: the first retry after %3, doubled for each retry after it.")
                 .arg(e.retryOrdinal)
                 .arg(policy.retry.maxRetries)
                 .arg(PolicyText::duration(policy.retry.initialIntervalSeconds)));
     case EventKind::Skip:
     case EventKind::Stop: {
-        if (e.kind == EventKind::Stop && e.gateStop) {
-            return !classified
-                ? tr("%1 is neither transient nor hard: unknown errors always stop for a person.")
-                      .arg(QString::fromStdString(e.code))
-                : tr("The failure came after output or tool activity: errors after side effects always stop.");
-        }
-        const QString spent = policy.retry.enabled
+        if (policy::isGateStop(e.decisionReason))
+            return PolicyText::gateStopReason(e.decisionReason, e.code);
+        const QString spent = e.decisionReason == policy::DecisionReason::RetriesUsed
             ? tr("All %n retry(s) are used.", nullptr, int(policy.retry.maxRetries))
             : tr("Retrying is off for %1 on this candidate.").arg(cls);
         const QString then = e.kind == EventKind::Skip
             ? tr("Once recovery is exhausted, %1 on this candidate skip to the next candidate.").arg(cls)
             : tr("Once recovery is exhausted, %1 on this candidate stop for manual recovery.").arg(cls);
-        return join(join(unusedHintReason(policy, *attempt, used, cls), spent), then);
+        return join(join(unusedHint, spent), then);
     }
-    case EventKind::Success: return tr("Attempt %1 succeeds in this scenario.").arg(attemptNumber);
+    case EventKind::Success: return tr("Attempt %1 succeeds in this scenario.").arg(e.attempt);
     case EventKind::Exhausted:
         return tr("Every later candidate is disabled or was skipped: no candidate is left to try.");
     case EventKind::ConfigError:
-        return tr("This candidate's policies are not valid (%1), so the cycle stops here.")
-            .arg(QString::fromStdString(e.reason));
+        return tr("This candidate's policies are not valid (%1), so the cycle stops here.").arg(configurationError(e));
     case EventKind::Truncated: return tr("The scenario never ends; the preview stops at its event limit.");
     case EventKind::CircuitOpen:
         //: %1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time
@@ -341,7 +286,7 @@ QVariant TimelineEventModel::data(const QModelIndex& index, int role) const
     case EventColumn: return TimelinePreview::eventTitle(e);
     case CandidateColumn: return hasCandidate ? m_preview->candidateLabel(e.candidateIndex) : QString();
     case ErrorColumn: return e.code.empty() ? QString() : PolicyText::codeDescription(e.code);
-    case DetailColumn: return TimelinePreview::eventDetails(e);
+    case DetailColumn: return m_preview->eventDetails(e);
     case ReasonColumn: return m_preview->eventReason(std::size_t(index.row()));
     default: return {};
     }

@@ -84,6 +84,7 @@ private slots:
     void darkPalette();
     void keyboardMovesFocusAcrossEvents();
     void customScenarioIsSavedInTheSettings();
+    void configurationErrorIsSpokenFromItsCode();
 
 private:
     QTemporaryDir m_dir;
@@ -472,6 +473,24 @@ void TestTimelineView::customScenarioIsSavedInTheSettings()
     again.scenarioBox()->setCurrentIndex(again.scenarioBox()->findData(QStringLiteral("custom")));
     QCOMPARE(again.preview()->scenario().name, std::string("Quota then capacity"));
     QCOMPARE(again.preview()->timeline().totals.attempts, 2);
+}
+
+void TestTimelineView::configurationErrorIsSpokenFromItsCode()
+{
+    // The simulation's reason for an invalid candidate is the core's English; the
+    // table speaks the document's issue from its code, as the Validation pane does.
+    auto doc = open(testpaths::sample("profile-v1.json"));
+    model::TimelinePreview preview;
+    preview.setDocument(doc.get());
+    policy::PolicyDocument p = *doc->candidate(0).policies;
+    p.transient.retry.maxRetries = 99;
+    doc->undoStack()->push(new model::SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("edit")));
+    const auto& events = preview.timeline().events;
+    QVERIFY(!events.empty());
+    QCOMPARE(events.front().kind, policy::EventKind::ConfigError);
+    const QString details = preview.eventDetails(events.front());
+    QVERIFY2(details.endsWith(QStringLiteral(": Must be between 1 and 10 (found 99).")), qPrintable(details));
+    QVERIFY2(preview.eventReason(0).contains(details), qPrintable(preview.eventReason(0)));
 }
 
 QTEST_MAIN(TestTimelineView)

@@ -86,6 +86,9 @@ void TestEditorDocument::saveRefusesInvalidAndReadOnly()
     QVERIFY(!refused.ok);
     QVERIFY2(refused.error.contains(QStringLiteral("candidates[0].policies.transient.retry.max_retries")),
         qPrintable(refused.error));
+    // Spoken by PolicyText from the code, not the core's English sentence.
+    QVERIFY2(
+        refused.error.endsWith(QStringLiteral(": Must be between 1 and 10 (found 0).")), qPrintable(refused.error));
     QCOMPARE(testpaths::readAll(path), before);
     doc->undoStack()->undo();
     doc->setReadOnly(true, QStringLiteral("legacy rules were not migrated"));

@@ -35,6 +35,10 @@ struct Case {
 }  // namespace
 
 Q_DECLARE_METATYPE(Case)
+Q_DECLARE_METATYPE(policy::PolicyDocument)
+Q_DECLARE_METATYPE(policy::DecisionReason)
+Q_DECLARE_METATYPE(policy::DecisionKind)
+Q_DECLARE_METATYPE(policy::ResetHintUse)
 
 class TestEvaluator final : public QObject
 {
@@ -50,6 +54,10 @@ private slots:
     void invalidDocumentsAlwaysStop();
     void kandevBackend_data();
     void kandevBackend();
+    void decisionReasons_data();
+    void decisionReasons();
+    void resetHintUses_data();
+    void resetHintUses();
 };
 
 void TestEvaluator::decisions_data()
@@ -411,6 +419,99 @@ void TestEvaluator::kandevBackend()
         QCOMPARE(go.code, std::string_view(c));
         QCOMPARE(go.catalogueVersion, kCatalogueVersion);
     }
+}
+
+// Why the decision is what it is: one row per reason, each from a situation built for it.
+void TestEvaluator::decisionReasons_data()
+{
+    QTest::addColumn<PolicyDocument>("doc");
+    QTest::addColumn<Case>("input");
+    QTest::addColumn<DecisionReason>("reason");
+    QTest::addColumn<DecisionKind>("kind");
+
+    const Failure capacity {"model_capacity", "", Confidence::High, "", std::nullopt};
+    const Failure quotaIn60 {"quota_limited", "", Confidence::High, "", kNow + 60s};
+    const Failure unknown {"unknown_provider_error", "", Confidence::High, "", std::nullopt};
+    PolicyDocument invalid = specDocument();
+    invalid.hard.retry.maxRetries = 4;  // retry disabled but non-zero
+    PolicyDocument transientStops = specDocument();
+    transientStops.transient.onExhausted = Outcome::Stop;
+
+    QTest::newRow("no failure") << specDocument() << Case {std::nullopt} << DecisionReason::NoFailure
+                                << DecisionKind::Stop;
+    QTest::newRow("invalid policies") << invalid << Case {capacity} << DecisionReason::InvalidPolicies
+                                      << DecisionKind::Stop;
+    QTest::newRow("after side effects") << specDocument() << Case {capacity, 0, false, false}
+                                        << DecisionReason::AfterSideEffects << DecisionKind::Stop;
+    QTest::newRow("unknown error") << specDocument() << Case {unknown} << DecisionReason::UnknownError
+                                   << DecisionKind::Stop;
+    QTest::newRow("trusted reset") << specDocument() << Case {quotaIn60} << DecisionReason::TrustedReset
+                                   << DecisionKind::WaitingForReset;
+    QTest::newRow("retry left") << specDocument() << Case {capacity, 2} << DecisionReason::RetryLeft
+                                << DecisionKind::RetryWait;
+    QTest::newRow("retry off, then stop")
+        << specDocument() << Case {quotaIn60, 0, true} << DecisionReason::RetryOff << DecisionKind::Stop;
+    QTest::newRow("retries used, then skip")
+        << specDocument() << Case {capacity, 3} << DecisionReason::RetriesUsed << DecisionKind::Skip;
+    QTest::newRow("retries used, then stop")
+        << transientStops << Case {capacity, 3} << DecisionReason::RetriesUsed << DecisionKind::Stop;
+}
+
+void TestEvaluator::decisionReasons()
+{
+    QFETCH(PolicyDocument, doc);
+    QFETCH(Case, input);
+    QFETCH(DecisionReason, reason);
+    QFETCH(DecisionKind, kind);
+    EvaluationInput in;
+    in.failure = input.failure;
+    in.now = kNow;
+    in.retryOrdinal = input.ordinal;
+    in.resetWaitUsed = input.resetUsed;
+    in.effectSafe = input.effectSafe;
+    const Decision d = evaluate(doc, in);
+    QCOMPARE(decisionReasonName(d.reason), decisionReasonName(reason));
+    QCOMPARE(decisionKindName(d.kind), decisionKindName(kind));
+    QCOMPARE(isGateStop(d.reason), d.resetHint == ResetHintUse::NotConsidered);
+}
+
+// Why a reset hint was, or was not, used: one row per reason.
+void TestEvaluator::resetHintUses_data()
+{
+    QTest::addColumn<Case>("input");
+    QTest::addColumn<ResetHintUse>("use");
+
+    Failure quota {"quota_limited", "", Confidence::High, "", std::nullopt};  // hard: waits up to 300 s
+    Failure capacity {"model_capacity", "", Confidence::High, "", kNow + 30s};  // transient: does not wait
+
+    QTest::newRow("not considered: the gate") << Case {quota, 0, false, false} << ResetHintUse::NotConsidered;
+    QTest::newRow("no hint") << Case {quota} << ResetHintUse::NoHint;
+    quota.untrustedResetHint = true;
+    QTest::newRow("not trusted") << Case {quota} << ResetHintUse::NotTrusted;
+    quota.untrustedResetHint = false;
+    QTest::newRow("wait disabled") << Case {capacity} << ResetHintUse::WaitDisabled;
+    quota.resetAt = kNow + 60s;
+    QTest::newRow("already waited") << Case {quota, 0, true} << ResetHintUse::AlreadyWaited;
+    QTest::newRow("used") << Case {quota} << ResetHintUse::Used;
+    quota.resetAt = kNow;
+    QTest::newRow("not in the future") << Case {quota} << ResetHintUse::NotInFuture;
+    quota.resetAt = kNow + 301s;
+    QTest::newRow("beyond the maximum wait") << Case {quota} << ResetHintUse::BeyondMaxWait;
+}
+
+void TestEvaluator::resetHintUses()
+{
+    QFETCH(Case, input);
+    QFETCH(ResetHintUse, use);
+    EvaluationInput in;
+    in.failure = input.failure;
+    in.now = kNow;
+    in.retryOrdinal = input.ordinal;
+    in.resetWaitUsed = input.resetUsed;
+    in.effectSafe = input.effectSafe;
+    const Decision d = evaluate(specDocument(), in);
+    QCOMPARE(resetHintUseName(d.resetHint), resetHintUseName(use));
+    QCOMPARE(d.kind == DecisionKind::WaitingForReset, use == ResetHintUse::Used);
 }
 
 QTEST_APPLESS_MAIN(TestEvaluator)

@@ -52,6 +52,12 @@ QStringList render(const Timeline& timeline)
 
 }  // namespace
 
+Q_DECLARE_METATYPE(policy::ClassPolicy)
+Q_DECLARE_METATYPE(policy::ScenarioAttempt)
+Q_DECLARE_METATYPE(policy::EventKind)
+Q_DECLARE_METATYPE(policy::DecisionReason)
+Q_DECLARE_METATYPE(policy::ResetHintUse)
+
 class TestTimeline final : public QObject
 {
     Q_OBJECT
@@ -70,6 +76,8 @@ private slots:
     void openCircuitsArePassedOver_data();
     void openCircuitsArePassedOver();
     void reviewWarnings();
+    void eventsCarryTheirReasons_data();
+    void eventsCarryTheirReasons();
 };
 
 void TestTimeline::presets_data()
@@ -392,6 +400,80 @@ void TestTimeline::reviewWarnings()
     QVERIFY(more.contains(QStringLiteral("all_candidates_skip -1")));
     QVERIFY(more.contains(QStringLiteral("unreachable_candidate 1")));
     QVERIFY(more.contains(QStringLiteral("unreachable_candidate 2")));
+}
+
+// Each decision event carries the evaluator's reasons: one row per reason the
+// simulation can meet, on a one-candidate route.
+void TestTimeline::eventsCarryTheirReasons_data()
+{
+    QTest::addColumn<ClassPolicy>("transient");
+    QTest::addColumn<ClassPolicy>("hard");
+    QTest::addColumn<ScenarioAttempt>("attempt");
+    QTest::addColumn<int>("index");  // the event that answers it
+    QTest::addColumn<EventKind>("kind");
+    QTest::addColumn<DecisionReason>("reason");
+    QTest::addColumn<ResetHintUse>("hint");
+
+    ScenarioAttempt capacity;
+    capacity.code = "model_capacity";
+    ScenarioAttempt quota;
+    quota.code = "quota_limited";
+    const ClassPolicy retries = retrying(3, 5, Outcome::Skip);
+    const ClassPolicy waits = waiting(3600, Outcome::Skip);
+    const ClassPolicy stops {{false, 0, 0}, {false, 0}, Outcome::Stop};
+
+    QTest::newRow("retry left, no hint") << retries << waits << capacity << 1 << EventKind::RetryWait
+                                         << DecisionReason::RetryLeft << ResetHintUse::NoHint;
+    QTest::newRow("retries used") << retries << waits << capacity << 7 << EventKind::Skip << DecisionReason::RetriesUsed
+                                  << ResetHintUse::NoHint;
+    QTest::newRow("retry off, stop") << stops << waits << capacity << 1 << EventKind::Stop << DecisionReason::RetryOff
+                                     << ResetHintUse::NoHint;
+    ScenarioAttempt unsafe = capacity;
+    unsafe.effectSafe = false;
+    QTest::newRow("after side effects") << retries << waits << unsafe << 1 << EventKind::Stop
+                                        << DecisionReason::AfterSideEffects << ResetHintUse::NotConsidered;
+    ScenarioAttempt unknown;
+    unknown.code = "unknown_provider_error";
+    QTest::newRow("unknown error") << retries << waits << unknown << 1 << EventKind::Stop
+                                   << DecisionReason::UnknownError << ResetHintUse::NotConsidered;
+    quota.resetAfterSeconds = 60;
+    QTest::newRow("trusted reset") << retries << waits << quota << 1 << EventKind::WaitForReset
+                                   << DecisionReason::TrustedReset << ResetHintUse::Used;
+    QTest::newRow("already waited") << retries << waits << quota << 3 << EventKind::Skip << DecisionReason::RetryOff
+                                    << ResetHintUse::AlreadyWaited;
+    quota.resetAfterSeconds = 7200;
+    QTest::newRow("beyond the maximum wait")
+        << retries << waits << quota << 1 << EventKind::Skip << DecisionReason::RetryOff << ResetHintUse::BeyondMaxWait;
+    quota.resetAfterSeconds = 0;
+    QTest::newRow("not in the future") << retries << waits << quota << 1 << EventKind::Skip << DecisionReason::RetryOff
+                                       << ResetHintUse::NotInFuture;
+    capacity.resetAfterSeconds = 30;
+    QTest::newRow("wait disabled") << retries << waits << capacity << 1 << EventKind::RetryWait
+                                   << DecisionReason::RetryLeft << ResetHintUse::WaitDisabled;
+}
+
+void TestTimeline::eventsCarryTheirReasons()
+{
+    QFETCH(ClassPolicy, transient);
+    QFETCH(ClassPolicy, hard);
+    QFETCH(ScenarioAttempt, attempt);
+    QFETCH(int, index);
+    QFETCH(EventKind, kind);
+    QFETCH(DecisionReason, reason);
+    QFETCH(ResetHintUse, hint);
+    const std::vector<RouteCandidate> candidates {{"solo", true, {1, transient, hard}, std::nullopt}};
+    Scenario s;
+    s.start = *parseRfc3339(kDefaultScenarioStart);
+    s.attempts = {attempt};
+    const Timeline t = simulateRouteCycle(candidates, s);
+    QVERIFY(std::size_t(index) < t.events.size());
+    const TimelineEvent& e = t.events[std::size_t(index)];
+    QCOMPARE(eventKindName(e.kind), eventKindName(kind));
+    QCOMPARE(decisionReasonName(e.decisionReason), decisionReasonName(reason));
+    QCOMPARE(resetHintUseName(e.resetHint), resetHintUseName(hint));
+    QCOMPARE(e.resetHintSeconds, attempt.resetAfterSeconds);
+    QCOMPARE(e.attempt, t.events[std::size_t(index) - 1].attempt);
+    QCOMPARE(e.gateStop, isGateStop(reason));
 }
 
 QTEST_APPLESS_MAIN(TestTimeline)

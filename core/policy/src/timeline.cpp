@@ -146,7 +146,7 @@ private:
 
         const ScenarioAttempt& attempt = attemptFor(m_scenario, static_cast<std::size_t>(attemptNumber - 1), m_success);
         if (attempt.success) {
-            finish(EventKind::Success);
+            finish(EventKind::Success).attempt = attemptNumber;
             return;
         }
 
@@ -171,6 +171,10 @@ private:
             e.code = attempt.code;
             e.errorClass = cls;
             e.pendingOutcome = decision.pendingOutcome;
+            e.attempt = attemptNumber;
+            e.decisionReason = decision.reason;
+            e.resetHint = decision.resetHint;
+            e.resetHintSeconds = attempt.resetAfterSeconds;
             return e;
         };
 
@@ -201,7 +205,7 @@ private:
         }
         case DecisionKind::Stop: {
             TimelineEvent& e = describe(finish(EventKind::Stop));
-            e.gateStop = cls == ErrorClass::Unclassified || !attempt.effectSafe;
+            e.gateStop = isGateStop(decision.reason);
             break;
         }
         }

@@ -37,7 +37,14 @@ public:
     static QString issueMessage(const policy::Issue& issue);
     // Why a legacy candidate cannot be migrated (the migration's own detail).
     static QString legacyError(const format::Diagnostic& error);
+    // What the decision does, and for a stop of the safety gate, why (from d.reason).
     static QString decision(const policy::Decision& d, std::int64_t nowOffsetSecondsForDeadline);
+    // Why a reset hint led to no wait, "" when none was reported or it was used
+    // (or the safety gate decided first). hintSeconds: the hint, from now.
+    static QString unusedResetHint(
+        policy::ResetHintUse use, policy::ErrorClass c, std::int64_t hintSeconds, std::int64_t maxWaitSeconds);
+    // Why the safety gate stopped the cycle ("" for any other reason).
+    static QString gateStopReason(policy::DecisionReason reason, std::string_view code);
 };
 
 }  // namespace model

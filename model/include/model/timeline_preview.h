@@ -13,8 +13,6 @@
 #include <QAbstractTableModel>
 #include <QPointer>
 
-#include <array>
-
 namespace model
 {
 
@@ -47,11 +45,14 @@ public:
 
     // Translated renderings for views and tooltips.
     static QString eventTitle(const policy::TimelineEvent& e);
-    static QString eventDetails(const policy::TimelineEvent& e);
+    QString eventDetails(const policy::TimelineEvent& e) const;
     // Why the event happened, from the candidate's policy and the scenario
     // ("the 6 h reset is beyond this candidate's 1 h maximum wait, …").
     QString eventReason(std::size_t index) const;
     QString totalsText() const;
+    // Why a candidate's policies stop the cycle, in the user's language: the
+    // validation issue's code, or the legacy rules' migration error.
+    QString configurationError(const policy::TimelineEvent& e) const;
     QStringList warningTexts() const;
     QString accessibleSummary() const;
 
@@ -69,12 +70,6 @@ private:
     policy::Timeline m_timeline;
     policy::RouteReview m_review;
     QList<QMetaObject::Connection> m_connections;
-    struct Replay {
-        std::int64_t attemptNumber = 0;
-        std::array<bool, 2> resetUsed {false, false};  // transient, hard: before the event
-    };
-    std::vector<Replay> m_replay;  // one per event of m_timeline
-    void replayCycle();
 };
 
 // The same events as a table: the accessible alternative to the picture.

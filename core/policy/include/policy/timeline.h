@@ -99,7 +99,7 @@ struct TimelineEvent {
     EventKind kind = EventKind::Attempt;
     Seconds t {};
     std::int64_t offsetSeconds = 0;
-    std::int64_t attempt = 0;  // Attempt: 1-based count across the cycle
+    std::int64_t attempt = 0;  // Attempt: 1-based count across the cycle; the events that answer it: its count
     std::size_t candidateIndex = 0;  // index into the candidate list
     std::string candidate;  // execution_profile_id
     std::string code;  // failure code (RetryWait, WaitForReset, Skip, Stop, CircuitOpen)
@@ -111,6 +111,11 @@ struct TimelineEvent {
     Outcome pendingOutcome = Outcome::Stop;
     std::string reason;  // Exhausted: "no_eligible_candidate"; ConfigError: the error
     bool gateStop = false;  // Stop: the safety gate stopped, not the policy
+    // RetryWait, WaitForReset, Skip, Stop: the evaluator's reasons, and the
+    // failure's reset hint relative to the attempt (none when it gave none).
+    DecisionReason decisionReason = DecisionReason::NoFailure;
+    ResetHintUse resetHint = ResetHintUse::NotConsidered;
+    std::optional<std::int64_t> resetHintSeconds;
 };
 
 struct TimelineTotals {
