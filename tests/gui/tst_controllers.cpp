@@ -33,6 +33,7 @@
 
 #include <QAbstractButton>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QPointer>
@@ -68,9 +69,20 @@ private:
     void answer()
     {
         auto* modal = qobject_cast<QDialog*>(QApplication::activeModalWidget());
-        if (!modal || !modal->isVisible() || modal == m_current)
+        if (!modal || !modal->isVisible())
             return;
+        if (modal == m_current) {
+            // Under a window manager a click can reach a dialog before X has
+            // mapped it, and is lost: pressed again, as a person would.
+            if (m_clicked && m_shown.elapsed() > 500) {
+                m_shown.restart();
+                m_clicked->click();
+            }
+            return;
+        }
         m_current = modal;
+        m_clicked = nullptr;
+        m_shown.start();
         if (m_buttons.isEmpty()) {
             unexpected << modal->windowTitle();
             modal->reject();
@@ -80,6 +92,7 @@ private:
         answered << modal->windowTitle();
         for (auto* button : modal->findChildren<QAbstractButton*>()) {
             if (button->text().remove(QLatin1Char('&')) == text) {
+                m_clicked = button;
                 QTest::mouseClick(button, Qt::LeftButton);
                 return;
             }
@@ -91,6 +104,8 @@ private:
     QStringList m_buttons;
     QTimer m_timer;
     QPointer<QDialog> m_current;
+    QPointer<QAbstractButton> m_clicked;
+    QElapsedTimer m_shown;
 };
 
 // The controllers as MainWindow makes them, in a plain window.
