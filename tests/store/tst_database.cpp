@@ -1504,19 +1504,30 @@ void TestDatabase::kandevsWriterNeverWaitsOutItsTimeoutForRoutes()
         journal.finish();
         int written = 0;
         for (const QString& format : {QStringLiteral("text"), QStringLiteral("json")}) {
-            QProcess p;
-            p.start(QStringLiteral(POLICYCTL_PATH), {"routes", "--db", fx.target.path, "--format", format});
-            QVERIFY(p.waitForStarted());
-            while (p.state() != QProcess::NotRunning) {
-                QSqlQuery q(w);
-                q.prepare(QStringLiteral(
-                    "UPDATE dynamic_route_states SET route_generation = route_generation + 1 WHERE session_id = ?"));
-                q.addBindValue(QStringLiteral("s-%1").arg(written % 200));
-                QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
-                ++written;
-                p.waitForFinished(5);
+            // The reader may give up quickly on a lock the writer holds (the
+            // dock tries again later): then it says so, and it is run again.
+            // The promise tested is the writer's: it never waits out its timeout.
+            bool read = false;
+            for (int attempt = 0; attempt < 10 && !read; ++attempt) {
+                QProcess p;
+                p.start(QStringLiteral(POLICYCTL_PATH), {"routes", "--db", fx.target.path, "--format", format});
+                QVERIFY(p.waitForStarted());
+                while (p.state() != QProcess::NotRunning) {
+                    QSqlQuery q(w);
+                    q.prepare(QStringLiteral("UPDATE dynamic_route_states SET route_generation = route_generation + 1 "
+                                             "WHERE session_id = ?"));
+                    q.addBindValue(QStringLiteral("s-%1").arg(written % 200));
+                    QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+                    ++written;
+                    p.waitForFinished(5);
+                }
+                read = p.exitCode() == 0;
+                if (!read) {
+                    const QString said = QString::fromUtf8(p.readAllStandardError());
+                    QVERIFY2(p.exitCode() == 2 && said.contains(QStringLiteral("locked")), qPrintable(said));
+                }
             }
-            QCOMPARE(p.exitCode(), 0);
+            QVERIFY2(read, qPrintable(format));
         }
         QVERIFY(written > 0);
         w.close();
