@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: Apache-2.0
+// The editor in the languages it ships: every string translated, plurals
+// and Qt's own words following the language, the German window.
+#include "editor/candidate_editor.h"
+#include "route/candidate_list_panel.h"
+#include "editor/class_policy_panel.h"
+#include "editor/field_binder.h"
+#include "controls/value_controls.h"
+#include "panels/live_routes_pane.h"
+#include "dialogs/candidate_picker_dialog.h"
+#include "window/main_window.h"
+#include "dialogs/migration_review_dialog.h"
+#include "panels/validation_pane.h"
+#include "dialogs/catalogue_dialog.h"
+#include "window/start_page.h"
+#include "timeline/timeline_panel.h"
+#include "panels/try_error_panel.h"
+#include "catalogue/classifier.h"
+#include <QDockWidget>
+#include <QPlainTextEdit>
+#include <QTableWidget>
+#include "panels/what_happens_panel.h"
+
+#include "model/candidate_list_model.h"
+#include "model/validation_model.h"
+
+#include "../common/catalogue_fixtures.h"
+#include "../common/gui_helpers.h"
+#include "../common/kandev_fixture.h"
+#include "../common/test_paths.h"
+#include "translations.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialog>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QKeySequence>
+#include <QLabel>
+#include <QListView>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSplitter>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QTreeView>
+#include <QXmlStreamReader>
+#include <QScrollBar>
+#include <QTextDocumentFragment>
+#include <QStatusBar>
+#include <functional>
+#include <QtTest>
+
+using namespace gui;
+
+namespace
+{
+
+using guitest::answerNextDialog;
+using guitest::typeValue;
+
+}  // namespace
+
+class TestGuiLanguages final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void translationsAreComplete_data();
+    void translationsAreComplete();
+    void pluralsAndQtsWordsFollowTheLanguage_data();
+    void pluralsAndQtsWordsFollowTheLanguage();
+    void germanUserInterface();
+
+private:
+    QTemporaryDir m_dir;
+    QString copyOf(const QString& sample);
+};
+
+void TestGuiLanguages::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    guitest::isolateSettings(m_dir, QStringLiteral("Policy Studio Test"));
+    i18n::install(QLocale(QLocale::English));
+}
+
+void TestGuiLanguages::init()
+{
+    QSettings().clear();
+}
+
+QString TestGuiLanguages::copyOf(const QString& sample)
+{
+    return guitest::copyOfSample(m_dir, testpaths::sample(sample));
+}
+
+void TestGuiLanguages::translationsAreComplete_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("en") << "policy-studio_en.ts";
+    QTest::newRow("de") << "policy-studio_de.ts";
+}
+
+void TestGuiLanguages::translationsAreComplete()
+{
+    QFETCH(QString, file);
+    QFile f(testpaths::sourceDir() + QStringLiteral("/translations/") + file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    int messages = 0;
+    QStringList untranslated;
+    QString source;
+    bool numerus = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("message")) {
+            ++messages;
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        } else if (xml.name() == QLatin1String("source")) {
+            source = xml.readElementText();
+        } else if (xml.name() == QLatin1String("translation")) {
+            const bool unfinished = xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished");
+            QStringList forms;  // a numerus message's forms, singular first
+            if (numerus) {
+                while (xml.readNextStartElement())
+                    forms << xml.readElementText();
+            }
+            const QString text
+                = numerus ? forms.join(QLatin1Char('\n')) : xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            // English needs only its plural forms; every other language needs every message.
+            const bool required = file.endsWith(QLatin1String("_de.ts")) || numerus;
+            if (required && (unfinished || text.trimmed().isEmpty()))
+                untranslated << source;
+            // An English plural form is a real one, not the source's "(s)".
+            if (numerus && file.endsWith(QLatin1String("_en.ts")) && text.contains(QLatin1String("(s)")))
+                untranslated << source;
+            // ... whose singular agrees: "%n candidate is", never "%n candidate are".
+            static const QRegularExpression pluralVerb(QStringLiteral("%n [a-z]+ (are|were|have)\\b"));
+            if (numerus && file.endsWith(QLatin1String("_en.ts")) && !forms.isEmpty()
+                && pluralVerb.match(forms.first()).hasMatch())
+                untranslated << source + QStringLiteral(" (singular: ") + forms.first() + QLatin1Char(')');
+        }
+    }
+    QVERIFY(messages > 250);
+    QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QLatin1Char('\n'))));
+}
+
+void TestGuiLanguages::pluralsAndQtsWordsFollowTheLanguage_data()
+{
+    // A locale without a translation of its own still gets English plurals,
+    // and German gets Qt's own German too (shortcut names).
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("one");
+    QTest::addColumn<QString>("shortcut");
+    QTest::newRow("C") << "C"
+                       << "en"
+                       << "1 attempt in 5 s, ending in stop."
+                       << "Ctrl+O";
+    QTest::newRow("French (not translated)") << "fr_FR"
+                                             << "en"
+                                             << "1 attempt in 5 s, ending in stop."
+                                             << "Ctrl+O";
+    QTest::newRow("English") << "en_GB"
+                             << "en"
+                             << "1 attempt in 5 s, ending in stop."
+                             << "Ctrl+O";
+    QTest::newRow("German") << "de_DE"
+                            << "de"
+                            << "1 Versuch in 5 s, Ende: stop."
+                            << "Strg+O";
+}
+
+void TestGuiLanguages::pluralsAndQtsWordsFollowTheLanguage()
+{
+    QFETCH(QString, locale);
+    QFETCH(QString, language);
+    QFETCH(QString, one);
+    QFETCH(QString, shortcut);
+    QCOMPARE(i18n::install(QLocale(locale)), language);
+    QCOMPARE(QCoreApplication::translate("model::TimelinePreview", "%n attempt(s) in %1, ending in %2.", nullptr, 1)
+                 .arg(QStringLiteral("5 s"), QStringLiteral("stop")),
+        one);
+    QCOMPARE(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), shortcut);
+    QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+}
+
+void TestGuiLanguages::germanUserInterface()
+{
+    QCOMPARE(i18n::install(QLocale(QLocale::German)), QStringLiteral("de"));
+    {
+        ClassPolicyPanel panel(policy::ErrorClass::Hard);
+        QCOMPARE(panel.retrySwitch()->text(), QStringLiteral("Denselben Kandidaten w&iederholen"));
+        policy::ClassPolicy p {{true, 1, 90}, {false, 0}, policy::Outcome::Stop};
+        panel.setPolicy(p, {});
+        QCOMPARE(panel.summaryLabel()->text(), QStringLiteral("1 Wiederholung ab 1 min 30 s, dann anhalten"));
+        MainWindow window;
+        QVERIFY(window.openFile(copyOf(QStringLiteral("profile-v1.json"))));
+        QVERIFY(window.windowTitle().endsWith(QStringLiteral("Policy Studio")));
+        QCOMPARE(window.saveAction()->text(), QStringLiteral("&Speichern"));
+    }
+    QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
+}
+
+QTEST_MAIN(TestGuiLanguages)
+#include "tst_gui_languages.moc"
