@@ -22,8 +22,15 @@
 #include <optional>
 #include <set>
 
+class QSqlQuery;
+
 namespace store
 {
+
+namespace detail
+{
+class StatementRunner;
+}
 
 // A route's rules_json is a few hundred bytes; one longer than this is
 // refused by name without being fetched.
@@ -140,11 +147,6 @@ private:
     // A read-write connection for one operation, removed afterwards.
     template <typename Body> void withWriter(const QString& prefix, WriteResult& result, Body&& body);
     QString identityOf(QSqlDatabase& db) const;
-    // Whether the profile's routes are as load() read them; sets a conflict otherwise.
-    bool routesAsRead(QSqlDatabase& db, const std::string& profileId, WriteResult& result) const;
-    // Writes the backup of a write of `profiles` into `dir`; false (with the error) when it failed.
-    bool backUp(QSqlDatabase& db, const std::vector<ProfileRoutes>& profiles, const QString& dir, WriteResult& result);
-
     struct RouteRow {
         std::int64_t position = 0;
         QString executionProfileId;
@@ -152,6 +154,16 @@ private:
         QString rulesJson;  // exactly as stored (empty when it was too long to fetch)
         bool operator==(const RouteRow&) const = default;
     };
+    // The profile's routes now, when they are as load() read them; sets a conflict otherwise.
+    std::optional<std::vector<RouteRow>> routesAsRead(
+        QSqlQuery& select, const std::string& profileId, detail::StatementRunner& run, WriteResult& result) const;
+    // Writes the rows of `after` that differ from `before`, by position.
+    static bool replaceRoutes(const QString& profileId, const std::vector<RouteRow>& before,
+        const std::vector<RouteRow>& after, detail::StatementRunner& run, QSqlQuery& remove, QSqlQuery& update,
+        QSqlQuery& insert);
+    // Writes the backup of a write of `profiles` into `dir`; false (with the error) when it failed.
+    bool backUp(QSqlDatabase& db, const std::vector<ProfileRoutes>& profiles, const QString& dir, WriteResult& result);
+
     QString m_reader;
     DatabaseTarget m_target;
     QString m_identity;  // of the database load() read

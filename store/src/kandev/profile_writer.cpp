@@ -15,6 +15,9 @@
 #include <QUuid>
 #include <QVariant>
 
+#include <map>
+#include <set>
+
 namespace store
 {
 
@@ -52,6 +55,11 @@ private:
 };
 
 // Runs write statements, calling the test hook first and keeping the first error.
+}  // namespace
+
+namespace detail
+{
+
 class StatementRunner
 {
 public:
@@ -61,9 +69,10 @@ public:
         , m_suffix(std::move(suffix))
     {
     }
-    bool operator()(QSqlQuery& q)
+    // `write`: a statement that changes rows, which the test hook counts.
+    bool operator()(QSqlQuery& q, bool write = true)
     {
-        if (m_database.beforeWriteStatement)
+        if (write && m_database.beforeWriteStatement)
             m_database.beforeWriteStatement(m_step++);
         // A statement that did not prepare (its table vanished since the
         // read) keeps that reason; exec() would only say "Parameter count mismatch".
@@ -86,57 +95,29 @@ private:
     int m_step = 0;
 };
 
-// kandev's optimistic concurrency: the version moves on only from the one read.
-bool bumpVersion(QSqlDatabase& db, StatementRunner& run, WriteResult& result, const std::string& profileId,
-    std::int64_t expected, const QDateTime& now, const QString& conflictMessage)
-{
-    QSqlQuery bump(db);
-    bump.prepare(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1, updated_at = ? "
-                                "WHERE profile_id = ? AND version = ?"));
-    bump.addBindValue(now);
-    bump.addBindValue(QString::fromStdString(profileId));
-    bump.addBindValue(qlonglong(expected));
-    if (!run(bump))
-        return false;
-    if (bump.numRowsAffected() != 1) {
-        result.conflict = true;
-        result.error = conflictMessage;
-        return false;
-    }
-    return true;
-}
+}  // namespace detail
 
-}  // namespace
+using detail::StatementRunner;
 
-bool KandevDatabase::routesAsRead(QSqlDatabase& db, const std::string& profileId, WriteResult& result) const
+std::optional<std::vector<KandevDatabase::RouteRow>> KandevDatabase::routesAsRead(
+    QSqlQuery& select, const std::string& profileId, StatementRunner& run, WriteResult& result) const
 {
-    QSqlQuery q(db);
-    // A statement that does not prepare (the table vanished since the read)
-    // keeps that reason; exec() would only say "Parameter count mismatch".
-    if (!q.prepare(QStringLiteral("SELECT position, execution_profile_id, enabled, rules_json FROM "
-                                  "dynamic_agent_routes WHERE dynamic_profile_id = ? ORDER BY position"))) {
-        result.error = QStringLiteral("%1: %2 (did kandev's tables change since they were read?); nothing was written")
-                           .arg(m_target.displayName(), sqlError(q.lastError()));
-        return false;
-    }
-    q.addBindValue(QString::fromStdString(profileId));
-    if (!q.exec()) {
-        result.error
-            = QStringLiteral("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(q.lastError()));
-        return false;
-    }
+    select.bindValue(0, QString::fromStdString(profileId));
+    if (!run(select, false))
+        return std::nullopt;
     std::vector<RouteRow> now;
-    while (q.next())
-        now.push_back({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toInt(), q.value(3).toString()});
+    while (select.next())
+        now.push_back({select.value(0).toLongLong(), select.value(1).toString(), select.value(2).toInt(),
+            select.value(3).toString()});
     const auto read = m_readRoutes.find(profileId);
     if (read != m_readRoutes.end() && read->second == now)
-        return true;
+        return now;
     result.conflict = true;
     result.error
         = QStringLiteral("profile \"%1\": its routes were changed in the database since it was read (without a "
                          "version change); nothing was written, reload and review again")
               .arg(QString::fromStdString(profileId));
-    return false;
+    return std::nullopt;
 }
 
 template <typename Body> void KandevDatabase::withWriter(const QString& prefix, WriteResult& result, Body&& body)
@@ -177,42 +158,54 @@ WriteResult KandevDatabase::writeProfiles(
             result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
             return;
         }
+        // Prepared once for the whole write: a migration writes thousands of profiles.
+        QSqlQuery bump(db), select(db), remove(db), update(db), insert(db);
+        bump.prepare(QStringLiteral("UPDATE dynamic_agent_profiles SET version = version + 1, updated_at = ? "
+                                    "WHERE profile_id = ? AND version = ?"));
+        select.setForwardOnly(true);
+        select.prepare(QStringLiteral("SELECT position, execution_profile_id, enabled, rules_json FROM "
+                                      "dynamic_agent_routes WHERE dynamic_profile_id = ? ORDER BY position"));
+        remove.prepare(
+            QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = ? AND position = ?"));
+        update.prepare(QStringLiteral("UPDATE dynamic_agent_routes SET execution_profile_id = ?, enabled = ?, "
+                                      "rules_json = ? WHERE dynamic_profile_id = ? AND position = ?"));
+        insert.prepare(QStringLiteral("INSERT INTO dynamic_agent_routes (dynamic_profile_id, position, "
+                                      "execution_profile_id, enabled, rules_json) VALUES (?, ?, ?, ?, ?)"));
         const QDateTime now = QDateTime::currentDateTimeUtc();
         std::map<std::string, std::vector<RouteRow>> written;
         bool ok = true;
         for (const ProfileRoutes& profile : profiles) {
             const QString id = QString::fromStdString(profile.profileId);
-            ok = ok
-                && bumpVersion(db, run, result, profile.profileId, profile.expectedVersion, now,
-                    QStringLiteral("profile \"%1\" was changed in the database since it was read (version %2 "
-                                   "expected); nothing was written, reload and review again")
-                        .arg(id)
-                        .arg(profile.expectedVersion));
-            ok = ok && routesAsRead(db, profile.profileId, result);
-            QSqlQuery remove(db);
-            remove.prepare(QStringLiteral("DELETE FROM dynamic_agent_routes WHERE dynamic_profile_id = ?"));
-            remove.addBindValue(id);
-            ok = ok && run(remove);
-            std::vector<RouteRow>& rows = written[profile.profileId];
-            for (const policy::Candidate& candidate : profile.candidates) {
-                if (!ok)
-                    break;
-                const RouteRow row {candidate.position, QString::fromStdString(candidate.executionProfileId),
-                    candidate.enabled ? 1 : 0, QString::fromStdString(format::serializeRulesJson(candidate))};
-                QSqlQuery insert(db);
-                insert.prepare(QStringLiteral("INSERT INTO dynamic_agent_routes (dynamic_profile_id, position, "
-                                              "execution_profile_id, enabled, rules_json) VALUES (?, ?, ?, ?, ?)"));
-                insert.addBindValue(id);
-                insert.addBindValue(qlonglong(row.position));
-                insert.addBindValue(row.executionProfileId);
-                insert.addBindValue(row.enabled);
-                insert.addBindValue(row.rulesJson);
-                ok = run(insert);
-                rows.push_back(row);
+            // kandev's optimistic concurrency: the version moves on only from the one read.
+            bump.bindValue(0, now);
+            bump.bindValue(1, id);
+            bump.bindValue(2, qlonglong(profile.expectedVersion));
+            if (!run(bump))
+                break;
+            if (bump.numRowsAffected() != 1) {
+                result.conflict = true;
+                result.error = QStringLiteral("profile \"%1\" was changed in the database since it was read "
+                                              "(version %2 expected); nothing was written, reload and review again")
+                                   .arg(id)
+                                   .arg(profile.expectedVersion);
+                ok = false;
+                break;
             }
+            const auto before = routesAsRead(select, profile.profileId, run, result);
+            if (!before) {
+                ok = false;
+                break;
+            }
+            std::vector<RouteRow> rows;
+            for (const policy::Candidate& candidate : profile.candidates)
+                rows.push_back({candidate.position, QString::fromStdString(candidate.executionProfileId),
+                    candidate.enabled ? 1 : 0, QString::fromStdString(format::serializeRulesJson(candidate))});
+            ok = replaceRoutes(id, *before, rows, run, remove, update, insert);
             if (!ok)
                 break;
+            written[profile.profileId] = std::move(rows);
         }
+        ok = ok && result.error.isEmpty();
         if (ok && !tx.commit()) {
             result.error
                 = QStringLiteral("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(db.lastError()));
@@ -226,6 +219,50 @@ WriteResult KandevDatabase::writeProfiles(
         }
     });
     return result;
+}
+
+bool KandevDatabase::replaceRoutes(const QString& profileId, const std::vector<RouteRow>& before,
+    const std::vector<RouteRow>& after, StatementRunner& run, QSqlQuery& remove, QSqlQuery& update, QSqlQuery& insert)
+{
+    // Only the rows that differ are written: a position gone is deleted, one
+    // changed is updated, a new one inserted (the routes were compared with
+    // those read in this transaction, so a position names the same row).
+    std::map<std::int64_t, const RouteRow*> old;
+    for (const RouteRow& row : before)
+        old[row.position] = &row;
+    std::set<std::int64_t> kept;
+    for (const RouteRow& row : after)
+        kept.insert(row.position);
+    for (const RouteRow& row : before) {
+        if (kept.contains(row.position))
+            continue;
+        remove.bindValue(0, profileId);
+        remove.bindValue(1, qlonglong(row.position));
+        if (!run(remove))
+            return false;
+    }
+    for (const RouteRow& row : after) {
+        const auto found = old.find(row.position);
+        if (found != old.end() && *found->second == row)
+            continue;
+        QSqlQuery& q = found != old.end() ? update : insert;
+        if (found != old.end()) {
+            q.bindValue(0, row.executionProfileId);
+            q.bindValue(1, row.enabled);
+            q.bindValue(2, row.rulesJson);
+            q.bindValue(3, profileId);
+            q.bindValue(4, qlonglong(row.position));
+        } else {
+            q.bindValue(0, profileId);
+            q.bindValue(1, qlonglong(row.position));
+            q.bindValue(2, row.executionProfileId);
+            q.bindValue(3, row.enabled);
+            q.bindValue(4, row.rulesJson);
+        }
+        if (!run(q))
+            return false;
+    }
+    return true;
 }
 
 WriteResult KandevDatabase::saveProfile(
