@@ -100,16 +100,32 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 8, 12, 8);
     layout->setSpacing(4);
+    layout->addLayout(buildHeader());
 
-    // Header: disclosure toggle, title, one-line summary that stays visible when collapsed.
+    m_body = new QWidget(this);
+    auto* body = new QVBoxLayout(m_body);
+    body->setContentsMargins(0, 2, 0, 0);
+    body->setSpacing(4);
+    buildRetrySection(body, texts.retry, texts.maxRetries, texts.interval);
+    buildWaitSection(body, texts.wait, texts.maxWait);
+    buildOutcomeSection(body, texts.skip, texts.stop);
+    layout->addWidget(m_body);
+    connectEdits();
+    setPolicy(policy::ClassPolicy {}, {});
+}
+
+// Disclosure toggle, title, the class explained one click away, and a
+// one-line summary that stays visible when collapsed.
+QHBoxLayout* ClassPolicyPanel::buildHeader()
+{
     auto* header = new QHBoxLayout;
     m_toggle = new QToolButton(this);
     m_toggle->setAutoRaise(true);
     m_toggle->setCheckable(true);
     m_toggle->setChecked(true);
     m_toggle->setArrowType(Qt::DownArrow);
-    m_toggle->setAccessibleName(tr("Show or hide the %1 settings").arg(PolicyText::className(errorClass)));
-    auto* title = new QLabel(PolicyText::className(errorClass), this);
+    m_toggle->setAccessibleName(tr("Show or hide the %1 settings").arg(PolicyText::className(m_class)));
+    auto* title = new QLabel(PolicyText::className(m_class), this);
     QFont titleFont = title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
@@ -120,10 +136,10 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     about->setObjectName(QStringLiteral("aboutClass"));
     about->setText(QStringLiteral("?"));
     about->setAutoRaise(true);
-    about->setAccessibleName(tr("About %1").arg(PolicyText::classInSentence(errorClass)));
+    about->setAccessibleName(tr("About %1").arg(PolicyText::classInSentence(m_class)));
     const QString aboutText = QStringLiteral("<p>%1</p><p>%2</p>")
-                                  .arg(PolicyText::classDescription(errorClass).toHtmlEscaped(),
-                                      PolicyText::classExamples(errorClass).toHtmlEscaped());
+                                  .arg(PolicyText::classDescription(m_class).toHtmlEscaped(),
+                                      PolicyText::classExamples(m_class).toHtmlEscaped());
     about->setToolTip(aboutText);
     about->setWhatsThis(aboutText);
     connect(about, &QToolButton::clicked, about,
@@ -138,15 +154,14 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     header->addWidget(about);
     header->addSpacing(6);
     header->addWidget(m_summary, 1);
-    layout->addLayout(header);
+    return header;
+}
 
-    m_body = new QWidget(this);
-    auto* body = new QVBoxLayout(m_body);
-    body->setContentsMargins(0, 2, 0, 0);
-    body->setSpacing(4);
-
+void ClassPolicyPanel::buildRetrySection(
+    QVBoxLayout* body, const char* retry, const char* maxRetries, const char* interval)
+{
     // Retry the same candidate.
-    m_retryOn = new QCheckBox(tr(texts.retry), m_body);
+    m_retryOn = new QCheckBox(tr(retry), m_body);
     // Bold like a section title; no throwaway label for the font, which would
     // lie unlaid over the check box and swallow its clicks.
     QFont switchFont = m_retryOn->font();
@@ -155,12 +170,12 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     body->addWidget(m_retryOn);
     auto* retryForm = new QFormLayout;
     retryForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
-    auto* retriesLabel = new QLabel(tr(texts.maxRetries), m_body);
+    auto* retriesLabel = new QLabel(tr(maxRetries), m_body);
     m_maxRetries = new ValueSpinBox(m_body);
     bindCountSpinBox(m_maxRetries, policy::descriptor(Field::RetryMaxRetries), retriesLabel);
     retryForm->addRow(retriesLabel, m_maxRetries);
     retryForm->addRow(QString(), makeErrorLabel(Setting::RetryMaxRetries));
-    auto* intervalLabel = new QLabel(tr(texts.interval), m_body);
+    auto* intervalLabel = new QLabel(tr(interval), m_body);
     m_interval = new DurationEdit(m_body);
     m_interval->bind(policy::descriptor(Field::RetryInitialInterval), intervalLabel);
     retryForm->addRow(intervalLabel, m_interval);
@@ -173,14 +188,17 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     m_fieldEditors.insert(Setting::RetryMaxRetries, m_maxRetries);
     m_fieldEditors.insert(Setting::RetryInitialInterval, m_interval->spinBox());
     m_fieldEditors.insert(Setting::RetryEnabled, m_retryOn);
+}
 
+void ClassPolicyPanel::buildWaitSection(QVBoxLayout* body, const char* wait, const char* maxWait)
+{
     // Wait for the provider's reset.
-    m_waitOn = new QCheckBox(tr(texts.wait), m_body);
+    m_waitOn = new QCheckBox(tr(wait), m_body);
     m_waitOn->setFont(m_retryOn->font());
     body->addWidget(m_waitOn);
     auto* waitForm = new QFormLayout;
     waitForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
-    auto* waitLabel = new QLabel(tr(texts.maxWait), m_body);
+    auto* waitLabel = new QLabel(tr(maxWait), m_body);
     m_maxWait = new DurationEdit(m_body);
     m_maxWait->bind(policy::descriptor(Field::ResetMaxWait), waitLabel);
     waitForm->addRow(waitLabel, m_maxWait);
@@ -193,14 +211,17 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     body->addWidget(m_waitDetails);
     m_fieldEditors.insert(Setting::ResetMaxWait, m_maxWait->spinBox());
     m_fieldEditors.insert(Setting::ResetEnabled, m_waitOn);
+}
 
+void ClassPolicyPanel::buildOutcomeSection(QVBoxLayout* body, const char* skip, const char* stop)
+{
     // After recovery is exhausted.
     body->addWidget(sectionTitle(tr("After recovery is exhausted"), m_body));
     // Side by side: two short choices take one row of the panel, not three;
     // where a language makes them too wide for the panel, one under the other.
     auto* outcome = new FlowLayout;
-    m_skip = new QRadioButton(tr(texts.skip), m_body);
-    m_stop = new QRadioButton(tr(texts.stop), m_body);
+    m_skip = new QRadioButton(tr(skip), m_body);
+    m_stop = new QRadioButton(tr(stop), m_body);
     m_outcomes = new QButtonGroup(this);
     m_outcomes->addButton(m_skip);
     m_outcomes->addButton(m_stop);
@@ -209,11 +230,13 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     body->addWidget(indented(outcome, m_body));
     body->addWidget(makeErrorLabel(Setting::OnExhausted));
     m_fieldEditors.insert(Setting::OnExhausted, m_skip);
-    layout->addWidget(m_body);
+}
 
+void ClassPolicyPanel::connectEdits()
+{
     // Undo entries name the class, the candidate and the value: "Set max
     // retries for transient errors of claude-sonnet to 4".
-    const QString cls = PolicyText::classInSentence(errorClass);
+    const QString cls = PolicyText::classInSentence(m_class);
     connect(m_toggle, &QToolButton::toggled, this, &ClassPolicyPanel::setExpanded);
     connect(m_retryOn, &QCheckBox::toggled, this, [this, cls](bool on) {
         policy::ClassPolicy p = m_policy;
@@ -268,7 +291,6 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
         p.onExhausted = policy::Outcome::Stop;
         emitEdit(p, tr("Stop for a person when %1 of %2 are not recovered").arg(cls, m_candidateName), {});
     });
-    setPolicy(policy::ClassPolicy {}, {});
 }
 
 QLabel* ClassPolicyPanel::makeErrorLabel(Setting setting)

@@ -17,7 +17,9 @@
 
 class QButtonGroup;
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
+class QVBoxLayout;
 class QRadioButton;
 class QToolButton;
 
@@ -109,6 +111,14 @@ private:
     void emitEdit(const policy::ClassPolicy& p, const QString& what, std::optional<policy::Setting> setting);
     void refresh();
     QLabel* makeErrorLabel(policy::Setting setting);
+    // The constructor's parts, in the order they stand in the panel; the
+    // labels are untranslated (tr() here, in this class's context).
+    QHBoxLayout* buildHeader();
+    void buildRetrySection(QVBoxLayout* body, const char* retry, const char* maxRetries, const char* interval);
+    void buildWaitSection(QVBoxLayout* body, const char* wait, const char* maxWait);
+    void buildOutcomeSection(QVBoxLayout* body, const char* skip, const char* stop);
+    // Every edit becomes one undoable command, named for the undo history.
+    void connectEdits();
 
     policy::ErrorClass m_class;
     policy::ClassPolicy m_policy;
