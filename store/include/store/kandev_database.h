@@ -22,6 +22,7 @@
 #include <optional>
 #include <set>
 
+class QSqlError;
 class QSqlQuery;
 
 namespace store
@@ -147,6 +148,13 @@ private:
     // A read-write connection for one operation, removed afterwards.
     template <typename Body> void withWriter(const QString& prefix, WriteResult& result, Body&& body);
     QString identityOf(QSqlDatabase& db) const;
+    // load() in parts: whether kandev's tables are there, the profiles, the routes of the dynamic ones.
+    bool hasKandevTables(QSqlDatabase& db, QString* error) const;
+    bool readProfiles(QSqlDatabase& db, LoadedDatabase& loaded, std::map<std::string, std::size_t>& dynamicIndex,
+        QString* error) const;
+    bool readRoutes(QSqlDatabase& db, LoadedDatabase& loaded, const std::map<std::string, std::size_t>& dynamicIndex,
+        QString* error);
+    bool failed(const QSqlError& e, QString* error) const;  // says why a read failed; false
     struct RouteRow {
         std::int64_t position = 0;
         QString executionProfileId;

@@ -44,6 +44,15 @@ std::optional<std::string> readRulesJson(const std::string& text, policy::Candid
     return std::nullopt;
 }
 
+// A row with a value kandev cannot read makes its profile unreadable.
+void refuseRow(LoadedDatabase& loaded, const CheckedRow& row, const std::string& profileId, const std::string& path)
+{
+    for (const std::string& problem : row.problems())
+        loaded.invalidRows.push_back(
+            {path, "profile \"" + profileId + "\": " + problem + "; this profile is left untouched", 0, 0});
+    loaded.invalidProfiles.insert(profileId);
+}
+
 }  // namespace
 
 const format::ProfileRecord* LoadedDatabase::profile(const std::string& id) const
@@ -62,24 +71,27 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     m_readRoutes.clear();
     m_identity = identityOf(db);
     loaded.document.shape = format::FileShape::ExportArray;
-    auto fail = [&](const QSqlError& e) -> std::optional<LoadedDatabase> {
-        if (error)
-            *error = readError(m_target.displayName(), e);
+    std::map<std::string, std::size_t> dynamicIndex;  // dynamic profile id -> its index in the document
+    if (!hasKandevTables(db, error) || !readProfiles(db, loaded, dynamicIndex, error)
+        || !readRoutes(db, loaded, dynamicIndex, error))
         return std::nullopt;
-    };
-    // A row with a value kandev cannot read makes its profile unreadable.
-    auto refuseRow = [&](const CheckedRow& row, const std::string& profileId, const std::string& path) {
-        for (const std::string& problem : row.problems())
-            loaded.invalidRows.push_back(
-                {path, "profile \"" + profileId + "\": " + problem + "; this profile is left untouched", 0, 0});
-        loaded.invalidProfiles.insert(profileId);
-    };
+    return loaded;
+}
 
+bool KandevDatabase::failed(const QSqlError& e, QString* error) const
+{
+    if (error)
+        *error = readError(m_target.displayName(), e);
+    return false;
+}
+
+bool KandevDatabase::hasKandevTables(QSqlDatabase& db, QString* error) const
+{
     // A database without kandev's tables is said to be that, not a SQL error.
     QSqlError tablesError;
     const auto tables = detail::tableNames(db, m_target.kind == DatabaseTarget::Kind::Sqlite, &tablesError);
     if (!tables)
-        return fail(tablesError);
+        return failed(tablesError, error);
     for (const QString& table : {QStringLiteral("agent_profiles"), QStringLiteral("dynamic_agent_profiles"),
              QStringLiteral("dynamic_agent_routes"), QStringLiteral("agents")}) {
         if (!hasTable(*tables, table)) {
@@ -87,10 +99,16 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
                 *error = QStringLiteral("%1 is not a kandev database: it has no %2 table (kandev's are agents, "
                                         "agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)")
                              .arg(m_target.displayName(), table);
-            return std::nullopt;
+            return false;
         }
     }
 
+    return true;
+}
+
+bool KandevDatabase::readProfiles(
+    QSqlDatabase& db, LoadedDatabase& loaded, std::map<std::string, std::size_t>& dynamicIndex, QString* error) const
+{
     // Only the columns needed: never env_vars or any other secret-bearing column.
     QSqlQuery profiles(db);
     profiles.setForwardOnly(true);
@@ -98,8 +116,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
             "SELECT p.id, p.name, p.enabled, p.auto_fallback, p.deleted_at IS NOT NULL, d.version, a.name, "
             "d.profile_id IS NOT NULL FROM agent_profiles p LEFT JOIN dynamic_agent_profiles d ON d.profile_id = p.id "
             "LEFT JOIN agents a ON a.id = p.agent_id ORDER BY p.id")))
-        return fail(profiles.lastError());
-    std::map<std::string, std::size_t> dynamicIndex;
+        return failed(profiles.lastError(), error);
     while (profiles.next()) {
         format::ProfileRecord p;
         p.id = profiles.value(0).toString().toStdString();
@@ -118,10 +135,11 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
             CheckedRow versionRow(profiles, "dynamic_agent_profiles", "profile_id \"" + p.id + "\"");
             version = versionRow.integer(5, "version");
             if (!versionRow.ok())
-                refuseRow(versionRow, p.id, format::indexPath("", loaded.document.profiles.size()) + ".version");
+                refuseRow(
+                    loaded, versionRow, p.id, format::indexPath("", loaded.document.profiles.size()) + ".version");
         }
         if (!row.ok())
-            refuseRow(row, p.id, format::indexPath("", loaded.document.profiles.size()));
+            refuseRow(loaded, row, p.id, format::indexPath("", loaded.document.profiles.size()));
         if (dynamic) {
             p.dynamic = format::DynamicRecord {};
             p.dynamic->version = version.value_or(0);
@@ -131,6 +149,12 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         loaded.document.profiles.push_back(std::move(p));
     }
 
+    return true;
+}
+
+bool KandevDatabase::readRoutes(
+    QSqlDatabase& db, LoadedDatabase& loaded, const std::map<std::string, std::size_t>& dynamicIndex, QString* error)
+{
     QSqlQuery routes(db);
     routes.setForwardOnly(true);
     // A rules_json past the bound is never fetched: its length is, and the
@@ -139,10 +163,10 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
             "SELECT dynamic_profile_id, position, execution_profile_id, enabled, "
             "CASE WHEN length(rules_json) <= ? THEN rules_json END, length(rules_json), "
             "CAST(position AS TEXT) AS position_text FROM dynamic_agent_routes ORDER BY dynamic_profile_id, position")))
-        return fail(routes.lastError());
+        return failed(routes.lastError(), error);
     routes.addBindValue(qlonglong(kMaxRulesJsonCharacters));
     if (!routes.exec())
-        return fail(routes.lastError());
+        return failed(routes.lastError(), error);
     while (routes.next()) {
         const std::string profileId = routes.value(0).toString().toStdString();
         const auto it = dynamicIndex.find(profileId);
@@ -166,7 +190,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         m_readRoutes[profileId].push_back(
             {c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});
         if (!row.ok()) {
-            refuseRow(row, profileId, candidatePath);
+            refuseRow(loaded, row, profileId, candidatePath);
         } else if (tooLong) {
             loaded.invalidRows.push_back({path,
                 where + "rules_json is " + std::to_string(*length)
@@ -199,7 +223,7 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
         d.candidates.push_back(std::move(c));
         d.candidateSources.emplace_back();
     }
-    return loaded;
+    return true;
 }
 
 }  // namespace store
