@@ -126,7 +126,7 @@ QString MigrationReview::profileHtml(std::size_t index, const HtmlOptions& optio
                                      PolicyText::classSummary(d.ours).toHtmlEscaped()),
                             options.warningStyle);
         }
-        html += problems(index, c, options);
+        html += problems(record, index, c, options);
         if (options.offerChoices)
             html += choices(index, c);
     }
@@ -225,12 +225,11 @@ QString MigrationReview::reasons(std::size_t profile, std::size_t index) const
 // The sentence, then where it is: the field path, and the line in the file
 // when it is known. A database has no fields to point at: its profile and
 // candidate, by name.
-QString MigrationReview::problems(std::size_t profileIndex, std::size_t index, const HtmlOptions& options) const
+QString MigrationReview::problems(
+    const format::ProfileRecord* record, std::size_t profileIndex, std::size_t index, const HtmlOptions& options) const
 {
     const migration::ProfileMigration& profile = m_report->profiles[profileIndex];
     const migration::CandidateMigration& c = profile.candidates[index];
-    const format::ProfileRecord* record
-        = profile.profileIndex < m_document.profiles.size() ? &m_document.profiles[profile.profileIndex] : nullptr;
     QString html;
     for (const auto& e : c.errors) {
         const QString profileName = record && !record->name.empty() ? esc(record->name) : esc(profile.profileId);

@@ -111,23 +111,25 @@ SourceWrite KandevSource::write(const format::Document& document, const std::set
     for (const auto& profile : document.profiles) {
         if (!profile.dynamic || !edited.contains(profile.id))
             continue;
-        ProfileRoutes write {profile.id, m_versions[profile.id], profile.dynamic->candidates};
-        for (std::size_t i = 0; i < write.candidates.size(); ++i)
-            write.candidates[i].position = std::int64_t(i);
-        writes.push_back(std::move(write));
+        writes.push_back(inRouteOrder(profile.id, m_versions[profile.id], profile.dynamic->candidates));
     }
     const WriteResult written = m_database->writeProfiles(writes);
     if (!written.ok)
         return {false, written.conflict, written.error};
     for (const ProfileRoutes& write : writes)
         ++m_versions[write.profileId];
+    // What was written is what is read now: versions moved on, positions
+    // renumbered. One pass: the writes are in the document's order.
     m_asRead = document;
+    auto next = writes.begin();
     for (auto& profile : m_asRead.profiles) {
-        if (!profile.dynamic || !edited.contains(profile.id))
+        if (next == writes.end())
+            break;
+        if (!profile.dynamic || profile.id != next->profileId)
             continue;
         profile.dynamic->version = m_versions[profile.id];
-        for (std::size_t i = 0; i < profile.dynamic->candidates.size(); ++i)
-            profile.dynamic->candidates[i].position = std::int64_t(i);
+        profile.dynamic->candidates = std::move(next->candidates);
+        ++next;
     }
     return {true, false, {}};
 }

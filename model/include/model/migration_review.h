@@ -69,7 +69,8 @@ private:
     QString candidateHeading(const format::ProfileRecord* record, std::size_t profile, std::size_t candidate) const;
     QString rulesTable(std::size_t profile, std::size_t candidate) const;
     QString reasons(std::size_t profile, std::size_t candidate) const;
-    QString problems(std::size_t profile, std::size_t candidate, const HtmlOptions& options) const;
+    QString problems(const format::ProfileRecord* record, std::size_t profile, std::size_t candidate,
+        const HtmlOptions& options) const;
     QString choices(std::size_t profile, std::size_t candidate) const;
     QString candidateLabel(const std::string& id) const;
 

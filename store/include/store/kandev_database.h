@@ -65,6 +65,10 @@ struct ProfileRoutes {
     std::vector<policy::Candidate> candidates;  // in route order, each at its position
 };
 
+// A profile's routes as the editor saves them: positions renumbered 0, 1, ... in route order.
+ProfileRoutes inRouteOrder(
+    std::string profileId, std::int64_t expectedVersion, std::vector<policy::Candidate> candidates);
+
 // Where a migration's backup goes, the one rule for the editor and policyctl:
 // beside a SQLite database file; for PostgreSQL, in
 // $XDG_DATA_HOME/policy-studio/backups (~/.local/share/policy-studio/backups),

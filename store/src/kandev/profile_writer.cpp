@@ -180,8 +180,10 @@ WriteResult KandevDatabase::writeProfiles(
             bump.bindValue(0, now);
             bump.bindValue(1, id);
             bump.bindValue(2, qlonglong(profile.expectedVersion));
-            if (!run(bump))
+            if (!run(bump)) {
+                ok = false;
                 break;
+            }
             if (bump.numRowsAffected() != 1) {
                 result.conflict = true;
                 result.error = QStringLiteral("profile \"%1\" was changed in the database since it was read "
@@ -205,7 +207,6 @@ WriteResult KandevDatabase::writeProfiles(
                 break;
             written[profile.profileId] = std::move(rows);
         }
-        ok = ok && result.error.isEmpty();
         if (ok && !tx.commit()) {
             result.error
                 = QStringLiteral("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(db.lastError()));
@@ -265,13 +266,18 @@ bool KandevDatabase::replaceRoutes(const QString& profileId, const std::vector<R
     return true;
 }
 
+ProfileRoutes inRouteOrder(
+    std::string profileId, std::int64_t expectedVersion, std::vector<policy::Candidate> candidates)
+{
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+        candidates[i].position = std::int64_t(i);
+    return {std::move(profileId), expectedVersion, std::move(candidates)};
+}
+
 WriteResult KandevDatabase::saveProfile(
     const std::string& profileId, std::int64_t expectedVersion, const std::vector<policy::Candidate>& candidates)
 {
-    ProfileRoutes profile {profileId, expectedVersion, candidates};
-    for (std::size_t i = 0; i < profile.candidates.size(); ++i)
-        profile.candidates[i].position = std::int64_t(i);
-    return writeProfiles({std::move(profile)});
+    return writeProfiles({inRouteOrder(profileId, expectedVersion, candidates)});
 }
 
 }  // namespace store
