@@ -2,6 +2,7 @@
 #include "model/commands.h"
 
 #include <QCoreApplication>
+#include <QUuid>
 
 namespace model
 {
@@ -139,6 +140,103 @@ void ReplaceDocumentCommand::redo()
 void ReplaceDocumentCommand::undo()
 {
     m_doc->replaceDocument(m_before);
+}
+
+SetProfileNameCommand::SetProfileNameCommand(EditorDocument* doc, std::string name)
+    : m_doc(doc)
+    , m_profile(doc->currentProfile())
+    , m_before(doc->document().profiles[std::size_t(m_profile)].name)
+    , m_after(std::move(name))
+{
+    setText(QCoreApplication::translate("model::Commands", "Rename the profile to \"%1\"")
+                .arg(QString::fromStdString(m_after)));
+}
+
+void SetProfileNameCommand::redo()
+{
+    m_doc->setProfileName(m_profile, m_after);
+}
+
+void SetProfileNameCommand::undo()
+{
+    m_doc->setProfileName(m_profile, m_before);
+}
+
+bool SetProfileNameCommand::mergeWith(const QUndoCommand* other)
+{
+    const auto* next = static_cast<const SetProfileNameCommand*>(other);
+    if (next->m_doc != m_doc || next->m_profile != m_profile)
+        return false;
+    m_after = next->m_after;
+    setText(next->text());
+    return true;
+}
+
+SetProfileEnabledCommand::SetProfileEnabledCommand(EditorDocument* doc, bool enabled)
+    : m_doc(doc)
+    , m_profile(doc->currentProfile())
+    , m_enabled(enabled)
+{
+    const QString name = doc->profileTitle(m_profile);
+    setText(enabled ? QCoreApplication::translate("model::Commands", "Enable the profile %1").arg(name)
+                    : QCoreApplication::translate("model::Commands", "Disable the profile %1").arg(name));
+}
+
+void SetProfileEnabledCommand::redo()
+{
+    m_doc->setProfileEnabled(m_profile, m_enabled);
+}
+
+void SetProfileEnabledCommand::undo()
+{
+    m_doc->setProfileEnabled(m_profile, !m_enabled);
+}
+
+AddProfileCommand::AddProfileCommand(EditorDocument* doc, format::ProfileRecord profile)
+    : QUndoCommand(QCoreApplication::translate("model::Commands", "New dynamic profile"))
+    , m_doc(doc)
+    , m_before(doc->currentProfile())
+    , m_profile(std::move(profile))
+{
+}
+
+void AddProfileCommand::redo()
+{
+    m_doc->appendProfile(m_profile);
+}
+
+void AddProfileCommand::undo()
+{
+    m_doc->removeLastProfile();
+    m_doc->setCurrentProfile(m_before);
+}
+
+DeleteProfileCommand::DeleteProfileCommand(EditorDocument* doc)
+    : QUndoCommand(QCoreApplication::translate("model::Commands", "Delete the profile %1")
+                       .arg(doc->profileTitle(doc->currentProfile())))
+    , m_doc(doc)
+    , m_profile(doc->currentProfile())
+{
+}
+
+void DeleteProfileCommand::redo()
+{
+    m_doc->setProfileDeleted(m_profile, true);
+}
+
+void DeleteProfileCommand::undo()
+{
+    m_doc->setProfileDeleted(m_profile, false);
+}
+
+format::ProfileRecord newDynamicProfile()
+{
+    format::ProfileRecord p;
+    p.id = QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
+    p.kind = "dynamic";
+    p.enabled = true;
+    p.dynamic = format::DynamicRecord {};
+    return p;
 }
 
 policy::Candidate newCandidate(const std::string& executionProfileId)

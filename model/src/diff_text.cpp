@@ -43,6 +43,11 @@ QString DiffText::render(const review::DocumentDiff& diff, const review::Candida
         if (p.renamed)
             line(QStringLiteral("  ")
                 + tr("name \"%1\" -> \"%2\"").arg(escaped(p.renamed->before), escaped(p.renamed->after)));
+        if (p.switched)
+            line(QStringLiteral("  ")
+                + (p.switched->after == "true" ? tr("profile enabled (was disabled)")
+                                               : tr("profile disabled (was enabled): kandev no longer offers it for "
+                                                    "new tasks")));
         for (const auto& c : p.candidates) {
             const std::string name = nameOf ? nameOf(c.executionProfileId) : std::string();
             const QString who = name.empty() || name == c.executionProfileId

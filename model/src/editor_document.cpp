@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/editor_document.h"
+
+#include "policy/text.h"
 #include "model/policy_text.h"
 
 #include "review/document_diff.h"
@@ -46,6 +48,20 @@ void renumber(format::DynamicRecord& dynamic)
 {
     for (std::size_t i = 0; i < dynamic.candidates.size(); ++i)
         dynamic.candidates[i].position = std::int64_t(i);
+}
+
+// A file as Save writes it: positions renumbered in route order, and the
+// dynamic profiles' names trimmed as kandev trims them.
+format::Document forSaving(format::Document document)
+{
+    for (auto& p : document.profiles) {
+        if (!p.dynamic)
+            continue;
+        renumber(*p.dynamic);
+        if (document.shape != format::FileShape::DynamicDocument)
+            p.name = std::string(policy::trimSpace(p.name));
+    }
+    return document;
 }
 
 // What `policyctl validate` says about exactly these bytes: its first error,
@@ -185,16 +201,23 @@ std::vector<int> EditorDocument::dynamicProfiles() const
 {
     std::vector<int> out;
     for (std::size_t i = 0; i < m_document.profiles.size(); ++i) {
-        if (m_document.profiles[i].dynamic)
+        if (m_document.profiles[i].dynamic && !m_document.profiles[i].deleted)
             out.push_back(int(i));
     }
     return out;
 }
 
+bool EditorDocument::hasProfileSettings(int profileIndex) const
+{
+    return profileIndex >= 0 && profileIndex < int(m_document.profiles.size())
+        && m_document.shape != format::FileShape::DynamicDocument;
+}
+
 void EditorDocument::setCurrentProfile(int profileIndex)
 {
     if (profileIndex == m_current || profileIndex < 0 || profileIndex >= int(m_document.profiles.size())
-        || !m_document.profiles[std::size_t(profileIndex)].dynamic)
+        || !m_document.profiles[std::size_t(profileIndex)].dynamic
+        || m_document.profiles[std::size_t(profileIndex)].deleted)
         return;
     const bool wasReadOnly = isReadOnly();
     beginStructuralChange();
@@ -310,6 +333,11 @@ std::vector<policy::Issue> EditorDocument::allIssues() const
     for (const int index : dynamicProfiles()) {
         if (isDatabase() && !m_editedProfiles.count(index))
             continue;  // a database save writes only the profiles edited
+        if (hasProfileSettings(index)) {
+            const auto& profile = m_document.profiles[std::size_t(index)];
+            if (auto issue = policy::validateProfileName(profile.name, m_document.profilePath(std::size_t(index))))
+                out.push_back(std::move(*issue));
+        }
         const auto& d = *m_document.profiles[std::size_t(index)].dynamic;
         for (auto& i : policy::validateCandidates(d.candidates, m_document.dynamicPath(std::size_t(index)))) {
             if (!isPositionIssue(i))
@@ -323,6 +351,11 @@ void EditorDocument::recomputeIssues()
 {
     m_issues.clear();
     m_legacyErrors.clear();
+    // The profile's own name first: paths relative to the profile ("name").
+    if (hasProfileSettings(m_current)) {
+        if (auto issue = policy::validateProfileName(m_document.profiles[std::size_t(m_current)].name))
+            m_issues.push_back(std::move(*issue));
+    }
     if (const auto* d = currentDynamic()) {
         for (auto& i : policy::validateCandidates(d->candidates)) {
             if (!isPositionIssue(i))
@@ -446,6 +479,78 @@ void EditorDocument::removeCandidate(int profileIndex, int row)
     endStructuralChange();
 }
 
+void EditorDocument::setProfileName(int profileIndex, const std::string& name)
+{
+    showProfile(profileIndex);
+    m_document.profiles[std::size_t(profileIndex)].name = name;
+    revalidate();
+    emit profileChanged(profileIndex);
+}
+
+void EditorDocument::setProfileEnabled(int profileIndex, bool enabled)
+{
+    showProfile(profileIndex);
+    m_document.profiles[std::size_t(profileIndex)].enabled = enabled;
+    emit profileChanged(profileIndex);
+}
+
+int EditorDocument::appendProfile(const format::ProfileRecord& profile)
+{
+    m_document.profiles.push_back(profile);
+    const int index = int(m_document.profiles.size()) - 1;
+    emit profilesChanged();
+    showProfile(index);
+    return index;
+}
+
+void EditorDocument::removeLastProfile()
+{
+    const int index = int(m_document.profiles.size()) - 1;
+    leaveProfile(index);
+    m_document.profiles.pop_back();
+    m_editedProfiles.erase(index);
+    emit profilesChanged();
+}
+
+void EditorDocument::setProfileDeleted(int profileIndex, bool deleted)
+{
+    m_editedProfiles.insert(profileIndex);
+    if (deleted)
+        leaveProfile(profileIndex);
+    m_document.profiles[std::size_t(profileIndex)].deleted = deleted;
+    emit profilesChanged();
+    if (!deleted)
+        setCurrentProfile(profileIndex);
+}
+
+void EditorDocument::leaveProfile(int profileIndex)
+{
+    if (profileIndex != m_current)
+        return;
+    int next = -1;
+    for (const int index : dynamicProfiles()) {
+        if (index != profileIndex) {
+            next = index;
+            break;
+        }
+    }
+    if (next >= 0) {
+        setCurrentProfile(next);
+        return;
+    }
+    // None left: the views show an empty route.
+    const bool wasReadOnly = isReadOnly();
+    beginStructuralChange();
+    emit aboutToResetCandidates();
+    m_current = -1;
+    recomputeIssues();
+    emit candidatesReset();
+    endStructuralChange();
+    emit currentProfileChanged(-1);
+    if (isReadOnly() != wasReadOnly)
+        emit readOnlyChanged(isReadOnly());
+}
+
 void EditorDocument::replaceDocument(const format::Document& document)
 {
     for (const int index : dynamicProfiles())
@@ -471,12 +576,7 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
         return error;
     }
     if (!isDatabase()) {
-        format::Document toSave = m_document;
-        for (auto& p : toSave.profiles) {
-            if (p.dynamic)
-                renumber(*p.dynamic);
-        }
-        std::string bytes = format::serializeDocument(toSave);
+        std::string bytes = format::serializeDocument(forSaving(m_document));
         if (const auto problem = rejection(bytes))
             return tr("The document as it would be written does not pass validation, so it is not written:\n%1")
                 .arg(describe(*problem));
@@ -512,11 +612,7 @@ EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
     std::string bytes;
     if (const auto why = saveRefusal(&bytes))
         return {false, *why, false};
-    format::Document toWrite = m_document;
-    for (auto& p : toWrite.profiles) {
-        if (p.dynamic)
-            renumber(*p.dynamic);
-    }
+    format::Document toWrite = forSaving(m_document);
     auto* file = static_cast<store::FileSource*>(m_source.get());
     const store::SourceWrite written = file->write(path, bytes, toWrite);
     if (!written.ok)
@@ -543,6 +639,7 @@ EditorDocument::SaveResult EditorDocument::saveToDatabase()
         auto& profile = m_document.profiles[std::size_t(index)];
         profile.dynamic->version = m_source->versionRead(profile.id);
         renumber(*profile.dynamic);
+        profile.name = std::string(policy::trimSpace(profile.name));  // as kandev stores it
     }
     m_editedProfiles.clear();
     m_undo.setClean();

@@ -128,6 +128,29 @@ QString PolicyText::classExamples(policy::ErrorClass c)
     return tr("For example: %1.").arg(names.join(tr("; ")));
 }
 
+QString PolicyText::neverInAClass()
+{
+    return tr("Never in either class: unknown (unclassified) errors, task, repository, permission or tool errors, and "
+              "any error after the agent produced output or used a tool. Those always stop for a person, so that no "
+              "work runs twice.");
+}
+
+QStringList PolicyText::switchingExplanation()
+{
+    return {tr("A route moves to the next candidate only after a classified provider error, and only when that "
+               "candidate's policy for the class says skip once its retries are used up: transient errors (rate "
+               "limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, "
+               "credentials, configuration, unavailable models)."),
+        tr("It never switches for an unclassified error (unknown, task, repository, permission or tool errors) nor "
+           "for any error after the agent produced output or used a tool: those stop for a person, so that no work "
+           "runs twice."),
+        tr("After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then "
+           "lets a single health probe through before any route uses it again."),
+        tr("Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted "
+           "reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the "
+           "candidate once more before its retries apply.")};
+}
+
 // A code is not a status (a quota arrives on 429, an overload on 503 or with
 // none at all): no description names one, so none is shown that was not seen.
 QString PolicyText::codeDescription(std::string_view code)
@@ -189,6 +212,7 @@ QString PolicyText::issueMessage(const policy::Issue& issue)
     case IssueCode::DuplicateExecutionProfileId:
         return tr("Candidate %1 already names this agent profile; kandev refuses a route that names a profile twice.")
             .arg(issue.value);
+    case IssueCode::ProfileNameRequired: return tr("Profile name is required.");
     }
     return {};
 }

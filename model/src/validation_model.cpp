@@ -13,6 +13,8 @@ IssueTarget targetOf(const std::string& path)
 {
     // Read back by the core function that knows how validation writes paths.
     const policy::IssueLocation at = policy::locateIssue(path);
+    if (path == kProfileNameField.toStdString())
+        return {-1, kProfileNameField, std::nullopt};  // the profile's own name, not a candidate's field
     if (!at.candidate || *at.candidate > std::size_t(std::numeric_limits<int>::max()))
         return {};
     return {int(*at.candidate), QString::fromUtf8(at.field.data(), qsizetype(at.field.size())), at.setting};

@@ -7,6 +7,8 @@
 #include "migration/migration.h"
 #include "routes/live_routes.h"
 
+#include "policy/text.h"
+
 #include <QFile>
 
 namespace store
@@ -111,13 +113,27 @@ SourceWrite KandevSource::write(const format::Document& document, const std::set
     for (const auto& profile : document.profiles) {
         if (!profile.dynamic || !edited.contains(profile.id))
             continue;
-        writes.push_back(inRouteOrder(profile.id, m_versions[profile.id], profile.dynamic->candidates));
+        const auto version = m_versions.find(profile.id);
+        const bool inDatabase = version != m_versions.end();
+        if (!inDatabase && profile.deleted)
+            continue;  // created and deleted again before a save: nothing to write
+        ProfileRoutes write = inRouteOrder(profile.id, inDatabase ? version->second : 0, profile.dynamic->candidates);
+        write.kind = !inDatabase ? ProfileWriteKind::Create
+            : profile.deleted    ? ProfileWriteKind::SoftDelete
+                                 : ProfileWriteKind::Update;
+        write.name = profile.name;
+        write.enabled = profile.enabled;
+        writes.push_back(std::move(write));
     }
     const WriteResult written = m_database->writeProfiles(writes);
     if (!written.ok)
         return {false, written.conflict, written.error};
-    for (const ProfileRoutes& write : writes)
-        ++m_versions[write.profileId];
+    for (const ProfileRoutes& write : writes) {
+        if (write.kind == ProfileWriteKind::Create)
+            m_versions[write.profileId] = 1;
+        else
+            ++m_versions[write.profileId];
+    }
     // What was written is what is read now: versions moved on, positions
     // renumbered. One pass: the writes are in the document's order.
     m_asRead = document;
@@ -129,6 +145,7 @@ SourceWrite KandevSource::write(const format::Document& document, const std::set
             continue;
         profile.dynamic->version = m_versions[profile.id];
         profile.dynamic->candidates = std::move(next->candidates);
+        profile.name = std::string(policy::trimSpace(profile.name));  // as kandev stores it
         ++next;
     }
     return {true, false, {}};

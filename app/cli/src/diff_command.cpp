@@ -99,6 +99,8 @@ nlohmann::ordered_json toJson(const review::DocumentDiff& diff)
         jp["change"] = changeName(p.change);
         if (p.renamed)
             jp["renamed"] = {{"before", p.renamed->before}, {"after", p.renamed->after}};
+        if (p.switched)
+            jp["enabled"] = {{"before", p.switched->before == "true"}, {"after", p.switched->after == "true"}};
         nlohmann::ordered_json candidates = nlohmann::ordered_json::array();
         for (const auto& c : p.candidates) {
             nlohmann::ordered_json jc = nlohmann::ordered_json::object();

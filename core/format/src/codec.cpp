@@ -534,6 +534,13 @@ void writeProfile(PieceWriter& out, const ProfileRecord& p, std::size_t indent)
         j["kind"] = p.kind;
         j["enabled"] = p.enabled;
         j["auto_fallback"] = p.autoFallback;
+    } else {
+        // The editor edits a profile's name and enabled flag: written where
+        // the file has them, or where they differ from what their absence means.
+        if (j.contains("name") || !p.name.empty())
+            j["name"] = p.name;
+        if (j.contains("enabled") || !p.enabled)
+            j["enabled"] = p.enabled;
     }
     if (!p.dynamic) {
         out.writeValue(j, indent);

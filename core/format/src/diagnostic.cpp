@@ -77,6 +77,7 @@ std::string describeIssue(const policy::Issue& issue)
     case IssueCode::DuplicateExecutionProfileId:
         return "names the same agent profile as candidate " + value
             + "; kandev refuses a route that names a profile twice";
+    case IssueCode::ProfileNameRequired: return "profile name is required (kandev trims white space)";
     }
     return "invalid";
 }

@@ -171,6 +171,13 @@ std::vector<Diagnostic> validateDocument(const Document& document, std::string_v
         }
         if (!p.dynamic)
             continue;
+        // A bare document has no profile object, so no name to require.
+        if (document.shape != FileShape::DynamicDocument && !p.deleted) {
+            if (const auto issue = policy::validateProfileName(p.name, document.profilePath(i))) {
+                const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, issue->path);
+                out.push_back({issue->path, describeIssue(*issue), pos.line, pos.column});
+            }
+        }
         for (const policy::Issue& issue : policy::validateCandidates(p.dynamic->candidates, document.dynamicPath(i))) {
             const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, issue.path);
             out.push_back({issue.path, describeIssue(issue), pos.line, pos.column});

@@ -74,6 +74,7 @@ std::string_view issueCodeName(IssueCode code) noexcept
     case IssueCode::EmptyExecutionProfileId: return "empty_execution_profile_id";
     case IssueCode::PoliciesWithRules: return "policies_with_rules";
     case IssueCode::DuplicateExecutionProfileId: return "duplicate_execution_profile_id";
+    case IssueCode::ProfileNameRequired: return "profile_name_required";
     }
     return "unknown";
 }
@@ -103,6 +104,13 @@ std::vector<Issue> validate(const PolicyDocument& doc, std::string_view prefix)
     for (const ErrorClass cls : kPolicyClasses)
         validateClass(issues, doc, cls, prefix);
     return issues;
+}
+
+std::optional<Issue> validateProfileName(std::string_view name, std::string_view prefix)
+{
+    if (!trimSpace(name).empty())
+        return std::nullopt;
+    return Issue {join(prefix, "name"), IssueCode::ProfileNameRequired, 0, 0, 0};
 }
 
 std::vector<Issue> validateCandidates(std::span<const Candidate> candidates, std::string_view prefix)

@@ -150,6 +150,8 @@ ProfileDiff diffProfile(const format::ProfileRecord* a, const format::ProfileRec
     p.change = !a ? Change::Added : !b ? Change::Removed : Change::Changed;
     if (a && b && a->name != b->name)
         p.renamed = FieldChange {"name", a->name, b->name};
+    if (a && b && a->enabled != b->enabled)
+        p.switched = FieldChange {"enabled", flag(a->enabled), flag(b->enabled)};
     static const std::vector<policy::Candidate> kNone;
     const auto& ca = a ? a->dynamic->candidates : kNone;
     const auto& cb = b ? b->dynamic->candidates : kNone;
@@ -180,8 +182,9 @@ ProfileDiff diffProfile(const format::ProfileRecord* a, const format::ProfileRec
 std::vector<const format::ProfileRecord*> dynamicProfiles(const format::Document& d)
 {
     std::vector<const format::ProfileRecord*> out;
+    // A deleted profile (kandev's soft delete) is gone for kandev: deleting one is its removal.
     for (const auto& p : d.profiles)
-        if (p.dynamic)
+        if (p.dynamic && !p.deleted)
             out.push_back(&p);
     return out;
 }
@@ -212,7 +215,7 @@ DocumentDiff diffDocuments(const format::Document& a, const format::Document& b)
     const auto pa = dynamicProfiles(a);
     const auto pb = dynamicProfiles(b);
     const auto keep = [&](ProfileDiff p) {
-        if (p.change != Change::Changed || p.renamed || !p.candidates.empty())
+        if (p.change != Change::Changed || p.renamed || p.switched || !p.candidates.empty())
             diff.profiles.push_back(std::move(p));
     };
     // One profile on each side (a bare document and a one-profile export): the same profile.
@@ -253,6 +256,8 @@ std::string renderDiffText(const DocumentDiff& diff, const CandidateNames& nameO
         line(head + ":");
         if (p.renamed)
             line("  name \"" + p.renamed->before + "\" -> \"" + p.renamed->after + "\"");
+        if (p.switched)
+            line("  enabled: " + p.switched->before + " -> " + p.switched->after);
         for (const auto& c : p.candidates) {
             const std::string name = nameOf ? nameOf(c.executionProfileId) : std::string();
             std::string text = "  candidate "

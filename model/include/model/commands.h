@@ -12,6 +12,7 @@ namespace model
 
 enum CommandId {
     kSetPoliciesId = 1,
+    kSetProfileNameId,
 };
 
 // Replaces one candidate's policies. Commands with the same merge key that
@@ -108,6 +109,72 @@ private:
     format::Document m_before;
     format::Document m_after;
 };
+
+// Renames the current profile. Typing merges into one undo step per profile.
+class SetProfileNameCommand final : public QUndoCommand
+{
+public:
+    SetProfileNameCommand(EditorDocument* doc, std::string name);
+    void undo() override;
+    void redo() override;
+    int id() const override
+    {
+        return kSetProfileNameId;
+    }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    EditorDocument* m_doc;
+    int m_profile;
+    std::string m_before;
+    std::string m_after;
+};
+
+// Switches the current profile itself on or off (agent_profiles.enabled).
+class SetProfileEnabledCommand final : public QUndoCommand
+{
+public:
+    SetProfileEnabledCommand(EditorDocument* doc, bool enabled);
+    void undo() override;
+    void redo() override;
+
+private:
+    EditorDocument* m_doc;
+    int m_profile;
+    bool m_enabled;
+};
+
+// A new dynamic profile in the open document (a kandev database): no
+// candidate yet and no name, which validation asks for.
+class AddProfileCommand final : public QUndoCommand
+{
+public:
+    AddProfileCommand(EditorDocument* doc, format::ProfileRecord profile);
+    void undo() override;
+    void redo() override;
+
+private:
+    EditorDocument* m_doc;
+    int m_before;  // the profile shown before
+    format::ProfileRecord m_profile;
+};
+
+// kandev's soft delete of the current profile, written by the next save.
+class DeleteProfileCommand final : public QUndoCommand
+{
+public:
+    explicit DeleteProfileCommand(EditorDocument* doc);
+    void undo() override;
+    void redo() override;
+
+private:
+    EditorDocument* m_doc;
+    int m_profile;
+};
+
+// A new dynamic profile record: a fresh id (a UUID, as kandev gives one), no
+// name yet, enabled, no candidate.
+format::ProfileRecord newDynamicProfile();
 
 // A new candidate: "immediate skip" for both classes (SPEC section 3).
 policy::Candidate newCandidate(const std::string& executionProfileId);

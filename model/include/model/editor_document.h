@@ -107,6 +107,15 @@ public:
     }
     void setCurrentProfile(int profileIndex);
     QString profileTitle(int profileIndex) const;
+    // Whether a profile has its own name and enabled flag: an agent profile,
+    // an export's or a database's; not a bare dynamic document, which has neither.
+    bool hasProfileSettings(int profileIndex) const;
+    // File > New Dynamic Profile and Delete Dynamic Profile act on the open
+    // document, not a new file, in a kandev database (created, or soft-deleted, by the next save).
+    bool holdsManyProfiles() const
+    {
+        return isDatabase();
+    }
 
     // --- the current profile's candidates
     int candidateCount() const;
@@ -146,6 +155,14 @@ public:
     void insertCandidate(int profileIndex, int row, const policy::Candidate& candidate, const std::string& source);
     void removeCandidate(int profileIndex, int row);
     void replaceDocument(const format::Document& document);
+    // The profile's own settings; a name is kept as typed, and trimmed as kandev trims it when written.
+    void setProfileName(int profileIndex, const std::string& name);
+    void setProfileEnabled(int profileIndex, bool enabled);
+    // Appends a dynamic profile and shows it; returns its index. Only the last may be taken back.
+    int appendProfile(const format::ProfileRecord& profile);
+    void removeLastProfile();
+    // kandev's soft delete: the profile leaves the list, and a save sets its deleted_at.
+    void setProfileDeleted(int profileIndex, bool deleted);
 
     // --- a kandev database instead of a file
     // Saving then writes every edited profile, all in one transaction, with
@@ -189,6 +206,10 @@ signals:
     void issuesChanged();
     void readOnlyChanged(bool readOnly);
     void saved(const QString& path);
+    // A profile's name or enabled flag changed.
+    void profileChanged(int profileIndex);
+    // Profiles were added, taken back, deleted or restored (dynamicProfiles() changed).
+    void profilesChanged();
 
 private:
     const store::FileSource* fileSource() const;  // null for a database
@@ -205,6 +226,8 @@ private:
     void beginStructuralChange();
     void endStructuralChange();
     const format::ProfileRecord* catalogueEntry(const std::string& id) const;
+    // Shows another profile when the current one leaves the list (or none when none is left).
+    void leaveProfile(int profileIndex);
 
     format::Document m_document;
     std::unique_ptr<store::DocumentSource> m_source;  // as read, versions, locks, the way back

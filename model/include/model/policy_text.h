@@ -33,6 +33,11 @@ public:
         policy::ErrorClass c);  // "transient errors", lower case only where the language wants it
     static QString classDescription(policy::ErrorClass c);
     static QString classExamples(policy::ErrorClass c);
+    // What belongs to neither class, and so always stops: said under each class's explanation.
+    static QString neverInAClass();
+    // "When kandev switches candidates", one paragraph each: which errors
+    // switch, which never do, the circuit's pause and probe, the reset wait.
+    static QStringList switchingExplanation();
     static QString codeDescription(std::string_view code);
     static QString issueMessage(const policy::Issue& issue);
     // Why a legacy candidate cannot be migrated (the migration's own detail).

@@ -17,12 +17,15 @@ public:
     enum Role {
         ProfileIndexRole = Qt::UserRole + 1,
         SearchTextRole,  // title, id and the candidates' agent profile ids: what a filter matches
+        ProfileEnabledRole,  // agent_profiles.enabled: a disabled profile is not offered for new tasks
     };
     explicit ProfileListModel(QObject* parent = nullptr);
     void setDocument(EditorDocument* document);
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     int rowOfProfile(int profileIndex) const;
+    // "Main route [disabled]": how the list shows a disabled profile, words a filter finds.
+    static QString disabledTitle(const QString& title);
 
 private:
     QPointer<EditorDocument> m_doc;

@@ -23,6 +23,8 @@ struct IssueTarget {
     QString field;
     std::optional<policy::SettingPath> setting;
 };
+// The field of an issue about the profile itself: its name (row -1).
+inline const QString kProfileNameField = QStringLiteral("name");
 IssueTarget targetOf(const std::string& path);
 
 class ValidationModel final : public QAbstractTableModel

@@ -22,6 +22,7 @@
 #include <optional>
 #include <set>
 
+class QDateTime;
 class QSqlError;
 class QSqlQuery;
 
@@ -58,11 +59,24 @@ struct LoadedDatabase {
 migration::MigrationReport planDatabaseMigration(
     const LoadedDatabase& loaded, policy::Reading reading = policy::Reading::Spec);
 
+// What a write does to one dynamic profile.
+enum class ProfileWriteKind {
+    Update,  // its routes (and its name and enabled flag, where they changed)
+    Create,  // a new profile: its agent_profiles row under kandev's built-in dynamic agent, version 1, its routes
+    SoftDelete  // kandev's delete: agent_profiles.deleted_at is set; the rows stay
+};
+
 // One profile's routes as a write leaves them.
 struct ProfileRoutes {
     std::string profileId;
     std::int64_t expectedVersion = 0;  // the version read; the write makes it one more
     std::vector<policy::Candidate> candidates;  // in route order, each at its position
+    ProfileWriteKind kind = ProfileWriteKind::Update;
+    // The agent profile's own columns (agent_profiles.name, enabled). An
+    // update writes them, in the same transaction, only when they differ
+    // from those read, and only while the row is still as read.
+    std::optional<std::string> name;
+    std::optional<bool> enabled;
 };
 
 // A profile's routes as the editor saves them: positions renumbered 0, 1, ... in route order.
@@ -169,10 +183,17 @@ private:
     // The profile's routes now, when they are as load() read them; sets a conflict otherwise.
     std::optional<std::vector<RouteRow>> routesAsRead(
         QSqlQuery& select, const std::string& profileId, detail::StatementRunner& run, WriteResult& result) const;
+    static std::vector<RouteRow> routeRows(const ProfileRoutes& profile);
     // Writes the rows of `after` that differ from `before`, by position.
     static bool replaceRoutes(const QString& profileId, const std::vector<RouteRow>& before,
         const std::vector<RouteRow>& after, detail::StatementRunner& run, QSqlQuery& remove, QSqlQuery& update,
         QSqlQuery& insert);
+    // The profile-level statements of one write: the agent_profiles row of a
+    // new profile, a changed name or enabled flag, a soft delete; each
+    // refused as a conflict when the row is no longer as read.
+    struct ProfileStatements;
+    bool writeProfileRow(const ProfileRoutes& profile, ProfileStatements& q, const QDateTime& now,
+        detail::StatementRunner& run, WriteResult& result);
     // Writes the backup of a write of `profiles` into `dir`; false (with the error) when it failed.
     bool backUp(QSqlDatabase& db, const std::vector<ProfileRoutes>& profiles, const QString& dir, WriteResult& result);
 
@@ -180,6 +201,11 @@ private:
     DatabaseTarget m_target;
     QString m_identity;  // of the database load() read
     std::map<std::string, std::vector<RouteRow>> m_readRoutes;  // profile id -> its routes as read
+    struct ProfileRow {
+        std::string name;
+        bool enabled = true;
+    };
+    std::map<std::string, ProfileRow> m_readRows;  // dynamic profile id -> its agent_profiles columns as read
 };
 
 }  // namespace store

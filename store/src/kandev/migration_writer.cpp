@@ -28,7 +28,10 @@ WriteResult KandevDatabase::applyMigration(
             [](const migration::CandidateMigration& c) { return !c.errors.empty(); });
         if (hasErrors || loaded.invalidProfiles.count(profile.id) || loaded.newerVersionProfiles.count(profile.id))
             continue;
-        ProfileRoutes change {profile.id, loaded.versions.at(profile.id), profile.dynamic->candidates};
+        ProfileRoutes change;
+        change.profileId = profile.id;
+        change.expectedVersion = loaded.versions.at(profile.id);
+        change.candidates = profile.dynamic->candidates;
         bool changed = false;
         for (const auto& cm : pm.candidates) {
             if (!cm.changes())

@@ -75,6 +75,13 @@ std::optional<LoadedDatabase> KandevDatabase::load(QString* error)
     if (!hasKandevTables(db, error) || !readProfiles(db, loaded, dynamicIndex, error)
         || !readRoutes(db, loaded, dynamicIndex, error))
         return std::nullopt;
+    // The profile-level columns a write may change, as read: a rename or an
+    // enabled flag is written only while the row still holds these.
+    m_readRows.clear();
+    for (const auto& [id, index] : dynamicIndex) {
+        const format::ProfileRecord& p = loaded.document.profiles[index];
+        m_readRows[id] = {p.name, p.enabled};
+    }
     return loaded;
 }
 

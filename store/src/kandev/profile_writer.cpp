@@ -8,6 +8,8 @@
 
 #include "format/codec.h"
 
+#include "policy/text.h"
+
 #include <QDateTime>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -99,6 +101,120 @@ private:
 
 using detail::StatementRunner;
 
+namespace
+{
+
+// kandev's built-in agent that every dynamic profile belongs to (agents.name),
+// and the display name kandev gives its profiles.
+constexpr auto kDynamicAgentName = "dynamic";
+constexpr auto kDynamicAgentDisplayName = "Dynamic";
+
+// kandev trims a profile's name before it stores it.
+std::string trimmedName(const std::string& name)
+{
+    return std::string(policy::trimSpace(name));
+}
+
+}  // namespace
+
+std::vector<KandevDatabase::RouteRow> KandevDatabase::routeRows(const ProfileRoutes& profile)
+{
+    std::vector<RouteRow> rows;
+    rows.reserve(profile.candidates.size());
+    for (const policy::Candidate& candidate : profile.candidates)
+        rows.push_back({candidate.position, QString::fromStdString(candidate.executionProfileId),
+            candidate.enabled ? 1 : 0, QString::fromStdString(format::serializeRulesJson(candidate))});
+    return rows;
+}
+
+struct KandevDatabase::ProfileStatements {
+    explicit ProfileStatements(QSqlDatabase& db)
+        : dynamicAgent(db)
+        , insertProfile(db)
+        , insertDynamic(db)
+        , updateRow(db)
+        , softDelete(db)
+    {
+        dynamicAgent.prepare(QStringLiteral("SELECT id FROM agents WHERE name = ? ORDER BY id"));
+        insertProfile.prepare(QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, "
+                                             "enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+        insertDynamic.prepare(QStringLiteral("INSERT INTO dynamic_agent_profiles (profile_id, version, created_at, "
+                                             "updated_at) VALUES (?, 1, ?, ?)"));
+        // Conditional on the row as read: a rename or switch made in kandev meanwhile is a conflict.
+        updateRow.prepare(QStringLiteral("UPDATE agent_profiles SET name = ?, enabled = ?, updated_at = ? WHERE id = ? "
+                                         "AND name = ? AND enabled = ? AND deleted_at IS NULL"));
+        softDelete.prepare(QStringLiteral("UPDATE agent_profiles SET deleted_at = ?, updated_at = ? WHERE id = ? AND "
+                                          "name = ? AND enabled = ? AND deleted_at IS NULL"));
+    }
+    QSqlQuery dynamicAgent, insertProfile, insertDynamic, updateRow, softDelete;
+    std::optional<QString> dynamicAgentId;  // looked up once per write
+};
+
+bool KandevDatabase::writeProfileRow(
+    const ProfileRoutes& profile, ProfileStatements& q, const QDateTime& now, StatementRunner& run, WriteResult& result)
+{
+    const QString id = QString::fromStdString(profile.profileId);
+    const auto rowChanged = [&] {
+        result.conflict = true;
+        result.error = QStringLiteral("profile \"%1\": its agent profile row was changed or deleted in the database "
+                                      "since it was read; nothing was written, reload and review again")
+                           .arg(id);
+        return false;
+    };
+    if (profile.kind == ProfileWriteKind::Create) {
+        if (!q.dynamicAgentId) {
+            q.dynamicAgent.bindValue(0, QString::fromLatin1(kDynamicAgentName));
+            if (!run(q.dynamicAgent, false))
+                return false;
+            if (!q.dynamicAgent.next()) {
+                result.error = QStringLiteral("%1 has no agent named \"%2\" (kandev's built-in dynamic agent, which "
+                                              "kandev adds when dynamic routing is on); nothing was written")
+                                   .arg(m_target.displayName(), QString::fromLatin1(kDynamicAgentName));
+                return false;
+            }
+            q.dynamicAgentId = q.dynamicAgent.value(0).toString();
+        }
+        q.insertProfile.bindValue(0, id);
+        q.insertProfile.bindValue(1, *q.dynamicAgentId);
+        q.insertProfile.bindValue(2, QString::fromStdString(trimmedName(profile.name.value_or(std::string()))));
+        q.insertProfile.bindValue(3, QString::fromLatin1(kDynamicAgentDisplayName));
+        q.insertProfile.bindValue(4, profile.enabled.value_or(true) ? 1 : 0);
+        q.insertProfile.bindValue(5, now);
+        q.insertProfile.bindValue(6, now);
+        q.insertDynamic.bindValue(0, id);
+        q.insertDynamic.bindValue(1, now);
+        q.insertDynamic.bindValue(2, now);
+        return run(q.insertProfile) && run(q.insertDynamic);
+    }
+    const auto read = m_readRows.find(profile.profileId);
+    if (read == m_readRows.end())
+        return rowChanged();
+    const ProfileRow& asRead = read->second;
+    if (profile.kind == ProfileWriteKind::SoftDelete) {
+        q.softDelete.bindValue(0, now);
+        q.softDelete.bindValue(1, now);
+        q.softDelete.bindValue(2, id);
+        q.softDelete.bindValue(3, QString::fromStdString(asRead.name));
+        q.softDelete.bindValue(4, asRead.enabled ? 1 : 0);
+        if (!run(q.softDelete))
+            return false;
+        return q.softDelete.numRowsAffected() == 1 || rowChanged();
+    }
+    const std::string name = profile.name ? trimmedName(*profile.name) : asRead.name;
+    const bool enabled = profile.enabled.value_or(asRead.enabled);
+    if (name == asRead.name && enabled == asRead.enabled)
+        return true;  // only the routes changed: the row is left alone
+    q.updateRow.bindValue(0, QString::fromStdString(name));
+    q.updateRow.bindValue(1, enabled ? 1 : 0);
+    q.updateRow.bindValue(2, now);
+    q.updateRow.bindValue(3, id);
+    q.updateRow.bindValue(4, QString::fromStdString(asRead.name));
+    q.updateRow.bindValue(5, asRead.enabled ? 1 : 0);
+    if (!run(q.updateRow))
+        return false;
+    return q.updateRow.numRowsAffected() == 1 || rowChanged();
+}
+
 std::optional<std::vector<KandevDatabase::RouteRow>> KandevDatabase::routesAsRead(
     QSqlQuery& select, const std::string& profileId, StatementRunner& run, WriteResult& result) const
 {
@@ -171,11 +287,24 @@ WriteResult KandevDatabase::writeProfiles(
                                       "rules_json = ? WHERE dynamic_profile_id = ? AND position = ?"));
         insert.prepare(QStringLiteral("INSERT INTO dynamic_agent_routes (dynamic_profile_id, position, "
                                       "execution_profile_id, enabled, rules_json) VALUES (?, ?, ?, ?, ?)"));
+        ProfileStatements rowStatements(db);
         const QDateTime now = QDateTime::currentDateTimeUtc();
         std::map<std::string, std::vector<RouteRow>> written;
         bool ok = true;
         for (const ProfileRoutes& profile : profiles) {
             const QString id = QString::fromStdString(profile.profileId);
+            if (profile.kind == ProfileWriteKind::Create) {
+                // A new profile: its rows first, then its routes, as kandev creates one.
+                ok = writeProfileRow(profile, rowStatements, now, run, result);
+                if (!ok)
+                    break;
+                std::vector<RouteRow> rows = routeRows(profile);
+                ok = replaceRoutes(id, {}, rows, run, remove, update, insert);
+                if (!ok)
+                    break;
+                written[profile.profileId] = std::move(rows);
+                continue;
+            }
             // kandev's optimistic concurrency: the version moves on only from the one read.
             bump.bindValue(0, now);
             bump.bindValue(1, id);
@@ -194,14 +323,13 @@ WriteResult KandevDatabase::writeProfiles(
                 break;
             }
             const auto before = routesAsRead(select, profile.profileId, run, result);
-            if (!before) {
+            if (!before || !writeProfileRow(profile, rowStatements, now, run, result)) {
                 ok = false;
                 break;
             }
-            std::vector<RouteRow> rows;
-            for (const policy::Candidate& candidate : profile.candidates)
-                rows.push_back({candidate.position, QString::fromStdString(candidate.executionProfileId),
-                    candidate.enabled ? 1 : 0, QString::fromStdString(format::serializeRulesJson(candidate))});
+            if (profile.kind == ProfileWriteKind::SoftDelete)
+                continue;  // kandev's delete keeps the routes
+            std::vector<RouteRow> rows = routeRows(profile);
             ok = replaceRoutes(id, *before, rows, run, remove, update, insert);
             if (!ok)
                 break;
@@ -217,6 +345,17 @@ WriteResult KandevDatabase::writeProfiles(
         if (ok) {
             for (auto& [id, rows] : written)
                 m_readRoutes[id] = std::move(rows);
+            for (const ProfileRoutes& profile : profiles) {
+                if (profile.kind == ProfileWriteKind::SoftDelete) {
+                    m_readRows.erase(profile.profileId);
+                    continue;
+                }
+                ProfileRow& row = m_readRows[profile.profileId];
+                if (profile.name)
+                    row.name = trimmedName(*profile.name);
+                if (profile.enabled)
+                    row.enabled = *profile.enabled;
+            }
         }
     });
     return result;
@@ -271,7 +410,11 @@ ProfileRoutes inRouteOrder(
 {
     for (std::size_t i = 0; i < candidates.size(); ++i)
         candidates[i].position = std::int64_t(i);
-    return {std::move(profileId), expectedVersion, std::move(candidates)};
+    ProfileRoutes routes;
+    routes.profileId = std::move(profileId);
+    routes.expectedVersion = expectedVersion;
+    routes.candidates = std::move(candidates);
+    return routes;
 }
 
 WriteResult KandevDatabase::saveProfile(

@@ -26,6 +26,7 @@ enum class IssueCode {
     EmptyExecutionProfileId,  // execution_profile_id missing, "" or only white space
     PoliciesWithRules,  // policies and a non-empty rules map together
     DuplicateExecutionProfileId,  // names the same profile as an earlier candidate (value = its index)
+    ProfileNameRequired,  // a dynamic agent profile whose name is empty or only white space
 };
 
 struct Issue {
@@ -50,6 +51,11 @@ bool isValid(const ClassPolicy& policy) noexcept;
 // Profile-level rules plus every candidate's policies; paths start with
 // `prefix` (e.g. "" for a bare document, "dynamic." for an agent profile).
 std::vector<Issue> validateCandidates(std::span<const Candidate> candidates, std::string_view prefix = {});
+
+// kandev's rule for an agent profile's name: required, after trimming white
+// space as Go's strings.TrimSpace does. The issue's path is `prefix`.name
+// (prefix: the profile's path, "" for an agent profile file).
+std::optional<Issue> validateProfileName(std::string_view name, std::string_view prefix = {});
 
 // Where an issue of validateCandidates (without a prefix) points: its
 // candidate, the path inside that candidate, and the setting it names, if any.

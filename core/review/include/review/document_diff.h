@@ -44,6 +44,7 @@ struct ProfileDiff {
     std::string name;  // B's name, else A's
     Change change = Change::Changed;
     std::optional<FieldChange> renamed;
+    std::optional<FieldChange> switched;  // the profile's own enabled flag
     std::vector<CandidateDiff> candidates;  // only those that differ, in B's order, then the removed ones
 };
 
