@@ -122,6 +122,14 @@
         <source>cannot compare: %1</source>
         <translation>nicht vergleichbar: %1</translation>
     </message>
+    <message>
+        <source>profile enabled (was disabled)</source>
+        <translation>Profil aktiviert (war deaktiviert)</translation>
+    </message>
+    <message>
+        <source>profile disabled (was enabled): kandev no longer offers it for new tasks</source>
+        <translation>Profil deaktiviert (war aktiviert): kandev bietet es für neue Aufgaben nicht mehr an</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTrial</name>
@@ -593,6 +601,30 @@
         <source>The failure came after output or tool activity: errors after side effects always stop.</source>
         <translation>Der Fehler kam nach Ausgabe oder Werkzeugaktivität: Fehler nach Nebenwirkungen halten immer an.</translation>
     </message>
+    <message>
+        <source>Never in either class: unknown (unclassified) errors, task, repository, permission or tool errors, and any error after the agent produced output or used a tool. Those always stop for a person, so that no work runs twice.</source>
+        <translation>In keiner der beiden Klassen: unbekannte (nicht eingestufte) Fehler, Aufgaben-, Repository-, Berechtigungs- oder Werkzeugfehler und jeder Fehler, nachdem der Agent eine Ausgabe erzeugt oder ein Werkzeug benutzt hat. Sie halten immer für manuellen Eingriff an, damit keine Arbeit doppelt läuft.</translation>
+    </message>
+    <message>
+        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
+        <translation>Eine Route geht nur nach einem eingestuften Anbieterfehler zum nächsten Kandidaten über, und nur wenn die Richtlinie dieses Kandidaten für die Klasse nach verbrauchten Wiederholungen „überspringen“ sagt: vorübergehende Fehler (Ratenlimits, Überlastung, Kapazität, Netzwerk, Anbieterausfälle) und dauerhafte Fehler (Kontingent, Abonnement, Zugangsdaten, Konfiguration, nicht verfügbare Modelle).</translation>
+    </message>
+    <message>
+        <source>It never switches for an unclassified error (unknown, task, repository, permission or tool errors) nor for any error after the agent produced output or used a tool: those stop for a person, so that no work runs twice.</source>
+        <translation>Sie wechselt nie bei einem nicht eingestuften Fehler (unbekannte, Aufgaben-, Repository-, Berechtigungs- oder Werkzeugfehler) und nie bei einem Fehler, nachdem der Agent eine Ausgabe erzeugt oder ein Werkzeug benutzt hat: Diese halten für manuellen Eingriff an, damit keine Arbeit doppelt läuft.</translation>
+    </message>
+    <message>
+        <source>After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then lets a single health probe through before any route uses it again.</source>
+        <translation>Nach einem Anbieterfehler pausiert kandev den Anbieter eine Minute lang oder bis zur gemeldeten Rücksetzzeit und lässt dann eine einzige Zustandsprüfung durch, bevor eine Route ihn wieder verwendet.</translation>
+    </message>
+    <message>
+        <source>Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the candidate once more before its retries apply.</source>
+        <translation>Das Warten auf Rücksetzung geschieht höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, nur für eine vertrauenswürdige Rücksetzzeit innerhalb der Maximalwartezeit, und es verbraucht keine Wiederholung: Nach dem Warten versucht kandev den Kandidaten noch einmal, bevor seine Wiederholungen greifen.</translation>
+    </message>
+    <message>
+        <source>Profile name is required.</source>
+        <translation>Ein Profilname ist erforderlich.</translation>
+    </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
@@ -707,6 +739,18 @@
     <message>
         <source>&amp;Redo %1</source>
         <translation>&amp;Wiederherstellen: %1</translation>
+    </message>
+    <message>
+        <source>De&amp;lete Dynamic Profile…</source>
+        <translation>Dynamisches Profil &amp;löschen …</translation>
+    </message>
+    <message>
+        <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
+        <translation>Das angezeigte dynamische Profil löschen, wie kandev eines löscht (eine kandev-Datenbank)</translation>
+    </message>
+    <message>
+        <source>&amp;New Dynamic Profile in %1</source>
+        <translation>&amp;Neues dynamisches Profil in %1</translation>
     </message>
 </context>
 <context>
@@ -1071,10 +1115,6 @@
         <translation>Für man&amp;uelle Wiederherstellung anhalten</translation>
     </message>
     <message>
-        <source>About %1</source>
-        <translation>Über %1</translation>
-    </message>
-    <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
         <translation>Genutzt wird nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als die höchste Wartezeit; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
     </message>
@@ -1117,6 +1157,43 @@
     <message>
         <source>Stop for a person when %1 of %2 are not recovered</source>
         <translation>Für einen Menschen anhalten, wenn %1 von %2 nicht behoben werden</translation>
+    </message>
+    <message>
+        <source>Explain %1</source>
+        <translation>%1 erklären</translation>
+    </message>
+    <message>
+        <source>Explain %1 for %2</source>
+        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
+        <translation>%1 für %2 erklären</translation>
+    </message>
+    <message>
+        <source>the retry</source>
+        <translation>Die Wiederholung</translation>
+    </message>
+    <message>
+        <source>Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then the outcome below applies.</source>
+        <translation>Versucht denselben Kandidaten nach einer Wartezeit, die sich jedes Mal verdoppelt, erneut, bis zur maximalen Zahl der Wiederholungen; danach gilt das Ergebnis unten.</translation>
+    </message>
+    <message>
+        <source>the reset wait</source>
+        <translation>Das Warten auf Rücksetzung</translation>
+    </message>
+    <message>
+        <source>the outcome</source>
+        <translation>Das Ergebnis</translation>
+    </message>
+    <message>
+        <source>What happens once the reset wait and every retry are used up: skip to the next enabled candidate, or stop the route until a person acts.</source>
+        <translation>Was geschieht, wenn das Warten auf Rücksetzung und alle Wiederholungen verbraucht sind: zum nächsten aktivierten Kandidaten überspringen oder die Route für manuellen Eingriff anhalten.</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>Erklären</translation>
+    </message>
+    <message>
+        <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
+        <translation>Meldet der Anbieter eine vertrauenswürdige Rücksetzzeit innerhalb der Maximalwartezeit, wartet kandev bis dahin und versucht es noch einmal. Höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, und es verbraucht nie eine der Wiederholungen.</translation>
     </message>
 </context>
 <context>
@@ -1340,6 +1417,18 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>%1 changed on disk; saving will replace it.</source>
         <translation>%1 wurde auf der Festplatte geändert; Speichern ersetzt die Datei.</translation>
+    </message>
+    <message>
+        <source>Delete Dynamic Profile</source>
+        <translation>Dynamisches Profil löschen</translation>
+    </message>
+    <message>
+        <source>Delete the dynamic profile %1?
+
+The next save marks it deleted in %2, as kandev deletes a profile: its rows stay, kandev stops offering it, and sessions already routed through it keep their route. Until you save, Undo brings it back.</source>
+        <translation>Das dynamische Profil %1 löschen?
+
+Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil löscht: Seine Zeilen bleiben, kandev bietet es nicht mehr an, und Sitzungen, die bereits darüber laufen, behalten ihre Route. Bis zum Speichern holt Rückgängig es zurück.</translation>
     </message>
 </context>
 <context>
@@ -1682,6 +1771,33 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
 </context>
 <context>
+    <name>gui::ProfileSettingsBox</name>
+    <message>
+        <source>Profile name</source>
+        <translation>Profilname</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>Erforderlich</translation>
+    </message>
+    <message>
+        <source>Offered for new tasks and agents.</source>
+        <translation>Für neue Aufgaben und Agenten angeboten.</translation>
+    </message>
+    <message>
+        <source>Not offered for new tasks or agents; sessions already routed through it keep running.</source>
+        <translation>Nicht für neue Aufgaben oder Agenten angeboten; Sitzungen, die bereits darüber laufen, laufen weiter.</translation>
+    </message>
+    <message>
+        <source>Profile enabled</source>
+        <translation>Profil aktiviert</translation>
+    </message>
+    <message>
+        <source>Profile name:</source>
+        <translation>Profilname:</translation>
+    </message>
+</context>
+<context>
     <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Review Changes — %1</source>
@@ -1838,6 +1954,13 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     <message>
         <source>New Dynamic Profile</source>
         <translation>Neues dynamisches Profil</translation>
+    </message>
+</context>
+<context>
+    <name>gui::SwitchingExplanation</name>
+    <message>
+        <source>When kandev switches candidates</source>
+        <translation>Wann kandev den Kandidaten wechselt</translation>
     </message>
 </context>
 <context>
@@ -2284,6 +2407,26 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>Remove %1</source>
         <translation>%1 entfernen</translation>
     </message>
+    <message>
+        <source>Rename the profile to &quot;%1&quot;</source>
+        <translation>Profil in „%1“ umbenennen</translation>
+    </message>
+    <message>
+        <source>Enable the profile %1</source>
+        <translation>Profil %1 aktivieren</translation>
+    </message>
+    <message>
+        <source>Disable the profile %1</source>
+        <translation>Profil %1 deaktivieren</translation>
+    </message>
+    <message>
+        <source>New dynamic profile</source>
+        <translation>Neues dynamisches Profil</translation>
+    </message>
+    <message>
+        <source>Delete the profile %1</source>
+        <translation>Profil %1 löschen</translation>
+    </message>
 </context>
 <context>
     <name>model::EditorDocument</name>
@@ -2541,6 +2684,11 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
             <numerusform>%1 — %n Kandidat</numerusform>
             <numerusform>%1 — %n Kandidaten</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 [disabled]</source>
+        <extracomment>A dynamic profile switched off (agent_profiles.enabled), as the Route dock lists it.</extracomment>
+        <translation>%1 [deaktiviert]</translation>
     </message>
 </context>
 <context>

@@ -122,6 +122,14 @@
         <source>cannot compare: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>profile enabled (was disabled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile disabled (was enabled): kandev no longer offers it for new tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ErrorTrial</name>
@@ -593,6 +601,30 @@
         <source>The failure came after output or tool activity: errors after side effects always stop.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Never in either class: unknown (unclassified) errors, task, repository, permission or tool errors, and any error after the agent produced output or used a tool. Those always stop for a person, so that no work runs twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It never switches for an unclassified error (unknown, task, repository, permission or tool errors) nor for any error after the agent produced output or used a tool: those stop for a person, so that no work runs twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then lets a single health probe through before any route uses it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the candidate once more before its retries apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile name is required.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
@@ -706,6 +738,18 @@
     </message>
     <message>
         <source>&amp;Redo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>De&amp;lete Dynamic Profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Dynamic Profile in %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1071,10 +1115,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>About %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1116,6 +1156,43 @@
     </message>
     <message>
         <source>Stop for a person when %1 of %2 are not recovered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain %1 for %2</source>
+        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then the outcome below applies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reset wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens once the reset wait and every retry are used up: skip to the next enabled candidate, or stop the route until a person acts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1327,6 +1404,16 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>%1 changed on disk; saving will replace it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete Dynamic Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the dynamic profile %1?
+
+The next save marks it deleted in %2, as kandev deletes a profile: its rows stay, kandev stops offering it, and sessions already routed through it keep their route. Until you save, Undo brings it back.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1670,6 +1757,33 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
 </context>
 <context>
+    <name>gui::ProfileSettingsBox</name>
+    <message>
+        <source>Profile name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offered for new tasks and agents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not offered for new tasks or agents; sessions already routed through it keep running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile enabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Review Changes — %1</source>
@@ -1825,6 +1939,13 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
     </message>
     <message>
         <source>New Dynamic Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gui::SwitchingExplanation</name>
+    <message>
+        <source>When kandev switches candidates</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2272,6 +2393,26 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Rename the profile to &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enable the profile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disable the profile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New dynamic profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the profile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>model::EditorDocument</name>
@@ -2527,6 +2668,11 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
             <numerusform>%1 — %n candidate</numerusform>
             <numerusform>%1 — %n candidates</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 [disabled]</source>
+        <extracomment>A dynamic profile switched off (agent_profiles.enabled), as the Route dock lists it.</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "dialogs/review_changes_dialog.h"
 
 #include "model/change_review.h"
+#include "model/commands.h"
 #include "model/editor_document.h"
 
 #include <QCoreApplication>
@@ -78,18 +79,38 @@ void DocumentController::followDocumentState()
 
 bool DocumentController::newDocument()
 {
+    // In a kandev database the new profile joins the others; the next save,
+    // after its review, creates it there.
+    if (m_doc && m_doc->holdsManyProfiles() && !m_doc->isDocumentReadOnly()) {
+        m_doc->undoStack()->push(new model::AddProfileCommand(m_doc.get(), model::newDynamicProfile()));
+        return true;
+    }
     if (!maybeSave())
         return false;
     m_migrations->forget();
-    // A bare dynamic profile document with no candidate yet: Validation says
+    // An agent profile with no name and no candidate yet: Validation says
     // what it needs, and Save asks where to put it.
     format::Document document;
-    document.shape = format::FileShape::DynamicDocument;
-    format::ProfileRecord profile;
-    profile.dynamic = format::DynamicRecord {};
-    document.profiles.push_back(std::move(profile));
+    document.shape = format::FileShape::AgentProfile;
+    document.profiles.push_back(model::newDynamicProfile());
     install(std::make_unique<model::EditorDocument>(std::move(document), QString(), QByteArray()));
     return true;
+}
+
+void DocumentController::deleteProfile()
+{
+    if (!m_doc || !m_doc->holdsManyProfiles() || m_doc->isReadOnly() || m_doc->currentProfile() < 0)
+        return;
+    const QString name = m_doc->profileTitle(m_doc->currentProfile());
+    if (QMessageBox::question(m_window, tr("Delete Dynamic Profile"),
+            tr("Delete the dynamic profile %1?\n\nThe next save marks it deleted in %2, as kandev deletes a "
+               "profile: its rows stay, kandev stops offering it, and sessions already routed through it keep "
+               "their route. Until you save, Undo brings it back.")
+                .arg(name, m_doc->displayName()),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+        != QMessageBox::Yes)
+        return;
+    m_doc->undoStack()->push(new model::DeleteProfileCommand(m_doc.get()));
 }
 
 void DocumentController::openDialog()

@@ -38,8 +38,12 @@ public:
         return m_doc.get();
     }
 
-    // File > New Dynamic Profile: an untitled document with no candidate yet.
+    // File > New Dynamic Profile: an untitled document with no candidate yet;
+    // in a kandev database, a new profile in it (created by the next save).
     bool newDocument();
+    // File > Delete Dynamic Profile (a kandev database): the current profile,
+    // after a question; the next save soft-deletes it as kandev does.
+    void deleteProfile();
     // Reads a document file; legacy rules are reviewed first (MigrationFlow).
     // False, after telling the user why, when it cannot be opened.
     bool openFile(const QString& path);

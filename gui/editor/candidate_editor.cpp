@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "editor/class_policy_panel.h"
+#include "editor/switching_explanation.h"
 
 #include "model/candidate_list_model.h"
 #include "model/commands.h"
@@ -14,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QResizeEvent>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace gui
@@ -42,6 +44,10 @@ CandidateEditor::CandidateEditor(QWidget* parent)
     heading->addWidget(m_title, 0, Qt::AlignBaseline);
     m_subtitle->setWordWrap(true);
     heading->addWidget(m_subtitle, 1, Qt::AlignBaseline);
+    m_switching = new SwitchingExplanation(this);
+    // In the heading, where it costs no row, and no taller than the title beside it.
+    m_switching->toggle()->setMaximumHeight(m_title->sizeHint().height());
+    heading->addWidget(m_switching->toggle(), 0, Qt::AlignVCenter);
     layout->addLayout(heading);
     layout->addWidget(m_notice);
     m_legacy->setObjectName(QStringLiteral("legacyRules"));
@@ -56,6 +62,7 @@ CandidateEditor::CandidateEditor(QWidget* parent)
     m_panels->addWidget(m_transient, 1, Qt::AlignTop);
     m_panels->addWidget(m_hard, 1, Qt::AlignTop);
     layout->addLayout(m_panels);
+    layout->addWidget(m_switching);
     layout->addStretch(1);
 
     for (auto* panel : {m_transient, m_hard}) {
@@ -74,20 +81,39 @@ bool CandidateEditor::panelsSideBySide() const
 
 int CandidateEditor::fullHeightHint(int width) const
 {
-    // At the width it is shown in: wrapped explanations are as tall as that width makes them.
+    // At the width it is shown in: wrapped explanations are as tall as that
+    // width makes them, and the panels stand as that width arranges them
+    // (not as they stand now: the window may not have its final size yet).
     const int now = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width) : sizeHint().height();
     if (!m_transient->isVisible())
         return now;
-    const auto height = [](const QWidget* panel) {
-        return panel->hasHeightForWidth() ? panel->heightForWidth(panel->width()) : panel->sizeHint().height();
+    const QMargins margins = layout()->contentsMargins();
+    const int inner = width - margins.left() - margins.right();
+    const bool sideBySide = sideBySideAt(width);
+    const int panelWidth = sideBySide ? (inner - m_panels->spacing()) / 2 : inner;
+    // Each panel with every section on. Explanations someone opened to read
+    // are not settings: they scroll with the editor rather than take the timeline's lanes.
+    const auto full = [panelWidth](const ClassPolicyPanel* panel) {
+        const int h = panel->hasHeightForWidth() ? panel->heightForWidth(panelWidth) : panel->sizeHint().height();
+        return h + panel->closedSectionsHeight() - panel->explanationHeight(panelWidth);
     };
-    const int transient = m_transient->closedSectionsHeight();
-    const int hard = m_hard->closedSectionsHeight();
-    if (!panelsSideBySide())
-        return now + transient + hard;
-    // Side by side, the row is as tall as the taller panel will be.
-    const int tallestNow = std::max(height(m_transient), height(m_hard));
-    return now - tallestNow + std::max(height(m_transient) + transient, height(m_hard) + hard);
+    const int panelsNow
+        = m_panels->hasHeightForWidth() ? m_panels->heightForWidth(inner) : m_panels->sizeHint().height();
+    const int panels = sideBySide ? std::max(full(m_transient), full(m_hard))
+                                  : full(m_transient) + full(m_hard) + m_panels->spacing();
+    const int switching = m_switching->isOpen() ? m_switching->text()->heightForWidth(inner) : 0;
+    return now - panelsNow + panels - switching;
+}
+
+bool CandidateEditor::sideBySideAt(int available) const
+{
+    // Whole means at the panels' own minimum widths in the language shown
+    // (German labels are wider than English ones), never below kPanelMinimumWidth.
+    const auto panelWidth
+        = [](const QWidget* panel) { return std::max(kPanelMinimumWidth, panel->minimumSizeHint().width()); };
+    const int needed = panelWidth(m_transient) + panelWidth(m_hard) + m_panels->spacing()
+        + layout()->contentsMargins().left() + layout()->contentsMargins().right();
+    return available >= needed;
 }
 
 void CandidateEditor::arrangePanels()
@@ -97,14 +123,8 @@ void CandidateEditor::arrangePanels()
     // editor's own: side by side, the editor's minimum is two panels wide.
     // A stacked editor is taller, so a scroll bar that comes with it never
     // flips the choice back.
-    // Whole means at the panels' own minimum widths in the language shown
-    // (German labels are wider than English ones), never below kPanelMinimumWidth.
     const int available = parentWidget() ? parentWidget()->width() : width();
-    const auto panelWidth
-        = [](const QWidget* panel) { return std::max(kPanelMinimumWidth, panel->minimumSizeHint().width()); };
-    const int needed = panelWidth(m_transient) + panelWidth(m_hard) + m_panels->spacing()
-        + layout()->contentsMargins().left() + layout()->contentsMargins().right();
-    const auto direction = available >= needed ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    const auto direction = sideBySideAt(available) ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
     if (m_panels->direction() != direction)
         m_panels->setDirection(direction);
 }

@@ -19,6 +19,7 @@ namespace gui
 {
 
 class ClassPolicyPanel;
+class SwitchingExplanation;
 
 class CandidateEditor final : public QWidget, public DocumentView
 {
@@ -44,9 +45,15 @@ public:
     {
         return m_hard;
     }
+    SwitchingExplanation* switchingExplanation() const
+    {
+        return m_switching;
+    }
     // The height the editor needs with every section of both panels switched
     // on: the room it is given, so that switching one on never needs a scroll bar.
     int fullHeightHint(int width) const;
+    // Whether the panels stand side by side in this much width.
+    bool sideBySideAt(int available) const;
     QLabel* titleLabel() const
     {
         return m_title;
@@ -87,6 +94,7 @@ private:
     std::string m_shownId;
     ClassPolicyPanel* m_transient;
     ClassPolicyPanel* m_hard;
+    SwitchingExplanation* m_switching;
     QBoxLayout* m_panels;
     QList<QMetaObject::Connection> m_connections;
 };

@@ -2,6 +2,7 @@
 #include "editor/class_policy_panel.h"
 
 #include "window/colour_scheme.h"
+#include "window/settings.h"
 #include "editor/field_binder.h"
 #include "controls/value_controls.h"
 
@@ -20,7 +21,6 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QWhatsThis>
 
 #include <algorithm>
 
@@ -29,7 +29,6 @@ namespace gui
 
 using model::PolicyText;
 using policy::Field;
-using policy::Setting;
 
 namespace
 {
@@ -101,6 +100,7 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     layout->setContentsMargins(12, 8, 12, 8);
     layout->setSpacing(4);
     layout->addLayout(buildHeader());
+    layout->addWidget(m_explanation);
 
     m_body = new QWidget(this);
     auto* body = new QVBoxLayout(m_body);
@@ -111,7 +111,27 @@ ClassPolicyPanel::ClassPolicyPanel(policy::ErrorClass errorClass, QWidget* paren
     buildOutcomeSection(body, texts.skip, texts.stop);
     layout->addWidget(m_body);
     connectEdits();
+    setExplanationShown(explanationSetting(m_class).value());
     setPolicy(policy::ClassPolicy {}, {});
+}
+
+const Setting<bool>& ClassPolicyPanel::explanationSetting(policy::ErrorClass errorClass)
+{
+    return errorClass == policy::ErrorClass::Hard ? settings::explainHardErrors : settings::explainTransientErrors;
+}
+
+void ClassPolicyPanel::setExplanationShown(bool shown)
+{
+    const QSignalBlocker block(m_explain);
+    m_explain->setChecked(shown);
+    // One short word, pressed while open: a longer text would widen the panel past side by side.
+    m_explain->setText(tr("Explain"));
+    m_explanation->setVisible(shown && m_toggle->isChecked());  // a closed panel shows its summary line alone
+}
+
+bool ClassPolicyPanel::isExplanationShown() const
+{
+    return m_explain->isChecked();
 }
 
 // Disclosure toggle, title, the class explained one click away, and a
@@ -130,20 +150,20 @@ QHBoxLayout* ClassPolicyPanel::buildHeader()
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     title->setFont(titleFont);
-    // What the class means and which errors belong to it: one click (or a
-    // hover) away, so that the settings themselves fit in a small window.
-    auto* about = new QToolButton(this);
-    about->setObjectName(QStringLiteral("aboutClass"));
-    about->setText(QStringLiteral("?"));
-    about->setAutoRaise(true);
-    about->setAccessibleName(tr("About %1").arg(PolicyText::classInSentence(m_class)));
-    const QString aboutText = QStringLiteral("<p>%1</p><p>%2</p>")
-                                  .arg(PolicyText::classDescription(m_class).toHtmlEscaped(),
-                                      PolicyText::classExamples(m_class).toHtmlEscaped());
-    about->setToolTip(aboutText);
-    about->setWhatsThis(aboutText);
-    connect(about, &QToolButton::clicked, about,
-        [about, aboutText] { QWhatsThis::showText(about->mapToGlobal(QPoint(0, about->height())), aboutText, about); });
+    // What the class means, which errors belong to it and which never do:
+    // text to read under the title, one click away, and open from then on
+    // (remembered per user), never only a hover.
+    m_explain = new QToolButton(this);
+    m_explain->setObjectName(QStringLiteral("explainClass"));
+    m_explain->setCheckable(true);
+    m_explain->setAutoRaise(true);
+    m_explain->setAccessibleName(tr("Explain %1").arg(PolicyText::classInSentence(m_class)));
+    m_explanation = wrapped(QStringLiteral("%1 %2\n%3")
+                                .arg(PolicyText::classDescription(m_class), PolicyText::classExamples(m_class),
+                                    PolicyText::neverInAClass()),
+        this, true);
+    m_explanation->setObjectName(QStringLiteral("classExplanation"));
+    m_explain->setAccessibleDescription(m_explanation->text());
     // The summary beside the title, not under it: a row less in each panel,
     // which is what lets a laptop show both panels and the whole timeline.
     m_summary = wrapped(QString(), this);
@@ -151,10 +171,49 @@ QHBoxLayout* ClassPolicyPanel::buildHeader()
     m_summary->hide();  // the panel starts open
     header->addWidget(m_toggle);
     header->addWidget(title);
-    header->addWidget(about);
     header->addSpacing(6);
     header->addWidget(m_summary, 1);
+    header->addWidget(m_explain, 0, Qt::AlignTop);
     return header;
+}
+
+QToolButton* ClassPolicyPanel::makeHelpButton(const QString& option, const QString& help, QLabel** text)
+{
+    // A button that Tab reaches and a screen reader names, which shows the
+    // help as text under its setting: hover is never the only way to it.
+    auto* button = new QToolButton(m_body);
+    button->setText(QStringLiteral("?"));
+    button->setCheckable(true);
+    button->setAutoRaise(true);
+    button->setFocusPolicy(Qt::StrongFocus);
+    //: %1 is a setting (the retry, the reset wait, the outcome), %2 the class ("transient errors").
+    button->setAccessibleName(tr("Explain %1 for %2").arg(option, PolicyText::classInSentence(m_class)));
+    button->setAccessibleDescription(help);
+    button->setToolTip(help);
+    *text = wrapped(help, m_body, true);
+    (*text)->hide();
+    connect(button, &QToolButton::toggled, *text, &QWidget::setVisible);
+    m_helpButtons << button;
+    return button;
+}
+
+// A section's switch or title with its help button beside it, and the help's text under both.
+QWidget* ClassPolicyPanel::withHelp(QWidget* control, QToolButton* help, QLabel* text)
+{
+    auto* row = new QWidget(m_body);
+    auto* column = new QVBoxLayout(row);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    auto* line = new QHBoxLayout;
+    line->setContentsMargins(0, 0, 0, 0);
+    line->addWidget(control);
+    // No taller than what it explains: the panels' height is the timeline's loss.
+    help->setMaximumHeight(control->sizeHint().height());
+    line->addWidget(help);
+    line->addStretch(1);
+    column->addLayout(line);
+    column->addWidget(text);
+    return row;
 }
 
 void ClassPolicyPanel::buildRetrySection(
@@ -167,27 +226,32 @@ void ClassPolicyPanel::buildRetrySection(
     QFont switchFont = m_retryOn->font();
     switchFont.setBold(true);
     m_retryOn->setFont(switchFont);
-    body->addWidget(m_retryOn);
+    QLabel* retryHelp = nullptr;
+    QToolButton* retryHelpButton = makeHelpButton(tr("the retry"),
+        tr("Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then "
+           "the outcome below applies."),
+        &retryHelp);
+    body->addWidget(withHelp(m_retryOn, retryHelpButton, retryHelp));
     auto* retryForm = new QFormLayout;
     retryForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     auto* retriesLabel = new QLabel(tr(maxRetries), m_body);
     m_maxRetries = new ValueSpinBox(m_body);
     bindCountSpinBox(m_maxRetries, policy::descriptor(Field::RetryMaxRetries), retriesLabel);
     retryForm->addRow(retriesLabel, m_maxRetries);
-    retryForm->addRow(QString(), makeErrorLabel(Setting::RetryMaxRetries));
+    retryForm->addRow(QString(), makeErrorLabel(policy::Setting::RetryMaxRetries));
     auto* intervalLabel = new QLabel(tr(interval), m_body);
     m_interval = new DurationEdit(m_body);
     m_interval->bind(policy::descriptor(Field::RetryInitialInterval), intervalLabel);
     retryForm->addRow(intervalLabel, m_interval);
-    retryForm->addRow(QString(), makeErrorLabel(Setting::RetryInitialInterval));
+    retryForm->addRow(QString(), makeErrorLabel(policy::Setting::RetryInitialInterval));
     m_schedule = wrapped(QString(), m_body);
     m_schedule->setObjectName(QStringLiteral("schedule"));
     retryForm->addRow(m_schedule);
     m_retryDetails = indented(retryForm, m_body);
     body->addWidget(m_retryDetails);
-    m_fieldEditors.insert(Setting::RetryMaxRetries, m_maxRetries);
-    m_fieldEditors.insert(Setting::RetryInitialInterval, m_interval->spinBox());
-    m_fieldEditors.insert(Setting::RetryEnabled, m_retryOn);
+    m_fieldEditors.insert(policy::Setting::RetryMaxRetries, m_maxRetries);
+    m_fieldEditors.insert(policy::Setting::RetryInitialInterval, m_interval->spinBox());
+    m_fieldEditors.insert(policy::Setting::RetryEnabled, m_retryOn);
 }
 
 void ClassPolicyPanel::buildWaitSection(QVBoxLayout* body, const char* wait, const char* maxWait)
@@ -195,28 +259,39 @@ void ClassPolicyPanel::buildWaitSection(QVBoxLayout* body, const char* wait, con
     // Wait for the provider's reset.
     m_waitOn = new QCheckBox(tr(wait), m_body);
     m_waitOn->setFont(m_retryOn->font());
-    body->addWidget(m_waitOn);
+    QLabel* waitHelp = nullptr;
+    QToolButton* waitHelpButton = makeHelpButton(tr("the reset wait"),
+        tr("When the provider reports a trusted reset time within the maximum wait, kandev waits until then and "
+           "tries once more. At most once per candidate and class in a route cycle, and it never uses up one of "
+           "the retries."),
+        &waitHelp);
+    body->addWidget(withHelp(m_waitOn, waitHelpButton, waitHelp));
     auto* waitForm = new QFormLayout;
     waitForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     auto* waitLabel = new QLabel(tr(maxWait), m_body);
     m_maxWait = new DurationEdit(m_body);
     m_maxWait->bind(policy::descriptor(Field::ResetMaxWait), waitLabel);
     waitForm->addRow(waitLabel, m_maxWait);
-    waitForm->addRow(QString(), makeErrorLabel(Setting::ResetMaxWait));
+    waitForm->addRow(QString(), makeErrorLabel(policy::Setting::ResetMaxWait));
     m_waitOn->setToolTip(tr("Only a trusted reset time that the provider reports, lies in the future and is no "
                             "further away than the maximum wait is used; then the candidate is tried once more. "
                             "The wait does not use up retries."));
     waitForm->addRow(wrapped(tr("Only trusted reset times within this maximum; no retry is used up."), m_body, true));
     m_waitDetails = indented(waitForm, m_body);
     body->addWidget(m_waitDetails);
-    m_fieldEditors.insert(Setting::ResetMaxWait, m_maxWait->spinBox());
-    m_fieldEditors.insert(Setting::ResetEnabled, m_waitOn);
+    m_fieldEditors.insert(policy::Setting::ResetMaxWait, m_maxWait->spinBox());
+    m_fieldEditors.insert(policy::Setting::ResetEnabled, m_waitOn);
 }
 
 void ClassPolicyPanel::buildOutcomeSection(QVBoxLayout* body, const char* skip, const char* stop)
 {
     // After recovery is exhausted.
-    body->addWidget(sectionTitle(tr("After recovery is exhausted"), m_body));
+    QLabel* outcomeHelp = nullptr;
+    QToolButton* outcomeHelpButton = makeHelpButton(tr("the outcome"),
+        tr("What happens once the reset wait and every retry are used up: skip to the next enabled candidate, or "
+           "stop the route until a person acts."),
+        &outcomeHelp);
+    body->addWidget(withHelp(sectionTitle(tr("After recovery is exhausted"), m_body), outcomeHelpButton, outcomeHelp));
     // Side by side: two short choices take one row of the panel, not three;
     // where a language makes them too wide for the panel, one under the other.
     auto* outcome = new FlowLayout;
@@ -228,8 +303,8 @@ void ClassPolicyPanel::buildOutcomeSection(QVBoxLayout* body, const char* skip, 
     outcome->addWidget(m_skip);
     outcome->addWidget(m_stop);
     body->addWidget(indented(outcome, m_body));
-    body->addWidget(makeErrorLabel(Setting::OnExhausted));
-    m_fieldEditors.insert(Setting::OnExhausted, m_skip);
+    body->addWidget(makeErrorLabel(policy::Setting::OnExhausted));
+    m_fieldEditors.insert(policy::Setting::OnExhausted, m_skip);
 }
 
 void ClassPolicyPanel::connectEdits()
@@ -238,6 +313,10 @@ void ClassPolicyPanel::connectEdits()
     // retries for transient errors of claude-sonnet to 4".
     const QString cls = PolicyText::classInSentence(m_class);
     connect(m_toggle, &QToolButton::toggled, this, &ClassPolicyPanel::setExpanded);
+    connect(m_explain, &QToolButton::toggled, this, [this](bool open) {
+        setExplanationShown(open);
+        explanationSetting(m_class).setValue(open);
+    });
     connect(m_retryOn, &QCheckBox::toggled, this, [this, cls](bool on) {
         policy::ClassPolicy p = m_policy;
         p.retry = on ? m_lastRetry : policy::RetryPolicy {};  // off stores zeros, as the contract requires
@@ -251,14 +330,14 @@ void ClassPolicyPanel::connectEdits()
         policy::ClassPolicy p = m_policy;
         p.retry.maxRetries = value;
         emitEdit(p, tr("Set max retries for %1 of %2 to %3").arg(cls, m_candidateName, QString::number(value)),
-            Setting::RetryMaxRetries);
+            policy::Setting::RetryMaxRetries);
     });
     connect(m_interval, &DurationEdit::valueEdited, this, [this, cls](std::int64_t seconds) {
         policy::ClassPolicy p = m_policy;
         p.retry.initialIntervalSeconds = seconds;
         emitEdit(p,
             tr("Set the first retry for %1 of %2 to %3").arg(cls, m_candidateName, PolicyText::duration(seconds)),
-            Setting::RetryInitialInterval);
+            policy::Setting::RetryInitialInterval);
     });
     connect(m_waitOn, &QCheckBox::toggled, this, [this, cls](bool on) {
         policy::ClassPolicy p = m_policy;
@@ -275,7 +354,7 @@ void ClassPolicyPanel::connectEdits()
         emitEdit(p,
             tr("Set the maximum reset wait for %1 of %2 to %3")
                 .arg(cls, m_candidateName, PolicyText::duration(seconds)),
-            Setting::ResetMaxWait);
+            policy::Setting::ResetMaxWait);
     });
     connect(m_skip, &QRadioButton::toggled, this, [this, cls](bool checked) {
         if (!checked)
@@ -293,7 +372,7 @@ void ClassPolicyPanel::connectEdits()
     });
 }
 
-QLabel* ClassPolicyPanel::makeErrorLabel(Setting setting)
+QLabel* ClassPolicyPanel::makeErrorLabel(policy::Setting setting)
 {
     auto* label = new QLabel(this);
     label->setWordWrap(true);
@@ -306,7 +385,8 @@ QLabel* ClassPolicyPanel::makeErrorLabel(Setting setting)
     return label;
 }
 
-void ClassPolicyPanel::emitEdit(const policy::ClassPolicy& p, const QString& what, std::optional<Setting> setting)
+void ClassPolicyPanel::emitEdit(
+    const policy::ClassPolicy& p, const QString& what, std::optional<policy::Setting> setting)
 {
     if (p == m_policy)
         return;
@@ -397,6 +477,15 @@ int ClassPolicyPanel::closedSectionsHeight() const
     return height;
 }
 
+int ClassPolicyPanel::explanationHeight(int panelWidth) const
+{
+    if (m_explanation->isHidden())
+        return 0;
+    const QMargins margins = layout()->contentsMargins();
+    const int labelWidth = panelWidth - margins.left() - margins.right() - 2 * frameWidth();
+    return m_explanation->heightForWidth(labelWidth) + layout()->spacing();
+}
+
 void ClassPolicyPanel::forgetRestoreValues()
 {
     m_lastRetry = {true, policy::descriptor(Field::RetryMaxRetries).enabledDefault,
@@ -414,6 +503,7 @@ void ClassPolicyPanel::setExpanded(bool expanded)
     m_toggle->setChecked(expanded);
     m_toggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
     m_body->setVisible(expanded);
+    m_explanation->setVisible(expanded && m_explain->isChecked());
     // Open, the settings say it all; closed, the summary beside the title says it in a line.
     m_summary->setVisible(!expanded);
 }
@@ -429,7 +519,7 @@ bool ClassPolicyPanel::focusField(const QString& field)
     return setting && focusField(*setting);
 }
 
-bool ClassPolicyPanel::focusField(Setting setting)
+bool ClassPolicyPanel::focusField(policy::Setting setting)
 {
     QWidget* editor = m_fieldEditors.value(setting);
     if (!editor)
@@ -445,7 +535,7 @@ QString ClassPolicyPanel::fieldError(const QString& field) const
     return setting ? fieldError(*setting) : QString();
 }
 
-QString ClassPolicyPanel::fieldError(Setting setting) const
+QString ClassPolicyPanel::fieldError(policy::Setting setting) const
 {
     const QLabel* label = m_errorLabels.value(setting);
     return label && !label->isHidden() ? label->text() : QString();

@@ -26,6 +26,7 @@ class QToolButton;
 namespace gui
 {
 
+template <typename T> class Setting;
 class DurationEdit;
 class ValueSpinBox;
 
@@ -51,8 +52,26 @@ public:
     void forgetRestoreValues();
     void setExpanded(bool expanded);
     bool isExpanded() const;
+    // The class explained in words under the title (Show explanation); the choice is remembered per user.
+    void setExplanationShown(bool shown);
+    bool isExplanationShown() const;
+    QToolButton* explainButton() const
+    {
+        return m_explain;
+    }
+    QLabel* explanationLabel() const
+    {
+        return m_explanation;
+    }
+    // The "?" of the retry, reset wait and outcome sections, in that order.
+    const QList<QToolButton*>& helpButtons() const
+    {
+        return m_helpButtons;
+    }
     // What switching on its closed sections would add to the panel's height.
     int closedSectionsHeight() const;
+    // What the class explanation, when shown, adds to it at this panel width.
+    int explanationHeight(int panelWidth) const;
     // Focuses the editor of a setting; a field is a path that policy::parseSetting reads.
     bool focusField(policy::Setting setting);
     bool focusField(const QString& field);
@@ -119,6 +138,9 @@ private:
     void buildOutcomeSection(QVBoxLayout* body, const char* skip, const char* stop);
     // Every edit becomes one undoable command, named for the undo history.
     void connectEdits();
+    QToolButton* makeHelpButton(const QString& option, const QString& help, QLabel** text);
+    QWidget* withHelp(QWidget* control, QToolButton* help, QLabel* text);
+    static const Setting<bool>& explanationSetting(policy::ErrorClass errorClass);
 
     policy::ErrorClass m_class;
     policy::ClassPolicy m_policy;
@@ -129,6 +151,9 @@ private:
     bool m_showWait = false;
 
     QToolButton* m_toggle;
+    QToolButton* m_explain;
+    QLabel* m_explanation;
+    QList<QToolButton*> m_helpButtons;
     QLabel* m_summary;
     QWidget* m_body;
     QCheckBox* m_retryOn;

@@ -2,7 +2,9 @@
 #include "route/route_pane.h"
 
 #include "route/candidate_list_panel.h"
+#include "route/profile_settings_box.h"
 
+#include "model/editor_document.h"
 #include "model/profile_list_model.h"
 
 #include <QLineEdit>
@@ -17,6 +19,7 @@ namespace gui
 RoutePane::RoutePane(model::ProfileListModel* profiles, QWidget* parent)
     : QWidget(parent)
     , m_profileModel(profiles)
+    , m_settings(new ProfileSettingsBox(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_filter(new QLineEdit(this))
     , m_profiles(new QListView(this))
@@ -44,7 +47,14 @@ RoutePane::RoutePane(model::ProfileListModel* profiles, QWidget* parent)
     m_split->setObjectName(QStringLiteral("routeSplitter"));
     m_split->setChildrenCollapsible(false);
     m_split->addWidget(m_profiles);
-    m_split->addWidget(m_candidates);
+    // The profile's settings stand over its candidates: both are the profile chosen above.
+    auto* profileAndCandidates = new QWidget(this);
+    auto* column = new QVBoxLayout(profileAndCandidates);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(4);
+    column->addWidget(m_settings);
+    column->addWidget(m_candidates, 1);
+    m_split->addWidget(profileAndCandidates);
     m_split->setStretchFactor(0, 1);
     m_split->setStretchFactor(1, 2);
     layout->addWidget(m_split, 1);
@@ -55,6 +65,11 @@ RoutePane::RoutePane(model::ProfileListModel* profiles, QWidget* parent)
             emit profileChosen(index.data(model::ProfileListModel::ProfileIndexRole).toInt());
     });
     connect(m_profileModel, &QAbstractItemModel::modelReset, this, &RoutePane::updateProfileListVisibility);
+    // Profiles added or deleted reset the list: the profile shown stays chosen.
+    connect(m_profileModel, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_doc)
+            showProfile(m_doc->currentProfile());
+    });
     connect(m_profileModel, &QAbstractItemModel::rowsInserted, this, &RoutePane::updateProfileListVisibility);
     connect(m_profileModel, &QAbstractItemModel::rowsRemoved, this, &RoutePane::updateProfileListVisibility);
     updateProfileListVisibility();
@@ -62,7 +77,9 @@ RoutePane::RoutePane(model::ProfileListModel* profiles, QWidget* parent)
 
 void RoutePane::setDocument(model::EditorDocument* document)
 {
+    m_doc = document;
     m_profileModel->setDocument(document);
+    m_settings->setDocument(document);
 }
 
 void RoutePane::applyFilter(const QString& text)

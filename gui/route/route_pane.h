@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Route dock: a filter, the document's dynamic profiles (shown when there
-// are several) and the current profile's candidates in route order.
+// are several), the current profile's own settings, and its candidates in route order.
 
 #include "window/document_view.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QLineEdit;
@@ -22,6 +23,7 @@ namespace gui
 {
 
 class CandidateListPanel;
+class ProfileSettingsBox;
 
 class RoutePane final : public QWidget, public DocumentView
 {
@@ -40,6 +42,10 @@ public:
     CandidateListPanel* candidates() const
     {
         return m_candidates;
+    }
+    ProfileSettingsBox* profileSettings() const
+    {
+        return m_settings;
     }
     // The profile list's document. The candidates panel is a view of its own:
     // the window attaches it last, so that its first selection reaches views
@@ -60,6 +66,8 @@ private:
     void applyFilter(const QString& text);
 
     model::ProfileListModel* m_profileModel;
+    QPointer<model::EditorDocument> m_doc;
+    ProfileSettingsBox* m_settings;
     QSortFilterProxyModel* m_proxy;
     QLineEdit* m_filter;
     QListView* m_profiles;

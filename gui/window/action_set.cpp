@@ -34,6 +34,8 @@ ActionSet::ActionSet(QMainWindow* window, CandidateListPanel* candidates)
     QMenu* file = window->menuBar()->addMenu(tr("&File"));
     m_new = file->addAction(tr("&New Dynamic Profile"));
     m_new->setShortcut(QKeySequence::New);
+    m_deleteProfile = file->addAction(tr("De&lete Dynamic Profile…"));
+    m_deleteProfile->setStatusTip(tr("Delete the dynamic profile shown, as kandev deletes one (a kandev database)"));
     m_open = file->addAction(bundledIcon(QStringLiteral("open")), tr("&Open…"));
     m_open->setShortcut(QKeySequence::Open);
     m_openDatabase = file->addAction(bundledIcon(QStringLiteral("database")), tr("Open &Database…"));
@@ -146,6 +148,10 @@ void ActionSet::update(model::EditorDocument* document)
     m_saveAs->setEnabled(savable && !document->isDatabase());
     m_reload->setEnabled(open && !document->filePath().isEmpty());
     m_review->setEnabled(open);
+    m_new->setText(open && document->holdsManyProfiles() ? tr("&New Dynamic Profile in %1").arg(document->displayName())
+                                                         : tr("&New Dynamic Profile"));
+    m_deleteProfile->setEnabled(
+        open && document->holdsManyProfiles() && !document->isReadOnly() && document->currentProfile() >= 0);
     QUndoStack* stack = open ? document->undoStack() : nullptr;
     m_undo->setEnabled(stack && stack->canUndo());
     m_redo->setEnabled(stack && stack->canRedo());

@@ -45,6 +45,10 @@ public:
     {
         return m_new;
     }
+    QAction* deleteProfileAction() const
+    {
+        return m_deleteProfile;
+    }
     QAction* openAction() const
     {
         return m_open;
@@ -102,6 +106,7 @@ private:
     void addHelpMenu(QMainWindow* window);
 
     QAction* m_new;
+    QAction* m_deleteProfile;
     QAction* m_open;
     QAction* m_openDatabase;
     QMenu* m_recentMenu;

@@ -9,7 +9,10 @@
 #include "window/window_sizes.h"
 
 #include <QAction>
+#include <QAbstractScrollArea>
 #include <QDockWidget>
+#include <QScrollBar>
+#include <QStyle>
 #include <QMainWindow>
 #include <QScreen>
 #include <QScrollArea>
@@ -218,7 +221,8 @@ void DockLayout::sizeToWindow()
     QDockWidget* route = dock(DockRole::Route);
     QDockWidget* timeline = dock(DockRole::Timeline);
     const int width = m_window->width();
-    m_window->resizeDocks({route}, {std::clamp(width / 4, 300, 400)}, Qt::Horizontal);
+    const int routeWidth = std::max(std::clamp(width / 4, 300, 400), route->minimumSizeHint().width());
+    m_window->resizeDocks({route}, {routeWidth}, Qt::Horizontal);
     if (m_window->dockWidgetArea(timeline) == Qt::RightDockWidgetArea) {
         m_window->resizeDocks({timeline}, {width * 2 / 5}, Qt::Horizontal);
         return;
@@ -226,7 +230,20 @@ void DockLayout::sizeToWindow()
     // The editor keeps what its panels need (when a candidate is shown); the timeline gets the rest, within reason.
     const QWidget* centre = m_window->centralWidget();
     const int shared = centre->height() + (timeline->isVisible() ? timeline->height() : 0);
-    const int editorNeeds = m_documentShown ? m_editor->fullHeightHint(centre->width()) + 8 : shared * 2 / 3;
+    // The editor stands in a scroll area's view, narrower than the centre by
+    // the area's frame, and measured as if its scroll bar showed: text wrapped
+    // at that width keeps a scroll bar that once came from staying for good.
+    const QWidget* view = m_editor->parentWidget();
+    const auto* area = view ? qobject_cast<const QAbstractScrollArea*>(view->parentWidget()) : nullptr;
+    const int frame = area ? 2 * area->frameWidth() + area->verticalScrollBar()->sizeHint().width() : 0;
+    // resizeDocks() takes effect at the next layout, and the docks' widths
+    // now may be any: the centre will be the window less the route and its separator.
+    const int separator = m_window->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, m_window);
+    const int centreWidth
+        = (route->isVisible() && !route->isFloating() ? m_window->width() - routeWidth - separator : centre->width())
+        - frame;
+    // (With room to spare: a line that wraps a little differently once laid out must not bring a scroll bar.)
+    const int editorNeeds = m_documentShown ? m_editor->fullHeightHint(centreWidth) + 14 : shared * 2 / 3;
     const int timelineNeeds = timeline->sizeHint().height();
     // (A window not shown yet has no height to share: the lower bound wins.)
     const int most = std::max(200, shared * 3 / 5);

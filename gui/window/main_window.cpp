@@ -17,6 +17,7 @@
 #include "route/candidate_list_panel.h"
 #include "panels/live_routes_pane.h"
 #include "route/route_pane.h"
+#include "route/profile_settings_box.h"
 #include "window/start_page.h"
 #include "timeline/timeline_panel.h"
 #include "panels/try_error_panel.h"
@@ -139,6 +140,7 @@ void MainWindow::connectActions()
 {
     const ActionSet* a = m_actions;
     connect(a->newDocumentAction(), &QAction::triggered, this, &MainWindow::newDocument);
+    connect(a->deleteProfileAction(), &QAction::triggered, m_documents, &DocumentController::deleteProfile);
     connect(a->openAction(), &QAction::triggered, m_documents, &DocumentController::openDialog);
     connect(a->openDatabaseAction(), &QAction::triggered, m_database, &DatabaseSession::openDialog);
     connect(a, &ActionSet::recentFileChosen, m_documents, &DocumentController::openFile);
@@ -332,8 +334,13 @@ void MainWindow::updateActions()
 
 void MainWindow::goToIssue(int row, const QString& field)
 {
-    if (row < 0)
+    if (row < 0) {
+        if (field == model::kProfileNameField) {
+            m_docks->bringToFront(DockRole::Route);
+            m_route->profileSettings()->nameEdit()->setFocus(Qt::OtherFocusReason);
+        }
         return;
+    }
     // A filter that hides the candidate gives way: the problem must be seen.
     if (!m_candidates->matchesFilter(row))
         m_route->filterEdit()->clear();

@@ -39,6 +39,7 @@ private:
     T m_default;
 };
 
+extern template class Setting<bool>;
 extern template class Setting<QString>;
 extern template class Setting<QStringList>;
 extern template class Setting<QByteArray>;
@@ -60,6 +61,11 @@ inline const Setting<QString> customScenario {"timeline/customScenario"};
 // user, an empty field where the password would be (never stored), name.
 inline const Setting<QString> lastSqlitePath {"database/lastSqlitePath"};
 inline const Setting<QStringList> lastServer {"database/lastServer"};
+// The class explanations under each panel's title, and "When kandev switches
+// candidates": open once opened, until closed again.
+inline const Setting<bool> explainTransientErrors {"editor/explainTransientErrors", false};
+inline const Setting<bool> explainHardErrors {"editor/explainHardErrors", false};
+inline const Setting<bool> explainSwitching {"editor/explainSwitching", false};
 
 }  // namespace settings
 }  // namespace gui

@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QRadioButton>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
 
@@ -115,10 +116,16 @@ private slots:
     void focusFieldOpensAndFocuses_data();
     void focusFieldOpensAndFocuses();
     void collapseKeepsTheSummary();
+    void explanationIsReadNotHovered();
+    void optionHelpIsReachedByKeyboard();
+
+private:
+    QTemporaryDir m_settingsDir;
 };
 
 void TestClassPolicyPanel::initTestCase()
 {
+    guitest::isolateSettings(m_settingsDir, QStringLiteral("tst_class_policy_panel"));
     QCOMPARE(i18n::install(QLocale(QLocale::English)), QStringLiteral("en"));
 }
 
@@ -401,6 +408,85 @@ void TestClassPolicyPanel::collapseKeepsTheSummary()
     QVERIFY(panel.isExpanded());
     QVERIFY(panel.retrySwitch()->isVisible());
     QVERIFY(!panel.summaryLabel()->isVisible());
+}
+
+void TestClassPolicyPanel::explanationIsReadNotHovered()
+{
+    auto transient = std::make_unique<ClassPolicyPanel>(policy::ErrorClass::Transient);
+    QVERIFY(showPanel(*transient, {{true, 4, 30}, {false, 0}, policy::Outcome::Skip}));
+    QLabel* text = transient->explanationLabel();
+    QVERIFY(!text->isVisible());
+    QVERIFY(!transient->explainButton()->accessibleName().isEmpty());
+    QVERIFY(transient->explainButton()->accessibleDescription().contains(QStringLiteral("Never")));
+    // One click and the class is explained in text on the panel: examples, and what never counts.
+    QTest::mouseClick(transient->explainButton(), Qt::LeftButton);
+    QVERIFY(text->isVisible());
+    QVERIFY2(text->text().contains(QStringLiteral("rate limit"), Qt::CaseInsensitive), qPrintable(text->text()));
+    QVERIFY(text->text().contains(QStringLiteral("overload"), Qt::CaseInsensitive));
+    QVERIFY(text->text().contains(QStringLiteral("network"), Qt::CaseInsensitive));
+    QVERIFY(text->text().contains(QStringLiteral("unclassified"), Qt::CaseInsensitive));
+    QVERIFY(text->text().contains(QStringLiteral("output"), Qt::CaseInsensitive));
+    QVERIFY(transient->explainButton()->isChecked());  // drawn pressed while open
+    // Collapsing the panel hides it with the settings; opening brings it back.
+    transient->setExpanded(false);
+    QVERIFY(!text->isVisible());
+    transient->setExpanded(true);
+    QVERIFY(text->isVisible());
+    // Remembered: a new transient panel starts open, a hard one does not.
+    transient.reset();
+    ClassPolicyPanel again(policy::ErrorClass::Transient);
+    QVERIFY(showPanel(again, {{true, 4, 30}, {false, 0}, policy::Outcome::Skip}));
+    QVERIFY(again.explanationLabel()->isVisible());
+    ClassPolicyPanel hard(policy::ErrorClass::Hard);
+    QVERIFY(showPanel(hard, {{false, 0, 0}, {true, 300}, policy::Outcome::Stop}));
+    QVERIFY(!hard.explanationLabel()->isVisible());
+    QVERIFY(hard.explainButton()->accessibleDescription().contains(QStringLiteral("quota"), Qt::CaseInsensitive));
+    QVERIFY(hard.explainButton()->accessibleDescription().contains(QStringLiteral("credentials"), Qt::CaseInsensitive));
+    // Closed again, remembered closed.
+    QTest::mouseClick(again.explainButton(), Qt::LeftButton);
+    QVERIFY(!again.explanationLabel()->isVisible());
+    ClassPolicyPanel third(policy::ErrorClass::Transient);
+    QVERIFY(!third.isExplanationShown());
+}
+
+void TestClassPolicyPanel::optionHelpIsReachedByKeyboard()
+{
+    ClassPolicyPanel panel(policy::ErrorClass::Hard);
+    QVERIFY(showPanel(panel, {{true, 2, 10}, {true, 300}, policy::Outcome::Stop}));
+    const QList<QToolButton*> help = panel.helpButtons();
+    QCOMPARE(help.size(), 3);
+    QSet<QString> names;
+    for (QToolButton* button : help) {
+        // A name that says which setting of which class, and the help itself for a screen reader.
+        QVERIFY(button->accessibleName().contains(QStringLiteral("hard errors")));
+        QVERIFY(!button->accessibleDescription().isEmpty());
+        names.insert(button->accessibleName());
+    }
+    QCOMPARE(names.size(), 3);
+    // Tab from the retry switch reaches its help; Space shows the help as text.
+    panel.retrySwitch()->setFocus();
+    QTRY_VERIFY(panel.retrySwitch()->hasFocus());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), help[0]);
+    QTest::keyClick(help[0], Qt::Key_Space);
+    QVERIFY(help[0]->isChecked());
+    bool shown = false;
+    for (QLabel* label : panel.findChildren<QLabel*>()) {
+        if (label->isVisible() && label->text() == help[0]->accessibleDescription())
+            shown = true;
+    }
+    QVERIFY(shown);
+    QTest::keyClick(help[0], Qt::Key_Space);
+    QVERIFY(!help[0]->isChecked());
+    // Every help button is in the Tab chain: pressing Tab from the first control visits each.
+    panel.retrySwitch()->setFocus();
+    QSet<QWidget*> visited;
+    for (int i = 0; i < 30; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        visited.insert(QApplication::focusWidget());
+    }
+    for (QToolButton* button : help)
+        QVERIFY2(visited.contains(button), qPrintable(button->accessibleName()));
 }
 
 QTEST_MAIN(TestClassPolicyPanel)
