@@ -29,6 +29,7 @@ private slots:
     void profileSwitching();
     void saveRenumbersAndRoundTrips();
     void saveRefusesInvalidAndReadOnly();
+    void saveRefusesACandidateKandevRefuses();
     void detectsChangesOnDisk();
     void loadErrorsNameFileLineAndColumn();
 };
@@ -103,6 +104,40 @@ void TestEditorDocument::saveRefusesInvalidAndReadOnly()
     QVERIFY(!unwritable.ok);
     QVERIFY(doc->isModified());
     QVERIFY(!doc->candidate(0).enabled);
+}
+
+void TestEditorDocument::saveRefusesACandidateKandevRefuses()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rules.json"));
+    QVERIFY(QFile::copy(testpaths::fixture(QStringLiteral("eligibility/every-rule.json")), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    const std::string before = testpaths::readAll(path);
+    auto doc = open(path);  // it opens: nothing is dropped
+    doc->setCurrentProfile(9);  // dyn-rules
+    QCOMPARE(doc->candidateCount(), 11);
+    doc->undoStack()->push(new SetEnabledCommand(doc.get(), 0, false));
+    // Every broken rule is a problem (9 in dyn-rules); the unknown agent only a warning.
+    const auto refused = doc->saveAs(path);
+    QVERIFY(!refused.ok);
+    QVERIFY2(refused.error.startsWith(QStringLiteral("The document has 9 problems")), qPrintable(refused.error));
+    QVERIFY2(refused.error.endsWith(QStringLiteral("profiles[9].dynamic.candidates[2].execution_profile_id: Agent "
+                                                   "profile haiku-auto has automatic fallback; kandev refuses such "
+                                                   "profiles as candidates.")),
+        qPrintable(refused.error));
+    QCOMPARE(testpaths::readAll(path), before);
+    // The refused candidates removed, the warned one left: it saves.
+    for (const int row : {10, 9, 8, 7, 5, 4, 3, 2})
+        doc->undoStack()->push(new RemoveCandidateCommand(doc.get(), row));
+    QCOMPARE(ids(*doc), (QStringList {"claude-sonnet", "codex-gpt5", "custom-agent"}));
+    QVERIFY(doc->candidateRules(2).has(CandidateRule::NotLaunchable));
+    const auto saved = doc->saveAs(path);
+    QVERIFY2(saved.ok, qPrintable(saved.error));
+    auto reopened = open(path);
+    reopened->setCurrentProfile(9);
+    QCOMPARE(ids(*reopened), (QStringList {"claude-sonnet", "codex-gpt5", "custom-agent"}));
+    // agent_name, workspace_id and role are kept as the file had them.
+    QVERIFY(testpaths::readAll(path).find(R"("workspace_id": "ws-1")") != std::string::npos);
 }
 
 void TestEditorDocument::detectsChangesOnDisk()
