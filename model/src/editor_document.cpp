@@ -348,7 +348,7 @@ std::vector<EditorDocument::RuleBreak> EditorDocument::allRuleErrors() const
                     continue;  // a warning never stops a save; validation reports a duplicate
                 const auto* profile = checks[i].profile;
                 out.push_back({format::joinPath(format::indexPath(list, i), "execution_profile_id"), rule,
-                    QString::fromStdString(candidates[i].executionProfileId),
+                    QString::fromStdString(candidates[i].executionProfileId).trimmed(),
                     profile && profile->agentName ? QString::fromStdString(*profile->agentName) : QString(),
                     int(checks[i].duplicateOf)});
             }
