@@ -625,6 +625,83 @@
         <source>Profile name is required.</source>
         <translation>Ein Profilname ist erforderlich.</translation>
     </message>
+    <message>
+        <source>The candidate is this dynamic profile itself; kandev refuses a profile as its own candidate.</source>
+        <translation>Der Kandidat ist dieses dynamische Profil selbst; kandev lehnt ein Profil als seinen eigenen Kandidaten ab.</translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is not in this file; kandev refuses a candidate whose profile does not exist.</source>
+        <translation>Das Agentenprofil %1 steht nicht in dieser Datei; kandev lehnt einen Kandidaten ab, dessen Profil es nicht gibt.</translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is deleted; kandev refuses it as a candidate.</source>
+        <translation>Das Agentenprofil %1 ist gelöscht; kandev lehnt es als Kandidaten ab.</translation>
+    </message>
+    <message>
+        <source>Agent profile %1 has no agent; kandev refuses a profile without an agent.</source>
+        <translation>Das Agentenprofil %1 hat keinen Agenten; kandev lehnt ein Profil ohne Agenten ab.</translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is a dynamic profile; kandev refuses dynamic profiles as candidates.</source>
+        <translation>Das Agentenprofil %1 ist ein dynamisches Profil; kandev lehnt dynamische Profile als Kandidaten ab.</translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is an Office profile (it has a workspace or a role); kandev refuses Office profiles as candidates.</source>
+        <translation>Das Agentenprofil %1 ist ein Office-Profil (es hat einen Arbeitsbereich oder eine Rolle); kandev lehnt Office-Profile als Kandidaten ab.</translation>
+    </message>
+    <message>
+        <source>Agent profile %1 has automatic fallback; kandev refuses such profiles as candidates.</source>
+        <translation>Das Agentenprofil %1 hat automatischen Fallback; kandev lehnt solche Profile als Kandidaten ab.</translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is disabled; a disabled profile cannot be a candidate.</source>
+        <translation>Das Agentenprofil %1 ist deaktiviert; ein deaktiviertes Profil kann kein Kandidat sein.</translation>
+    </message>
+    <message>
+        <source>Warning: kandev may refuse agent profile %1: its agent %2 is not one of the inference agents kandev of %3 knows.</source>
+        <extracomment>%3 is the date of the kandev release whose list of agents this build knows</extracomment>
+        <translation>Warnung: kandev lehnt das Agentenprofil %1 womöglich ab: Sein Agent %2 gehört nicht zu den Inferenz-Agenten, die kandev vom %3 kennt.</translation>
+    </message>
+    <message>
+        <source>this profile itself</source>
+        <translation>dieses Profil selbst</translation>
+    </message>
+    <message>
+        <source>already in the route</source>
+        <translation>schon in der Route</translation>
+    </message>
+    <message>
+        <source>not in this file</source>
+        <translation>nicht in dieser Datei</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>no agent</source>
+        <translation>kein Agent</translation>
+    </message>
+    <message>
+        <source>a dynamic profile</source>
+        <translation>ein dynamisches Profil</translation>
+    </message>
+    <message>
+        <source>an Office profile</source>
+        <translation>ein Office-Profil</translation>
+    </message>
+    <message>
+        <source>automatic fallback</source>
+        <translation>automatischer Fallback</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>agent %1 may not be launchable</source>
+        <translation>Agent %1 ist womöglich nicht startbar</translation>
+    </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
@@ -897,10 +974,6 @@
         <translation>Hinzufügen</translation>
     </message>
     <message>
-        <source>Only enabled, concrete profiles without automatic fallback can be candidates.</source>
-        <translation>Nur aktive, konkrete Profile ohne automatischen Fallback können Kandidaten sein.</translation>
-    </message>
-    <message>
         <source>Filter</source>
         <translation>Filter</translation>
     </message>
@@ -913,10 +986,6 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>Eligible profiles</source>
-        <translation>Zulässige Profile</translation>
-    </message>
-    <message>
         <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
         <translation>Diese Datei enthält keinen Katalog von Agentenprofilen. Geben Sie die ID eines aktiven, konkreten Profils ohne automatischen Fallback ein.</translation>
     </message>
@@ -925,16 +994,29 @@
         <translation>&amp;ID des Agentenprofils:</translation>
     </message>
     <message>
-        <source>%1 (%2) — already in the route</source>
-        <translation>%1 (%2) — schon in der Route</translation>
-    </message>
-    <message>
         <source>kandev refuses a route that names a profile twice.</source>
         <translation>kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
     </message>
     <message>
         <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
         <translation>%1 ist schon in der Route; kandev lehnt eine Route ab, die ein Profil zweimal nennt.</translation>
+    </message>
+    <message>
+        <source>Every concrete agent profile of the file is listed. Those kandev refuses as candidates are greyed out, with the reason.</source>
+        <translation>Alle konkreten Agentenprofile der Datei sind aufgeführt. Die, die kandev als Kandidaten ablehnt, sind ausgegraut, mit dem Grund.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — cannot be a candidate: %3</source>
+        <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
+        <translation>%1 (%2) — kann kein Kandidat sein: %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — warning: %3</source>
+        <translation>%1 (%2) — Warnung: %3</translation>
+    </message>
+    <message>
+        <source>Agent profiles</source>
+        <translation>Agentenprofile</translation>
     </message>
 </context>
 <context>
@@ -2263,6 +2345,13 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <source>Nothing is open.</source>
         <translation>Nichts ist geöffnet.</translation>
     </message>
+    <message numerus="yes">
+        <source>No problems: this profile can be saved. %n warning(s) about what kandev may refuse.</source>
+        <translation>
+            <numerusform>Keine Probleme: Dieses Profil kann gespeichert werden. %n Warnung dazu, was kandev ablehnen könnte.</numerusform>
+            <numerusform>Keine Probleme: Dieses Profil kann gespeichert werden. %n Warnungen dazu, was kandev ablehnen könnte.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gui::WhatHappensPanel</name>
@@ -2379,6 +2468,22 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+    <message>
+        <source>Ineligible: named twice</source>
+        <translation>Nicht zulässig: zweimal genannt</translation>
+    </message>
+    <message>
+        <source>Ineligible: profile has no agent</source>
+        <translation>Nicht zulässig: Profil ohne Agenten</translation>
+    </message>
+    <message>
+        <source>Ineligible: Office profile</source>
+        <translation>Nicht zulässig: Office-Profil</translation>
+    </message>
+    <message>
+        <source>Warning: agent may not be launchable</source>
+        <translation>Warnung: Agent womöglich nicht startbar</translation>
     </message>
 </context>
 <context>

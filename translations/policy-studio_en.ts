@@ -625,6 +625,83 @@
         <source>Profile name is required.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The candidate is this dynamic profile itself; kandev refuses a profile as its own candidate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is not in this file; kandev refuses a candidate whose profile does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is deleted; kandev refuses it as a candidate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile %1 has no agent; kandev refuses a profile without an agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is a dynamic profile; kandev refuses dynamic profiles as candidates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is an Office profile (it has a workspace or a role); kandev refuses Office profiles as candidates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile %1 has automatic fallback; kandev refuses such profiles as candidates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profile %1 is disabled; a disabled profile cannot be a candidate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: kandev may refuse agent profile %1: its agent %2 is not one of the inference agents kandev of %3 knows.</source>
+        <extracomment>%3 is the date of the kandev release whose list of agents this build knows</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this profile itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already in the route</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in this file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a dynamic profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an Office profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic fallback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agent %1 may not be launchable</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
@@ -897,10 +974,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only enabled, concrete profiles without automatic fallback can be candidates.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Filter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -913,10 +986,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Eligible profiles</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -925,15 +994,28 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (%2) — already in the route</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>kandev refuses a route that names a profile twice.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every concrete agent profile of the file is listed. Those kandev refuses as candidates are greyed out, with the reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) — cannot be a candidate: %3</source>
+        <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) — warning: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent profiles</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2249,6 +2331,13 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>Nothing is open.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>No problems: this profile can be saved. %n warning(s) about what kandev may refuse.</source>
+        <translation>
+            <numerusform>No problems: this profile can be saved. %n warning about what kandev may refuse.</numerusform>
+            <numerusform>No problems: this profile can be saved. %n warnings about what kandev may refuse.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gui::WhatHappensPanel</name>
@@ -2364,6 +2453,22 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ineligible: named twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ineligible: profile has no agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ineligible: Office profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: agent may not be launchable</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

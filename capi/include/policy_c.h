@@ -71,9 +71,11 @@ void policy_free(void* text);
 /*
  * Validates a policy document (a dynamic profile {"candidates":[...]}, an
  * agent profile {"dynamic":{...}} or an export) against the policy rules, the
- * legacy migration rules and the JSON Schema files.
+ * legacy migration rules, kandev's candidate rules and the JSON Schema files.
  * *result_json: {"valid":bool,"legacy":bool,"errors":[{"path","message",
- * "line","column"}...]}, as one file of `policyctl validate --format json`.
+ * "line","column"}...],"warnings":[...]}, as one file of `policyctl validate
+ * --format json`; a warning (a candidate whose agent kandev may not launch)
+ * never makes the document invalid.
  * Returns POLICY_OK when valid, POLICY_INVALID otherwise (also for text that
  * is not JSON: its error names the line and column).
  */

@@ -187,6 +187,7 @@ policy_status policy_validate(const char* text, size_t length, char** result_jso
         j["valid"] = check.valid();
         j["legacy"] = check.legacy;
         j["errors"] = errorsJson(check.errors);
+        j["warnings"] = errorsJson(check.warnings);
         setOut(result_json, dump(j));
         if (check.valid())
             return POLICY_OK;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "dialogs/candidate_picker_dialog.h"
 
+#include "model/policy_text.h"
+
 #include "policy/text.h"
 
 #include <QCoreApplication>
@@ -26,6 +28,18 @@ QString trimmedId(const std::string& id)
     const std::string_view t = policy::trimSpace(id);
     return QString::fromUtf8(t.data(), qsizetype(t.size()));
 }
+
+// Each rule the profile breaks as a candidate, as a sentence, one a line.
+QString ruleSentences(const model::ConcreteProfile& p)
+{
+    QStringList lines;
+    for (const model::CandidateRule rule : p.rules.list()) {
+        lines << (rule == model::CandidateRule::Duplicate
+                ? CandidatePickerDialog::tr("kandev refuses a route that names a profile twice.")
+                : model::PolicyText::candidateRule(rule, p.id, p.agent, 0));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
 }  // namespace
 
 CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& document, QWidget* parent)
@@ -40,7 +54,7 @@ CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& docume
         m_inRoute.insert(trimmedId(document.candidate(row).executionProfileId));
 
     auto* layout = new QVBoxLayout(this);
-    const auto eligible = document.eligibleProfiles();
+    const auto profiles = document.concreteProfiles();
     const bool hasCatalogue = document.document().shape == format::FileShape::ExportArray
         || document.document().shape == format::FileShape::ExportObject;
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -48,26 +62,34 @@ CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& docume
     m_ok->setText(tr("Add"));
 
     if (hasCatalogue) {
-        layout->addWidget(
-            new QLabel(tr("Only enabled, concrete profiles without automatic fallback can be candidates."), this));
+        auto* intro = new QLabel(tr("Every concrete agent profile of the file is listed. Those kandev refuses as "
+                                    "candidates are greyed out, with the reason."),
+            this);
+        intro->setWordWrap(true);
+        layout->addWidget(intro);
         m_filter->setPlaceholderText(tr("Filter"));
         m_filter->setAccessibleName(tr("Filter profiles"));
         m_filter->setClearButtonEnabled(true);
         m_filter->installEventFilter(this);
         layout->addWidget(m_filter);
-        for (const auto& p : eligible) {
+        for (const auto& p : profiles) {
             auto* item = new QListWidgetItem(m_list);
             item->setData(kIdRole, p.id);
             item->setData(kNameRole, p.name);
-            if (m_inRoute.count(p.id)) {
-                item->setText(tr("%1 (%2) — already in the route").arg(p.name, p.id));
-                item->setToolTip(tr("kandev refuses a route that names a profile twice."));
+            const QString reasons = model::PolicyText::candidateRuleReasons(p.rules, p.agent);
+            if (p.rules.hasError()) {
+                //: %3 says why, e.g. "deleted, disabled"
+                item->setText(tr("%1 (%2) — cannot be a candidate: %3").arg(p.name, p.id, reasons));
+                item->setToolTip(ruleSentences(p));
                 item->setFlags(Qt::NoItemFlags);
+            } else if (!p.rules.empty()) {
+                item->setText(tr("%1 (%2) — warning: %3").arg(p.name, p.id, reasons));
+                item->setToolTip(ruleSentences(p));
             } else {
                 item->setText(tr("%1 (%2)").arg(p.name, p.id));
             }
         }
-        m_list->setAccessibleName(tr("Eligible profiles"));
+        m_list->setAccessibleName(tr("Agent profiles"));
         layout->addWidget(m_list);
         m_id->hide();
         m_idNote->hide();

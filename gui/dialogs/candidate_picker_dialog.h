@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Picks the agent profile of a new candidate: only eligible concrete profiles
-// (SPEC section 7) are offered; without a catalogue, an id is typed. Profiles
-// already in the route are listed, marked and not selectable: kandev's
-// backend refuses a route that names a profile twice.
+// Picks the agent profile of a new candidate. Every concrete profile of the
+// catalogue is listed; those that break one of kandev's candidate rules
+// (check/eligibility.h: deleted, disabled, automatic fallback, an Office
+// profile, already in the route, ...) are greyed out with the reason written
+// beside them and cannot be picked; one whose agent kandev may not launch is
+// picked with its warning shown. Without a catalogue, an id is typed.
 
 #include "model/editor_document.h"
 

@@ -225,7 +225,8 @@ void CandidateEditor::refresh()
     m_subtitle->setText(tr("Agent profile %1 · %2")
                             .arg(QString::fromStdString(c.executionProfileId),
                                 c.enabled ? tr("enabled") : tr("disabled: the route skips it")));
-    const QString status = model::CandidateListModel::statusText(m_doc->eligibility(m_row), 0);
+    const model::CandidateRules rules = m_doc->candidateRules(m_row);
+    const QString status = model::CandidateListModel::statusText(rules, 0);
     const bool unmigratable = legacy && !m_doc->legacyErrorsOfCandidate(m_row).empty();
     if (m_doc->isReadOnly()) {
         if (unmigratable)
@@ -240,9 +241,15 @@ void CandidateEditor::refresh()
         else
             m_notice->setText(tr("Read-only: %1").arg(m_doc->readOnlyReason()));
         m_notice->show();
-    } else if (!status.isEmpty()) {
+    } else if (rules.hasError()) {
         m_notice->setText(
             tr("%1. The route cannot use this candidate until it references an eligible profile.").arg(status));
+        m_notice->show();
+    } else if (!rules.empty()) {  // only the warning: kandev may refuse the profile's agent
+        const auto* profile = m_doc->candidateCheck(m_row).profile;
+        m_notice->setText(model::PolicyText::candidateRule(model::CandidateRule::NotLaunchable,
+            QString::fromStdString(c.executionProfileId).trimmed(),
+            profile && profile->agentName ? QString::fromStdString(*profile->agentName) : QString(), 0));
         m_notice->show();
     } else {
         m_notice->hide();

@@ -47,7 +47,8 @@ void ValidationPane::setDocument(model::EditorDocument* document)
 
 void ValidationPane::updateStatus()
 {
-    const int n = m_model->rowCount();
+    const int n = m_model->errorCount();
+    const int warnings = m_model->warningCount();
     if (!m_doc) {
         m_status->setText(tr("Nothing is open."));  // never "can be saved" with nothing to save
         return;
@@ -56,6 +57,11 @@ void ValidationPane::updateStatus()
         // A read-only document cannot be saved, problems or not: never say it can.
         m_status->setText(n == 0 ? tr("Read-only: %1. Nothing can be saved.").arg(m_doc->readOnlyReason())
                                  : tr("Read-only: %1. %n problem(s):", nullptr, n).arg(m_doc->readOnlyReason()));
+        return;
+    }
+    if (n == 0 && warnings > 0) {
+        m_status->setText(tr(
+            "No problems: this profile can be saved. %n warning(s) about what kandev may refuse.", nullptr, warnings));
         return;
     }
     m_status->setText(n == 0

@@ -45,6 +45,9 @@ void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     const QString summary = index.siblingAtColumn(CandidateListModel::SummaryColumn).data().toString();
     const QString badge = index.data(CandidateListModel::StatusTextRole).toString();
     const int issues = index.data(CandidateListModel::IssueCountRole).toInt();
+    // A broken candidate rule stops a save as an issue does; the warning alone does not.
+    const bool error = issues > 0
+        || model::CandidateRules::fromBits(index.data(CandidateListModel::CandidateRulesRole).toUInt()).hasError();
 
     painter->save();
     const QFontMetrics fm(opt.font);
@@ -70,7 +73,7 @@ void RouteItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
         const QRect line = badgeBesideName ? firstLine : secondLine;
         const int w = std::min(badgeWidth, line.width());
         const QRect pill(badgeBesideName ? line.right() - w : line.left(), line.top() + 1, w, line.height() - 2);
-        const QColor warn = toneText(issues > 0 ? Tone::Error : Tone::Warning, opt.palette);
+        const QColor warn = toneText(error ? Tone::Error : Tone::Warning, opt.palette);
         painter->setRenderHint(QPainter::Antialiasing);
         painter->setPen(QPen(warn, 1));
         painter->setBrush(selected ? opt.palette.color(group, QPalette::Base)

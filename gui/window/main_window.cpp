@@ -328,7 +328,7 @@ void MainWindow::updateTitle()
 void MainWindow::updateActions()
 {
     m_actions->update(m_doc);
-    m_problemButton->setCount(m_doc ? m_validation->model()->rowCount() : 0);
+    m_problemButton->setCount(m_doc ? m_validation->model()->errorCount() : 0);  // warnings are no problems
     updateTitle();
 }
 

@@ -71,21 +71,31 @@ int CandidateListModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString CandidateListModel::statusText(Eligibility e, int issueCount)
+QString CandidateListModel::ruleBadge(CandidateRule rule)
+{
+    switch (rule) {
+    case CandidateRule::Missing: return tr("Stale: profile not found");
+    case CandidateRule::Deleted: return tr("Stale: profile deleted");
+    case CandidateRule::Disabled: return tr("Ineligible: profile disabled");
+    case CandidateRule::AutoFallback: return tr("Ineligible: auto fallback");
+    case CandidateRule::Dynamic: return tr("Ineligible: dynamic profile");
+    case CandidateRule::Self: return tr("Ineligible: references itself");
+    case CandidateRule::Duplicate: return tr("Ineligible: named twice");
+    case CandidateRule::NoAgent: return tr("Ineligible: profile has no agent");
+    case CandidateRule::Office: return tr("Ineligible: Office profile");
+    case CandidateRule::NotLaunchable: return tr("Warning: agent may not be launchable");
+    }
+    return {};
+}
+
+QString CandidateListModel::statusText(const CandidateRules& rules, int issueCount)
 {
     if (issueCount > 0)
         return tr("%n problem(s)", nullptr, issueCount);
-    switch (e) {
-    case Eligibility::Eligible:
-    case Eligibility::NotInCatalogue: return {};
-    case Eligibility::Stale: return tr("Stale: profile not found");
-    case Eligibility::Deleted: return tr("Stale: profile deleted");
-    case Eligibility::Disabled: return tr("Ineligible: profile disabled");
-    case Eligibility::AutoFallback: return tr("Ineligible: auto fallback");
-    case Eligibility::Dynamic: return tr("Ineligible: dynamic profile");
-    case Eligibility::Self: return tr("Ineligible: references itself");
-    }
-    return {};
+    QStringList badges;
+    for (const CandidateRule rule : rules.list())
+        badges << ruleBadge(rule);
+    return badges.join(QStringLiteral("; "));
 }
 
 QVariant CandidateListModel::data(const QModelIndex& index, int role) const
@@ -94,14 +104,14 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         return {};
     const int row = index.row();
     const policy::Candidate& c = m_doc->candidate(row);
-    const Eligibility eligibility = m_doc->eligibility(row);
+    const CandidateRules rules = m_doc->candidateRules(row);
     const int issues = int(m_doc->issuesOfCandidate(row).size() + m_doc->legacyErrorsOfCandidate(row).size());
 
     switch (role) {
     case ExecutionProfileIdRole: return QString::fromStdString(c.executionProfileId);
-    case EligibilityRole: return int(eligibility);
+    case CandidateRulesRole: return int(rules.bits());
     case IssueCountRole: return issues;
-    case StatusTextRole: return statusText(eligibility, issues);
+    case StatusTextRole: return statusText(rules, issues);
     default: break;
     }
 
@@ -113,7 +123,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
             // The whole row in one tip: the compact route list shows only part of it.
             QString tip = tr("Agent profile: %1").arg(QString::fromStdString(c.executionProfileId));
             const QString summary = index.siblingAtColumn(SummaryColumn).data().toString();
-            const QString status = statusText(eligibility, issues);
+            const QString status = statusText(rules, issues);
             tip += QLatin1Char('\n') + summary;
             if (!status.isEmpty())
                 tip += QLatin1Char('\n') + status;
@@ -135,7 +145,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         break;
     case StatusColumn:
         if (role == Qt::DisplayRole)
-            return statusText(eligibility, issues);
+            return statusText(rules, issues);
         break;
     default: break;
     }

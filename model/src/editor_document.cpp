@@ -11,6 +11,8 @@
 #include "store/document_source.h"
 #include "store/file_store.h"
 
+#include "policy/text.h"
+
 #include "routes/live_routes.h"
 
 #include <QCoreApplication>
@@ -96,6 +98,7 @@ EditorDocument::EditorDocument(
     : QObject(parent)
     , m_document(std::move(document))
     , m_source(std::move(source))
+    , m_profiles(std::make_unique<check::ProfileIndex>(m_document))
 {
     const auto dynamic = dynamicProfiles();
     m_current = dynamic.empty() ? -1 : dynamic.front();
@@ -267,11 +270,7 @@ const policy::Candidate& EditorDocument::candidate(int row) const
 
 const format::ProfileRecord* EditorDocument::catalogueEntry(const std::string& id) const
 {
-    for (const auto& p : m_document.profiles) {
-        if (!p.id.empty() && p.id == id)
-            return &p;
-    }
-    return nullptr;
+    return m_profiles->find(id);
 }
 
 QString EditorDocument::candidateName(int row) const
@@ -293,18 +292,48 @@ std::unordered_map<std::string, std::string> EditorDocument::agentProfileNames()
     return names;
 }
 
-Eligibility EditorDocument::eligibility(int row) const
+CandidateRules EditorDocument::candidateRules(int row) const
 {
-    return check::eligibilityOf(m_document, std::size_t(std::max(m_current, 0)), candidate(row).executionProfileId);
+    return candidateCheck(row).rules;
+}
+
+const check::CandidateCheck& EditorDocument::candidateCheck(int row) const
+{
+    static const check::CandidateCheck none;
+    return row >= 0 && std::size_t(row) < m_candidateChecks.size() ? m_candidateChecks[std::size_t(row)] : none;
+}
+
+std::vector<ConcreteProfile> EditorDocument::concreteProfiles() const
+{
+    std::set<std::string_view> inRoute;
+    if (const auto* d = currentDynamic()) {
+        for (const auto& c : d->candidates)
+            inRoute.insert(policy::trimSpace(c.executionProfileId));
+    }
+    std::vector<ConcreteProfile> out;
+    for (const auto& p : m_document.profiles) {
+        const std::string_view id = policy::trimSpace(p.id);
+        if (p.dynamic || id.empty() || m_profiles->find(id) != &p)
+            continue;  // a dynamic profile is no candidate; a repeated id is listed once
+        ConcreteProfile entry {QString::fromUtf8(id.data(), qsizetype(id.size())),
+            QString::fromStdString(p.name.empty() ? std::string(id) : p.name),
+            m_profiles->rulesOf(std::size_t(std::max(m_current, 0)), id),
+            p.agentName ? QString::fromStdString(*p.agentName) : QString()};
+        if (inRoute.count(id))
+            entry.rules.add(CandidateRule::Duplicate);
+        out.push_back(std::move(entry));
+    }
+    return out;
 }
 
 std::vector<ConcreteProfile> EditorDocument::eligibleProfiles() const
 {
     std::vector<ConcreteProfile> out;
-    for (const auto& p : m_document.profiles) {
-        if (p.dynamic || p.deleted || !p.enabled || p.autoFallback || p.id.empty())
-            continue;
-        out.push_back({QString::fromStdString(p.id), QString::fromStdString(p.name.empty() ? p.id : p.name)});
+    for (auto& p : concreteProfiles()) {
+        CandidateRules rules = p.rules;
+        rules.remove(CandidateRule::Duplicate);
+        if (!rules.hasError())
+            out.push_back(std::move(p));
     }
     return out;
 }
@@ -325,6 +354,30 @@ std::optional<policy::PolicyDocument> EditorDocument::migratedPolicies(int row) 
     if (c.policies || c.rules.empty())
         return std::nullopt;
     return migration::migrateCandidate(c, std::size_t(row), {}).result;
+}
+
+std::vector<EditorDocument::RuleBreak> EditorDocument::allRuleErrors() const
+{
+    std::vector<RuleBreak> out;
+    for (const int index : dynamicProfiles()) {
+        if (isDatabase() && !m_editedProfiles.count(index))
+            continue;  // a database save writes only the profiles edited
+        const auto& candidates = m_document.profiles[std::size_t(index)].dynamic->candidates;
+        const auto checks = check::checkCandidates(*m_profiles, std::size_t(index));
+        const std::string list = format::joinPath(m_document.dynamicPath(std::size_t(index)), "candidates");
+        for (std::size_t i = 0; i < checks.size(); ++i) {
+            for (const CandidateRule rule : checks[i].rules.list()) {
+                if (check::isWarning(rule) || rule == CandidateRule::Duplicate)
+                    continue;  // a warning never stops a save; validation reports a duplicate
+                const auto* profile = checks[i].profile;
+                out.push_back({format::joinPath(format::indexPath(list, i), "execution_profile_id"), rule,
+                    QString::fromStdString(candidates[i].executionProfileId).trimmed(),
+                    profile && profile->agentName ? QString::fromStdString(*profile->agentName) : QString(),
+                    int(checks[i].duplicateOf)});
+            }
+        }
+    }
+    return out;
 }
 
 std::vector<policy::Issue> EditorDocument::allIssues() const
@@ -351,12 +404,14 @@ void EditorDocument::recomputeIssues()
 {
     m_issues.clear();
     m_legacyErrors.clear();
+    m_candidateChecks.clear();
     // The profile's own name first: paths relative to the profile ("name").
     if (hasProfileSettings(m_current)) {
         if (auto issue = policy::validateProfileName(m_document.profiles[std::size_t(m_current)].name))
             m_issues.push_back(std::move(*issue));
     }
     if (const auto* d = currentDynamic()) {
+        m_candidateChecks = check::checkCandidates(*m_profiles, std::size_t(m_current));
         for (auto& i : policy::validateCandidates(d->candidates)) {
             if (!isPositionIssue(i))
                 m_issues.push_back(std::move(i));
@@ -558,6 +613,7 @@ void EditorDocument::replaceDocument(const format::Document& document)
     beginStructuralChange();
     emit aboutToResetCandidates();
     m_document = document;
+    m_profiles = std::make_unique<check::ProfileIndex>(m_document);
     recomputeIssues();
     emit candidatesReset();
     endStructuralChange();
@@ -569,10 +625,18 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
     if (m_readOnly)
         return tr("%1 is open read-only: %2").arg(displayName(), m_readOnlyReason);
     const auto issues = allIssues();
-    if (!issues.empty()) {
-        QString error = tr("The document has %n problem(s); fix them before saving.", nullptr, int(issues.size()));
-        error += QLatin1Char('\n') + QString::fromStdString(issues.front().path) + QStringLiteral(": ")
-            + PolicyText::issueMessage(issues.front());
+    const auto ruleErrors = allRuleErrors();
+    if (!issues.empty() || !ruleErrors.empty()) {
+        QString error = tr(
+            "The document has %n problem(s); fix them before saving.", nullptr, int(issues.size() + ruleErrors.size()));
+        if (!issues.empty()) {
+            error += QLatin1Char('\n') + QString::fromStdString(issues.front().path) + QStringLiteral(": ")
+                + PolicyText::issueMessage(issues.front());
+        } else {
+            const RuleBreak& first = ruleErrors.front();
+            error += QLatin1Char('\n') + QString::fromStdString(first.path) + QStringLiteral(": ")
+                + PolicyText::candidateRule(first.rule, first.id, first.agent, first.duplicateOf);
+        }
         return error;
     }
     if (!isDatabase()) {

@@ -217,6 +217,67 @@ QString PolicyText::issueMessage(const policy::Issue& issue)
     return {};
 }
 
+QString PolicyText::candidateRule(check::CandidateRule rule, const QString& id, const QString& agent, int duplicateOf)
+{
+    using check::CandidateRule;
+    switch (rule) {
+    case CandidateRule::Self:
+        return tr("The candidate is this dynamic profile itself; kandev refuses a profile as its own candidate.");
+    case CandidateRule::Duplicate:
+        return tr("Candidate %1 already names this agent profile; kandev refuses a route that names a profile twice.")
+            .arg(duplicateOf);
+    case CandidateRule::Missing:
+        return tr("Agent profile %1 is not in this file; kandev refuses a candidate whose profile does not exist.")
+            .arg(id);
+    case CandidateRule::Deleted: return tr("Agent profile %1 is deleted; kandev refuses it as a candidate.").arg(id);
+    case CandidateRule::NoAgent:
+        return tr("Agent profile %1 has no agent; kandev refuses a profile without an agent.").arg(id);
+    case CandidateRule::Dynamic:
+        return tr("Agent profile %1 is a dynamic profile; kandev refuses dynamic profiles as candidates.").arg(id);
+    case CandidateRule::Office:
+        return tr("Agent profile %1 is an Office profile (it has a workspace or a role); kandev refuses Office "
+                  "profiles as candidates.")
+            .arg(id);
+    case CandidateRule::AutoFallback:
+        return tr("Agent profile %1 has automatic fallback; kandev refuses such profiles as candidates.").arg(id);
+    case CandidateRule::Disabled:
+        return tr("Agent profile %1 is disabled; a disabled profile cannot be a candidate.").arg(id);
+    case CandidateRule::NotLaunchable:
+        //: %3 is the date of the kandev release whose list of agents this build knows
+        return tr("Warning: kandev may refuse agent profile %1: its agent %2 is not one of the inference agents "
+                  "kandev of %3 knows.")
+            .arg(id, agent,
+                QString::fromUtf8(check::kInferenceAgentsDate.data(), qsizetype(check::kInferenceAgentsDate.size())));
+    }
+    return {};
+}
+
+QString PolicyText::candidateRuleReason(check::CandidateRule rule, const QString& agent)
+{
+    using check::CandidateRule;
+    switch (rule) {
+    case CandidateRule::Self: return tr("this profile itself");
+    case CandidateRule::Duplicate: return tr("already in the route");
+    case CandidateRule::Missing: return tr("not in this file");
+    case CandidateRule::Deleted: return tr("deleted");
+    case CandidateRule::NoAgent: return tr("no agent");
+    case CandidateRule::Dynamic: return tr("a dynamic profile");
+    case CandidateRule::Office: return tr("an Office profile");
+    case CandidateRule::AutoFallback: return tr("automatic fallback");
+    case CandidateRule::Disabled: return tr("disabled");
+    case CandidateRule::NotLaunchable: return tr("agent %1 may not be launchable").arg(agent);
+    }
+    return {};
+}
+
+QString PolicyText::candidateRuleReasons(const check::CandidateRules& rules, const QString& agent)
+{
+    QStringList reasons;
+    for (const check::CandidateRule rule : rules.list())
+        reasons << candidateRuleReason(rule, agent);
+    return reasons.join(QStringLiteral(", "));
+}
+
 QString PolicyText::legacyError(const format::Diagnostic& error)
 {
     //: %1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...

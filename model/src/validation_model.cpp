@@ -43,6 +43,18 @@ void ValidationModel::refresh()
             m_rows.push_back({issue.path, PolicyText::issueMessage(issue)});
         for (const auto& error : m_doc->legacyErrors())
             m_rows.push_back({error.path, PolicyText::legacyError(error)});
+        for (int row = 0; row < m_doc->candidateCount(); ++row) {
+            const check::CandidateCheck& c = m_doc->candidateCheck(row);
+            const QString id = QString::fromStdString(m_doc->candidate(row).executionProfileId).trimmed();
+            const QString agent
+                = c.profile && c.profile->agentName ? QString::fromStdString(*c.profile->agentName) : QString();
+            for (const CandidateRule rule : c.rules.list()) {
+                if (rule == CandidateRule::Duplicate)
+                    continue;  // an issue of its own (DuplicateExecutionProfileId), listed above
+                m_rows.push_back({"candidates[" + std::to_string(row) + "].execution_profile_id",
+                    PolicyText::candidateRule(rule, id, agent, int(c.duplicateOf)), check::isWarning(rule)});
+            }
+        }
         std::stable_sort(m_rows.begin(), m_rows.end(),
             [](const Row& a, const Row& b) { return targetOf(a.path).row < targetOf(b.path).row; });
     }
@@ -68,6 +80,7 @@ QVariant ValidationModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case CandidateRowRole: return target.row;
     case FieldRole: return target.field;
+    case WarningRole: return problem.warning;
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
@@ -80,6 +93,16 @@ QVariant ValidationModel::data(const QModelIndex& index, int role) const
         }
     default: return {};
     }
+}
+
+int ValidationModel::errorCount() const
+{
+    return int(std::count_if(m_rows.begin(), m_rows.end(), [](const Row& r) { return !r.warning; }));
+}
+
+int ValidationModel::warningCount() const
+{
+    return int(m_rows.size()) - errorCount();
 }
 
 QVariant ValidationModel::headerData(int section, Qt::Orientation orientation, int role) const

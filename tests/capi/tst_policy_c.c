@@ -16,14 +16,14 @@
 
 static int failures = 0;
 
-#define CHECK(condition, ...)                                                      \
-    do {                                                                           \
-        if (!(condition)) {                                                        \
-            ++failures;                                                            \
-            fprintf(stderr, "%s:%d: FAIL: %s: ", __FILE__, __LINE__, #condition); \
-            fprintf(stderr, __VA_ARGS__);                                          \
-            fputc('\n', stderr);                                                   \
-        }                                                                          \
+#define CHECK(condition, ...)                                                                                          \
+    do {                                                                                                               \
+        if (!(condition)) {                                                                                            \
+            ++failures;                                                                                                \
+            fprintf(stderr, "%s:%d: FAIL: %s: ", __FILE__, __LINE__, #condition);                                      \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fputc('\n', stderr);                                                                                       \
+        }                                                                                                              \
     } while (0)
 
 static int contains(const char* text, const char* part)
@@ -33,11 +33,11 @@ static int contains(const char* text, const char* part)
 
 /* A transient policy of 2 retries from 5 s with a 300 s reset wait, and a hard
    policy that stops at once. */
-#define POLICIES                                                                                      \
-    "{\"version\":1,"                                                                                 \
-    "\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":2,\"initial_interval_seconds\":5},"   \
-    "\"wait_for_reset\":{\"enabled\":true,\"max_wait_seconds\":300},\"on_exhausted\":\"skip\"},"      \
-    "\"hard\":{\"retry\":{\"enabled\":false,\"max_retries\":0,\"initial_interval_seconds\":0},"       \
+#define POLICIES                                                                                                       \
+    "{\"version\":1,"                                                                                                  \
+    "\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":2,\"initial_interval_seconds\":5},"                    \
+    "\"wait_for_reset\":{\"enabled\":true,\"max_wait_seconds\":300},\"on_exhausted\":\"skip\"},"                       \
+    "\"hard\":{\"retry\":{\"enabled\":false,\"max_retries\":0,\"initial_interval_seconds\":0},"                        \
     "\"wait_for_reset\":{\"enabled\":false,\"max_wait_seconds\":0},\"on_exhausted\":\"stop\"}}"
 
 static void test_version_and_names(void)
@@ -112,7 +112,7 @@ struct text_case {
 /* Checks one call's status, result and message (NULL message_part: no
    message expected), then frees both strings as a caller must. */
 static void check_text_result(size_t i, policy_status status, policy_status expected, char* result,
-                              const char* result_part, char* message, const char* message_part)
+    const char* result_part, char* message, const char* message_part)
 {
     CHECK(status == expected, "case %zu: status %s (%s)", i, policy_status_name(status), message ? message : "");
     CHECK(contains(result, result_part), "case %zu: result %s", i, result ? result : "(null)");
@@ -128,15 +128,15 @@ static void test_validate(void)
 {
     static const struct text_case cases[] = {
         {"{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"claude\",\"policies\":" POLICIES "}]}", POLICY_OK,
-         "{\"valid\":true,\"legacy\":false,\"errors\":[]}", NULL},
+            "{\"valid\":true,\"legacy\":false,\"errors\":[],\"warnings\":[]}", NULL},
         {"{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"claude\",\"rules\":{\"on_provider_error\":"
          "\"try_next\"}}]}",
-         POLICY_OK, "\"legacy\":true", NULL},
+            POLICY_OK, "\"legacy\":true", NULL},
         {"{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"claude\",\"policies\":{\"version\":1,"
          "\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":11,\"initial_interval_seconds\":5},"
          "\"on_exhausted\":\"skip\"}}}]}",
-         POLICY_INVALID, "\"path\":\"candidates[0].policies.transient.retry.max_retries\"",
-         "candidates[0].policies.transient.retry.max_retries: must be between 1 and 10"},
+            POLICY_INVALID, "\"path\":\"candidates[0].policies.transient.retry.max_retries\"",
+            "candidates[0].policies.transient.retry.max_retries: must be between 1 and 10"},
         {"{\"candidates\": [\n  {\"position\": 0,,}]}", POLICY_INVALID, "\"line\":2", "line 2, column "},
         {"", POLICY_INVALID, "\"valid\":false", "line 1"},
         {"[1, 2", POLICY_INVALID, "\"valid\":false", "line 1"},
@@ -182,20 +182,20 @@ static void test_evaluate(void)
         const char* decision_part;
     } cases[] = {
         {"\"failure\":{\"code\":\"rate_limited\",\"class\":\"transient\"},\"effect_safe\":false", POLICY_READING_SPEC,
-         POLICY_OK, "\"kind\":\"stop\""},
+            POLICY_OK, "\"kind\":\"stop\""},
         {"\"failure\":{\"code\":\"rate_limited\",\"class\":\"transient\",\"reset_at\":\"2026-08-17T12:02:00Z\"},"
          "\"effect_safe\":true",
-         POLICY_READING_SPEC, POLICY_OK, "\"kind\":\"waiting_for_reset\""},
+            POLICY_READING_SPEC, POLICY_OK, "\"kind\":\"waiting_for_reset\""},
         {"\"failure\":{\"code\":\"rate_limited\",\"class\":\"transient\"},\"effect_safe\":true,\"retry_ordinal\":1",
-         POLICY_READING_SPEC, POLICY_OK, "\"retry_ordinal\":2,\"deadline\":\"2026-08-17T12:00:10Z\""},
+            POLICY_READING_SPEC, POLICY_OK, "\"retry_ordinal\":2,\"deadline\":\"2026-08-17T12:00:10Z\""},
         {"\"failure\":{\"code\":\"rate_limited\",\"class\":\"transient\"},\"effect_safe\":true,\"retry_ordinal\":2",
-         POLICY_READING_SPEC, POLICY_OK, "\"kind\":\"skip\""},
+            POLICY_READING_SPEC, POLICY_OK, "\"kind\":\"skip\""},
         {"\"failure\":{\"code\":\"quota_limited\",\"class\":\"hard\"},\"effect_safe\":true", POLICY_READING_KANDEV,
-         POLICY_OK, "\"kind\":\"stop\",\"class\":\"hard\""},
+            POLICY_OK, "\"kind\":\"stop\",\"class\":\"hard\""},
         {"\"failure\":{\"code\":\"rate_limited\",\"class\":\"transient\",\"confidence\":\"low\"},\"effect_safe\":true",
-         POLICY_READING_SPEC, POLICY_OK, "\"class\":\"unclassified\""},
+            POLICY_READING_SPEC, POLICY_OK, "\"class\":\"unclassified\""},
         {"\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":\"yes\"", POLICY_READING_SPEC, POLICY_OK,
-         "\"warnings\":["},
+            "\"warnings\":["},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         char text[2048];
@@ -204,7 +204,7 @@ static void test_evaluate(void)
         char* message = NULL;
         const policy_status status = policy_evaluate(text, strlen(text), cases[i].reading, &decision, &message);
         CHECK(status == cases[i].status, "case %zu: status %s (%s)", i, policy_status_name(status),
-              message ? message : "");
+            message ? message : "");
         CHECK(contains(decision, cases[i].decision_part), "case %zu: decision %s", i, decision ? decision : "(null)");
         CHECK(message == NULL, "case %zu: message %s", i, message);
         policy_free(decision);
@@ -212,13 +212,14 @@ static void test_evaluate(void)
     }
 
     /* Invalid policies fail closed and say where. */
-    const char invalid[] = "{\"policies\":{\"version\":1,\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":0,"
-                           "\"initial_interval_seconds\":5},\"on_exhausted\":\"skip\"}},\"now\":\"2026-08-17T12:00:00Z\","
-                           "\"failure\":{\"code\":\"rate_limited\",\"class\":\"transient\"},\"effect_safe\":true}";
+    const char invalid[]
+        = "{\"policies\":{\"version\":1,\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":0,"
+          "\"initial_interval_seconds\":5},\"on_exhausted\":\"skip\"}},\"now\":\"2026-08-17T12:00:00Z\","
+          "\"failure\":{\"code\":\"rate_limited\",\"class\":\"transient\"},\"effect_safe\":true}";
     char* decision = NULL;
     CHECK(policy_evaluate(invalid, strlen(invalid), POLICY_READING_SPEC, &decision, NULL) == POLICY_OK, "invalid");
     CHECK(contains(decision, "\"kind\":\"stop\"") && contains(decision, "policies.transient.retry.max_retries"),
-          "decision %s", decision ? decision : "(null)");
+        "decision %s", decision ? decision : "(null)");
     policy_free(decision);
 
     static const struct {
@@ -236,8 +237,8 @@ static void test_evaluate(void)
     for (size_t i = 0; i < sizeof unreadable / sizeof unreadable[0]; ++i) {
         char* message = NULL;
         decision = (char*)"left alone";
-        const policy_status status = policy_evaluate(unreadable[i].text, strlen(unreadable[i].text),
-                                                     unreadable[i].reading, &decision, &message);
+        const policy_status status = policy_evaluate(
+            unreadable[i].text, strlen(unreadable[i].text), unreadable[i].reading, &decision, &message);
         CHECK(status == unreadable[i].status, "case %zu: status %s", i, policy_status_name(status));
         CHECK(decision == NULL, "case %zu: decision cleared", i);
         CHECK(contains(message, unreadable[i].message_part), "case %zu: message %s", i, message ? message : "(null)");
@@ -250,17 +251,17 @@ static void test_migrate(void)
     static const struct text_case cases[] = {
         {"{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"claude\",\"rules\":{\"on_provider_error\":"
          "\"retry_same\"}}]}",
-         POLICY_OK, "\"policies\":{\"version\":1,\"transient\":{\"retry\":{\"enabled\":true", NULL},
+            POLICY_OK, "\"policies\":{\"version\":1,\"transient\":{\"retry\":{\"enabled\":true", NULL},
         {"{\"candidates\":[{\"position\":0,\"execution_profile_id\":\"codex\",\"rules\":{\"model_capacity\":"
          "\"retry_same\",\"rate_limited\":\"try_next\"}}]}",
-         POLICY_INVALID, "{\"document\":null,", "candidates[0]"},
+            POLICY_INVALID, "{\"document\":null,", "candidates[0]"},
         {"{\"candidates\":", POLICY_INVALID, "{\"document\":null,\"report\":null,", "line 1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         char* result = NULL;
         char* message = NULL;
-        const policy_status status =
-            policy_migrate(cases[i].text, strlen(cases[i].text), POLICY_READING_SPEC, &result, &message);
+        const policy_status status
+            = policy_migrate(cases[i].text, strlen(cases[i].text), POLICY_READING_SPEC, &result, &message);
         check_text_result(i, status, cases[i].status, result, cases[i].result_part, message, cases[i].message_part);
     }
 }
@@ -275,13 +276,13 @@ static void test_readings_out_of_range(void)
         char* result = (char*)"left alone";
         char* message = NULL;
         CHECK(policy_evaluate("{}", 2, (policy_reading)readings[i], &result, &message) == POLICY_BAD_ARGUMENT,
-              "evaluate, reading %d", readings[i]);
+            "evaluate, reading %d", readings[i]);
         CHECK(result == NULL, "reading %d: result cleared", readings[i]);
         CHECK(contains(message, "POLICY_READING_SPEC"), "reading %d: message %s", readings[i], message ? message : "");
         policy_free(message);
         message = NULL;
         CHECK(policy_migrate("{}", 2, (policy_reading)readings[i], NULL, &message) == POLICY_BAD_ARGUMENT,
-              "migrate, reading %d", readings[i]);
+            "migrate, reading %d", readings[i]);
         CHECK(contains(message, "POLICY_READING_SPEC"), "reading %d: message %s", readings[i], message ? message : "");
         policy_free(message);
     }
@@ -299,19 +300,19 @@ static void test_impossible_lengths(void)
             policy_validate("{}", lengths[i], &result, &message),
         };
         CHECK(statuses[0] == POLICY_BAD_ARGUMENT, "validate, length %zu: %s", lengths[i],
-              policy_status_name(statuses[0]));
+            policy_status_name(statuses[0]));
         CHECK(result == NULL, "length %zu: result cleared", lengths[i]);
         CHECK(contains(message, "length") && !contains(message, "basic_string") && !contains(message, "_M_"),
-              "length %zu: message %s", lengths[i], message ? message : "(null)");
+            "length %zu: message %s", lengths[i], message ? message : "(null)");
         policy_free(message);
         message = NULL;
         CHECK(policy_evaluate("{}", lengths[i], POLICY_READING_SPEC, NULL, &message) == POLICY_BAD_ARGUMENT,
-              "evaluate, length %zu", lengths[i]);
+            "evaluate, length %zu", lengths[i]);
         CHECK(contains(message, "length"), "message %s", message ? message : "(null)");
         policy_free(message);
         message = NULL;
         CHECK(policy_migrate("{}", lengths[i], POLICY_READING_KANDEV, NULL, &message) == POLICY_BAD_ARGUMENT,
-              "migrate, length %zu", lengths[i]);
+            "migrate, length %zu", lengths[i]);
         CHECK(contains(message, "length"), "message %s", message ? message : "(null)");
         policy_free(message);
     }
@@ -325,8 +326,8 @@ static void test_line_bound(void)
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
         char head[2048];
         snprintf(head, sizeof head,
-                 "{\"policies\":%s,%s,\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true,\"pad\":\"", POLICIES,
-                 kEvaluateNow);
+            "{\"policies\":%s,%s,\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true,\"pad\":\"", POLICIES,
+            kEvaluateNow);
         const size_t size = sizes[i];
         char* line = (char*)malloc(size);
         CHECK(line != NULL, "allocation");
@@ -341,11 +342,12 @@ static void test_line_bound(void)
         const policy_status status = policy_evaluate(line, size, POLICY_READING_SPEC, &decision, &message);
         if (size <= ((size_t)16 << 20)) {
             CHECK(status == POLICY_OK, "%zu bytes: %s (%s)", size, policy_status_name(status), message ? message : "");
-            CHECK(contains(decision, "\"kind\":\"retry_wait\""), "%zu bytes: decision %s", size, decision ? decision : "");
+            CHECK(contains(decision, "\"kind\":\"retry_wait\""), "%zu bytes: decision %s", size,
+                decision ? decision : "");
         } else {
             CHECK(status == POLICY_UNREADABLE, "%zu bytes: %s", size, policy_status_name(status));
             CHECK(contains(message, "the line is longer than 16 MiB"), "%zu bytes: message %s", size,
-                  message ? message : "(null)");
+                message ? message : "(null)");
         }
         policy_free(decision);
         policy_free(message);
@@ -365,27 +367,27 @@ static void test_out_of_range_numbers(void)
         {"{\"policies\":{\"version\":1,\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":1e400,"
          "\"initial_interval_seconds\":5},\"on_exhausted\":\"skip\"},\"hard\":{\"on_exhausted\":\"stop\"}},"
          "\"now\":\"2026-08-17T12:00:00Z\",\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true}",
-         "\"kind\":\"stop\"", "\"policy_errors\":[\"policies.transient.retry.max_retries"},
+            "\"kind\":\"stop\"", "\"policy_errors\":[\"policies.transient.retry.max_retries"},
         {"{\"policies\":{\"version\":1,\"transient\":{\"retry\":{\"enabled\":true,\"max_retries\":2,"
          "\"initial_interval_seconds\":123456789012345678901234567890},\"on_exhausted\":\"skip\"},"
          "\"hard\":{\"on_exhausted\":\"stop\"}},"
          "\"now\":\"2026-08-17T12:00:00Z\",\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true}",
-         "\"kind\":\"stop\"", "policies.transient.retry.initial_interval_seconds"},
+            "\"kind\":\"stop\"", "policies.transient.retry.initial_interval_seconds"},
         {"{\"policies\":" POLICIES ",\"now\":\"2026-08-17T12:00:00Z\",\"ignored\":1e400,"
          "\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true}",
-         "\"kind\":\"retry_wait\"", "\"warnings\":[\"ignored: unknown key, ignored\"]"},
+            "\"kind\":\"retry_wait\"", "\"warnings\":[\"ignored: unknown key, ignored\"]"},
         {"{\"policies\":" POLICIES ",\"now\":\"2026-08-17T12:00:00Z\",\"ignored\":[-123456789012345678901234567890],"
          "\"failure\":{\"code\":\"rate_limited\"},\"effect_safe\":true}",
-         "\"kind\":\"retry_wait\"", "\"warnings\":["},
+            "\"kind\":\"retry_wait\"", "\"warnings\":["},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         char* decision = NULL;
         char* message = NULL;
-        const policy_status status =
-            policy_evaluate(cases[i].line, strlen(cases[i].line), POLICY_READING_SPEC, &decision, &message);
+        const policy_status status
+            = policy_evaluate(cases[i].line, strlen(cases[i].line), POLICY_READING_SPEC, &decision, &message);
         CHECK(status == POLICY_OK, "case %zu: %s (%s)", i, policy_status_name(status), message ? message : "");
         CHECK(contains(decision, cases[i].decision_part) && contains(decision, cases[i].also_part),
-              "case %zu: decision %s", i, decision ? decision : "(null)");
+            "case %zu: decision %s", i, decision ? decision : "(null)");
         policy_free(decision);
         policy_free(message);
     }
@@ -396,14 +398,14 @@ static void* evaluate_many(void* expected)
 {
     char text[2048];
     snprintf(text, sizeof text,
-             "{\"policies\":%s,%s,\"failure\":{\"code\":\"provider_overloaded\",\"class\":\"transient\"},"
-             "\"effect_safe\":true,\"retry_ordinal\":1}",
-             POLICIES, kEvaluateNow);
+        "{\"policies\":%s,%s,\"failure\":{\"code\":\"provider_overloaded\",\"class\":\"transient\"},"
+        "\"effect_safe\":true,\"retry_ordinal\":1}",
+        POLICIES, kEvaluateNow);
     intptr_t mismatches = 0;
     for (int i = 0; i < 200; ++i) {
         char* decision = NULL;
-        if (policy_evaluate(text, strlen(text), POLICY_READING_SPEC, &decision, NULL) != POLICY_OK ||
-            strcmp(decision, (const char*)expected) != 0)
+        if (policy_evaluate(text, strlen(text), POLICY_READING_SPEC, &decision, NULL) != POLICY_OK
+            || strcmp(decision, (const char*)expected) != 0)
             ++mismatches;
         policy_free(decision);
     }
@@ -414,9 +416,9 @@ static void test_threads(void)
 {
     char text[2048];
     snprintf(text, sizeof text,
-             "{\"policies\":%s,%s,\"failure\":{\"code\":\"provider_overloaded\",\"class\":\"transient\"},"
-             "\"effect_safe\":true,\"retry_ordinal\":1}",
-             POLICIES, kEvaluateNow);
+        "{\"policies\":%s,%s,\"failure\":{\"code\":\"provider_overloaded\",\"class\":\"transient\"},"
+        "\"effect_safe\":true,\"retry_ordinal\":1}",
+        POLICIES, kEvaluateNow);
     char* expected = NULL;
     CHECK(policy_evaluate(text, strlen(text), POLICY_READING_SPEC, &expected, NULL) == POLICY_OK, "one thread");
     CHECK(contains(expected, "\"retry_ordinal\":2"), "decision %s", expected ? expected : "(null)");

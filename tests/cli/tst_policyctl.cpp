@@ -89,6 +89,7 @@ private slots:
     void usage();
     void validateJson();
     void validateReportsLineColumnAndPath();
+    void validateCandidateRules();
     void validateUnreadableFile();
     void migrateJson();
     void migrateKandevReading();
@@ -187,11 +188,69 @@ void TestPolicyctl::validateJson()
     QCOMPARE(error[QStringLiteral("column")].toInt(), 16);
     QVERIFY(error[QStringLiteral("message")].toString().contains(QStringLiteral("conflicting")));
     QCOMPARE(QStringList(json(r.out).keys()), QStringList {"files"});
-    QCOMPARE(conflict.keys(), (QStringList {"errors", "file", "legacy", "valid"}));
+    // The contract's keys, and the additive warnings array.
+    QCOMPARE(conflict.keys(), (QStringList {"errors", "file", "legacy", "valid", "warnings"}));
+    QCOMPARE(conflict[QStringLiteral("warnings")].toArray().size(), 0);
 
     const Result ok = runProcess({"validate", testpaths::sample("export.json")});
     QCOMPARE(ok.code, 0);
     QVERIFY(ok.out.contains(QStringLiteral("valid")));
+}
+
+void TestPolicyctl::validateCandidateRules()
+{
+    // One candidate per kandev candidate rule: each broken rule an error at
+    // the candidate's execution_profile_id, the unknown agent a warning.
+    const QString file = testpaths::fixture(QStringLiteral("eligibility/every-rule.json"));
+    const Result r = runProcess({"validate", "--format", "json", file});
+    QCOMPARE(r.code, 1);
+    const QJsonObject f = json(r.out)[QStringLiteral("files")].toArray().first().toObject();
+    QCOMPARE(f.keys(), (QStringList {"errors", "file", "legacy", "valid", "warnings"}));
+    QCOMPARE(f[QStringLiteral("valid")].toBool(), false);
+    QStringList errors;
+    for (const QJsonValue& e : f[QStringLiteral("errors")].toArray()) {
+        const QJsonObject o = e.toObject();
+        QCOMPARE(o.keys(), (QStringList {"column", "line", "message", "path"}));
+        QVERIFY(o[QStringLiteral("line")].toInt() > 0);
+        errors << o[QStringLiteral("path")].toString().section(QLatin1Char('.'), 2) + QLatin1Char(' ')
+                + o[QStringLiteral("message")].toString().section(QLatin1Char('"'), 1, 1);
+    }
+    const auto at = [](int i) { return QStringLiteral("candidates[%1].execution_profile_id ").arg(i); };
+    QCOMPARE(errors,
+        (QStringList {at(2) + "haiku-auto", at(3) + "gpt4-retired", at(3) + "gpt4-retired", at(4) + "office-writer",
+            at(5) + "orphan", at(7) + "paused", at(8) + "ghost", at(9) + "dyn-rules", at(10) + "dyn-other"}));
+    const QJsonArray warnings = f[QStringLiteral("warnings")].toArray();
+    QCOMPARE(warnings.size(), 2);  // custom-agent, in both routes
+    const QJsonObject w = warnings.first().toObject();
+    QCOMPARE(
+        w[QStringLiteral("path")].toString(), QStringLiteral("profiles[9].dynamic.candidates[6].execution_profile_id"));
+    QVERIFY2(w[QStringLiteral("message")].toString().contains(
+                 QStringLiteral("its agent \"my-agent\" is not one of the inference agents kandev")),
+        qPrintable(w[QStringLiteral("message")].toString()));
+    QVERIFY(w[QStringLiteral("line")].toInt() > 0 && w[QStringLiteral("column")].toInt() > 0);
+
+    // Only warnings: valid, exit 0; the text output says "warning:".
+    QTemporaryDir dir;
+    QFile onlyWarning(dir.filePath(QStringLiteral("warning.json")));
+    QVERIFY(onlyWarning.open(QIODevice::WriteOnly));
+    onlyWarning.write(
+        QStringLiteral(R"([{"id":"custom","agent_name":"my-agent"},{"id":"dyn","dynamic":{"version":1,)"
+                       R"("candidates":[{"position":0,"execution_profile_id":"custom","policies":%1}]}}])")
+            .arg(QLatin1String(kPolicies))
+            .toUtf8());
+    onlyWarning.close();
+    const Result json1 = runProcess({"validate", "--format", "json", onlyWarning.fileName()});
+    QCOMPARE(json1.code, 0);
+    const QJsonObject g = json(json1.out)[QStringLiteral("files")].toArray().first().toObject();
+    QCOMPARE(g[QStringLiteral("valid")].toBool(), true);
+    QCOMPARE(g[QStringLiteral("errors")].toArray().size(), 0);
+    QCOMPARE(g[QStringLiteral("warnings")].toArray().size(), 1);
+    const Result text = runProcess({"validate", onlyWarning.fileName()});
+    QCOMPARE(text.code, 0);
+    QVERIFY2(text.out.contains(QStringLiteral(": valid\n")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("  warning: ") + onlyWarning.fileName() + QStringLiteral(":1:")),
+        qPrintable(text.out));
+    QVERIFY(text.out.contains(QStringLiteral("[1].dynamic.candidates[0].execution_profile_id")));
 }
 
 void TestPolicyctl::validateReportsLineColumnAndPath()
@@ -1089,8 +1148,8 @@ void TestPolicyctl::timelineJson()
     QCOMPARE(totals[QStringLiteral("hard")].toObject()[QStringLiteral("worst_case_seconds")].toInt(), 3600 + 86400);
 
     // An export: --profile picks the profile; disabled and stale candidates show up as warnings.
-    const Result e
-        = runProcess({"timeline", "--format", "json", "--profile", "dyn-nightly", testpaths::sample("export.json")});
+    const Result e = runProcess(
+        {"timeline", "--format", "json", "--profile", "dyn-rules", testpaths::fixture("eligibility/every-rule.json")});
     QCOMPARE(e.code, 0);
     const QJsonArray warnings = json(e.out)[QStringLiteral("warnings")].toArray();
     QStringList codes;
@@ -1098,7 +1157,7 @@ void TestPolicyctl::timelineJson()
         codes << w.toObject()[QStringLiteral("code")].toString() + QLatin1Char(' ')
                 + w.toObject()[QStringLiteral("candidate")].toString();
     QVERIFY2(
-        codes.contains(QStringLiteral("ineligible_candidate gpt4-legacy")), qPrintable(codes.join(QLatin1Char(','))));
+        codes.contains(QStringLiteral("ineligible_candidate gpt4-retired")), qPrintable(codes.join(QLatin1Char(','))));
     QVERIFY(codes.contains(QStringLiteral("disabled_candidate codex-gpt5")));
     QCOMPARE(runProcess({"timeline", "--profile", "nope", testpaths::sample("export.json")}).code, 1);
 }
@@ -1455,9 +1514,14 @@ void TestPolicyctl::validateRefusesARepeatedProfile()
                  .contains(QStringLiteral(
                      ":322:13: profiles[7].id: is also the id of profiles[5]; kandev keeps one profile per id")),
         qPrintable(r.out + r.err));
-    // The same file without the repeat is valid: the rule is the repeat, not the file.
-    QCOMPARE(
-        runInProcess({QStringLiteral("validate"), testpaths::fixture(QStringLiteral("diff/export-a.json"))}).code, 0);
+    // The same file without the repeat has no such error: the rule is the repeat, not the file. (Its
+    // candidates naming a deleted and an automatic-fallback profile are kandev's candidate rules.)
+    const Result once
+        = runInProcess({QStringLiteral("validate"), testpaths::fixture(QStringLiteral("diff/export-a.json"))});
+    QVERIFY2(!once.out.contains(QStringLiteral("one profile per id")), qPrintable(once.out));
+    QVERIFY2(once.out.contains(QStringLiteral("profiles[6].dynamic.candidates[1].execution_profile_id: candidate "
+                                              "\"gpt4-legacy\" names a deleted agent profile")),
+        qPrintable(once.out));
 }
 
 QTEST_GUILESS_MAIN(TestPolicyctl)

@@ -537,7 +537,7 @@ void TestGui::recentFilesAndTitle()
     QCOMPARE(window.profileList()->model()->rowCount(), 2);
     window.profileList()->setCurrentIndex(window.profileList()->model()->index(1, 0));
     QCOMPARE(window.document()->currentProfile(), 6);
-    QCOMPARE(window.candidateList()->model()->rowCount(), 3);
+    QCOMPARE(window.candidateList()->model()->rowCount(), 2);
 }
 
 void TestGui::windowRendersSomething()

@@ -104,5 +104,5 @@ cmake -S "$(dirname "$0")/consumer" -B "$prefix/consumer" -G Ninja -DCMAKE_PREFI
     -DCMAKE_CXX_FLAGS="$(sanitizer_flags "$library")" >"$prefix/consumer.log" 2>&1 &&
     cmake --build "$prefix/consumer" >>"$prefix/consumer.log" 2>&1 || { cat "$prefix/consumer.log"; fail "find_package(PolicyStudioCore)"; }
 consumer=$("$prefix/consumer/consumer")
-[[ $consumer == 'retry_wait 2 40 ok {"valid":true,"legacy":false,"errors":[]}' ]] || fail "the consumer printed '$consumer'"
+[[ $consumer == 'retry_wait 2 40 ok {"valid":true,"legacy":false,"errors":[],"warnings":[]}' ]] || fail "the consumer printed '$consumer'"
 echo "installed into a temporary prefix and used from there: ok"

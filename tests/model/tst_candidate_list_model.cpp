@@ -55,23 +55,37 @@ void TestCandidateListModel::candidateColumnsAndBadges()
     QCOMPARE(m.index(0, CandidateListModel::NameColumn).data().toString(), QStringLiteral("Claude Sonnet (frontier)"));
     QCOMPARE(m.index(0, CandidateListModel::SummaryColumn).data().toString(),
         QStringLiteral("Transient: 3 retries from 5 s, then skip · Hard: wait up to 1 h, then skip"));
-    QCOMPARE(
-        m.index(2, CandidateListModel::StatusColumn).data().toString(), QStringLiteral("Ineligible: auto fallback"));
-    QCOMPARE(m.index(0, CandidateListModel::StatusColumn).data().toString(), QString());
+    for (int row = 0; row < m.rowCount(); ++row)  // the sample breaks none of kandev's candidate rules
+        QCOMPARE(m.index(row, CandidateListModel::StatusColumn).data().toString(), QString());
     QCOMPARE(m.index(1, CandidateListModel::EnabledColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
     QVERIFY(m.flags(m.index(1, CandidateListModel::EnabledColumn)) & Qt::ItemIsUserCheckable);
 
-    doc->setCurrentProfile(6);  // dyn-nightly: a deleted reference and a disabled candidate
-    QCOMPARE(m.rowCount(), 3);
-    QCOMPARE(m.index(1, CandidateListModel::StatusColumn).data().toString(), QStringLiteral("Stale: profile deleted"));
-    QCOMPARE(m.index(2, CandidateListModel::EnabledColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
-    QCOMPARE(m.index(1, 0).data(CandidateListModel::EligibilityRole).toInt(), int(Eligibility::Deleted));
-
-    const auto eligible = doc->eligibleProfiles();
+    doc->setCurrentProfile(6);  // dyn-nightly: a disabled candidate
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.index(1, CandidateListModel::EnabledColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
+    const auto eligible = doc->eligibleProfiles();  // the route aside; not the deleted, disabled GPT-4
     QStringList names;
     for (const auto& e : eligible)
         names << e.id;
-    QCOMPARE(names, (QStringList {"claude-sonnet", "codex-gpt5", "gemini-pro"}));
+    QCOMPARE(names, (QStringList {"claude-sonnet", "codex-gpt5", "gemini-pro", "claude-haiku-fallback"}));
+
+    // One candidate per candidate rule: the badge says which, all of them.
+    auto rules = open(testpaths::fixture("eligibility/every-rule.json"));
+    m.setDocument(rules.get());
+    rules->setCurrentProfile(9);  // dyn-rules
+    const QStringList badges {QString(), QString(), "Ineligible: auto fallback",
+        "Stale: profile deleted; Ineligible: profile disabled", "Ineligible: Office profile",
+        "Ineligible: profile has no agent", "Warning: agent may not be launchable", "Ineligible: profile disabled",
+        "Stale: profile not found", "Ineligible: references itself", "Ineligible: dynamic profile"};
+    QCOMPARE(m.rowCount(), int(badges.size()));
+    for (int row = 0; row < m.rowCount(); ++row)
+        QCOMPARE(m.index(row, CandidateListModel::StatusColumn).data().toString(), badges[row]);
+    CandidateRules deletedAndDisabled;
+    deletedAndDisabled.add(CandidateRule::Deleted);
+    deletedAndDisabled.add(CandidateRule::Disabled);
+    QCOMPARE(m.index(3, 0).data(CandidateListModel::CandidateRulesRole).toUInt(), deletedAndDisabled.bits());
+    // The rules apply to a candidate switched off too (codex-gpt5 is: it breaks none).
+    QCOMPARE(m.index(1, CandidateListModel::EnabledColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
 }
 
 void TestCandidateListModel::enabledCheckBoxGoesThroughUndo()

@@ -28,6 +28,7 @@ private slots:
     }
     void passesTheTester();
     void validationFollowsEdits();
+    void candidateRulesAreProblemsOrWarnings();
 };
 
 void TestValidationModel::passesTheTester()
@@ -65,6 +66,39 @@ void TestValidationModel::validationFollowsEdits()
     QCOMPARE(v.index(0, ValidationModel::CandidateColumn).data().toString(), QStringLiteral("gemini-pro"));
     doc->undoStack()->undo();
     QCOMPARE(v.rowCount(), 0);
+}
+
+void TestValidationModel::candidateRulesAreProblemsOrWarnings()
+{
+    auto doc = open(testpaths::fixture(QStringLiteral("eligibility/every-rule.json")));
+    doc->setCurrentProfile(9);  // dyn-rules: one candidate per rule
+    ValidationModel v;
+    QAbstractItemModelTester tester(&v, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    v.setDocument(doc.get());
+    QCOMPARE(v.errorCount(), 9);
+    QCOMPARE(v.warningCount(), 1);
+    QStringList rows;
+    for (int row = 0; row < v.rowCount(); ++row) {
+        const QModelIndex i = v.index(row, ValidationModel::MessageColumn);
+        QCOMPARE(v.index(row, ValidationModel::PathColumn).data().toString(),
+            QStringLiteral("candidates[%1].execution_profile_id")
+                .arg(i.data(ValidationModel::CandidateRowRole).toInt()));
+        QCOMPARE(i.data(ValidationModel::FieldRole).toString(), QStringLiteral("execution_profile_id"));
+        rows << QString::number(i.data(ValidationModel::CandidateRowRole).toInt())
+                + (i.data(ValidationModel::WarningRole).toBool() ? QStringLiteral(" warning") : QString());
+    }
+    QCOMPARE(rows, (QStringList {"2", "3", "3", "4", "5", "6 warning", "7", "8", "9", "10"}));
+    QCOMPARE(v.index(1, ValidationModel::MessageColumn).data().toString(),
+        QStringLiteral("Agent profile gpt4-retired is deleted; kandev refuses it as a candidate."));
+    QCOMPARE(v.index(5, ValidationModel::MessageColumn).data().toString(),
+        QStringLiteral("Warning: kandev may refuse agent profile custom-agent: its agent my-agent is not one of the "
+                       "inference agents kandev of 2026-08-22 knows."));
+    QCOMPARE(v.index(4, ValidationModel::CandidateColumn).data().toString(), QStringLiteral("Orphan"));
+    // Removing the candidate removes its rows; undo brings them back.
+    doc->undoStack()->push(new RemoveCandidateCommand(doc.get(), 3));
+    QCOMPARE(v.errorCount(), 7);
+    doc->undoStack()->undo();
+    QCOMPARE(v.errorCount(), 9);
 }
 
 QTEST_GUILESS_MAIN(TestValidationModel)

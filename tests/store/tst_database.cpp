@@ -4,6 +4,7 @@
 // rows skip when POLICY_STUDIO_PG_URL is not set).
 #include "store/kandev_database.h"
 
+#include "check/eligibility.h"
 #include "migration/migration.h"
 
 #include "../common/kandev_fixture.h"
@@ -79,6 +80,8 @@ private slots:
         backends();
     }
     void liveRoutesOfAnOlderKandev();
+    void candidateRulesReadTheCatalogue_data();
+    void candidateRulesReadTheCatalogue();
     void policyctlRoutes();
     void textOutputCannotForgeLines();
     void policyctlExportOpensAgain();
@@ -1084,6 +1087,120 @@ Run policyctl(const QStringList& args)
 }
 
 }  // namespace
+
+void TestDatabase::candidateRulesReadTheCatalogue_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::addColumn<bool>("roleColumn");  // an older kandev has no agent_profiles.role
+    for (const char* backend : {"sqlite", "postgres"}) {
+        QTest::addRow("%s, with role", backend) << QString::fromLatin1(backend) << true;
+        QTest::addRow("%s, without role", backend) << QString::fromLatin1(backend) << false;
+    }
+}
+
+void TestDatabase::candidateRulesReadTheCatalogue()
+{
+    QFETCH(QString, backend);
+    QFETCH(bool, roleColumn);
+    REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    Fixture fx(backend, dir.path());
+    QVERIFY(fx.ok);
+    if (roleColumn)
+        QVERIFY(fx.exec(QStringLiteral("ALTER TABLE agent_profiles ADD COLUMN role TEXT NOT NULL DEFAULT ''")));
+    // A profile whose agent row is gone: PostgreSQL keeps the foreign key, SQLite (as kandev opens it) does not.
+    if (backend == QLatin1String("postgres"))
+        QVERIFY(fx.exec(QStringLiteral("ALTER TABLE agent_profiles DROP CONSTRAINT agent_profiles_agent_id_fkey")));
+    QVERIFY(fx.exec(QStringLiteral("INSERT INTO agents (id, name, created_at, updated_at) VALUES ('agent-acp', "
+                                   "'claude-acp', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")));
+    auto profile = [&](const char* id, const char* agent, const char* workspace, const char* role) {
+        return fx.exec(
+            QStringLiteral("INSERT INTO agent_profiles (id, agent_id, name, agent_display_name, workspace_id, "
+                           "created_at, updated_at%1) VALUES ('%2', '%3', '%2', 'A', '%4', "
+                           "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP%5)")
+                .arg(roleColumn ? QStringLiteral(", role") : QString(), QLatin1String(id), QLatin1String(agent),
+                    QLatin1String(workspace),
+                    roleColumn ? QStringLiteral(", '%1'").arg(QLatin1String(role)) : QString()));
+    };
+    QVERIFY(profile("acp", "agent-acp", "", ""));
+    QVERIFY(profile("office-ws", "agent-acp", "ws-1", ""));
+    QVERIFY(profile("office-role", "agent-acp", "", "ceo"));
+    QVERIFY(profile("orphan", "agent-gone", "", ""));
+    fx.dynamic("dyn-rules", 1);
+    const char* route[] = {"acp", "office-ws", "office-role", "orphan", "claude-sonnet", "haiku-fallback", "old-gpt4"};
+    for (int i = 0; i < int(std::size(route)); ++i)
+        fx.route("dyn-rules", i, route[i], kPolicies);
+
+    QString error;
+    auto db = KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto loaded = db->load(&error);
+    QVERIFY2(loaded, qPrintable(error));
+    const format::ProfileRecord* acp = loaded->profile("acp");
+    QCOMPARE(acp->agentName, std::optional<std::string>("claude-acp"));
+    QVERIFY(!acp->agentMissing);
+    QCOMPARE(acp->workspaceId, std::optional<std::string>(""));
+    QCOMPARE(acp->role, roleColumn ? std::optional<std::string>("") : std::nullopt);
+    QCOMPARE(loaded->profile("office-ws")->workspaceId, std::optional<std::string>("ws-1"));
+    QCOMPARE(loaded->profile("office-role")->role, roleColumn ? std::optional<std::string>("ceo") : std::nullopt);
+    QVERIFY(loaded->profile("orphan")->agentMissing);
+    QCOMPARE(loaded->profile("claude-sonnet")->agentName, std::optional<std::string>("claude-code"));
+    QVERIFY(!loaded->profile("old-gpt4")->deletedAt.empty());
+    QVERIFY(loaded->invalidRows.size() == 1);  // dyn-broken's, as always
+
+    // The rules, judged from what was read: a missing role column judges no role.
+    const check::ProfileIndex index(loaded->document);
+    std::size_t dyn = 0;
+    while (loaded->document.profiles[dyn].id != "dyn-rules")
+        ++dyn;
+    const auto checks = check::checkCandidates(index, dyn);
+    QCOMPARE(checks.size(), std::size(route));
+    auto rules = [](std::initializer_list<check::CandidateRule> list) {
+        check::CandidateRules r;
+        for (const auto rule : list)
+            r.add(rule);
+        return r.bits();
+    };
+    using R = check::CandidateRule;
+    QCOMPARE(checks[0].rules.bits(), rules({}));
+    QCOMPARE(checks[1].rules.bits(), rules({R::Office}));
+    QCOMPARE(checks[2].rules.bits(), roleColumn ? rules({R::Office}) : rules({}));
+    QCOMPARE(checks[3].rules.bits(), rules({R::NoAgent}));
+    QCOMPARE(checks[4].rules.bits(), rules({R::NotLaunchable}));  // the fixture's agent is "claude-code"
+    QCOMPARE(checks[5].rules.bits(), rules({R::AutoFallback, R::NotLaunchable}));
+    QCOMPARE(checks[6].rules.bits(), rules({R::Deleted, R::Disabled, R::NotLaunchable}));
+    // Never a secret-bearing column.
+    for (const auto& p : loaded->document.profiles)
+        QVERIFY(p.source.find("SECRET") == std::string::npos && p.name.find("SECRET") == std::string::npos);
+
+    // policyctl export writes what the rules read, and validate judges the file as the database.
+    if (backend != QLatin1String("sqlite"))
+        return;
+    const QString file = dir.filePath(QStringLiteral("rules.json"));
+    const Run exported = policyctl({"export", "--db", fx.target.path, "--profile", "dyn-rules", "--output", file});
+    QCOMPARE(exported.code, 0);
+    QVERIFY2(exported.err.contains(QStringLiteral("an Office profile")), qPrintable(exported.err));
+    const QJsonArray profiles = QJsonDocument::fromJson(QByteArray::fromStdString(testpaths::readAll(file)))
+                                    .object()
+                                    .value(QStringLiteral("profiles"))
+                                    .toArray();
+    QJsonObject byId;
+    for (const QJsonValue& p : profiles)
+        byId[p.toObject().value(QStringLiteral("id")).toString()] = p;
+    QCOMPARE(byId[QStringLiteral("acp")].toObject().value(QStringLiteral("agent_name")).toString(),
+        QStringLiteral("claude-acp"));
+    QVERIFY(byId[QStringLiteral("orphan")].toObject().value(QStringLiteral("agent_name")).isNull());
+    QCOMPARE(byId[QStringLiteral("office-ws")].toObject().value(QStringLiteral("workspace_id")).toString(),
+        QStringLiteral("ws-1"));
+    QCOMPARE(byId[QStringLiteral("office-role")].toObject().contains(QStringLiteral("role")), roleColumn);
+    QVERIFY(!byId[QStringLiteral("old-gpt4")].toObject().value(QStringLiteral("deleted_at")).toString().isEmpty());
+    const Run validate = policyctl({"validate", "--format", "json", file});
+    QCOMPARE(validate.code, 1);
+    const QJsonObject result
+        = QJsonDocument::fromJson(validate.out.toUtf8()).object()[QStringLiteral("files")].toArray()[0].toObject();
+    QCOMPARE(result[QStringLiteral("errors")].toArray().size(), roleColumn ? 6 : 5);
+    QCOMPARE(result[QStringLiteral("warnings")].toArray().size(), 3);
+}
 
 void TestDatabase::policyctlRoutes()
 {

@@ -23,8 +23,9 @@ constexpr const char* kHelp = R"(usage: policyctl export --db DB [--profile ID] 
 Writes kandev's dynamic profiles (every one, or ID alone) and the concrete
 profiles their candidates use as an export file that Policy Studio and
 policyctl open: {"exported_at": ..., "profiles": [...]}. Only id, name, kind,
-enabled, auto_fallback and the routes are exported, never a secret-bearing
-column (env_vars, ...). A profile whose routes cannot be read is not
+enabled, auto_fallback, deleted_at, agent_name (the agent's name, null when its
+agent row is missing), workspace_id, role (where kandev has the column) and the
+routes are exported, never a secret-bearing column (env_vars, ...). A profile whose routes cannot be read is not
 exported as something else: the export stops with the rows that are wrong.
 Problems 'policyctl validate' would report (a legacy conflict, say) are
 printed as warnings: the export holds kandev's data as it is. FILE is
@@ -128,8 +129,10 @@ int exportCommand(const std::vector<std::string>& rawArgs, Io& io)
                    << "\n";
         return kExitInvalid;
     }
-    for (const auto& e : check.errors)
-        io.err << "policyctl export: warning: " << formatDiagnostic(args.value("output").value_or("-"), e) << "\n";
+    for (const auto* list : {&check.errors, &check.warnings}) {
+        for (const auto& e : *list)
+            io.err << "policyctl export: warning: " << formatDiagnostic(args.value("output").value_or("-"), e) << "\n";
+    }
     if (const auto output = args.value("output")) {
         if (const auto failure = store::writeFileAtomically(*output, std::span<const std::string>(pieces))) {
             io.err << "policyctl export: " << shown(failure->message) << "\n";

@@ -249,8 +249,10 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     }
     // Problems of the simulated profile are shown as they will play out
     // (config_error events); they are listed on stderr as well.
-    for (const auto& e : file.check.errors)
-        io.err << "warning: " << formatDiagnostic(path, e) << "\n";
+    for (const auto* list : {&file.check.errors, &file.check.warnings}) {
+        for (const auto& e : *list)
+            io.err << "warning: " << formatDiagnostic(path, e) << "\n";
+    }
 
     const auto candidates = check::routeCandidates(doc, *chosen);
     const policy::Timeline timeline = policy::simulateRouteCycle(candidates, scenario);

@@ -14,8 +14,10 @@ namespace
 constexpr const char* kHelp = R"(usage: policyctl validate [--format text|json] FILE...
 
 Checks each FILE (a dynamic profile document, an agent profile, or an export;
-'-' reads standard input) against the policy rules, the legacy migration rules
-and the JSON Schema files. Errors name the file, line, column and field path.
+'-' reads standard input) against the policy rules, the legacy migration rules,
+kandev's candidate rules and the JSON Schema files. Errors name the file, line,
+column and field path. Warnings (a candidate whose agent kandev may not
+launch) are printed too, and never make a file invalid.
 
 options:
   --format text|json   output format (default: text)
@@ -64,6 +66,10 @@ int validateCommand(const std::vector<std::string>& rawArgs, Io& io)
             for (const auto& e : errors)
                 list.push_back(migration::diagnosticToJson(e));
             f["errors"] = std::move(list);
+            nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
+            for (const auto& w : file.check.warnings)
+                warnings.push_back(migration::diagnosticToJson(w));
+            f["warnings"] = std::move(warnings);
             files.push_back(std::move(f));
         } else if (!file.readError) {
             io.out << shown(path) << ": " << (valid ? "valid" : "invalid");
@@ -74,6 +80,8 @@ int validateCommand(const std::vector<std::string>& rawArgs, Io& io)
             io.out << "\n";
             for (const auto& e : errors)
                 io.out << "  " << formatDiagnostic(path, e) << "\n";
+            for (const auto& w : file.check.warnings)
+                io.out << "  warning: " << formatDiagnostic(path, w) << "\n";
         }
     }
     if (*format == Format::Json)

@@ -7,6 +7,7 @@
 #include "policy/validation.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace check
 {
@@ -68,11 +69,48 @@ DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
         located.column = pos.column;
         add(std::move(located));
     }
+    addCandidateRules(doc, text, check.errors, check.warnings);
     // The schema files are the contract other tools read; anything they
     // reject that the rules above did not already report is reported too.
     for (auto& d : parsed.schemaErrors)
         add(std::move(d));
     return check;
+}
+
+void addCandidateRules(const format::Document& document, std::string_view text, std::vector<format::Diagnostic>& errors,
+    std::vector<format::Diagnostic>& warnings)
+{
+    // The paths already reported: a candidate that could not be read is not
+    // judged, and a duplicate validation reported is not told twice.
+    std::unordered_set<std::string_view> reported;
+    reported.reserve(errors.size());
+    for (const auto& e : errors)
+        reported.insert(e.path);
+    const ProfileIndex index(document);
+    for (std::size_t p = 0; p < document.profiles.size(); ++p) {
+        if (!document.profiles[p].dynamic)
+            continue;
+        const auto& candidates = document.profiles[p].dynamic->candidates;
+        const std::vector<CandidateCheck> checks = checkCandidates(index, p);
+        const std::string listPath = format::joinPath(document.dynamicPath(p), "candidates");
+        for (std::size_t i = 0; i < checks.size(); ++i) {
+            if (checks[i].rules.empty())
+                continue;
+            const std::string candidatePath = format::indexPath(listPath, i);
+            const std::string path = format::joinPath(candidatePath, "execution_profile_id");
+            if (reported.count(candidatePath))
+                continue;
+            const bool idReported = reported.count(path) > 0;
+            const format::TextPosition pos = text.empty() ? format::TextPosition {} : format::locatePath(text, path);
+            for (const CandidateRule rule : checks[i].rules.list()) {
+                if (rule == CandidateRule::Duplicate && idReported)
+                    continue;
+                format::Diagnostic d {path, describeCandidateRule(rule, candidates[i].executionProfileId, checks[i]),
+                    pos.line, pos.column};
+                (isWarning(rule) ? warnings : errors).push_back(std::move(d));
+            }
+        }
+    }
 }
 
 std::vector<policy::RouteCandidate> routeCandidates(const format::DynamicRecord& dynamic, std::string_view path)
@@ -103,9 +141,11 @@ std::vector<policy::RouteCandidate> routeCandidates(const format::Document& docu
 {
     const auto& dynamic = *document.profiles[profileIndex].dynamic;
     auto route = routeCandidates(dynamic, document.dynamicPath(profileIndex));
+    // What a run of the route can use: a profile that breaks no rule but the
+    // warning (a duplicate is the route's problem, not the profile's).
+    const ProfileIndex index(document);
     for (std::size_t i = 0; i < route.size(); ++i)
-        route[i].eligible
-            = check::isUsable(check::eligibilityOf(document, profileIndex, dynamic.candidates[i].executionProfileId));
+        route[i].eligible = !index.rulesOf(profileIndex, dynamic.candidates[i].executionProfileId).hasError();
     return route;
 }
 

@@ -320,8 +320,20 @@ public:
         p.enabled = boolean(member(v, "enabled"), joinPath(path, "enabled"), true);
         p.autoFallback = boolean(member(v, "auto_fallback"), joinPath(path, "auto_fallback"), false);
         if (const Json* deleted = member(v, "deleted_at"); deleted && !deleted->is_null()) {
-            p.deleted = !string(deleted, joinPath(path, "deleted_at")).empty();
+            p.deletedAt = string(deleted, joinPath(path, "deleted_at"));
+            p.deleted = !p.deletedAt.empty();
         }
+        // kandev's candidate rules: absent is "not said"; a null agent_name is
+        // a profile whose agent row is missing, a null workspace_id or role
+        // is none (kandev reads them with COALESCE(..., '')).
+        if (const Json* agent = member(v, "agent_name")) {
+            p.agentMissing = agent->is_null();
+            p.agentName = string(agent, joinPath(path, "agent_name"));
+        }
+        if (const Json* workspace = member(v, "workspace_id"))
+            p.workspaceId = string(workspace, joinPath(path, "workspace_id"));
+        if (const Json* role = member(v, "role"))
+            p.role = string(role, joinPath(path, "role"));
         if (dynamicValue && !dynamicValue->is_null())
             p.dynamic = dynamic(*dynamicValue, joinPath(path, "dynamic"));
         return p;
@@ -534,6 +546,14 @@ void writeProfile(PieceWriter& out, const ProfileRecord& p, std::size_t indent)
         j["kind"] = p.kind;
         j["enabled"] = p.enabled;
         j["auto_fallback"] = p.autoFallback;
+        if (p.deleted)
+            j["deleted_at"] = p.deletedAt;
+        if (p.agentName)
+            j["agent_name"] = p.agentMissing ? Json(nullptr) : Json(*p.agentName);
+        if (p.workspaceId)
+            j["workspace_id"] = *p.workspaceId;
+        if (p.role)
+            j["role"] = *p.role;
     } else {
         // The editor edits a profile's name and enabled flag: written where
         // the file has them, or where they differ from what their absence means.

@@ -152,6 +152,8 @@ type Validation struct {
 	Valid  bool         `json:"valid"`
 	Legacy bool         `json:"legacy"`
 	Errors []Diagnostic `json:"errors"`
+	// Warnings never make a document invalid: a candidate whose agent kandev may not launch.
+	Warnings []Diagnostic `json:"warnings"`
 }
 
 // Validate checks a dynamic profile, agent profile or export document. An

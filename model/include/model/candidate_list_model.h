@@ -19,7 +19,7 @@ public:
     enum Column { NameColumn, EnabledColumn, SummaryColumn, StatusColumn, ColumnCount };
     enum Role {
         ExecutionProfileIdRole = Qt::UserRole + 1,
-        EligibilityRole,  // model::Eligibility as int
+        CandidateRulesRole,  // the candidate rules it breaks: model::CandidateRules::bits()
         IssueCountRole,  // validation issues of the candidate
         StatusTextRole,  // the badge text, "" when all is well
     };
@@ -46,7 +46,11 @@ public:
     bool dropMimeData(
         const QMimeData* data, Qt::DropAction action, int row, int column, const QModelIndex& parent) override;
 
-    static QString statusText(Eligibility e, int issueCount);
+    // The badge: the number of validation problems, else the candidate
+    // rules broken ("Stale: profile deleted; Ineligible: profile disabled"),
+    // else "".
+    static QString statusText(const CandidateRules& rules, int issueCount);
+    static QString ruleBadge(CandidateRule rule);
 
 private:
     QPointer<EditorDocument> m_doc;

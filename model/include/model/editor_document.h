@@ -40,11 +40,17 @@ struct ProfileLockReason;
 namespace model
 {
 
-using Eligibility = check::Eligibility;
+using CandidateRule = check::CandidateRule;
+using CandidateRules = check::CandidateRules;
 
+// An agent profile a candidate could name, with the rules it would break as
+// a new candidate of the current profile (none: eligible; only
+// NotLaunchable: eligible with a warning).
 struct ConcreteProfile {
     QString id;
     QString name;
+    CandidateRules rules = {};
+    QString agent = {};  // its agent (agents.name), "" when the catalogue does not say
 };
 
 class EditorDocument final : public QObject
@@ -124,7 +130,17 @@ public:
     // Agent profile id -> name, for every agent profile the document names: built once, so
     // that naming the candidates of a review costs one lookup each, not a scan of the document.
     std::unordered_map<std::string, std::string> agentProfileNames() const;
-    Eligibility eligibility(int row) const;
+    // kandev's candidate rules (check/eligibility.h) the candidate breaks,
+    // judged from the document's catalogue of profiles.
+    CandidateRules candidateRules(int row) const;
+    // The same with the duplicate's first candidate and the profile named.
+    const check::CandidateCheck& candidateCheck(int row) const;
+    // Every profile of the catalogue that is not dynamic, in document order,
+    // each with the rules it would break as a new candidate of the current
+    // profile (Duplicate when the route names it already).
+    std::vector<ConcreteProfile> concreteProfiles() const;
+    // Those a candidate may name: no rule broken but the NotLaunchable
+    // warning, the route aside (one already in it is listed too).
     std::vector<ConcreteProfile> eligibleProfiles() const;
     // Issues of the current profile (paths from "candidates[...]"), positions excluded:
     // the editor shows route order and renumbers positions on save.
@@ -146,6 +162,18 @@ public:
     // Every profile's issues, with full paths; saving is refused while any
     // exist (in a database: in any profile that saving writes).
     std::vector<policy::Issue> allIssues() const;
+    // A candidate that breaks one of kandev's candidate rules, anywhere in
+    // the document (full path, as validate prints it).
+    struct RuleBreak {
+        std::string path;  // <dynamic path>.candidates[i].execution_profile_id
+        CandidateRule rule;
+        QString id;  // the candidate's execution_profile_id
+        QString agent;  // the named profile's agent, where known
+        int duplicateOf = 0;
+    };
+    // The broken rules that are errors (saving is refused while any exist,
+    // as allIssues), leaving out duplicates, which allIssues reports.
+    std::vector<RuleBreak> allRuleErrors() const;
 
     // --- mutators, for undo commands only
     void setPolicies(int profileIndex, int row, const policy::PolicyDocument& policies);
@@ -237,6 +265,8 @@ private:
     QString m_readOnlyReason;
     std::vector<policy::Issue> m_issues;
     std::vector<format::Diagnostic> m_legacyErrors;
+    std::unique_ptr<check::ProfileIndex> m_profiles;  // of m_document, rebuilt when it is replaced
+    std::vector<check::CandidateCheck> m_candidateChecks;  // the current profile's, parallel to its candidates
     bool m_inStructuralChange = false;
     std::set<int> m_editedProfiles;  // database: profiles to write on save
 };

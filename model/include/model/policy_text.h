@@ -3,6 +3,7 @@
 // Translated, human-readable renderings of policies and durations for the
 // editor. Every limit is a %1 argument, never baked into a string.
 
+#include "check/eligibility.h"
 #include "format/diagnostic.h"
 
 #include "policy/evaluator.h"
@@ -40,6 +41,14 @@ public:
     static QStringList switchingExplanation();
     static QString codeDescription(std::string_view code);
     static QString issueMessage(const policy::Issue& issue);
+    // A broken candidate rule of a candidate naming `id` (its profile's agent
+    // `agent`, where known), as the validation pane shows it; a warning
+    // (NotLaunchable) says it is one.
+    static QString candidateRule(check::CandidateRule rule, const QString& id, const QString& agent, int duplicateOf);
+    // Why a profile cannot be picked as a candidate, in a few words ("deleted";
+    // "agent x may not be launchable"); several rules joined by commas.
+    static QString candidateRuleReason(check::CandidateRule rule, const QString& agent);
+    static QString candidateRuleReasons(const check::CandidateRules& rules, const QString& agent);
     // Why a legacy candidate cannot be migrated (the migration's own detail).
     static QString legacyError(const format::Diagnostic& error);
     // What the decision does, and for a stop of the safety gate, why (from d.reason).

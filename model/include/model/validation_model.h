@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Every validation issue of the current profile, and why its legacy
-// candidates cannot be migrated, for the validation pane.
+// Every validation issue of the current profile, why its legacy candidates
+// cannot be migrated, and the candidate rules they break (errors, and
+// warnings that do not stop a save), for the validation pane.
 
 #include "model/editor_document.h"
 
@@ -32,7 +33,7 @@ class ValidationModel final : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { MessageColumn, CandidateColumn, PathColumn, ColumnCount };
-    enum Role { CandidateRowRole = Qt::UserRole + 1, FieldRole };
+    enum Role { CandidateRowRole = Qt::UserRole + 1, FieldRole, WarningRole };
 
     explicit ValidationModel(QObject* parent = nullptr);
     void setDocument(EditorDocument* document);
@@ -40,12 +41,16 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    // The rows that stop a save, and the warnings (a candidate kandev may refuse), which do not.
+    int errorCount() const;
+    int warningCount() const;
 
 private:
     void refresh();
     struct Row {
         std::string path;
         QString message;
+        bool warning = false;
     };
     QPointer<EditorDocument> m_doc;
     std::vector<Row> m_rows;

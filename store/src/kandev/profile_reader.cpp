@@ -116,13 +116,25 @@ bool KandevDatabase::hasKandevTables(QSqlDatabase& db, QString* error) const
 bool KandevDatabase::readProfiles(
     QSqlDatabase& db, LoadedDatabase& loaded, std::map<std::string, std::size_t>& dynamicIndex, QString* error) const
 {
+    // kandev's candidate rules read a profile's Office columns, which an
+    // older kandev does not have: asked once, and read only where they are.
+    QSqlError columnsError;
+    const auto columns = detail::columnNames(
+        db, m_target.kind == DatabaseTarget::Kind::Sqlite, QStringLiteral("agent_profiles"), &columnsError);
+    if (!columns)
+        return failed(columnsError, error);
+    const bool hasWorkspace = columns->contains(QStringLiteral("workspace_id"), Qt::CaseInsensitive);
+    const bool hasRole = columns->contains(QStringLiteral("role"), Qt::CaseInsensitive);
     // Only the columns needed: never env_vars or any other secret-bearing column.
     QSqlQuery profiles(db);
     profiles.setForwardOnly(true);
     if (!profiles.exec(QStringLiteral(
             "SELECT p.id, p.name, p.enabled, p.auto_fallback, p.deleted_at IS NOT NULL, d.version, a.name, "
-            "d.profile_id IS NOT NULL FROM agent_profiles p LEFT JOIN dynamic_agent_profiles d ON d.profile_id = p.id "
-            "LEFT JOIN agents a ON a.id = p.agent_id ORDER BY p.id")))
+            "d.profile_id IS NOT NULL, CAST(p.deleted_at AS TEXT), a.id IS NOT NULL, %1, %2 FROM agent_profiles p "
+            "LEFT JOIN dynamic_agent_profiles d ON d.profile_id = p.id LEFT JOIN agents a ON a.id = p.agent_id "
+            "ORDER BY p.id")
+                           .arg(hasWorkspace ? QStringLiteral("p.workspace_id") : QStringLiteral("NULL"),
+                               hasRole ? QStringLiteral("p.role") : QStringLiteral("NULL"))))
         return failed(profiles.lastError(), error);
     while (profiles.next()) {
         format::ProfileRecord p;
@@ -133,8 +145,18 @@ bool KandevDatabase::readProfiles(
         p.enabled = row.boolean(2, "enabled");
         p.autoFallback = row.boolean(3, "auto_fallback");
         p.deleted = row.boolean(4, "deleted_at");
+        if (p.deleted)
+            p.deletedAt = row.optionalText(8, "deleted_at").value_or(std::string());
         const bool hasDynamicRow = row.boolean(7, "profile_id");
         const std::optional<std::string> agent = row.optionalText(6, "agents.name");
+        // kandev refuses a candidate whose agent row is missing (NoAgent).
+        p.agentMissing = !row.boolean(9, "agents.id");
+        p.agentName = p.agentMissing ? std::string() : agent.value_or(std::string());
+        // kandev reads both with COALESCE(..., ''): NULL is none.
+        if (hasWorkspace)
+            p.workspaceId = row.optionalText(10, "workspace_id").value_or(std::string());
+        if (hasRole)
+            p.role = row.optionalText(11, "role").value_or(std::string());
         const bool dynamic = hasDynamicRow || agent == "dynamic";
         p.kind = dynamic ? "dynamic" : "concrete";
         std::optional<std::int64_t> version;

@@ -57,6 +57,36 @@ inline std::optional<QStringList> tableNames(QSqlDatabase& db, bool sqlite, QSql
     return names;
 }
 
+// The columns of `table`, asked once (an older kandev lacks some): SQLite's
+// PRAGMA table_info, PostgreSQL's information_schema.columns of the tables
+// on the search path.
+inline std::optional<QStringList> columnNames(QSqlDatabase& db, bool sqlite, const QString& table, QSqlError* error)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    bool ok = false;
+    if (sqlite) {
+        // PRAGMA takes no bound parameter; the name is one of ours, quoted all the same.
+        QString quoted = table;
+        quoted.replace(QLatin1Char('\''), QLatin1String("''"));
+        ok = q.exec(QStringLiteral("PRAGMA table_info('%1')").arg(quoted));
+    } else {
+        ok = q.prepare(QStringLiteral("SELECT column_name FROM information_schema.columns WHERE table_name = ? AND "
+                                      "table_schema = ANY (current_schemas(false))"));
+        q.addBindValue(table);
+        ok = ok && q.exec();
+    }
+    if (!ok) {
+        if (error)
+            *error = q.lastError();
+        return std::nullopt;
+    }
+    QStringList names;
+    while (q.next())
+        names << q.value(sqlite ? 1 : 0).toString();
+    return names;
+}
+
 // Whether `tables` (QSqlDatabase::tables()) holds `table`; QPSQL names tables
 // outside the public schema "schema.table".
 inline bool hasTable(const QStringList& tables, const QString& table)

@@ -20,6 +20,10 @@ namespace check
 struct DocumentCheck {
     std::optional<format::Document> document;  // set when the file parsed as a document
     std::vector<format::Diagnostic> errors;
+    // What kandev may refuse but this build cannot tell for sure (a candidate
+    // whose agent is not one of the inference agents kandev knows). Warnings
+    // never make a document invalid.
+    std::vector<format::Diagnostic> warnings;
     bool legacy = false;  // some candidate still holds legacy rules
     bool readOnly = false;  // a policy version newer than this build: never downgrade it
 
@@ -33,6 +37,14 @@ struct DocumentCheck {
 // validate does). The editor leaves them out on open: compiling the schemas
 // would double its start-up, and tst_codec proves they agree with the rules.
 DocumentCheck checkDocument(std::string_view text, bool schemaFiles = true);
+
+// kandev's candidate rules (check/eligibility.h) for every dynamic profile of
+// `document`: each broken rule of candidate i of profile p at the path
+// <p's dynamic path>.candidates[i].execution_profile_id (line and column from
+// `text` when given), errors and warnings apart. A rule validation already
+// reports at that path (a duplicate) is left to it.
+void addCandidateRules(const format::Document& document, std::string_view text, std::vector<format::Diagnostic>& errors,
+    std::vector<format::Diagnostic>& warnings);
 
 // The route as the simulation sees it: legacy rules are migrated in memory;
 // a candidate that cannot be migrated or is invalid carries the reason.

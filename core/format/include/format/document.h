@@ -34,6 +34,14 @@ struct ProfileRecord {
     bool enabled = true;
     bool autoFallback = false;
     bool deleted = false;  // deleted_at is set
+    std::string deletedAt;  // deleted_at as written ("" when not deleted)
+    // What kandev's candidate rules need (check/eligibility.h). Each is
+    // nullopt when the catalogue does not say (a file without the field, an
+    // older export): the rules that need it are then not judged.
+    std::optional<std::string> agentName;  // agents.name, the agent family ("claude-acp"); "" when agentMissing
+    bool agentMissing = false;  // the profile's agent row is missing (agent_name: null)
+    std::optional<std::string> workspaceId;  // an Office profile's workspace; "" for none
+    std::optional<std::string> role;  // an Office profile's role; "" for none
     std::optional<DynamicRecord> dynamic;
     std::string source;  // original JSON text of the profile object ("" for a bare document)
 
