@@ -16,7 +16,8 @@ QString escaped(const std::string& s)
 
 }  // namespace
 
-QString DiffText::render(const review::DocumentDiff& diff, const review::CandidateNames& nameOf)
+QString DiffText::render(
+    const review::DocumentDiff& diff, const review::CandidateNames& nameOf, const ProfileNote& profileNote)
 {
     using review::Change;
     if (diff.equal())
@@ -43,6 +44,8 @@ QString DiffText::render(const review::DocumentDiff& diff, const review::Candida
         if (p.renamed)
             line(QStringLiteral("  ")
                 + tr("name \"%1\" -> \"%2\"").arg(escaped(p.renamed->before), escaped(p.renamed->after)));
+        if (const QString note = profileNote ? profileNote(p) : QString(); !note.isEmpty())
+            line(QStringLiteral("  ") + note);
         for (const auto& c : p.candidates) {
             const std::string name = nameOf ? nameOf(c.executionProfileId) : std::string();
             const QString who = name.empty() || name == c.executionProfileId
