@@ -29,6 +29,7 @@ template <typename T> void Setting<T>::remove() const
     QSettings().remove(key());
 }
 
+template class Setting<bool>;
 template class Setting<QString>;
 template class Setting<QStringList>;
 template class Setting<QByteArray>;
