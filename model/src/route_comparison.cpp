@@ -59,10 +59,12 @@ RouteComparison compareWithSaved(const EditorDocument& document, int profileInde
     out.savedCandidates = check::routeCandidates(asRead, *savedIndex);
     out.saved = policy::simulateRouteCycle(out.savedCandidates, scenario);
     out.comparison = policy::compareTimelines(out.savedCandidates, out.saved, edited, editedTimeline);
-    const auto names = document.agentProfileNames();
-    out.summary = RouteComparisonText::summary(out.comparison, [&names](const std::string& id) {
-        const auto found = names.find(id);
-        return found == names.end() ? QString() : QString::fromStdString(found->second);
+    // A summary names at most three candidates: each looked up on its own, no map of every profile built.
+    out.summary = RouteComparisonText::summary(out.comparison, [&doc](const std::string& id) {
+        for (const format::ProfileRecord& p : doc.profiles)
+            if (!id.empty() && p.id == id)  // the first record of an id, as agentProfileNames() names it
+                return QString::fromStdString(p.name);
+        return QString();
     });
     return out;
 }
