@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// evaluate() and simulateRouteCycle() on a 10-candidate profile.
+// evaluate(), simulateRouteCycle() and compareTimelines() on a 10-candidate profile.
 #include "policy/evaluator.h"
 #include "policy/review.h"
 #include "policy/timeline.h"
+#include "policy/timeline_compare.h"
 
 #include <benchmark/benchmark.h>
 
@@ -74,6 +75,36 @@ void BM_ReviewRoute(benchmark::State& state)
         benchmark::DoNotOptimize(reviewRoute(candidates));
 }
 BENCHMARK(BM_ReviewRoute)->Unit(benchmark::kMicrosecond);
+
+// What the timeline adds per edit while it compares: the saved side simulated, and the two compared.
+void BM_CompareWithSaved(benchmark::State& state)
+{
+    const auto saved = tenCandidates();
+    auto edited = saved;
+    edited[0].policies.transient.retry.maxRetries += 1;
+    const Scenario& scenario = findScenarioPreset("capacity-every-attempt")->scenario;
+    const Timeline after = simulateRouteCycle(edited, scenario);
+    for (auto _ : state) {
+        const Timeline before = simulateRouteCycle(saved, scenario);
+        benchmark::DoNotOptimize(compareTimelines(saved, before, edited, after));
+    }
+    state.counters["events"] = static_cast<double>(after.events.size());
+}
+BENCHMARK(BM_CompareWithSaved)->Unit(benchmark::kMicrosecond);
+
+void BM_CompareTimelines(benchmark::State& state)
+{
+    const auto saved = tenCandidates();
+    auto edited = saved;
+    edited[9].policies.transient.retry.maxRetries += 1;  // the last candidate: the difference comes late
+    const Scenario& scenario = findScenarioPreset("capacity-every-attempt")->scenario;
+    const Timeline before = simulateRouteCycle(saved, scenario);
+    const Timeline after = simulateRouteCycle(edited, scenario);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(compareTimelines(saved, before, edited, after));
+    state.counters["events"] = static_cast<double>(after.events.size());
+}
+BENCHMARK(BM_CompareTimelines)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -248,7 +248,7 @@ int completion(const QStringList& a)
                 else if (alternative == QLatin1String("NAME"))
                     words << presets;
                 else if (QStringList {QStringLiteral("FILE"), QStringLiteral("F"), QStringLiteral("OUT"),
-                             QStringLiteral("DB"), QStringLiteral("PATH")}
+                             QStringLiteral("DB"), QStringLiteral("PATH"), QStringLiteral("OTHER")}
                              .contains(alternative))
                     withFiles = true;
             }

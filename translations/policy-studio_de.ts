@@ -7,6 +7,11 @@
         <source>Written to the database, all in one transaction:</source>
         <translation>In die Datenbank geschrieben, alles in einer Transaktion:</translation>
     </message>
+    <message>
+        <source>route (%1): %2</source>
+        <extracomment>%1: the scenario the Timeline shows, %2: what the edit does to the route in it</extracomment>
+        <translation>Route (%1): %2</translation>
+    </message>
 </context>
 <context>
     <name>DatabaseWrites</name>
@@ -701,6 +706,113 @@
     <message>
         <source>agent %1 may not be launchable</source>
         <translation>Agent %1 ist womöglich nicht startbar</translation>
+    </message>
+</context>
+<context>
+    <name>RouteComparisonText</name>
+    <message>
+        <source>success on %1</source>
+        <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
+        <translation>Erfolg bei %1</translation>
+    </message>
+    <message>
+        <source>stop on %1 (safety gate)</source>
+        <translation>Anhalten bei %1 (Sicherheitsschranke)</translation>
+    </message>
+    <message>
+        <source>stop on %1</source>
+        <translation>Anhalten bei %1</translation>
+    </message>
+    <message>
+        <source>no eligible candidate left</source>
+        <translation>kein zulässiger Kandidat übrig</translation>
+    </message>
+    <message>
+        <source>a configuration error on %1</source>
+        <translation>Konfigurationsfehler bei %1</translation>
+    </message>
+    <message>
+        <source>the event limit</source>
+        <translation>Ereignisgrenze</translation>
+    </message>
+    <message>
+        <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
+        <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
+        <translation>Kein Vergleich mit der gespeicherten Richtlinie möglich: %1 lässt sich in der bearbeiteten Route nicht simulieren. %2</translation>
+    </message>
+    <message>
+        <source>Cannot compare with the saved policy: %1 in the saved route cannot be simulated. %2</source>
+        <translation>Kein Vergleich mit der gespeicherten Richtlinie möglich: %1 lässt sich in der gespeicherten Route nicht simulieren. %2</translation>
+    </message>
+    <message>
+        <source>No change to the route for this scenario</source>
+        <translation>Keine Änderung der Route in diesem Szenario</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n attempts</source>
+        <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
+        <translation>
+            <numerusform>+%n Versuch</numerusform>
+            <numerusform>+%n Versuche</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>−%n attempts</source>
+        <translation>
+            <numerusform>−%n Versuch</numerusform>
+            <numerusform>−%n Versuche</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n retries</source>
+        <translation>
+            <numerusform>+%n Wiederholung</numerusform>
+            <numerusform>+%n Wiederholungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>−%n retries</source>
+        <translation>
+            <numerusform>−%n Wiederholung</numerusform>
+            <numerusform>−%n Wiederholungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n reset waits</source>
+        <translation>
+            <numerusform>+%n Warten auf Rücksetzung</numerusform>
+            <numerusform>+%n Warten auf Rücksetzung</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>−%n reset waits</source>
+        <translation>
+            <numerusform>−%n Warten auf Rücksetzung</numerusform>
+            <numerusform>−%n Warten auf Rücksetzung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 longer</source>
+        <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
+        <translation>%1 länger</translation>
+    </message>
+    <message>
+        <source>%1 shorter</source>
+        <translation>%1 kürzer</translation>
+    </message>
+    <message>
+        <source>now ends in %1 instead of %2</source>
+        <extracomment>%1: how the edited route ends, %2: how the saved one ended</extracomment>
+        <translation>Ende jetzt: %1 statt %2</translation>
+    </message>
+    <message>
+        <source>The same attempts, waits and ending, but the route differs from event %1</source>
+        <translation>Dieselben Versuche, Wartezeiten und dasselbe Ende, aber die Route weicht ab Ereignis %1 ab</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the parts of the summary</comment>
+        <translation>, </translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2262,14 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <source>Timeline views</source>
         <translation>Zeitleisten-Ansichten</translation>
     </message>
+    <message>
+        <source>Draw the route as it was read or last saved, dashed, under the edited one</source>
+        <translation>Die Route, wie sie gelesen oder zuletzt gespeichert wurde, gestrichelt unter der bearbeiteten zeichnen</translation>
+    </message>
+    <message>
+        <source>Compare with saved</source>
+        <translation>Mit Gespeichertem vergleichen</translation>
+    </message>
 </context>
 <context>
     <name>gui::TimelineView</name>
@@ -2248,6 +2368,20 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
         <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil springt zum nächsten Kandidaten. Der Durchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss handeln), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
+    </message>
+    <message>
+        <source>%1 (removed)</source>
+        <extracomment>a lane of the timeline for a candidate only the saved route has</extracomment>
+        <translation>%1 (entfernt)</translation>
+    </message>
+    <message>
+        <source>While the profile is edited, the route as saved runs under it in each lane, in small outlined and dashed shapes (Compare with saved).</source>
+        <translation>Solange das Profil bearbeitet wird, verläuft die gespeicherte Route in jeder Bahn darunter, in kleinen, umrissenen und gestrichelten Formen (Mit Gespeichertem vergleichen).</translation>
+    </message>
+    <message>
+        <source>saved, before the edit</source>
+        <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
+        <translation>gespeichert, vor der Bearbeitung</translation>
     </message>
 </context>
 <context>
@@ -3011,6 +3145,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <source>kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.</source>
         <extracomment>%1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time</extracomment>
         <translation>kandev hat %1 nach %2 bis %3 pausiert; ein Kandidat mit offenem Schutzschalter wird ohne Versuch übergangen.</translation>
+    </message>
+    <message>
+        <source>Compared with the saved policy: %1.</source>
+        <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
+        <translation>Verglichen mit der gespeicherten Richtlinie: %1.</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,11 @@
         <source>Written to the database, all in one transaction:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>route (%1): %2</source>
+        <extracomment>%1: the scenario the Timeline shows, %2: what the edit does to the route in it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DatabaseWrites</name>
@@ -700,6 +705,113 @@
     </message>
     <message>
         <source>agent %1 may not be launchable</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RouteComparisonText</name>
+    <message>
+        <source>success on %1</source>
+        <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop on %1 (safety gate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no eligible candidate left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a configuration error on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
+        <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot compare with the saved policy: %1 in the saved route cannot be simulated. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No change to the route for this scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n attempts</source>
+        <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
+        <translation>
+            <numerusform>+%n attempt</numerusform>
+            <numerusform>+%n attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>−%n attempts</source>
+        <translation>
+            <numerusform>−%n attempt</numerusform>
+            <numerusform>−%n attempts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n retries</source>
+        <translation>
+            <numerusform>+%n retry</numerusform>
+            <numerusform>+%n retries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>−%n retries</source>
+        <translation>
+            <numerusform>−%n retry</numerusform>
+            <numerusform>−%n retries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n reset waits</source>
+        <translation>
+            <numerusform>+%n reset wait</numerusform>
+            <numerusform>+%n reset waits</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>−%n reset waits</source>
+        <translation>
+            <numerusform>−%n reset wait</numerusform>
+            <numerusform>−%n reset waits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 longer</source>
+        <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shorter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now ends in %1 instead of %2</source>
+        <extracomment>%1: how the edited route ends, %2: how the saved one ended</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same attempts, waits and ending, but the route differs from event %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the parts of the summary</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2136,6 +2248,14 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>Timeline views</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Draw the route as it was read or last saved, dashed, under the edited one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with saved</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gui::TimelineView</name>
@@ -2233,6 +2353,20 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (removed)</source>
+        <extracomment>a lane of the timeline for a candidate only the saved route has</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While the profile is edited, the route as saved runs under it in each lane, in small outlined and dashed shapes (Compare with saved).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved, before the edit</source>
+        <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2994,6 +3128,11 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.</source>
         <extracomment>%1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compared with the saved policy: %1.</source>
+        <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -197,9 +197,17 @@ void DocumentController::reviewChanges()
 {
     if (!m_doc)
         return;
-    ReviewChangesDialog(
-        model::reviewChanges(*m_doc), m_doc->displayName(), ReviewChangesDialog::Purpose::Review, m_window)
-        .exec();
+    ReviewChangesDialog(review(), m_doc->displayName(), ReviewChangesDialog::Purpose::Review, m_window).exec();
+}
+
+void DocumentController::setReviewScenario(std::function<policy::Scenario()> scenario)
+{
+    m_reviewScenario = std::move(scenario);
+}
+
+model::ChangeReview DocumentController::review() const
+{
+    return m_reviewScenario ? model::reviewChanges(*m_doc, m_reviewScenario()) : model::reviewChanges(*m_doc);
 }
 
 void DocumentController::undo()
@@ -236,7 +244,7 @@ bool DocumentController::save()
 bool DocumentController::saveToDatabase()
 {
     // Every database save is confirmed against what it writes and the routes it affects.
-    const model::ChangeReview review = model::reviewChanges(*m_doc);
+    const model::ChangeReview review = this->review();
     if (!review.nothingToSave
         && ReviewChangesDialog(review, m_doc->displayName(), ReviewChangesDialog::Purpose::ConfirmSave, m_window).exec()
             != QDialog::Accepted)

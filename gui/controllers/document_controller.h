@@ -8,6 +8,9 @@
 #include <QObject>
 #include <QString>
 
+#include "policy/timeline.h"
+
+#include <functional>
 #include <memory>
 
 class QFileSystemWatcher;
@@ -17,7 +20,8 @@ class QWidget;
 namespace model
 {
 class EditorDocument;
-}
+struct ChangeReview;
+}  // namespace model
 
 namespace gui
 {
@@ -58,8 +62,11 @@ public:
     // "Save changes?" before the document is replaced or the window closes:
     // false when the person cancels (or the save fails).
     bool maybeSave();
-    // File > Review Changes: what a save would write.
+    // File > Review Changes: what a save would write, and what each edited
+    // profile's edit does to its route for the scenario `scenario` returns
+    // (the Timeline's; the default preset until one is given).
     void reviewChanges();
+    void setReviewScenario(std::function<policy::Scenario()> scenario);
     // Edit > Undo and Redo: the open document's stack.
     void undo();
     void redo();
@@ -96,6 +103,7 @@ private:
     bool saveToDatabase();
     bool saveTo(const QString& path);
     void addRecentFile(const QString& path);
+    model::ChangeReview review() const;
     void onFileChangedOnDisk(const QString& path);
 
     QWidget* m_window;
@@ -105,6 +113,7 @@ private:
     std::unique_ptr<model::EditorDocument> m_doc;
     std::unique_ptr<QTemporaryDir> m_sampleDir;  // where the sample's copy lives
     bool m_askingAboutDisk = false;  // one question at a time, however often the file changes
+    std::function<policy::Scenario()> m_reviewScenario;
 };
 
 }  // namespace gui

@@ -3,6 +3,7 @@
 
 #include "dialogs/scenario_editor_dialog.h"
 #include "timeline/timeline_view.h"
+#include "window/colour_scheme.h"
 #include "window/settings.h"
 
 #include "format/scenario.h"
@@ -64,6 +65,9 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     , m_events(new model::TimelineEventModel(m_preview, this))
     , m_scenario(new GuardedComboBox(this))
     , m_log(new QCheckBox(tr("&Logarithmic time"), this))
+    // No mnemonic: every letter of it is taken in the window, in English and in German (Tab reaches it).
+    , m_compare(new QCheckBox(tr("Compare with saved"), this))
+    , m_comparison(new QLabel(this))
     , m_view(new TimelineView(this))
     , m_table(new QTableView(this))
     , m_totals(new QLabel(this))
@@ -96,6 +100,23 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     bar->addWidget(m_log);
     bar->addWidget(exportButton);
     layout->addLayout(bar);
+    // What the edit does to the route: beside the legend, under the picture, while the profile is edited.
+    m_compare->setChecked(settings::compareWithSaved.value());
+    m_compare->setToolTip(tr("Draw the route as it was read or last saved, dashed, under the edited one"));
+    m_preview->setComparing(m_compare->isChecked());
+    m_comparison->setObjectName(QStringLiteral("timelineComparison"));
+    m_comparison->setWordWrap(true);
+    m_comparison->setTextFormat(Qt::PlainText);
+    m_comparison->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_comparisonRow = new QWidget(this);
+    auto* comparisonLayout = new QHBoxLayout(m_comparisonRow);
+    comparisonLayout->setContentsMargins(0, 0, 0, 0);
+    comparisonLayout->addWidget(m_compare, 0, Qt::AlignTop);
+    comparisonLayout->addWidget(m_comparison, 1, Qt::AlignTop);
+    // The line takes the width the legend leaves, and wraps in it.
+    m_comparison->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_comparison->setMinimumWidth(160);
+    m_comparisonRow->hide();
 
     m_view->setPreview(m_preview);
     m_table->setModel(m_events);
@@ -131,7 +152,14 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_legend = new TimelineLegend(m_view, picture);
     pictureLayout->addWidget(m_axis);
     pictureLayout->addWidget(m_lanes, 1);
-    pictureLayout->addWidget(m_legend);
+    // The legend's row also holds the comparison with the saved route (it
+    // names the saved route's shapes): a row of its own would cost the lanes
+    // a row on a laptop.
+    auto* legendRow = new QHBoxLayout;
+    legendRow->setSpacing(12);
+    legendRow->addWidget(m_legend, 0, Qt::AlignTop);
+    legendRow->addWidget(m_comparisonRow, 1, Qt::AlignTop);
+    pictureLayout->addLayout(legendRow);
     // The legend lists the shapes the picture uses: it changes with the picture.
     connect(m_preview, &model::TimelinePreview::changed, m_legend, [this] {
         m_legend->updateGeometry();
@@ -153,13 +181,17 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     // area around it would be a second, unmarked stop that Tab bounces between.
     m_lanes->setFocusPolicy(Qt::NoFocus);
     // Tab follows what one sees: the row from left to right, then the page.
-    const QList<QWidget*> order {m_tabs, m_scenario, edit, m_log, exportButton, m_view, m_table, m_warnings};
+    const QList<QWidget*> order {m_tabs, m_scenario, edit, m_log, exportButton, m_compare, m_view, m_table, m_warnings};
     for (qsizetype i = 1; i < order.size(); ++i)
         QWidget::setTabOrder(order[i - 1], order[i]);
     layout->addWidget(m_totals);
 
     connect(m_scenario, &QComboBox::currentIndexChanged, this, &TimelinePanel::applyScenario);
     connect(m_log, &QCheckBox::toggled, m_view, &TimelineView::setLogarithmic);
+    connect(m_compare, &QCheckBox::toggled, this, [this](bool on) {
+        settings::compareWithSaved.setValue(on);
+        m_preview->setComparing(on);
+    });
     connect(edit, &QPushButton::clicked, this, &TimelinePanel::editCustomScenario);
     connect(exportButton, &QPushButton::clicked, this, &TimelinePanel::exportPicture);
     connect(m_preview, &model::TimelinePreview::changed, this, &TimelinePanel::updateTotals);
@@ -268,6 +300,21 @@ void TimelinePanel::updateTotals()
     // The lanes take no more height than they need; the legend follows right under them.
     m_lanes->setMaximumHeight(m_view->sizeHint().height() + 2 * m_lanes->frameWidth());
     m_totals->setText(m_preview->totalsText());
+    const QString comparison = m_preview->comparisonText();
+    // The check box says what is compared; the line beside it says what changed (the accessible
+    // description says both).
+    const QString summary = m_preview->comparisonSummary();
+    m_comparison->setText(
+        summary.isEmpty() || !m_preview->savedRoute().comparison.comparable() ? summary : summary + QLatin1Char('.'));
+    m_comparison->setAccessibleName(comparison);
+    m_comparison->setVisible(!summary.isEmpty());
+    m_comparisonRow->setVisible(m_preview->isEdited());
+    // A comparison that cannot be made is flagged; a summary reads as the totals do.
+    const bool refused = m_preview->savedRoute().edited() && !m_preview->savedRoute().comparison.comparable();
+    QPalette tone;  // only the text's colour: the rest follows the window's palette
+    if (refused)
+        tone.setColor(QPalette::WindowText, toneText(Tone::Warning, palette()));
+    m_comparison->setPalette(tone);
     const QStringList warnings = m_preview->warningTexts();
     m_warnings->clear();
     m_warnings->addItems(warnings);

@@ -53,6 +53,17 @@ public:
     {
         return m_log;
     }
+    // "Compare with saved" (kept in the settings), and the line beside it
+    // that says what the edit does to the route: a row above the picture,
+    // shown while the profile differs from the one saved.
+    QCheckBox* compareBox() const
+    {
+        return m_compare;
+    }
+    QLabel* comparisonLabel() const
+    {
+        return m_comparison;
+    }
     QLabel* totalsLabel() const
     {
         return m_totals;
@@ -100,6 +111,9 @@ private:
     model::TimelineEventModel* m_events;
     QComboBox* m_scenario;
     QCheckBox* m_log;
+    QCheckBox* m_compare;
+    QLabel* m_comparison;
+    QWidget* m_comparisonRow = nullptr;
     TimelineView* m_view;
     QTableView* m_table;
     QLabel* m_totals;

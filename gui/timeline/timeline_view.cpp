@@ -2,6 +2,7 @@
 #include "timeline/timeline_view.h"
 
 #include "controls/colour_mix.h"
+#include "window/colour_scheme.h"
 
 #include "model/policy_text.h"
 
@@ -57,7 +58,8 @@ struct TimelineView::Layout {
     double left = 0, width = 0, bottomOfLanes = 0, laneHeight = kLaneHeight;
     std::int64_t total = 1;
     std::vector<QRectF> hits;  // per event
-    std::vector<double> laneY;  // centre of each lane
+    std::vector<QRectF> saved;  // per event of the saved route, when it is drawn
+    std::vector<double> laneY;  // centre of each lane: the candidates', then the saved route's own
     double endRowY = 0;  // the row of "no eligible candidate"
 };
 
@@ -114,15 +116,26 @@ bool TimelineView::hasEndRow() const
         return false;
     const std::size_t lanes = m_preview->candidates().size();
     const auto& events = m_preview->timeline().events;
+    if (drawsSaved()) {
+        for (std::size_t i = 0; i < m_preview->savedRoute().saved.events.size(); ++i)
+            if (m_preview->savedLane(i) == model::TimelinePreview::kEndRow)
+                return true;
+    }
     return std::any_of(events.begin(), events.end(), [lanes](const policy::TimelineEvent& e) {
         return e.kind == EventKind::Exhausted || e.kind == EventKind::Truncated || e.candidateIndex >= lanes;
     });
 }
 
+bool TimelineView::drawsSaved() const
+{
+    return m_preview && m_preview->showsSaved() && !m_preview->candidates().empty();
+}
+
 int TimelineView::laneCount() const
 {
     const int candidates = m_preview ? int(m_preview->candidates().size()) : 3;
-    return candidates + (hasEndRow() ? 1 : 0);
+    const int savedOnly = drawsSaved() ? int(m_preview->savedOnlyLabels().size()) : 0;
+    return candidates + savedOnly + (hasEndRow() ? 1 : 0);
 }
 
 double TimelineView::screenLaneHeight() const
@@ -153,13 +166,18 @@ double TimelineView::laneLabelWidth(double available) const
         return kMinLabelWidth;
     const QFontMetricsF fm(font());
     double widest = 0;
-    for (std::size_t i = 0; i < m_preview->candidates().size(); ++i)
+    const std::size_t lanes = m_preview->candidates().size() + (drawsSaved() ? m_preview->savedOnlyLabels().size() : 0);
+    for (std::size_t i = 0; i < lanes; ++i)
         widest = std::max(widest, fm.horizontalAdvance(laneLabel(i)));
     return std::clamp(widest + 20, kMinLabelWidth, std::max(kMinLabelWidth, available / 3));
 }
 
 QString TimelineView::laneLabel(std::size_t lane) const
 {
+    const std::size_t candidates = m_preview->candidates().size();
+    if (lane >= candidates)  // a candidate the edit removed: only the saved route has it
+        //: a lane of the timeline for a candidate only the saved route has
+        return tr("%1 (removed)").arg(m_preview->savedOnlyLabels()[lane - candidates]);
     const bool enabled = m_preview->candidates()[lane].enabled;
     return tr("%1. %2").arg(lane).arg(m_preview->candidateLabel(lane)) + (enabled ? QString() : tr(" (off)"));
 }
@@ -174,11 +192,15 @@ TimelineView::Layout TimelineView::layout(const QSize& size, double top, double 
         return l;
     const auto& timeline = m_preview->timeline();
     const std::size_t lanes = m_preview->candidates().size();
-    for (std::size_t i = 0; i < lanes; ++i)
+    const bool saved = drawsSaved();
+    const std::size_t rows = lanes + (saved ? m_preview->savedOnlyLabels().size() : 0);
+    for (std::size_t i = 0; i < rows; ++i)
         l.laneY.push_back(top + laneHeight * (double(i) + 0.5));
-    l.endRowY = top + laneHeight * (double(lanes) + 0.5);
-    l.bottomOfLanes = top + laneHeight * double(lanes + (hasEndRow() ? 1 : 0));
-    l.total = std::max<std::int64_t>(1, timeline.totals.durationSeconds);
+    l.endRowY = top + laneHeight * (double(rows) + 0.5);
+    l.bottomOfLanes = top + laneHeight * double(rows + (hasEndRow() ? 1 : 0));
+    // One axis for both routes: the longer one sets it.
+    l.total = std::max<std::int64_t>(
+        {1, timeline.totals.durationSeconds, saved ? m_preview->savedRoute().saved.totals.durationSeconds : 0});
     for (std::size_t i = 0; i < timeline.events.size(); ++i) {
         const auto& e = timeline.events[i];
         double x = position(e.offsetSeconds, l.left, l.width, l.total);
@@ -205,6 +227,26 @@ TimelineView::Layout TimelineView::layout(const QSize& size, double top, double 
         default: l.hits.emplace_back(x - 7, y - 7, 14, 14); break;
         }
     }
+    if (!saved)
+        return l;
+    // The saved route runs along the lower part of each lane, under the edited route's shapes.
+    const double below = std::clamp(laneHeight * 0.3, 9.0, laneHeight / 2 - 3);
+    const auto& events = m_preview->savedRoute().saved.events;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const auto& e = events[i];
+        const std::size_t lane = m_preview->savedLane(i);
+        const double y = (lane < rows ? l.laneY[lane] : l.endRowY) + below;
+        double x = position(e.offsetSeconds, l.left, l.width, l.total);
+        if ((e.kind == EventKind::Stop || e.kind == EventKind::Success || e.kind == EventKind::ConfigError) && i > 0
+            && events[i - 1].kind == EventKind::Attempt && events[i - 1].offsetSeconds == e.offsetSeconds)
+            x += kOutcomeGap * 0.7;
+        if (e.kind == EventKind::RetryWait || e.kind == EventKind::WaitForReset) {
+            const double x2 = position(e.offsetSeconds + e.delaySeconds, l.left, l.width, l.total);
+            l.saved.emplace_back(QPointF(x, y - 2.5), QPointF(std::max(x2, x + 3), y + 2.5));
+        } else {
+            l.saved.emplace_back(x - 4, y - 4, 8, 8);
+        }
+    }
     return l;
 }
 
@@ -217,7 +259,62 @@ TimelineView::Colors TimelineView::colors() const
     c.faint = mix(c.base, c.text, 0.15);
     c.accent = pal.color(QPalette::Highlight);
     c.reset = mix(QColor(230, 140, 30), c.text, 0.1);
+    c.saved = savedRouteColour(pal);
     return c;
+}
+
+void TimelineView::drawSavedShape(QPainter& p, EventKind kind, const QRectF& r, const Colors& c)
+{
+    // Outlines only, so that the edited route's shapes stay the ones that read as filled.
+    const QPointF m = r.center();
+    QPen dashed(c.saved, 1.3, Qt::DashLine);
+    QPen solid(c.saved, 1.3);
+    p.setBrush(Qt::NoBrush);
+    switch (kind) {
+    case EventKind::Attempt:
+        p.setPen(solid);
+        p.drawEllipse(m, 2.5, 2.5);
+        break;
+    case EventKind::RetryWait:
+    case EventKind::WaitForReset:
+        p.setPen(dashed);
+        if (kind == EventKind::WaitForReset)  // hatched, as the reset wait above it
+            p.setBrush(QBrush(c.saved, Qt::BDiagPattern));
+        p.drawRect(r);
+        break;
+    case EventKind::Skip: {
+        p.setPen(solid);
+        QPainterPath head;  // a small chevron: on to the next candidate
+        head.moveTo(m.x() - 3, m.y() - 2);
+        head.lineTo(m.x(), m.y() + 2);
+        head.lineTo(m.x() + 3, m.y() - 2);
+        p.drawPath(head);
+        break;
+    }
+    case EventKind::Stop:
+        p.setPen(solid);
+        p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+        break;
+    case EventKind::Success:
+        p.setPen(solid);
+        p.drawPolygon(QPolygonF({{m.x(), r.top()}, {r.right(), m.y()}, {m.x(), r.bottom()}, {r.left(), m.y()}}));
+        break;
+    case EventKind::Exhausted:
+        p.setPen(solid);
+        p.drawPolygon(QPolygonF({{r.left(), r.bottom()}, {r.right(), r.bottom()}, {m.x(), r.top()}}));
+        break;
+    case EventKind::ConfigError:
+        p.setPen(solid);
+        p.drawLine(r.topLeft(), r.bottomRight());
+        p.drawLine(r.bottomLeft(), r.topRight());
+        break;
+    case EventKind::CircuitOpen:
+        p.setPen(dashed);
+        p.drawRoundedRect(r, 2, 2);
+        break;
+    case EventKind::Truncated: break;
+    }
+    p.setBrush(Qt::NoBrush);
 }
 
 void TimelineView::drawShape(QPainter& p, EventKind kind, const QRectF& r, const Colors& c)
@@ -352,11 +449,14 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
     const QFontMetricsF fm(p.font());
 
     // Lanes with the candidates' names, and the tick lines through them.
+    const std::size_t candidateLanes = m_preview->candidates().size();
     for (std::size_t i = 0; i < l.laneY.size(); ++i) {
         const QRectF lane(0, l.laneY[i] - laneHeight / 2, size.width(), laneHeight);
         if (i % 2 == 1)
             p.fillRect(lane, mix(c.base, c.text, 0.04));
-        p.setPen(m_preview->candidates()[i].enabled ? c.text : mix(c.base, c.text, 0.45));
+        p.setPen(i >= candidateLanes                 ? c.saved
+                : m_preview->candidates()[i].enabled ? c.text
+                                                     : mix(c.base, c.text, 0.45));
         p.drawText(QRectF(8, lane.top(), l.left - 16, laneHeight), Qt::AlignVCenter | Qt::AlignLeft,
             fm.elidedText(laneLabel(i), Qt::ElideRight, l.left - 16));
     }
@@ -364,6 +464,11 @@ void TimelineView::renderLanes(QPainter& p, const QSize& size, double top, bool 
         const double x = position(std::int64_t(t), l.left, l.width, l.total);
         p.setPen(QPen(c.faint, 1, Qt::DotLine));
         p.drawLine(QPointF(x, top), QPointF(x, l.bottomOfLanes));
+    }
+    if (drawsSaved()) {
+        const auto& saved = m_preview->savedRoute().saved.events;
+        for (std::size_t i = 0; i < saved.size(); ++i)
+            drawSavedShape(p, saved[i].kind, l.saved[i], c);
     }
     for (std::size_t i = 0; i < timeline.events.size(); ++i)
         drawShape(p, timeline.events[i].kind, l.hits[i], c);
@@ -447,7 +552,10 @@ QString TimelineView::legendDescription()
               "wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond "
               "(success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a "
               "candidate with invalid policies). A pause sign marks a candidate kandev passes over because its "
-              "circuit is open (live routes only).");
+              "circuit is open (live routes only).")
+        + QLatin1Char(' ')
+        + tr("While the profile is edited, the route as saved runs under it in each lane, in small outlined and "
+             "dashed shapes (Compare with saved).");
 }
 
 namespace
@@ -478,9 +586,30 @@ LegendFlow flowLegend(
 }
 }  // namespace
 
+QString TimelineView::savedLegendLabel() const
+{
+    //: the legend's entry for the saved route, drawn dashed under the edited one
+    return drawsSaved() ? tr("saved, before the edit") : QString();
+}
+
 double TimelineView::legendHeight(const QFont& font, double width) const
 {
-    return flowLegend(shownLegendEntries(), QFontMetricsF(font), width, 0).height;
+    auto entries = shownLegendEntries();
+    if (const QString saved = savedLegendLabel(); !saved.isEmpty())
+        entries.append({EventKind::Truncated, saved});  // the slot of the saved route's entry
+    return flowLegend(entries, QFontMetricsF(font), width, 0).height;
+}
+
+double TimelineView::legendWidth(const QFont& font) const
+{
+    auto entries = shownLegendEntries();
+    if (const QString saved = savedLegendLabel(); !saved.isEmpty())
+        entries.append({EventKind::Truncated, saved});
+    const QFontMetricsF fm(font);
+    double width = 8;
+    for (const auto& entry : entries)
+        width += 30 + fm.horizontalAdvance(entry.second) + 18;  // as flowLegend places them
+    return width;
 }
 
 QList<QPair<EventKind, QString>> TimelineView::shownLegendEntries() const
@@ -502,13 +631,24 @@ double TimelineView::renderLegend(QPainter& p, double width, double top) const
     const Colors c = colors();
     const QFontMetricsF fm(p.font());
     const double rowHeight = std::max(22.0, fm.height() + 8);
-    const auto entries = shownLegendEntries();
+    auto entries = shownLegendEntries();
+    const qsizetype savedEntry = savedLegendLabel().isEmpty() ? -1 : entries.size();
+    if (savedEntry >= 0)
+        entries.append({EventKind::Truncated, savedLegendLabel()});  // drawn below as the saved route's sample
     const LegendFlow flow = flowLegend(entries, fm, width, top);
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const auto& [kind, text] = entries[i];
         const double x = flow.origins[std::size_t(i)].x();
         const double y = flow.origins[std::size_t(i)].y();
         const double mid = y + rowHeight / 2;
+        if (i == savedEntry) {  // a dashed wait between two attempts, as the saved route is drawn
+            drawSavedShape(p, EventKind::RetryWait, QRectF(x + 4, mid - 2.5, 18, 5), c);
+            drawSavedShape(p, EventKind::Attempt, QRectF(x, mid - 4, 8, 8), c);
+            drawSavedShape(p, EventKind::Attempt, QRectF(x + 18, mid - 4, 8, 8), c);
+            p.setPen(c.text);
+            p.drawText(QPointF(x + 30, mid + fm.ascent() / 2 - 1), text);
+            continue;
+        }
         QRectF shape = kind == EventKind::RetryWait || kind == EventKind::WaitForReset ? QRectF(x, mid - 6, 24, 12)
             : kind == EventKind::Skip                                                  ? QRectF(x + 7, mid - 16, 10, 32)
                                                                                        : QRectF(x + 5, mid - 7, 14, 14);
@@ -612,7 +752,16 @@ int TimelineLegend::heightForWidth(int width) const
 
 QSize TimelineLegend::sizeHint() const
 {
-    return {600, heightForWidth(600)};
+    // Every entry in one row: beside the comparison with the saved route it takes no more.
+    const int width = int(std::ceil(m_view->legendWidth(font())));
+    return {width, heightForWidth(width)};
+}
+
+QSize TimelineLegend::minimumSizeHint() const
+{
+    // Narrower, it flows onto more rows (its height follows the width it gets).
+    const QSize hint = sizeHint();
+    return {std::min(160, hint.width()), hint.height()};
 }
 
 void TimelineLegend::paintEvent(QPaintEvent*)

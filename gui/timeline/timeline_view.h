@@ -47,16 +47,21 @@ public:
         double laneHeight = kNaturalLaneHeight) const;
     double renderLegend(QPainter& painter, double width, double top) const;
     double legendHeight(const QFont& font, double width) const;
+    double legendWidth(const QFont& font) const;  // all of it in one row
     // What each shape means, in legend order.
     static QList<QPair<policy::EventKind, QString>> legendEntries();  // every shape the timeline draws
     QList<QPair<policy::EventKind, QString>> shownLegendEntries() const;  // the shapes this picture uses
     static QString legendDescription();
+    // The legend's entry for the saved route, "" while it is not drawn.
+    QString savedLegendLabel() const;
     bool exportPng(const QString& path) const;
     bool exportSvg(const QString& path) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
-    // The picture's rows: one per candidate, and one under them when the route ends with no candidate left.
+    // The picture's rows: one per candidate, one per candidate only the saved
+    // route has (when it is drawn), and one under them when the route ends
+    // with no candidate left.
     int laneCount() const;
     bool hasEndRow() const;
     QRect laneRect(int lane) const;  // in the view's coordinates
@@ -74,12 +79,15 @@ protected:
 private:
     struct Layout;
     struct Colors {
-        QColor text, base, faint, accent, reset;
+        QColor text, base, faint, accent, reset, saved;
     };
     Layout layout(const QSize& size, double top, double laneHeight) const;
     double screenLaneHeight() const;
     Colors colors() const;
     static void drawShape(QPainter& p, policy::EventKind kind, const QRectF& r, const Colors& c);
+    // The saved route's event: the same shape, small, outlined and dashed, in the saved route's colour.
+    static void drawSavedShape(QPainter& p, policy::EventKind kind, const QRectF& r, const Colors& c);
+    bool drawsSaved() const;
     std::vector<double> axisTicks(std::int64_t total) const;
     double laneLabelWidth(double available) const;
     QString laneLabel(std::size_t lane) const;
@@ -115,6 +123,7 @@ class TimelineLegend final : public QWidget
 public:
     TimelineLegend(TimelineView* view, QWidget* parent = nullptr);
     QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
     bool hasHeightForWidth() const override
     {
         return true;

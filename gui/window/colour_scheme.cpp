@@ -108,6 +108,11 @@ QColor toneBackground(Tone tone, const QPalette& palette)
     return tone == Tone::Error ? QColor(248, 215, 218) : QColor(255, 243, 205);
 }
 
+QColor savedRouteColour(const QPalette& palette)
+{
+    return palette.color(QPalette::Base).lightnessF() < 0.5 ? QColor(190, 160, 235) : QColor(112, 72, 160);
+}
+
 QString toneStyle(Tone tone, const QPalette& palette)
 {
     return QStringLiteral("background-color:%1; color:%2")

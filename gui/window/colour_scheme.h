@@ -27,5 +27,8 @@ QColor toneText(Tone tone, const QPalette& palette);  // text, 4.5:1 on the wind
 QColor toneBackground(Tone tone, const QPalette& palette);  // a quiet band behind that text
 // "background-color:…; color:…" for rich text (reviews, details).
 QString toneStyle(Tone tone, const QPalette& palette);
+// The saved route the timeline draws, dashed, under the edited one: a hue
+// of its own, 4.5:1 on the base in the light and the dark palette alike.
+QColor savedRouteColour(const QPalette& palette);
 
 }  // namespace gui

@@ -92,6 +92,8 @@ MainWindow::MainWindow(QWidget* parent)
     connectActions();
     connectViews();
     connect(m_documents, &DocumentController::documentChanged, this, &MainWindow::showDocument);
+    // Review Changes says what each edit does to the route for the scenario the Timeline shows.
+    m_documents->setReviewScenario([this] { return m_timeline->preview()->scenario(); });
     connect(m_documents, &DocumentController::documentSaved, this, &MainWindow::updateTitle);
     connect(m_documents, &DocumentController::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_documents, &DocumentController::documentStateChanged, this, &MainWindow::updateActions);

@@ -57,6 +57,8 @@ inline const Setting<QByteArray> windowState {"window/state"};
 inline const Setting<QByteArray> routeSplit {"window/routeSplit"};
 // The timeline's custom scenario, as scenario JSON.
 inline const Setting<QString> customScenario {"timeline/customScenario"};
+// The timeline's "Compare with saved": the saved route drawn under the edited one.
+inline const Setting<bool> compareWithSaved {"timeline/compareWithSaved", true};
 // The Open Database dialog's last SQLite file, and last server: host, port,
 // user, an empty field where the password would be (never stored), name.
 inline const Setting<QString> lastSqlitePath {"database/lastSqlitePath"};

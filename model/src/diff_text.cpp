@@ -16,7 +16,8 @@ QString escaped(const std::string& s)
 
 }  // namespace
 
-QString DiffText::render(const review::DocumentDiff& diff, const review::CandidateNames& nameOf)
+QString DiffText::render(
+    const review::DocumentDiff& diff, const review::CandidateNames& nameOf, const ProfileNote& profileNote)
 {
     using review::Change;
     if (diff.equal())
@@ -48,6 +49,8 @@ QString DiffText::render(const review::DocumentDiff& diff, const review::Candida
                 + (p.switched->after == "true" ? tr("profile enabled (was disabled)")
                                                : tr("profile disabled (was enabled): kandev no longer offers it for "
                                                     "new tasks")));
+        if (const QString note = profileNote ? profileNote(p) : QString(); !note.isEmpty())
+            line(QStringLiteral("  ") + note);
         for (const auto& c : p.candidates) {
             const std::string name = nameOf ? nameOf(c.executionProfileId) : std::string();
             const QString who = name.empty() || name == c.executionProfileId

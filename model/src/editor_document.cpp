@@ -112,6 +112,11 @@ review::DocumentDiff EditorDocument::pendingChanges() const
     return review::diffDocuments(m_source->asRead(), m_document);
 }
 
+const format::Document& EditorDocument::documentAsRead() const
+{
+    return m_source->asRead();
+}
+
 const store::FileSource* EditorDocument::fileSource() const
 {
     return dynamic_cast<const store::FileSource*>(m_source.get());

@@ -7,6 +7,8 @@
 
 #include "policy/catalogue.h"
 
+#include <unordered_map>
+
 namespace model
 {
 
@@ -54,7 +56,54 @@ void TimelinePreview::recompute()
     }
     m_timeline = policy::simulateRouteCycle(m_candidates, m_scenario);
     m_review = policy::reviewRoute(m_candidates);
+    // Compared whether it is shown or not: whether the profile is edited decides what the view offers.
+    m_saved = m_doc && m_doc->currentProfile() >= 0
+        ? compareWithSaved(*m_doc, m_doc->currentProfile(), m_scenario, m_candidates, m_timeline)
+        : RouteComparison {};
+    placeSavedEvents();
     emit changed();
+}
+
+void TimelinePreview::setComparing(bool on)
+{
+    if (on == m_comparing)
+        return;
+    m_comparing = on;
+    recompute();
+}
+
+QString TimelinePreview::comparisonSummary() const
+{
+    return m_comparing ? m_saved.summary : QString();
+}
+
+void TimelinePreview::placeSavedEvents()
+{
+    // Each saved event goes to the lane of its candidate by id: a moved candidate keeps its lane.
+    m_savedLanes.clear();
+    m_savedOnlyLabels.clear();
+    if (!showsSaved())
+        return;
+    std::unordered_map<std::string, std::size_t> lanes;
+    for (std::size_t i = m_candidates.size(); i-- > 0;)
+        lanes[m_candidates[i].executionProfileId] = i;
+    std::unordered_map<std::string, std::string> names;
+    for (const policy::TimelineEvent& e : m_saved.saved.events) {
+        if (e.kind == policy::EventKind::Exhausted || e.kind == policy::EventKind::Truncated) {
+            m_savedLanes.push_back(kEndRow);
+            continue;
+        }
+        auto lane = lanes.find(e.candidate);
+        if (lane == lanes.end()) {  // removed by the edit: a lane of its own, under the edited route's
+            if (m_savedOnlyLabels.empty())
+                names = m_doc->agentProfileNames();
+            const auto name = names.find(e.candidate);
+            m_savedOnlyLabels.push_back(
+                QString::fromStdString(name == names.end() || name->second.empty() ? e.candidate : name->second));
+            lane = lanes.emplace(e.candidate, m_candidates.size() + m_savedOnlyLabels.size() - 1).first;
+        }
+        m_savedLanes.push_back(lane->second);
+    }
 }
 
 QString TimelinePreview::candidateLabel(std::size_t index) const
@@ -251,7 +300,19 @@ QStringList TimelinePreview::warningTexts() const
 
 QString TimelinePreview::accessibleSummary() const
 {
-    return tr("Retry timeline for the scenario %1. %2").arg(QString::fromStdString(m_scenario.name), totalsText());
+    const QString text
+        = tr("Retry timeline for the scenario %1. %2").arg(QString::fromStdString(m_scenario.name), totalsText());
+    const QString comparison = comparisonText();
+    return comparison.isEmpty() ? text : text + QLatin1Char(' ') + comparison;
+}
+
+QString TimelinePreview::comparisonText() const
+{
+    const QString summary = comparisonSummary();
+    if (summary.isEmpty() || !m_saved.comparison.comparable())  // that one says it cannot compare, and why
+        return summary;
+    //: %1: what the edit does to the route ("+1 attempt, 40 s longer"); the saved route is drawn dashed
+    return tr("Compared with the saved policy: %1.").arg(summary);
 }
 
 TimelineEventModel::TimelineEventModel(TimelinePreview* preview, QObject* parent)

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <functional>
 #include <sstream>
 
 #include <sys/stat.h>
@@ -77,6 +78,8 @@ QString evaluateLine(const QString& failure, int ordinal = 0, bool resetUsed = f
 
 }  // namespace
 
+Q_DECLARE_METATYPE(std::function<void(QJsonObject&)>)
+
 class TestPolicyctl final : public QObject
 {
     Q_OBJECT
@@ -119,6 +122,11 @@ private slots:
     void timelineJson();
     void timelineScenarioFile();
     void timelineBadScenario();
+    void timelineCompare_data();
+    void timelineCompare();
+    void timelineCompareJson();
+    void timelineCompareRefuses_data();
+    void timelineCompareRefuses();
     void classify();
     void timesAreReadAsGoReadsThem_data();
     void timesAreReadAsGoReadsThem();
@@ -153,6 +161,13 @@ void TestPolicyctl::usage_data()
                                                 << "(1..3600)";
     QTest::newRow("timeline help lists presets") << QStringList {"timeline", "--help"} << 0 << "out"
                                                  << "quota-reset-6h";
+    QTest::newRow("timeline help names --compare") << QStringList {"timeline", "--help"} << 0 << "out"
+                                                   << "--compare OTHER      compare with OTHER";
+    QTest::newRow("timeline --compare without a value") << QStringList {"timeline", "x.json", "--compare"} << 2 << "err"
+                                                        << "--compare needs a value";
+    QTest::newRow("timeline compares standard input with itself")
+        << QStringList {"timeline", "--compare", "-", "-"} << 2 << "err"
+        << "cannot both be standard input";
     QTest::newRow("output and in-place") << QStringList {"migrate", "--output", "a", "--in-place", "b"} << 2 << "err"
                                          << "exclude each other";
 }
@@ -1199,6 +1214,255 @@ void TestPolicyctl::timelineBadScenario()
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral(":2:66: attempts[0].reset_after_seconds:")), qPrintable(r.err));
     QCOMPARE(runInProcess({"timeline", "--scenario", "no-such-preset", testpaths::sample("profile-v1.json")}).code, 2);
+}
+
+namespace
+{
+
+// The sample profile with `edit` applied to its JSON, written to `dir`.
+QString editedSample(const QTemporaryDir& dir, const QString& name, const std::function<void(QJsonObject&)>& edit)
+{
+    QFile in(testpaths::sample("profile-v1.json"));
+    if (!in.open(QIODevice::ReadOnly))
+        return {};
+    QJsonObject doc = QJsonDocument::fromJson(in.readAll()).object();
+    edit(doc);
+    const QString path = dir.filePath(name);
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly))
+        return {};
+    out.write(QJsonDocument(doc).toJson());
+    return path;
+}
+
+// Sets candidates[i].policies.<cls>.<section>.<key> (or <cls>.on_exhausted when key is empty).
+void setPolicy(
+    QJsonObject& doc, int i, const QString& cls, const QString& section, const QString& key, const QJsonValue& value)
+{
+    QJsonArray candidates = doc[QStringLiteral("candidates")].toArray();
+    QJsonObject candidate = candidates[i].toObject();
+    QJsonObject policies = candidate[QStringLiteral("policies")].toObject();
+    QJsonObject c = policies[cls].toObject();
+    if (key.isEmpty()) {
+        c[section] = value;
+    } else {
+        QJsonObject s = c[section].toObject();
+        s[key] = value;
+        c[section] = s;
+    }
+    policies[cls] = c;
+    candidate[QStringLiteral("policies")] = policies;
+    candidates[i] = candidate;
+    doc[QStringLiteral("candidates")] = candidates;
+}
+
+const QString kTransient = QStringLiteral("transient");
+const QString kRetry = QStringLiteral("retry");
+
+}  // namespace
+
+void TestPolicyctl::timelineCompare_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<std::function<void(QJsonObject&)>>("edit");
+    QTest::addColumn<QStringList>("lines");  // in the text output, in this order
+
+    QTest::newRow("unchanged") << "capacity-every-attempt" << std::function<void(QJsonObject&)>([](QJsonObject&) {})
+                               << QStringList {"  before: 9 attempt(s) in 1 min 35 s, ending in stop on gemini-pro",
+                                      "  after:  9 attempt(s) in 1 min 35 s, ending in stop on gemini-pro",
+                                      "Summary: no change to the route for this scenario"};
+    QTest::newRow("added retry, skip instead of stop")
+        << "capacity-every-attempt" << std::function<void(QJsonObject&)>([](QJsonObject& d) {
+               setPolicy(d, 0, kTransient, kRetry, QStringLiteral("max_retries"), 4);
+               setPolicy(d, 2, kTransient, QStringLiteral("on_exhausted"), {}, QStringLiteral("skip"));
+           })
+        << QStringList {"  before: 9 attempt(s) in 1 min 35 s, ending in stop on gemini-pro",
+               "  after:  10 attempt(s) in 2 min 15 s, ending in no eligible candidate left",
+               "  first difference, event 8:",
+               "    before: +35 s model_capacity (transient): skip claude-sonnet, go to the next candidate",
+               "    after:  +35 s model_capacity (transient): retry 4 of claude-sonnet after 40 s, then skip",
+               "Summary: +1 attempt, +1 retry, 40 s longer, now ends in no eligible candidate left instead of stop "
+               "on gemini-pro"};
+    QTest::newRow("longer first wait") << "capacity-every-attempt"
+                                       << std::function<void(QJsonObject&)>([](QJsonObject& d) {
+                                              setPolicy(d, 0, kTransient, kRetry,
+                                                  QStringLiteral("initial_interval_seconds"), 10);
+                                          })
+                                       << QStringList {"Summary: 35 s longer"};
+    QTest::newRow("stop on the first") << "capacity-every-attempt"
+                                       << std::function<void(QJsonObject&)>([](QJsonObject& d) {
+                                              setPolicy(d, 0, kTransient, QStringLiteral("on_exhausted"), {},
+                                                  QStringLiteral("stop"));
+                                          })
+                                       << QStringList {"Summary: -5 attempts, -3 retries, 1 min shorter, now ends in "
+                                                       "stop on claude-sonnet instead of stop on gemini-pro"};
+}
+
+void TestPolicyctl::timelineCompare()
+{
+    QFETCH(QString, scenario);
+    QFETCH(std::function<void(QJsonObject&)>, edit);
+    QFETCH(QStringList, lines);
+    QTemporaryDir dir;
+    const QString after = editedSample(dir, QStringLiteral("after.json"), edit);
+    const QString before = testpaths::sample("profile-v1.json");
+    const Result r = runInProcess({"timeline", "--scenario", scenario, "--compare", before, after});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.err, QString());
+    // The timeline of FILE as without --compare, then the comparison.
+    const Result plain = runInProcess({"timeline", "--scenario", scenario, after});
+    QVERIFY(r.out.startsWith(plain.out));
+    const QString added = r.out.mid(plain.out.size());
+    QVERIFY2(added.startsWith(QStringLiteral("Compared with %1 (before):\n").arg(before)), qPrintable(added));
+    qsizetype from = 0;
+    for (const QString& line : lines) {
+        const qsizetype at = added.indexOf(line + QLatin1Char('\n'), from);
+        QVERIFY2(at >= from, qPrintable(QStringLiteral("%1\nnot in order in\n%2").arg(line, added)));
+        from = at + line.size();
+    }
+    QVERIFY(added.endsWith(lines.last() + QLatin1Char('\n')));
+}
+
+void TestPolicyctl::timelineCompareJson()
+{
+    QTemporaryDir dir;
+    const QString after = editedSample(dir, QStringLiteral("after.json"), [](QJsonObject& d) {
+        setPolicy(d, 0, kTransient, kRetry, QStringLiteral("max_retries"), 4);
+        setPolicy(d, 2, kTransient, QStringLiteral("on_exhausted"), {}, QStringLiteral("skip"));
+    });
+    const QString before = testpaths::sample("profile-v1.json");
+    const Result r = runProcess({"timeline", "--format", "json", "--compare", before, after});
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = json(r.out);
+    QCOMPARE(o.keys(), (QStringList {"compare", "events", "scenario", "totals", "warnings"}));
+    // Without --compare, the same document without "compare".
+    QJsonObject plain = json(runProcess({"timeline", "--format", "json", after}).out);
+    QJsonObject withoutCompare = o;
+    withoutCompare.remove(QStringLiteral("compare"));
+    QCOMPARE(withoutCompare, plain);
+
+    const QJsonObject c = o[QStringLiteral("compare")].toObject();
+    QCOMPARE(c.keys(),
+        (QStringList {"delta", "ending", "events", "file", "first_difference", "summary", "totals", "unchanged"}));
+    QCOMPARE(c[QStringLiteral("file")].toString(), before);
+    // The before side's own events and totals, in the shape of the top level's.
+    const QJsonObject beforeAlone = json(runProcess({"timeline", "--format", "json", before}).out);
+    QCOMPARE(c[QStringLiteral("events")], beforeAlone[QStringLiteral("events")]);
+    QCOMPARE(c[QStringLiteral("totals")], beforeAlone[QStringLiteral("totals")]);
+    const QJsonObject delta = c[QStringLiteral("delta")].toObject();
+    QCOMPARE(delta.keys(),
+        (QStringList {"attempts", "candidates_tried", "duration_seconds", "reset_wait_seconds", "reset_waits",
+            "retries", "retry_wait_seconds"}));
+    QCOMPARE(delta[QStringLiteral("attempts")].toInt(), 1);
+    QCOMPARE(delta[QStringLiteral("retries")].toInt(), 1);
+    QCOMPARE(delta[QStringLiteral("duration_seconds")].toInt(), 40);
+    QCOMPARE(delta[QStringLiteral("attempts")].toInt(),
+        o[QStringLiteral("totals")][QStringLiteral("attempts")].toInt()
+            - c[QStringLiteral("totals")][QStringLiteral("attempts")].toInt());
+    const QJsonObject ending = c[QStringLiteral("ending")].toObject();
+    QCOMPARE(ending[QStringLiteral("before")].toObject(),
+        QJsonObject({{"kind", "stop"}, {"candidate", "gemini-pro"}, {"position", 2}, {"code", "model_capacity"},
+            {"gate_stop", false}}));
+    QCOMPARE(ending[QStringLiteral("after")].toObject(),
+        QJsonObject({{"kind", "exhausted"}, {"candidate", QJsonValue::Null}, {"position", QJsonValue::Null}}));
+    QCOMPARE(c[QStringLiteral("unchanged")].toBool(), false);
+    QCOMPARE(c[QStringLiteral("first_difference")].toInt(), 7);  // an index into both "events" arrays
+    QCOMPARE(c[QStringLiteral("events")][7][QStringLiteral("event")].toString(), QStringLiteral("skip"));
+    QCOMPARE(o[QStringLiteral("events")][7][QStringLiteral("event")].toString(), QStringLiteral("retry_wait"));
+    QCOMPARE(c[QStringLiteral("summary")].toString(),
+        QStringLiteral("+1 attempt, +1 retry, 40 s longer, now ends in no eligible candidate left instead of stop on "
+                       "gemini-pro"));
+
+    // The same policy: unchanged, no first difference.
+    const QJsonObject same
+        = json(runProcess({"timeline", "--format", "json", "--compare", before, before}).out)[QStringLiteral("compare")]
+              .toObject();
+    QVERIFY(same[QStringLiteral("unchanged")].toBool());
+    QVERIFY(same[QStringLiteral("first_difference")].isNull());
+    QCOMPARE(same[QStringLiteral("summary")].toString(), QStringLiteral("no change to the route for this scenario"));
+
+    // An export: --profile picks the same profile on both sides.
+    const QString exportFile = testpaths::sample("export.json");
+    const Result e
+        = runProcess({"timeline", "--format", "json", "--profile", "dyn-nightly", "--compare", exportFile, exportFile});
+    QCOMPARE(e.code, 0);
+    QVERIFY(json(e.out)[QStringLiteral("compare")][QStringLiteral("unchanged")].toBool());
+}
+
+void TestPolicyctl::timelineCompareRefuses_data()
+{
+    QTest::addColumn<QString>("other");  // "@name": a file written below
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QStringList>("mentions");  // on stderr
+
+    const QString sample = testpaths::sample("profile-v1.json");
+    const QString exportFile = testpaths::sample("export.json");
+    QTest::newRow("missing OTHER") << "@missing.json" << sample << QStringList {} << 2
+                                   << QStringList {"policyctl timeline: --compare ", "missing.json"};
+    QTest::newRow("missing FILE") << sample << "@missing.json" << QStringList {} << 2 << QStringList {"missing.json"};
+    QTest::newRow("OTHER not JSON") << "@broken.json" << sample << QStringList {} << 1
+                                    << QStringList {"broken.json:1:"};
+    QTest::newRow("invalid OTHER") << "@invalid.json" << sample << QStringList {} << 1
+                                   << QStringList {"invalid.json:",
+                                          "candidates[1].policies.transient.retry.max_retries: must be between",
+                                          "cannot compare: candidate 1 'codex-gpt5' of --compare ",
+                                          "invalid.json cannot be simulated "
+                                          "(candidates[1].policies.transient.retry."
+                                          "max_retries)"};
+    QTest::newRow("invalid FILE") << sample << "@invalid.json" << QStringList {} << 1
+                                  << QStringList {
+                                         "cannot compare: candidate 1 'codex-gpt5' of ", "invalid.json cannot"};
+    // The invalid candidate is never reached by this scenario: still no comparison, never "no change".
+    QTest::newRow("invalid OTHER, a candidate the scenario never reaches")
+        << "@invalid-last.json" << sample << QStringList {"--scenario", "unknown-error"} << 1
+        << QStringList {"cannot compare: candidate 2 'gemini-pro'"};
+    QTest::newRow("different profiles") << "@agent-profile.json" << exportFile << QStringList {} << 1
+                                        << QStringList {"cannot compare different profiles:", "holds 'dyn-main'",
+                                               "holds 'dyn-other'", "--profile ID"};
+    QTest::newRow("profile missing in OTHER")
+        << "@agent-profile.json" << exportFile << QStringList {"--profile", "dyn-main"} << 1
+        << QStringList {"policyctl timeline: --compare ",
+               "agent-profile.json: "
+               "no dynamic profile "
+               "with id 'dyn-main'"};
+}
+
+void TestPolicyctl::timelineCompareRefuses()
+{
+    QFETCH(QString, other);
+    QFETCH(QString, file);
+    QFETCH(QStringList, extra);
+    QFETCH(int, code);
+    QFETCH(QStringList, mentions);
+    QTemporaryDir dir;
+    const auto write = [&dir](const QString& name, const QByteArray& bytes) {
+        QFile f(dir.filePath(name));
+        if (f.open(QIODevice::WriteOnly))
+            f.write(bytes);
+    };
+    write(QStringLiteral("broken.json"), "{ not json");
+    editedSample(dir, QStringLiteral("invalid.json"),
+        [](QJsonObject& d) { setPolicy(d, 1, kTransient, kRetry, QStringLiteral("max_retries"), 99); });
+    editedSample(dir, QStringLiteral("invalid-last.json"),
+        [](QJsonObject& d) { setPolicy(d, 2, kTransient, kRetry, QStringLiteral("max_retries"), 99); });
+    QFile sample(testpaths::sample("profile-v1.json"));
+    QVERIFY(sample.open(QIODevice::ReadOnly));
+    write(QStringLiteral("agent-profile.json"),
+        R"({"id":"dyn-other","name":"Other","kind":"dynamic","dynamic":)" + sample.readAll() + "}");
+    const auto resolve
+        = [&dir](const QString& p) { return p.startsWith(QLatin1Char('@')) ? dir.filePath(p.mid(1)) : p; };
+
+    for (const QString& format : {QStringLiteral("text"), QStringLiteral("json")}) {
+        const Result r = runInProcess(QStringList {"timeline", "--format", format} + extra
+            + QStringList {"--compare", resolve(other), resolve(file)});
+        QCOMPARE(r.code, code);
+        QCOMPARE(r.out, QString());  // nothing that could be read as a comparison
+        for (const QString& m : mentions)
+            QVERIFY2(r.err.contains(m), qPrintable(QStringLiteral("%1\nnot in\n%2").arg(m, r.err)));
+        QVERIFY(!r.err.contains(QStringLiteral("no change")));
+    }
 }
 
 void TestPolicyctl::classify()

@@ -15,7 +15,8 @@ using namespace gui;
 namespace
 {
 
-using AnySetting = std::variant<const Setting<QString>*, const Setting<QStringList>*, const Setting<QByteArray>*>;
+using AnySetting = std::variant<const Setting<bool>*, const Setting<QString>*, const Setting<QStringList>*,
+    const Setting<QByteArray>*>;
 
 // Every declared setting, by the name the row uses.
 AnySetting settingNamed(const QString& name)
@@ -27,6 +28,7 @@ AnySetting settingNamed(const QString& name)
         {QStringLiteral("windowState"), &settings::windowState},
         {QStringLiteral("routeSplit"), &settings::routeSplit},
         {QStringLiteral("customScenario"), &settings::customScenario},
+        {QStringLiteral("compareWithSaved"), &settings::compareWithSaved},
         {QStringLiteral("lastSqlitePath"), &settings::lastSqlitePath},
         {QStringLiteral("lastServer"), &settings::lastServer},
     };
@@ -43,6 +45,7 @@ private slots:
     void roundTrips_data();
     void roundTrips();
     void aSingleRecentFileReadsAsAList();
+    void comparingWithSavedIsOnByDefault();
 
 private:
     QTemporaryDir m_dir;
@@ -78,6 +81,9 @@ void TestSettings::roundTrips_data()
     QTest::newRow("custom scenario") << "customScenario"
                                      << "timeline/customScenario"
                                      << QVariant(QStringLiteral(R"({"name":"Quota","attempts":[]})"));
+    // On by default: the round trip stores the other value.
+    QTest::newRow("compare with saved") << "compareWithSaved"
+                                        << "timeline/compareWithSaved" << QVariant(false);
     QTest::newRow("last SQLite file") << "lastSqlitePath"
                                       << "database/lastSqlitePath" << QVariant(QStringLiteral("/home/me/kandev.db"));
     QTest::newRow("last server") << "lastServer"
@@ -120,6 +126,16 @@ void TestSettings::aSingleRecentFileReadsAsAList()
     QSettings().setValue(QStringLiteral("recentFiles"), QStringLiteral("/tmp/only.json"));
     QCOMPARE(settings::recentFiles.value(), QStringList {QStringLiteral("/tmp/only.json")});
     settings::recentFiles.remove();
+}
+
+void TestSettings::comparingWithSavedIsOnByDefault()
+{
+    settings::compareWithSaved.remove();
+    QCOMPARE(settings::compareWithSaved.value(), true);
+    // An INI file holds a bool as text; it reads back as the bool.
+    QSettings().setValue(QStringLiteral("timeline/compareWithSaved"), QStringLiteral("false"));
+    QCOMPARE(settings::compareWithSaved.value(), false);
+    settings::compareWithSaved.remove();
 }
 
 QTEST_GUILESS_MAIN(TestSettings)

@@ -2,18 +2,27 @@
 // The timeline preview: the same events as policyctl, live updates, the
 // painted view, its table, exports, keyboard focus and the custom scenario.
 #include "dialogs/scenario_editor_dialog.h"
+#include "editor/candidate_editor.h"
+#include "editor/class_policy_panel.h"
+#include "route/candidate_list_panel.h"
+#include "window/main_window.h"
 #include "timeline/timeline_panel.h"
 #include "timeline/timeline_view.h"
+#include "window/colour_scheme.h"
+#include "window/settings.h"
 
 #include "model/commands.h"
 #include "model/timeline_preview.h"
 
+#include "../common/gui_helpers.h"
 #include "../common/test_paths.h"
 #include "translations.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
+#include <QPushButton>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +31,7 @@
 #include <QHeaderView>
 #include <QPainter>
 #include <QProcess>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QSettings>
@@ -55,6 +65,20 @@ QStringList compact(const policy::Timeline& t)
     return out;
 }
 
+// Pixels drawn in (or antialiased from) the saved route's colour.
+int savedRoutePixels(const QImage& image, const QColor& saved)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            n += std::abs(c.red() - saved.red()) + std::abs(c.green() - saved.green())
+                    + std::abs(c.blue() - saved.blue())
+                < 60;
+        }
+    return n;
+}
+
 QSet<QRgb> colours(const QImage& image)
 {
     QSet<QRgb> set;
@@ -85,6 +109,9 @@ private slots:
     void keyboardMovesFocusAcrossEvents();
     void customScenarioIsSavedInTheSettings();
     void configurationErrorIsSpokenFromItsCode();
+    void anEditIsComparedWithTheSavedRoute();
+    void theWindowComparesAFieldEdit_data();
+    void theWindowComparesAFieldEdit();
 
 private:
     QTemporaryDir m_dir;
@@ -491,6 +518,185 @@ void TestTimelineView::configurationErrorIsSpokenFromItsCode()
     const QString details = preview.eventDetails(events.front());
     QVERIFY2(details.endsWith(QStringLiteral(": Must be between 1 and 10 (found 99).")), qPrintable(details));
     QVERIFY2(preview.eventReason(0).contains(details), qPrintable(preview.eventReason(0)));
+}
+
+void TestTimelineView::anEditIsComparedWithTheSavedRoute()
+{
+    settings::compareWithSaved.remove();  // on by default
+    auto doc = open(testpaths::sample("export.json"));
+    TimelinePanel panel;
+    panel.setDocument(doc.get());
+    panel.resize(1100, 420);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(panel.compareBox()->isChecked());
+    const QColor saved = savedRouteColour(panel.view()->palette());
+    const auto ghost = [&] { return savedRoutePixels(panel.view()->grab().toImage(), saved); };
+
+    // As read: nothing to compare, nothing drawn.
+    QVERIFY(panel.comparisonLabel()->isHidden());
+    QCOMPARE(ghost(), 0);
+    QCOMPARE(panel.view()->laneCount(), 4);
+
+    // An edit: the summary above the picture and in the accessible description, the saved route under it.
+    policy::PolicyDocument p = *doc->candidate(0).policies;
+    p.transient.retry.maxRetries = 4;
+    doc->undoStack()->push(new model::SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("edit")));
+    QVERIFY(panel.comparisonLabel()->isVisible());
+    QVERIFY(panel.compareBox()->isVisible());
+    QCOMPARE(panel.comparisonLabel()->text(), QStringLiteral("+1 attempt, +1 retry, 40 s longer."));
+    const QString summary = QStringLiteral("Compared with the saved policy: +1 attempt, +1 retry, 40 s longer.");
+    QVERIFY2(
+        panel.view()->accessibleDescription().endsWith(summary), qPrintable(panel.view()->accessibleDescription()));
+    QCOMPARE(panel.comparisonLabel()->accessibleName(), summary);
+    // Beside the legend, under the picture: the lanes keep their room.
+    QVERIFY(
+        panel.comparisonLabel()->mapTo(&panel, QPoint(0, 0)).y() >= panel.legend()->mapTo(&panel, QPoint(0, 0)).y());
+    const int drawn = ghost();
+    QVERIFY2(drawn > 100, qPrintable(QString::number(drawn)));
+    QCOMPARE(panel.view()->laneCount(), 4);
+    QVERIFY(panel.view()->savedLegendLabel().contains(QStringLiteral("saved")));
+
+    // Compare with saved off: neither; remembered.
+    panel.compareBox()->click();
+    QVERIFY(panel.comparisonLabel()->isHidden());
+    QVERIFY(panel.compareBox()->isVisible());  // to switch it on again
+    QCOMPARE(ghost(), 0);
+    QVERIFY(!panel.view()->accessibleDescription().contains(QStringLiteral("saved")));
+    QCOMPARE(settings::compareWithSaved.value(), false);
+    {
+        TimelinePanel another;
+        QVERIFY(!another.compareBox()->isChecked());
+    }
+    panel.compareBox()->click();
+    QCOMPARE(settings::compareWithSaved.value(), true);
+    QCOMPARE(ghost(), drawn);
+
+    // Undone: as saved again, the saved route goes, and the row with it.
+    doc->undoStack()->undo();
+    QVERIFY(panel.comparisonLabel()->isHidden());
+    QVERIFY(!panel.compareBox()->isVisible());
+    QCOMPARE(ghost(), 0);
+
+    // A candidate removed: its saved events get a lane of their own.
+    doc->undoStack()->push(new model::RemoveCandidateCommand(doc.get(), 1));
+    QCOMPARE(panel.view()->laneCount(), 4);  // 3 candidates, and the removed one
+    QCOMPARE(panel.comparisonLabel()->text(), QStringLiteral("−3 attempts, −2 retries, 30 s shorter."));
+    QVERIFY(ghost() > 100);
+    doc->undoStack()->undo();
+
+    // An edit that cannot be simulated: said, and nothing drawn that could read as the same route.
+    p.transient.retry.maxRetries = 11;
+    doc->undoStack()->push(new model::SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("edit")));
+    QVERIFY(panel.comparisonLabel()->isVisible());
+    QVERIFY2(panel.comparisonLabel()->text().startsWith(QStringLiteral("Cannot compare with the saved policy: ")),
+        qPrintable(panel.comparisonLabel()->text()));
+    QCOMPARE(ghost(), 0);
+    doc->undoStack()->undo();
+    QVERIFY(panel.comparisonLabel()->isHidden());
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        doc->undoStack()->redo();
+        p.transient.retry.maxRetries = 4;
+        doc->undoStack()->push(new model::SetPoliciesCommand(doc.get(), 0, p, QStringLiteral("edit")));
+        QVERIFY(panel.grab().save(dir + QStringLiteral("/timeline-compare-panel.png")));
+    }
+}
+
+void TestTimelineView::theWindowComparesAFieldEdit_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<QString>("summary");
+    QTest::addColumn<QString>("reviewLine");
+    QTest::newRow("en") << "en" << false
+                        << "−1 attempt, 10 s longer, now ends in stop on Codex GPT-5 instead of stop on Claude Haiku "
+                           "(auto fallback)."
+                        << "  route (Capacity error before output, every attempt): −1 attempt, 10 s longer, now ends "
+                           "in stop on Codex GPT-5 instead of stop on Claude Haiku (auto fallback)\n";
+    QTest::newRow("de") << "de" << false
+                        << "−1 Versuch, 10 s länger, Ende jetzt: Anhalten bei Codex GPT-5 statt Anhalten bei Claude "
+                           "Haiku (auto fallback)."
+                        << "  Route (Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch): −1 Versuch, 10 s länger, "
+                           "Ende jetzt: Anhalten bei Codex GPT-5 statt Anhalten bei Claude Haiku (auto fallback)\n";
+    QTest::newRow("en, dark") << "en" << true
+                              << "−1 attempt, 10 s longer, now ends in stop on Codex GPT-5 instead of stop on Claude "
+                                 "Haiku (auto fallback)."
+                              << "";
+}
+
+// The whole window on a laptop: a field edited as a person does shows the
+// saved route under the edited one and the summary beside the legend, every
+// lane still in view; Review Changes says the same; undo takes it away.
+void TestTimelineView::theWindowComparesAFieldEdit()
+{
+    QFETCH(QString, language);
+    QFETCH(bool, dark);
+    QFETCH(QString, summary);
+    QFETCH(QString, reviewLine);
+    settings::compareWithSaved.remove();
+    i18n::install(QLocale(language));
+    if (dark)
+        applyColourScheme(ColourScheme::Dark);
+    const auto restore = qScopeGuard([] {
+        i18n::install(QLocale(QLocale::English));
+        applyColourScheme(ColourScheme::System);
+    });
+    MainWindow window;
+    window.resize(1366, 700);  // a 1366 x 768 screen less a title bar and a panel
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(guitest::copyOfSample(m_dir, testpaths::sample("export.json"))));
+    TimelinePanel* timeline = window.timelinePanel();
+    QVERIFY(timeline->view()->isVisible());
+    QVERIFY(!timeline->compareBox()->isVisible());
+
+    // Claude Sonnet retries once more; Codex GPT-5 stops instead of skipping.
+    window.candidateList()->selectRow(0);
+    guitest::typeValue(window.candidateEditor()->transientPanel()->maxRetriesBox(), 4);
+    window.candidateList()->selectRow(1);
+    guitest::clickIndicator(window.candidateEditor()->transientPanel()->stopButton());
+    QCOMPARE(window.document()->undoStack()->count(), 2);
+    QTest::qWait(50);  // the layout settles
+    QVERIFY(timeline->compareBox()->isVisible());
+    QVERIFY(timeline->comparisonLabel()->isVisible());
+    QCOMPARE(timeline->comparisonLabel()->text(), summary);
+    QVERIFY(timeline->view()->accessibleDescription().contains(summary.chopped(1)));
+    // The saved route is drawn, in the colour of the palette in use, and every lane is in view.
+    const QColor saved = savedRouteColour(timeline->view()->palette());
+    QVERIFY(savedRoutePixels(timeline->view()->grab().toImage(), saved) > 100);
+    const int lanes = timeline->view()->laneCount();
+    QCOMPARE(lanes, 4);
+    for (int lane = 0; lane < lanes; ++lane) {
+        const QRect r = timeline->view()->laneRect(lane);
+        QVERIFY2(timeline->lanesArea()->viewport()->rect().contains(
+                     QRect(timeline->view()->mapTo(timeline->lanesArea()->viewport(), r.topLeft()), r.size())),
+            qPrintable(QStringLiteral("lane %1 is out of view").arg(lane)));
+    }
+    for (QWidget* w : std::initializer_list<QWidget*> {timeline->legend(), timeline->comparisonLabel()})
+        QCOMPARE(w->visibleRegion().boundingRect(), w->rect());
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(QStringLiteral("%1/timeline-compare-%2%3.png")
+                                       .arg(dir, language, dark ? QStringLiteral("-dark") : QString())));
+
+    // Review Changes says what the edit does to the route, for the scenario the Timeline shows.
+    if (!reviewLine.isEmpty()) {
+        QString seen;
+        guitest::answerNextDialog(QDialogButtonBox(QDialogButtonBox::Close).buttons().front()->text(), &seen);
+        window.reviewChangesAction()->trigger();
+        QVERIFY2(seen.contains(reviewLine), qPrintable(seen));
+        const int quota = timeline->scenarioBox()->findData(QStringLiteral("quota-reset-6h"));
+        timeline->scenarioBox()->setCurrentIndex(quota);
+        guitest::answerNextDialog(QDialogButtonBox(QDialogButtonBox::Close).buttons().front()->text(), &seen);
+        window.reviewChangesAction()->trigger();
+        QVERIFY2(seen.contains(QStringLiteral(": %1").arg(timeline->preview()->comparisonSummary())), qPrintable(seen));
+        QVERIFY2(seen.contains(timeline->scenarioBox()->currentText()), qPrintable(seen));
+    }
+
+    // Undone: the route is as saved, and the comparison goes.
+    window.document()->undoStack()->undo();
+    window.document()->undoStack()->undo();
+    QVERIFY(!timeline->compareBox()->isVisible());
+    QCOMPARE(savedRoutePixels(timeline->view()->grab().toImage(), saved), 0);
 }
 
 QTEST_MAIN(TestTimelineView)

@@ -93,6 +93,9 @@ mkdir "$prefix/files" && touch "$prefix/files/my file [1].json" "$prefix/files/m
     || fail "completing names with spaces and globs: $(cd "$prefix/files" && complete_words policyctl validate my | tr '\n' '|')"
 (cd "$prefix/files" && [[ $(complete_words policyctl diff --password-file my | sort | tr '\n' '|') == "my file [1].json|my*star?.json|" ]]) \
     || fail "completing an option's file value with a space"
+(cd "$prefix/share/policy-studio/samples" && [[ $(complete_words policyctl timeline --compare exp) == export.json ]]) \
+    || fail "completing the file after 'timeline --compare'"
+[[ $(complete_words policyctl timeline --comp) == --compare ]] || fail "completing 'timeline --comp'"
 # A backend's CMake build finds libpolicy in the prefix and runs against it.
 library=$(find "$prefix" -name 'libpolicy.so.[0-9]*.*' -type f)
 [[ -n $library ]] || fail "libpolicy is not installed"

@@ -8,10 +8,12 @@
 
 #include "policy/catalogue.h"
 #include "policy/review.h"
+#include "policy/timeline_compare.h"
 
 #include <nlohmann/json.hpp>
 
 #include <ostream>
+#include <variant>
 
 namespace cli
 {
@@ -27,12 +29,19 @@ std::string help()
     for (const auto& p : policy::scenarioPresets())
         presets += "  " + std::string(p.id) + std::string(30 - std::min<std::size_t>(p.id.size(), 28), ' ')
             + p.scenario.name + (p.id == policy::kDefaultScenarioId ? " (default)" : "") + "\n";
-    return R"(usage: policyctl timeline [--format text|json] [--scenario NAME|FILE] [--profile ID] FILE
+    return R"(usage: policyctl timeline [--format text|json] [--scenario NAME|FILE] [--profile ID] [--compare OTHER] FILE
 
 Simulates one route cycle across the candidates of the dynamic profile in
 FILE (any file shape; --profile picks one from an export, by default the
 first dynamic profile) for a failure scenario, and prints every event, the
 totals and the review warnings. Legacy rules are migrated in memory.
+
+With --compare, OTHER is the policy before a change (the saved one) and FILE
+the policy after it: both are simulated for the same scenario, and the output
+adds how each ends, the first event where they differ and a one-line summary
+("+1 attempt, +1 retry, 40 s longer"). Both must hold the same profile (the
+same id, or one of them a bare document); a side that cannot be simulated (an
+invalid policy, rules that cannot be migrated) is an error, never "no change".
 
 scenario presets:
 )" + presets
@@ -48,9 +57,12 @@ options:
   --scenario NAME|FILE a preset name or a scenario file (default: )"
         + std::string(policy::kDefaultScenarioId) + R"()
   --profile ID         the dynamic profile to simulate, from an export
+  --compare OTHER      compare with OTHER, the policy before the change
   --help               show this help
 
-exit codes: 0 success, 1 invalid document or scenario, 2 usage error or unreadable file
+exit codes: 0 success, 1 invalid document or scenario (with --compare: either
+side cannot be simulated, or the two hold different profiles), 2 usage error
+or unreadable file
 )";
 }
 
@@ -182,12 +194,175 @@ Json worstCaseJson(const policy::ClassWorstCase& w, const std::vector<policy::Ro
     return j;
 }
 
+// One side of the command: a file, the dynamic profile chosen in it, and its route.
+struct LoadedRoute {
+    CheckedFile file;
+    std::size_t profile = 0;
+    std::vector<policy::RouteCandidate> candidates;
+};
+
+// Reads `path` and picks the profile (--profile, else the first dynamic
+// one); on failure prints why and returns the exit code.
+std::variant<LoadedRoute, int> loadRoute(
+    const std::string& path, const std::optional<std::string>& profileId, const char* label, Io& io)
+{
+    LoadedRoute route;
+    route.file = readAndCheck(path, io.in);
+    if (route.file.readError) {
+        io.err << "policyctl timeline: " << label << shown(*route.file.readError) << "\n";
+        return kExitUsage;
+    }
+    if (!route.file.check.document) {
+        for (const auto& e : route.file.check.errors)
+            io.err << formatDiagnostic(path, e) << "\n";
+        return kExitInvalid;
+    }
+    const format::Document& doc = *route.file.check.document;
+    std::optional<std::size_t> chosen;
+    for (std::size_t i = 0; i < doc.profiles.size() && !chosen; ++i) {
+        if (doc.profiles[i].dynamic && (!profileId || doc.profiles[i].id == *profileId))
+            chosen = i;
+    }
+    if (!chosen) {
+        io.err << "policyctl timeline: " << label << shown(path)
+               << (profileId ? ": no dynamic profile with id '" + shown(*profileId) + "'"
+                             : std::string(": holds no dynamic profile"))
+               << "\n";
+        return kExitInvalid;
+    }
+    route.profile = *chosen;
+    route.candidates = check::routeCandidates(doc, *chosen);
+    return route;
+}
+
+// Both sides can be simulated and hold the same profile; otherwise prints
+// why (each file's problems with their field paths) and returns false.
+bool comparable(
+    const LoadedRoute& before, const LoadedRoute& after, const policy::TimelineComparison& comparison, Io& io)
+{
+    const std::string& beforeId = before.file.check.document->profiles[before.profile].id;
+    const std::string& afterId = after.file.check.document->profiles[after.profile].id;
+    if (!beforeId.empty() && !afterId.empty() && beforeId != afterId) {
+        io.err << "policyctl timeline: cannot compare different profiles: " << shown(after.file.path) << " holds '"
+               << shown(afterId) << "', --compare " << shown(before.file.path) << " holds '" << shown(beforeId)
+               << "' (pick one with --profile ID)\n";
+        return false;
+    }
+    const auto explain = [&io](const LoadedRoute& side, const std::optional<policy::RouteProblem>& problem,
+                             const char* role) {
+        if (!problem)
+            return;
+        for (const auto& e : side.file.check.errors)
+            io.err << formatDiagnostic(side.file.path, e) << "\n";
+        io.err << "policyctl timeline: cannot compare: candidate " << problem->candidateIndex << " '"
+               << shown(problem->candidate) << "' of " << role << shown(side.file.path) << " cannot be simulated";
+        if (problem->issue)
+            io.err << " ("
+                   << shown(format::joinPath(side.file.check.document->dynamicPath(side.profile), problem->issue->path))
+                   << ")";
+        else if (!problem->configurationError.empty())
+            io.err << " (" << shown(problem->configurationError) << ")";
+        io.err << "\n";
+    };
+    explain(before, comparison.beforeProblem, "--compare ");
+    explain(after, comparison.afterProblem, "");
+    return comparison.comparable();
+}
+
+Json totalsJson(const policy::Timeline& timeline, const policy::RouteReview& review,
+    const std::vector<policy::RouteCandidate>& candidates)
+{
+    Json totals = Json::object();
+    totals["attempts"] = timeline.totals.attempts;
+    totals["duration_seconds"] = timeline.totals.durationSeconds;
+    totals["retry_wait_seconds"] = timeline.totals.retryWaitSeconds;
+    totals["reset_wait_seconds"] = timeline.totals.resetWaitSeconds;
+    totals["candidates_tried"] = timeline.totals.candidatesTried;
+    totals["outcome"] = std::string(policy::eventKindName(timeline.totals.finalEvent));
+    totals["transient"] = worstCaseJson(review.transient, candidates);
+    totals["hard"] = worstCaseJson(review.hard, candidates);
+    return totals;
+}
+
+Json eventsJson(const policy::Timeline& timeline)
+{
+    Json events = Json::array();
+    for (const auto& e : timeline.events)
+        events.push_back(eventJson(e));
+    return events;
+}
+
+Json endingJson(const policy::TimelineEnding& ending)
+{
+    Json j = Json::object();
+    j["kind"] = std::string(policy::endingKindName(ending.kind));
+    j["candidate"] = ending.candidateIndex ? Json(ending.candidate) : Json(nullptr);
+    j["position"] = ending.candidateIndex ? Json(*ending.candidateIndex) : Json(nullptr);
+    if (ending.kind == policy::EndingKind::Stop) {
+        j["code"] = ending.code;
+        j["gate_stop"] = ending.gateStop;
+    }
+    return j;
+}
+
+// The "compare" object: the before side's own events and totals, and what changed.
+Json compareJson(const std::string& otherPath, const policy::Timeline& before, const policy::RouteReview& review,
+    const std::vector<policy::RouteCandidate>& candidates, const policy::TimelineComparison& c)
+{
+    Json delta = Json::object();
+    delta["attempts"] = c.delta.attempts;
+    delta["retries"] = c.delta.retries;
+    delta["reset_waits"] = c.delta.resetWaits;
+    delta["duration_seconds"] = c.delta.durationSeconds;
+    delta["retry_wait_seconds"] = c.delta.retryWaitSeconds;
+    delta["reset_wait_seconds"] = c.delta.resetWaitSeconds;
+    delta["candidates_tried"] = c.delta.candidatesTried;
+    Json ending = Json::object();
+    ending["before"] = endingJson(c.before);
+    ending["after"] = endingJson(c.after);
+    Json j = Json::object();
+    j["file"] = otherPath;
+    j["events"] = eventsJson(before);
+    j["totals"] = totalsJson(before, review, candidates);
+    j["delta"] = std::move(delta);
+    j["ending"] = std::move(ending);
+    j["unchanged"] = c.unchanged();
+    j["summary"] = english::describeComparison(c);
+    j["first_difference"] = c.firstDifference ? Json(*c.firstDifference) : Json(nullptr);
+    return j;
+}
+
+void printCompareText(const std::string& otherPath, const policy::Timeline& before, const policy::Timeline& after,
+    const policy::TimelineComparison& c, Io& io)
+{
+    const auto side = [](const policy::Timeline& t, const policy::TimelineEnding& ending) {
+        return std::to_string(t.totals.attempts) + " attempt(s) in " + english::formatDuration(t.totals.durationSeconds)
+            + ", ending in " + english::describeEnding(ending);
+    };
+    io.out << "Compared with " << shown(otherPath) << " (before):\n";
+    io.out << "  before: " << shown(side(before, c.before)) << "\n";
+    io.out << "  after:  " << shown(side(after, c.after)) << "\n";
+    if (c.firstDifference) {
+        const std::size_t i = *c.firstDifference;
+        const auto event = [i](const policy::Timeline& t) {
+            return i < t.events.size()
+                ? "+" + english::formatDuration(t.events[i].offsetSeconds) + " " + eventText(t.events[i])
+                : std::string("(none: the cycle has ended)");
+        };
+        io.out << "  first difference, event " << i + 1 << ":\n";
+        io.out << "    before: " << shown(event(before)) << "\n";
+        io.out << "    after:  " << shown(event(after)) << "\n";
+    }
+    io.out << "Summary: " << shown(english::describeComparison(c)) << "\n";
+}
+
 }  // namespace
 
 int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
 {
     Args args;
-    const std::vector<OptionSpec> spec {{"format", true}, {"scenario", true}, {"profile", true}, {"help", false}};
+    const std::vector<OptionSpec> spec {
+        {"format", true}, {"scenario", true}, {"profile", true}, {"compare", true}, {"help", false}};
     if (const auto error = args.parse(rawArgs, spec); !error.empty())
         return usageError(io, "timeline", error);
     if (args.has("help")) {
@@ -199,6 +374,9 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
         return kExitUsage;
     if (args.positional().size() != 1)
         return usageError(io, "timeline", "expected exactly one FILE");
+    const std::optional<std::string> other = args.value("compare");
+    if (other && *other == "-" && args.positional().front() == "-")
+        return usageError(io, "timeline", "FILE and --compare OTHER cannot both be standard input");
 
     // The scenario: a preset name, else a file.
     const std::string scenarioArg = args.value("scenario").value_or(std::string(policy::kDefaultScenarioId));
@@ -224,61 +402,52 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     }
 
     const std::string path = args.positional().front();
-    const CheckedFile file = readAndCheck(path, io.in);
-    if (file.readError) {
-        io.err << "policyctl timeline: " << shown(*file.readError) << "\n";
-        return kExitUsage;
+    auto loaded = loadRoute(path, args.value("profile"), "", io);
+    if (const int* code = std::get_if<int>(&loaded))
+        return *code;
+    const LoadedRoute& route = std::get<LoadedRoute>(loaded);
+    std::optional<LoadedRoute> before;
+    if (other) {
+        auto loadedOther = loadRoute(*other, args.value("profile"), "--compare ", io);
+        if (const int* code = std::get_if<int>(&loadedOther))
+            return *code;
+        before = std::move(std::get<LoadedRoute>(loadedOther));
     }
-    if (!file.check.document) {
-        for (const auto& e : file.check.errors)
-            io.err << formatDiagnostic(path, e) << "\n";
-        return kExitInvalid;
-    }
-    const format::Document& doc = *file.check.document;
-    std::optional<std::size_t> chosen;
-    for (std::size_t i = 0; i < doc.profiles.size() && !chosen; ++i) {
-        if (doc.profiles[i].dynamic && (!args.has("profile") || doc.profiles[i].id == *args.value("profile")))
-            chosen = i;
-    }
-    if (!chosen) {
-        io.err << "policyctl timeline: " << shown(path)
-               << (args.has("profile") ? ": no dynamic profile with id '" + shown(*args.value("profile")) + "'"
-                                       : std::string(": holds no dynamic profile"))
-               << "\n";
-        return kExitInvalid;
+    const auto& candidates = route.candidates;
+    const policy::Timeline timeline = policy::simulateRouteCycle(candidates, scenario);
+    std::optional<policy::Timeline> beforeTimeline;
+    std::optional<policy::TimelineComparison> comparison;
+    if (before) {
+        beforeTimeline = policy::simulateRouteCycle(before->candidates, scenario);
+        comparison = policy::compareTimelines(before->candidates, *beforeTimeline, candidates, timeline);
+        if (!comparable(*before, route, *comparison, io))
+            return kExitInvalid;
     }
     // Problems of the simulated profile are shown as they will play out
     // (config_error events); they are listed on stderr as well.
-    for (const auto* list : {&file.check.errors, &file.check.warnings}) {
-        for (const auto& e : *list)
-            io.err << "warning: " << formatDiagnostic(path, e) << "\n";
+    for (const LoadedRoute* side : std::initializer_list<const LoadedRoute*> {&route, before ? &*before : nullptr}) {
+        if (!side)
+            continue;
+        for (const auto* list : {&side->file.check.errors, &side->file.check.warnings}) {
+            for (const auto& e : *list)
+                io.err << "warning: " << formatDiagnostic(side->file.path, e) << "
+";
+        }
     }
-
-    const auto candidates = check::routeCandidates(doc, *chosen);
-    const policy::Timeline timeline = policy::simulateRouteCycle(candidates, scenario);
     const policy::RouteReview review = policy::reviewRoute(candidates);
 
     if (*format == Format::Json) {
-        Json events = Json::array();
-        for (const auto& e : timeline.events)
-            events.push_back(eventJson(e));
-        Json totals = Json::object();
-        totals["attempts"] = timeline.totals.attempts;
-        totals["duration_seconds"] = timeline.totals.durationSeconds;
-        totals["retry_wait_seconds"] = timeline.totals.retryWaitSeconds;
-        totals["reset_wait_seconds"] = timeline.totals.resetWaitSeconds;
-        totals["candidates_tried"] = timeline.totals.candidatesTried;
-        totals["outcome"] = std::string(policy::eventKindName(timeline.totals.finalEvent));
-        totals["transient"] = worstCaseJson(review.transient, candidates);
-        totals["hard"] = worstCaseJson(review.hard, candidates);
         Json warnings = Json::array();
         for (const auto& w : review.warnings)
             warnings.push_back(warningJson(w, candidates));
         Json out = Json::object();
         out["scenario"] = scenarioName;
-        out["events"] = std::move(events);
-        out["totals"] = std::move(totals);
+        out["events"] = eventsJson(timeline);
+        out["totals"] = totalsJson(timeline, review, candidates);
         out["warnings"] = std::move(warnings);
+        if (comparison)
+            out["compare"] = compareJson(
+                *other, *beforeTimeline, policy::reviewRoute(before->candidates), before->candidates, *comparison);
         io.out << jsonOutput(out) << "\n";
         return kExitOk;
     }
@@ -308,6 +477,8 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
     worst("hard", review.hard);
     for (const auto& w : review.warnings)
         io.out << "warning: " << shown(warningText(w, candidates)) << "\n";
+    if (comparison)
+        printCompareText(*other, *beforeTimeline, timeline, *comparison, io);
     return kExitOk;
 }
 

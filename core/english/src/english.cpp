@@ -3,6 +3,8 @@
 
 #include "policy/schedule.h"
 
+#include <vector>
+
 namespace english
 {
 
@@ -58,6 +60,57 @@ std::string describeClassPolicy(const policy::ClassPolicy& p)
     case policy::Outcome::Stop: out += "then stop for manual recovery"; break;
     case policy::Outcome::Unset: out += "then (no outcome set)"; break;
     }
+    return out;
+}
+
+std::string describeEnding(const policy::TimelineEnding& ending)
+{
+    using policy::EndingKind;
+    switch (ending.kind) {
+    case EndingKind::Success: return "success on " + ending.candidate;
+    case EndingKind::Stop: return "stop on " + ending.candidate + (ending.gateStop ? " (safety gate)" : "");
+    case EndingKind::Exhausted: return "no eligible candidate left";
+    case EndingKind::ConfigError: return "a configuration error on " + ending.candidate;
+    case EndingKind::Truncated: return "the event limit";
+    }
+    return {};
+}
+
+std::string describeComparison(const policy::TimelineComparison& c)
+{
+    if (!c.comparable()) {
+        const bool before = c.beforeProblem.has_value();
+        const policy::RouteProblem& p = before ? *c.beforeProblem : *c.afterProblem;
+        return std::string("cannot compare: candidate ") + std::to_string(p.candidateIndex) + " \"" + p.candidate
+            + "\" of the " + (before ? "before" : "after") + " policy cannot be simulated"
+            + (p.issue                             ? " (" + p.issue->path + ")"
+                    : p.configurationError.empty() ? ""
+                                                   : " (" + p.configurationError + ")");
+    }
+    if (c.unchanged())
+        return "no change to the route for this scenario";
+    std::vector<std::string> parts;
+    const auto count = [&parts](std::int64_t delta, const char* one, const char* many) {
+        if (delta != 0)
+            parts.push_back((delta > 0 ? "+" : "-") + std::to_string(delta > 0 ? delta : -delta) + " "
+                + (delta == 1 || delta == -1 ? one : many));
+    };
+    count(c.delta.attempts, "attempt", "attempts");
+    count(c.delta.retries, "retry", "retries");
+    count(c.delta.resetWaits, "reset wait", "reset waits");
+    if (c.delta.durationSeconds != 0)
+        parts.push_back(formatDuration(c.delta.durationSeconds > 0 ? c.delta.durationSeconds : -c.delta.durationSeconds)
+            + (c.delta.durationSeconds > 0 ? " longer" : " shorter"));
+    const std::string after = describeEnding(c.after);
+    const std::string before = describeEnding(c.before);
+    if (after != before)
+        parts.push_back("now ends in " + after + " instead of " + before);
+    if (parts.empty())
+        return "the same attempts, waits and ending, but the route differs from event "
+            + std::to_string(*c.firstDifference + 1);
+    std::string out;
+    for (const std::string& part : parts)
+        out += (out.empty() ? "" : ", ") + part;
     return out;
 }
 

@@ -6,6 +6,8 @@
 // candidates named as the route names them; for a database, first the
 // versions the save writes and the routes kandev runs under each now.
 
+#include "policy/timeline.h"
+
 #include <QString>
 
 #include <optional>
@@ -21,6 +23,10 @@ struct ChangeReview {
     QString text;
 };
 
-ChangeReview reviewChanges(const EditorDocument& document);
+// Each edited profile also says what the edit does to its route for
+// `scenario` (the one the Timeline shows): "route (Quota exhausted, reset in
+// 6 h): +1 attempt, 6 h longer".
+ChangeReview reviewChanges(const EditorDocument& document, const policy::Scenario& scenario);
+ChangeReview reviewChanges(const EditorDocument& document);  // for the default scenario
 
 }  // namespace model

@@ -11,6 +11,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <functional>
+
 namespace model
 {
 
@@ -20,7 +22,11 @@ class DiffText
 public:
     // "profile dyn-main (Main route):\n  candidate Codex GPT-5 (codex-gpt5) moved from 2 to 1\n...";
     // "no differences\n" when equal.
-    static QString render(const review::DocumentDiff& diff, const review::CandidateNames& nameOf = {});
+    // With `profileNote`, each profile's non-empty note follows its head line (Review Changes: what the
+    // edit does to the route).
+    using ProfileNote = std::function<QString(const review::ProfileDiff& profile)>;
+    static QString render(const review::DocumentDiff& diff, const review::CandidateNames& nameOf = {},
+        const ProfileNote& profileNote = {});
 };
 
 }  // namespace model

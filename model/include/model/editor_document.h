@@ -70,6 +70,9 @@ public:
     // What a save would change, against the document as read (or last saved):
     // File > Review Changes shows it, policyctl diff prints the same.
     review::DocumentDiff pendingChanges() const;
+    // The document as read or last saved (its source keeps it): what the
+    // Timeline and Review Changes compare the edited route with.
+    const format::Document& documentAsRead() const;
     QString filePath() const;  // empty for an untitled document and a database
     QString displayName() const;  // file name, database name, or "Untitled"
     QUndoStack* undoStack()

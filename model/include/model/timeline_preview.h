@@ -6,6 +6,7 @@
 // the profile changes. Views read it; they compute nothing themselves.
 
 #include "model/editor_document.h"
+#include "model/route_comparison.h"
 
 #include "policy/review.h"
 #include "policy/timeline.h"
@@ -56,6 +57,47 @@ public:
     QStringList warningTexts() const;
     QString accessibleSummary() const;
 
+    // "Compare with saved": the profile as read or last saved, simulated for
+    // the same scenario, beside the edited one (on by default).
+    void setComparing(bool on);
+    bool isComparing() const
+    {
+        return m_comparing;
+    }
+    const RouteComparison& savedRoute() const
+    {
+        return m_saved;
+    }
+    // Whether the profile shown differs from the one read or last saved (comparing or not).
+    bool isEdited() const
+    {
+        return m_saved.edited();
+    }
+    // The one-line summary of what the edit does to the route; "" while the
+    // profile is as saved, or comparing is off.
+    QString comparisonSummary() const;
+    // The same as a sentence that stands alone ("Compared with the saved
+    // policy: +1 attempt, 40 s longer."; why it cannot compare); "" as the summary.
+    QString comparisonText() const;
+    // Whether the picture draws the saved route too: comparing, edited, and
+    // the two differ event for event.
+    bool showsSaved() const
+    {
+        return m_comparing && m_saved.differs();
+    }
+    // Where the saved route's event `index` is drawn: the lane of the edited
+    // route's candidate with the same id, a lane of its own under them for a
+    // candidate the edit removed (savedOnlyLabels), or kEndRow.
+    static constexpr std::size_t kEndRow = std::size_t(-1);
+    std::size_t savedLane(std::size_t index) const
+    {
+        return index < m_savedLanes.size() ? m_savedLanes[index] : kEndRow;
+    }
+    const std::vector<QString>& savedOnlyLabels() const
+    {
+        return m_savedOnlyLabels;
+    }
+
 public slots:
     void recompute();
 
@@ -63,12 +105,18 @@ signals:
     void changed();
 
 private:
+    void placeSavedEvents();
+
     QPointer<EditorDocument> m_doc;
     policy::Scenario m_scenario;
     std::vector<policy::RouteCandidate> m_candidates;
     std::vector<QString> m_labels;
     policy::Timeline m_timeline;
     policy::RouteReview m_review;
+    bool m_comparing = true;
+    RouteComparison m_saved;
+    std::vector<std::size_t> m_savedLanes;  // per event of m_saved.saved
+    std::vector<QString> m_savedOnlyLabels;
     QList<QMetaObject::Connection> m_connections;
 };
 

@@ -3,6 +3,7 @@
 // English renderings of core values for policyctl and reports. The GUI has
 // its own translated renderings (tr()); these are for text output only.
 
+#include "policy/timeline_compare.h"
 #include "policy/types.h"
 
 #include <cstdint>
@@ -21,5 +22,15 @@ std::string formatByteSize(std::uint64_t bytes);
 
 // e.g. "wait for a trusted reset up to 5 min, then retry 3 times from 5 s, then skip"
 std::string describeClassPolicy(const policy::ClassPolicy& p);
+
+// How a route cycle ends: "stop on gemini-pro", "success on claude-sonnet",
+// "no eligible candidate left", "a configuration error on codex-gpt5", "the event limit".
+std::string describeEnding(const policy::TimelineEnding& ending);
+
+// What an edit does to the route, in one line (policyctl timeline --compare):
+// "+2 attempts, +2 retries, 35 s longer, now ends in stop on gemini-pro instead
+// of no eligible candidate left"; "no change to the route for this scenario";
+// "cannot compare: ..." when either side cannot be simulated.
+std::string describeComparison(const policy::TimelineComparison& comparison);
 
 }  // namespace english
