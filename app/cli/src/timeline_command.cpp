@@ -430,8 +430,7 @@ int timelineCommand(const std::vector<std::string>& rawArgs, Io& io)
             continue;
         for (const auto* list : {&side->file.check.errors, &side->file.check.warnings}) {
             for (const auto& e : *list)
-                io.err << "warning: " << formatDiagnostic(side->file.path, e) << "
-";
+                io.err << "warning: " << formatDiagnostic(side->file.path, e) << "\n";
         }
     }
     const policy::RouteReview review = policy::reviewRoute(candidates);
