@@ -1118,13 +1118,17 @@
         <translation>Alle konkreten Agentenprofile der Datei sind aufgeführt. Die, die kandev als Kandidaten ablehnt, sind ausgegraut, mit dem Grund.</translation>
     </message>
     <message>
-        <source>%1 (%2) — cannot be a candidate: %3</source>
+        <source>%1 (%2)
+cannot be a candidate: %3</source>
         <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
-        <translation>%1 (%2) — kann kein Kandidat sein: %3</translation>
+        <translation>%1 (%2)
+kann kein Kandidat sein: %3</translation>
     </message>
     <message>
-        <source>%1 (%2) — warning: %3</source>
-        <translation>%1 (%2) — Warnung: %3</translation>
+        <source>%1 (%2)
+warning: %3</source>
+        <translation>%1 (%2)
+Warnung: %3</translation>
     </message>
     <message>
         <source>Agent profiles</source>

@@ -1118,16 +1118,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (%2) — cannot be a candidate: %3</source>
+        <source>Agent profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+cannot be a candidate: %3</source>
         <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (%2) — warning: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Agent profiles</source>
+        <source>%1 (%2)
+warning: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

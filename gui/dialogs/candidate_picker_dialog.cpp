@@ -79,16 +79,21 @@ CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& docume
             const QString reasons = model::PolicyText::candidateRuleReasons(p.rules, p.agent);
             if (p.rules.hasError()) {
                 //: %3 says why, e.g. "deleted, disabled"
-                item->setText(tr("%1 (%2) — cannot be a candidate: %3").arg(p.name, p.id, reasons));
+                item->setText(tr("%1 (%2)\ncannot be a candidate: %3").arg(p.name, p.id, reasons));
                 item->setToolTip(ruleSentences(p));
                 item->setFlags(Qt::NoItemFlags);
             } else if (!p.rules.empty()) {
-                item->setText(tr("%1 (%2) — warning: %3").arg(p.name, p.id, reasons));
+                item->setText(tr("%1 (%2)\nwarning: %3").arg(p.name, p.id, reasons));
                 item->setToolTip(ruleSentences(p));
             } else {
                 item->setText(tr("%1 (%2)").arg(p.name, p.id));
             }
         }
+        // The reason under each name, wrapped, never cut off at the dialog's edge.
+        m_list->setWordWrap(true);
+        m_list->setTextElideMode(Qt::ElideNone);
+        m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        m_list->setSpacing(2);
         m_list->setAccessibleName(tr("Agent profiles"));
         layout->addWidget(m_list);
         m_id->hide();
@@ -119,7 +124,7 @@ CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& docume
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateOk();
-    resize(420, 360);
+    resize(560, 420);
 }
 
 void CandidatePickerDialog::applyFilter(const QString& text)

@@ -99,6 +99,10 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     bar->addWidget(edit);
     bar->addWidget(m_log);
     bar->addWidget(exportButton);
+    // The switch in the bar with the picture's other switches, so that the
+    // line beside the legend has the width to say what changed in one line.
+    bar->addWidget(m_compare);
+    m_compare->hide();  // while the profile is edited
     layout->addLayout(bar);
     // What the edit does to the route: beside the legend, under the picture, while the profile is edited.
     m_compare->setChecked(settings::compareWithSaved.value());
@@ -111,7 +115,6 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_comparisonRow = new QWidget(this);
     auto* comparisonLayout = new QHBoxLayout(m_comparisonRow);
     comparisonLayout->setContentsMargins(0, 0, 0, 0);
-    comparisonLayout->addWidget(m_compare, 0, Qt::AlignTop);
     comparisonLayout->addWidget(m_comparison, 1, Qt::AlignTop);
     // The line takes the width the legend leaves, and wraps in it.
     m_comparison->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -309,6 +312,7 @@ void TimelinePanel::updateTotals()
     m_comparison->setAccessibleName(comparison);
     m_comparison->setVisible(!summary.isEmpty());
     m_comparisonRow->setVisible(m_preview->isEdited());
+    m_compare->setVisible(m_preview->isEdited());
     // A comparison that cannot be made is flagged; a summary reads as the totals do.
     const bool refused = m_preview->savedRoute().edited() && !m_preview->savedRoute().comparison.comparable();
     QPalette tone;  // only the text's colour: the rest follows the window's palette

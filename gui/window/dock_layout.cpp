@@ -11,7 +11,6 @@
 #include <QAction>
 #include <QAbstractScrollArea>
 #include <QDockWidget>
-#include <QScrollBar>
 #include <QStyle>
 #include <QMainWindow>
 #include <QScreen>
@@ -230,12 +229,10 @@ void DockLayout::sizeToWindow()
     // The editor keeps what its panels need (when a candidate is shown); the timeline gets the rest, within reason.
     const QWidget* centre = m_window->centralWidget();
     const int shared = centre->height() + (timeline->isVisible() ? timeline->height() : 0);
-    // The editor stands in a scroll area's view, narrower than the centre by
-    // the area's frame, and measured as if its scroll bar showed: text wrapped
-    // at that width keeps a scroll bar that once came from staying for good.
+    // The editor stands in a scroll area's view, narrower than the centre by the area's frame.
     const QWidget* view = m_editor->parentWidget();
     const auto* area = view ? qobject_cast<const QAbstractScrollArea*>(view->parentWidget()) : nullptr;
-    const int frame = area ? 2 * area->frameWidth() + area->verticalScrollBar()->sizeHint().width() : 0;
+    const int frame = area ? 2 * area->frameWidth() : 0;
     // resizeDocks() takes effect at the next layout, and the docks' widths
     // now may be any: the centre will be the window less the route and its separator.
     const int separator = m_window->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, m_window);

@@ -106,7 +106,7 @@ void TestEligibility::everyRuleRefusesItsCandidate_data()
     QTest::newRow("dynamic by its agent")
         << profile(R"("agent_name":"dynamic")") << "x" << true << int(CandidateRule::Dynamic) << "dynamic profile";
     QTest::newRow("dynamic by its document")
-        << QStringLiteral(R"({"id":"x","kind":"dynamic","dynamic":{"version":1,"candidates":[%1]}})")
+        << QStringLiteral(R"({"id":"x","name":"X","kind":"dynamic","dynamic":{"version":1,"candidates":[%1]}})")
                .arg(QString::fromStdString(candidate("ok", 0)))
         << "x" << true << int(CandidateRule::Dynamic) << "dynamic profile";
     QTest::newRow("office by workspace") << profile(acp + R"(,"workspace_id":"ws-1")") << "x" << true

@@ -249,7 +249,7 @@ void TestPolicyctl::validateCandidateRules()
     QFile onlyWarning(dir.filePath(QStringLiteral("warning.json")));
     QVERIFY(onlyWarning.open(QIODevice::WriteOnly));
     onlyWarning.write(
-        QStringLiteral(R"([{"id":"custom","agent_name":"my-agent"},{"id":"dyn","dynamic":{"version":1,)"
+        QStringLiteral(R"([{"id":"custom","agent_name":"my-agent"},{"id":"dyn","name":"Dyn","dynamic":{"version":1,)"
                        R"("candidates":[{"position":0,"execution_profile_id":"custom","policies":%1}]}}])")
             .arg(QLatin1String(kPolicies))
             .toUtf8());

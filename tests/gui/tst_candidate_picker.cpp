@@ -68,7 +68,7 @@ void TestCandidatePicker::excludedProfilesSayWhy()
         QListWidgetItem* item = itemOf(list, id);
         QVERIFY2(item, qPrintable(id));
         QVERIFY(!item->isHidden());
-        QVERIFY2(item->text().endsWith(QStringLiteral("— cannot be a candidate: ") + reason), qPrintable(item->text()));
+        QVERIFY2(item->text().endsWith(QStringLiteral("\ncannot be a candidate: ") + reason), qPrintable(item->text()));
         QVERIFY(!(item->flags() & Qt::ItemIsEnabled));
         QVERIFY(!(item->flags() & Qt::ItemIsSelectable));
         QVERIFY(!item->toolTip().isEmpty());
@@ -81,7 +81,7 @@ void TestCandidatePicker::excludedProfilesSayWhy()
     }
     QListWidgetItem* beta = itemOf(list, QStringLiteral("beta-agent"));
     QVERIFY(beta && (beta->flags() & Qt::ItemIsEnabled));
-    QCOMPARE(beta->text(), QStringLiteral("Beta agent (beta-agent) — warning: agent beta-cli may not be launchable"));
+    QCOMPARE(beta->text(), QStringLiteral("Beta agent (beta-agent)\nwarning: agent beta-cli may not be launchable"));
     QVERIFY(beta->toolTip().contains(QStringLiteral("inference agents")));
 
     // An excluded profile cannot be picked: not by filter and arrow keys, nor by a click.

@@ -610,17 +610,17 @@ void TestTimelineView::theWindowComparesAFieldEdit_data()
     QTest::addColumn<QString>("reviewLine");
     QTest::newRow("en") << "en" << false
                         << "−1 attempt, 10 s longer, now ends in stop on Codex GPT-5 instead of stop on Claude Haiku "
-                           "(auto fallback)."
+                           "(fallback)."
                         << "  route (Capacity error before output, every attempt): −1 attempt, 10 s longer, now ends "
-                           "in stop on Codex GPT-5 instead of stop on Claude Haiku (auto fallback)\n";
+                           "in stop on Codex GPT-5 instead of stop on Claude Haiku (fallback)\n";
     QTest::newRow("de") << "de" << false
                         << "−1 Versuch, 10 s länger, Ende jetzt: Anhalten bei Codex GPT-5 statt Anhalten bei Claude "
-                           "Haiku (auto fallback)."
+                           "Haiku (fallback)."
                         << "  Route (Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch): −1 Versuch, 10 s länger, "
-                           "Ende jetzt: Anhalten bei Codex GPT-5 statt Anhalten bei Claude Haiku (auto fallback)\n";
+                           "Ende jetzt: Anhalten bei Codex GPT-5 statt Anhalten bei Claude Haiku (fallback)\n";
     QTest::newRow("en, dark") << "en" << true
                               << "−1 attempt, 10 s longer, now ends in stop on Codex GPT-5 instead of stop on Claude "
-                                 "Haiku (auto fallback)."
+                                 "Haiku (fallback)."
                               << "";
 }
 

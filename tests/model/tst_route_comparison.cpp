@@ -81,15 +81,15 @@ void TestRouteComparison::summaries_data()
     QTest::newRow("stop instead of skip")
         << policies(0, [](auto& p) { p.transient.onExhausted = policy::Outcome::Stop; })
         << "−5 attempts, −3 retries, 1 min shorter, now ends in stop on Claude Sonnet (frontier) instead of stop on "
-           "Claude Haiku (auto fallback)"
+           "Claude Haiku (fallback)"
         << "−5 Versuche, −3 Wiederholungen, 1 min kürzer, Ende jetzt: Anhalten bei Claude Sonnet (frontier) statt "
-           "Anhalten bei Claude Haiku (auto fallback)";
+           "Anhalten bei Claude Haiku (fallback)";
     QTest::newRow("skip instead of stop")
         << policies(2, [](auto& p) { p.transient.onExhausted = policy::Outcome::Skip; })
         << "+6 attempts, +5 retries, 31 min longer, now ends in stop on Gemini 2.5 Pro instead of stop on Claude "
-           "Haiku (auto fallback)"
+           "Haiku (fallback)"
         << "+6 Versuche, +5 Wiederholungen, 31 min länger, Ende jetzt: Anhalten bei Gemini 2.5 Pro statt Anhalten "
-           "bei Claude Haiku (auto fallback)";
+           "bei Claude Haiku (fallback)";
     QTest::newRow("candidate switched off")
         << Edit([](EditorDocument* doc) { doc->undoStack()->push(new SetEnabledCommand(doc, 1, false)); })
         << "−3 attempts, −2 retries, 30 s shorter"
