@@ -312,7 +312,9 @@ void TimelinePanel::updateTotals()
     m_comparison->setAccessibleName(comparison);
     m_comparison->setVisible(!summary.isEmpty());
     m_comparisonRow->setVisible(m_preview->isEdited());
-    m_compare->setVisible(m_preview->isEdited());
+    // The switch comes when there is something to compare: an edit that changes the route for this scenario.
+    const auto& saved = m_preview->savedRoute();
+    m_compare->setVisible(m_preview->isEdited() && !(saved.comparison.comparable() && saved.comparison.unchanged()));
     // A comparison that cannot be made is flagged; a summary reads as the totals do.
     const bool refused = m_preview->savedRoute().edited() && !m_preview->savedRoute().comparison.comparable();
     QPalette tone;  // only the text's colour: the rest follows the window's palette

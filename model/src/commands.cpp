@@ -202,12 +202,23 @@ AddProfileCommand::AddProfileCommand(EditorDocument* doc, format::ProfileRecord 
 
 void AddProfileCommand::redo()
 {
-    m_doc->appendProfile(m_profile);
+    if (m_index >= 0) {  // undone after a save had created it: brought back from its deletion
+        m_doc->setProfileDeleted(m_index, false);
+        return;
+    }
+    m_index = m_doc->appendProfile(m_profile);
 }
 
 void AddProfileCommand::undo()
 {
-    m_doc->removeLastProfile();
+    // Saved since, the profile is in the database: taking it back deletes it
+    // there (the review says so), as kandev deletes one.
+    if (m_doc->versionRead(m_profile.id)) {
+        m_doc->setProfileDeleted(m_index, true);
+    } else {
+        m_doc->removeLastProfile();
+        m_index = -1;
+    }
     m_doc->setCurrentProfile(m_before);
 }
 

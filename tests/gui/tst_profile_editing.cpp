@@ -54,6 +54,13 @@ struct AgentProfileRow {
     bool deleted = false;
 };
 
+bool showAtLaptopSize(MainWindow& window)
+{
+    window.resize(1366, 768);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
 AgentProfileRow rowOf(Fixture& fx, const QString& id)
 {
     QSqlQuery q(fx.db());
@@ -89,9 +96,7 @@ void TestProfileEditing::nameAndEnabledFromTheKeyboardAndMouse()
 {
     const QString path = guitest::copyOfSample(m_dir, testpaths::sample(QStringLiteral("export.json")));
     MainWindow window;
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAtLaptopSize(window));
     QVERIFY(window.openFile(path));
     model::EditorDocument* doc = window.document();
     ProfileSettingsBox* box = window.routePane()->profileSettings();
@@ -163,9 +168,7 @@ void TestProfileEditing::newAndDeleteInADatabase()
                            "'dyn-broken')"));
     fx.exec(QStringLiteral("DELETE FROM agent_profiles WHERE id IN ('dyn-legacy', 'dyn-conflict', 'dyn-broken')"));
     MainWindow window;
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAtLaptopSize(window));
     QVERIFY(window.openDatabase(fx.target));
     model::EditorDocument* doc = window.document();
     QCOMPARE(doc->dynamicProfiles().size(), std::size_t(1));
@@ -193,6 +196,20 @@ void TestProfileEditing::newAndDeleteInADatabase()
     QCOMPARE(rowOf(fx, id).enabled, 1);
     QCOMPARE(fx.version(id), 1);
     QVERIFY(!fx.rulesJson(id, 0).isEmpty());
+    // Undone past its creation once it is saved: the profile is in the
+    // database now, so taking it back is its deletion, and the review says so.
+    QCOMPARE(doc->undoStack()->count(), 3);  // added, named, its candidate
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
+    QCOMPARE(doc->dynamicProfiles().size(), std::size_t(1));
+    const review::DocumentDiff undone = doc->pendingChanges();
+    QCOMPARE(undone.profiles.size(), std::size_t(1));
+    QCOMPARE(undone.profiles[0].id, id.toStdString());
+    QCOMPARE(undone.profiles[0].change, review::Change::Removed);
+    while (doc->undoStack()->canRedo())
+        doc->undoStack()->redo();
+    QCOMPARE(doc->dynamicProfiles().size(), std::size_t(2));
+    QVERIFY(doc->pendingChanges().equal());
 
     // Deleted after a question, undone, deleted again and saved: kandev's soft delete.
     QAction* remove = nullptr;
@@ -219,9 +236,7 @@ void TestProfileEditing::switchingExplanationOpensFromTheKeyboard()
 {
     const QString path = guitest::copyOfSample(m_dir, testpaths::sample(QStringLiteral("export.json")));
     MainWindow window;
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAtLaptopSize(window));
     QVERIFY(window.openFile(path));
     SwitchingExplanation* explanation = window.candidateEditor()->switchingExplanation();
     QVERIFY(explanation->toggle()->isVisible());

@@ -148,7 +148,8 @@ ProfileDiff diffProfile(const format::ProfileRecord* a, const format::ProfileRec
     p.id = b ? b->id : a->id;
     p.name = b ? b->name : a->name;
     p.change = !a ? Change::Added : !b ? Change::Removed : Change::Changed;
-    if (a && b && a->name != b->name)
+    // Names compare as kandev stores them, trimmed: " Main " saves as "Main".
+    if (a && b && policy::trimSpace(a->name) != policy::trimSpace(b->name))
         p.renamed = FieldChange {"name", a->name, b->name};
     if (a && b && a->enabled != b->enabled)
         p.switched = FieldChange {"enabled", flag(a->enabled), flag(b->enabled)};

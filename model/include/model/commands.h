@@ -157,6 +157,7 @@ private:
     EditorDocument* m_doc;
     int m_before;  // the profile shown before
     format::ProfileRecord m_profile;
+    int m_index = -1;  // where it stands while it is in the document
 };
 
 // kandev's soft delete of the current profile, written by the next save.
