@@ -2,6 +2,8 @@
 #include "policy/review.h"
 #include "policy/timeline.h"
 
+#include "../common/route_fixtures.h"
+
 #include <QtTest>
 
 using namespace policy;
@@ -9,25 +11,9 @@ using namespace policy;
 namespace
 {
 
-ClassPolicy retrying(std::int64_t retries, std::int64_t initial, Outcome o)
-{
-    return {{true, retries, initial}, {false, 0}, o};
-}
-
-ClassPolicy waiting(std::int64_t maxWait, Outcome o)
-{
-    return {{false, 0, 0}, {true, maxWait}, o};
-}
-
-// The three-candidate sample profile (resources/samples/profile-v1.json).
-std::vector<RouteCandidate> sampleProfile()
-{
-    return {
-        {"claude-sonnet", true, {1, retrying(3, 5, Outcome::Skip), waiting(3600, Outcome::Skip)}, std::nullopt},
-        {"codex-gpt5", true, {1, retrying(2, 10, Outcome::Skip), ClassPolicy {}}, std::nullopt},
-        {"gemini-pro", true, {1, retrying(1, 30, Outcome::Stop), waiting(86400, Outcome::Stop)}, std::nullopt},
-    };
-}
+using routefixtures::retrying;
+using routefixtures::sampleProfile;
+using routefixtures::waiting;
 
 QStringList render(const Timeline& timeline)
 {

@@ -3,6 +3,8 @@
 // numbers, one row per kind of edit (SPEC section 6 simulates both sides).
 #include "policy/timeline_compare.h"
 
+#include "../common/route_fixtures.h"
+
 #include <QtTest>
 
 #include <functional>
@@ -12,25 +14,9 @@ using namespace policy;
 namespace
 {
 
-ClassPolicy retrying(std::int64_t retries, std::int64_t initial, Outcome o)
-{
-    return {{true, retries, initial}, {false, 0}, o};
-}
-
-ClassPolicy waiting(std::int64_t maxWait, Outcome o)
-{
-    return {{false, 0, 0}, {true, maxWait}, o};
-}
-
-// The three-candidate sample profile (resources/samples/profile-v1.json).
-std::vector<RouteCandidate> sampleProfile()
-{
-    return {
-        {"claude-sonnet", true, {1, retrying(3, 5, Outcome::Skip), waiting(3600, Outcome::Skip)}, std::nullopt},
-        {"codex-gpt5", true, {1, retrying(2, 10, Outcome::Skip), ClassPolicy {}}, std::nullopt},
-        {"gemini-pro", true, {1, retrying(1, 30, Outcome::Stop), waiting(86400, Outcome::Stop)}, std::nullopt},
-    };
-}
+using routefixtures::retrying;
+using routefixtures::sampleProfile;
+using routefixtures::waiting;
 
 using Edit = std::function<void(std::vector<RouteCandidate>&)>;
 

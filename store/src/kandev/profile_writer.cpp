@@ -190,15 +190,20 @@ bool KandevDatabase::writeProfileRow(
     if (read == m_readRows.end())
         return rowChanged();
     const ProfileRow& asRead = read->second;
+    // Both statements end "WHERE id = ? AND name = ? AND enabled = ? AND
+    // deleted_at IS NULL": the row as read, or a conflict.
+    const auto runOnRowAsRead = [&](QSqlQuery& q, int first) {
+        q.bindValue(first, id);
+        q.bindValue(first + 1, QString::fromStdString(asRead.name));
+        q.bindValue(first + 2, asRead.enabled ? 1 : 0);
+        if (!run(q))
+            return false;
+        return q.numRowsAffected() == 1 || rowChanged();
+    };
     if (profile.kind == ProfileWriteKind::SoftDelete) {
         q.softDelete.bindValue(0, now);
         q.softDelete.bindValue(1, now);
-        q.softDelete.bindValue(2, id);
-        q.softDelete.bindValue(3, QString::fromStdString(asRead.name));
-        q.softDelete.bindValue(4, asRead.enabled ? 1 : 0);
-        if (!run(q.softDelete))
-            return false;
-        return q.softDelete.numRowsAffected() == 1 || rowChanged();
+        return runOnRowAsRead(q.softDelete, 2);
     }
     const std::string name = profile.name ? trimmedName(*profile.name) : asRead.name;
     const bool enabled = profile.enabled.value_or(asRead.enabled);
@@ -207,12 +212,7 @@ bool KandevDatabase::writeProfileRow(
     q.updateRow.bindValue(0, QString::fromStdString(name));
     q.updateRow.bindValue(1, enabled ? 1 : 0);
     q.updateRow.bindValue(2, now);
-    q.updateRow.bindValue(3, id);
-    q.updateRow.bindValue(4, QString::fromStdString(asRead.name));
-    q.updateRow.bindValue(5, asRead.enabled ? 1 : 0);
-    if (!run(q.updateRow))
-        return false;
-    return q.updateRow.numRowsAffected() == 1 || rowChanged();
+    return runOnRowAsRead(q.updateRow, 3);
 }
 
 std::optional<std::vector<KandevDatabase::RouteRow>> KandevDatabase::routesAsRead(
