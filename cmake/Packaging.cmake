@@ -29,7 +29,8 @@ set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS ON)
 
 set(CPACK_DEBIAN_APP_PACKAGE_NAME policy-studio)
 set(CPACK_DEBIAN_APP_PACKAGE_DEPENDS "libqt6sql6-sqlite, libqt6svg6")
-set(CPACK_DEBIAN_APP_PACKAGE_RECOMMENDS "libqt6sql6-psql, qt6-translations-l10n")
+# The Chinese translations need a CJK font: Debian's Noto CJK, or the smaller WenQuanYi.
+set(CPACK_DEBIAN_APP_PACKAGE_RECOMMENDS "libqt6sql6-psql, qt6-translations-l10n, fonts-noto-cjk | fonts-wqy-microhei")
 set(CPACK_COMPONENT_APP_DESCRIPTION "${POLICY_STUDIO_SUMMARY}\n${CPACK_PACKAGE_DESCRIPTION}")
 
 set(CPACK_DEBIAN_LIB_PACKAGE_NAME libpolicy${PROJECT_VERSION_MAJOR})

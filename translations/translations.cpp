@@ -35,7 +35,39 @@ QString installedFile()
     return g_installedFile;
 }
 
+QString shippedLanguage(const QLocale& locale)
+{
+    switch (locale.language()) {
+    case QLocale::German: return QStringLiteral("de");
+    // The one Portuguese shipped: kandev's pt-pt, which Brazil reads too.
+    case QLocale::Portuguese: return QStringLiteral("pt_PT");
+    case QLocale::Chinese:
+        // Hong Kong and Macao read kandev's zh-hk; other Traditional Chinese
+        // (Taiwan, or a bare zh_Hant) zh-tw; Simplified (China, Singapore) zh-cn.
+        if (locale.territory() == QLocale::HongKong || locale.territory() == QLocale::Macao)
+            return QStringLiteral("zh_HK");
+        if (locale.script() == QLocale::TraditionalHanScript || locale.territory() == QLocale::Taiwan)
+            return QStringLiteral("zh_TW");
+        return QStringLiteral("zh_CN");
+    default: break;
+    }
+    return QStringLiteral("en");
+}
+
 QString install(const QLocale& locale)
+{
+    return install(shippedLanguage(locale), locale);
+}
+
+QString install(const QString& requested)
+{
+    // "pseudo" is no locale Qt knows; every other name is one ("zh_HK", "pt").
+    if (requested == QLatin1String("pseudo"))
+        return install(QStringLiteral("pseudo"), QLocale(QLocale::English, QLocale::UnitedStates));
+    return install(QLocale(requested));
+}
+
+QString install(const QString& language, const QLocale& locale)
 {
     // Qt asks the translator installed last first: English below the chosen
     // language, so that a message the language lacks still gets English
@@ -57,27 +89,39 @@ QString install(const QLocale& locale)
         QCoreApplication::installTranslator(english);
         g_installedFile = english->filePath();
     }
-    QString language = QStringLiteral("en");
-    const QString wanted = locale.name().section(QLatin1Char('_'), 0, 0);
-    if (wanted != QLatin1String("en") && wanted != QLatin1String("C")) {
+    QString shown = QStringLiteral("en");
+    if (language != QLatin1String("en")) {
         app = new QTranslator(QCoreApplication::instance());
-        if (app->load(locale, QStringLiteral("policy-studio"), QStringLiteral("_"), dir)) {
+        // The pseudo locale is built for tests beside the others and never installed.
+        const QString pseudoDir = QStringLiteral(POLICY_STUDIO_BUILD_TRANSLATIONS_DIR);
+        if (app->load(
+                QStringLiteral("policy-studio_") + language, language == QLatin1String("pseudo") ? pseudoDir : dir)) {
             QCoreApplication::installTranslator(app);
             g_installedFile = app->filePath();
-            language = wanted;
+            shown = language;
         }
     }
     // Numbers and dates follow the language shown ("3.600 s" in German), not
     // the system's: a sentence never mixes one language's words with another's digits.
-    QLocale::setDefault(language == QLatin1String("en") ? QLocale(QLocale::English, QLocale::UnitedStates) : locale);
+    QLocale::setDefault(shown == QLatin1String("en") || shown == QLatin1String("pseudo")
+            ? QLocale(QLocale::English, QLocale::UnitedStates)
+            : locale);
     // Qt's own words (shortcut names such as "Strg+O", standard buttons),
-    // from the system's Qt translations when they are installed.
-    qt = new QTranslator(QCoreApplication::instance());
-    if (language != QLatin1String("en")
-        && qt->load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
-    return language;
+    // from the system's Qt translations when they are installed: Hong Kong
+    // reads Taiwan's, Portugal Brazil's when its own are missing.
+    if (shown != QLatin1String("en") && shown != QLatin1String("pseudo")) {
+        qt = new QTranslator(QCoreApplication::instance());
+        const QString qtDir = QLibraryInfo::path(QLibraryInfo::TranslationsPath);
+        const QStringList candidates {shown, shown == QLatin1String("zh_HK") ? QStringLiteral("zh_TW") : QString(),
+            shown == QLatin1String("pt_PT") ? QStringLiteral("pt_BR") : QString()};
+        for (const QString& name : candidates) {
+            if (!name.isEmpty() && qt->load(QStringLiteral("qtbase_") + name, qtDir)) {
+                QCoreApplication::installTranslator(qt);
+                break;
+            }
+        }
+    }
+    return shown;
 }
 
 }  // namespace i18n

@@ -15,10 +15,24 @@ namespace i18n
 // Empty when neither holds them.
 QString translationsDirectory();
 
-// Loads policy-studio_<lang>.qm from translationsDirectory() and Qt's own
-// translations for the locale; falls back to English (which supplies plural
-// forms). Returns the language actually installed.
+// The translation shipped for a locale: "de", "pt_PT" (every Portuguese),
+// "zh_CN" (Simplified Chinese), "zh_HK" (Hong Kong, Macao), "zh_TW" (other
+// Traditional Chinese), else "en".
+QString shippedLanguage(const QLocale& locale);
+
+// Loads policy-studio_<shippedLanguage>.qm from translationsDirectory() and
+// Qt's own translations; makes the locale the default for numbers and dates
+// when its language is shown, else English (US). Falls back to English
+// (which supplies plural forms). Returns the language actually installed.
 QString install(const QLocale& locale);
+
+// As above for a name given on the command line ("de", "zh_HK", "pt"), or
+// "pseudo": the test locale built from the English sources, every message
+// marked, accented and 35 % longer (the build tree's; never installed).
+QString install(const QString& requested);
+
+// Installs `language` ("de", "zh_HK", "pseudo") with `locale` for numbers.
+QString install(const QString& language, const QLocale& locale);
 
 // The file install() loaded for the chosen language ("" for none).
 QString installedFile();

@@ -64,8 +64,10 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QStringLiteral("Edit the recovery policies of kandev dynamic profiles."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption lang(
-        QStringLiteral("lang"), QStringLiteral("User interface language, e.g. de or en."), QStringLiteral("language"));
+    const QCommandLineOption lang(QStringLiteral("lang"),
+        QStringLiteral(
+            "User interface language: en, de, pt_PT, zh_CN, zh_HK or zh_TW (or a locale name such as pt_BR)."),
+        QStringLiteral("language"));
     parser.addOption(lang);
     // For the docs and for looking at the UI from scripts: grab the window
     // once the file is open, write it as PNG and quit.
@@ -95,7 +97,7 @@ int main(int argc, char** argv)
                        "sqlite:PATH or postgres://user@host:port/name (the password from "
                        "KANDEV_DATABASE_PASSWORD or PGPASSWORD, or asked for)."));
     parser.process(app);
-    const QString language = i18n::install(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
+    const QString language = parser.isSet(lang) ? i18n::install(parser.value(lang)) : i18n::install(QLocale::system());
     if (parser.isSet(showTranslation)) {
         const QString file = i18n::installedFile();
         std::printf("%s: %s\n", qPrintable(language), file.isEmpty() ? "no translation file found" : qPrintable(file));

@@ -24,6 +24,14 @@ studio_version=$("$prefix/bin/policy-studio" --version 2>/dev/null)
 translation=$("$prefix/bin/policy-studio" --lang de --show-translation 2>/dev/null)
 [[ $translation == "de: $prefix/share/policy-studio/translations/policy-studio_de.qm" ]] \
     || fail "the German translation is not read from the installed location: '$translation'"
+# Each shipped language by its name and by a locale that reads it; the pseudo locale never installed.
+for pair in pt_PT:pt_PT pt_BR:pt_PT zh_CN:zh_CN zh_SG:zh_CN zh_HK:zh_HK zh_MO:zh_HK zh_TW:zh_TW; do
+    asked=${pair%%:*} shipped=${pair##*:}
+    translation=$("$prefix/bin/policy-studio" --lang "$asked" --show-translation 2>/dev/null)
+    [[ $translation == "$shipped: $prefix/share/policy-studio/translations/policy-studio_$shipped.qm" ]] \
+        || fail "--lang $asked reads '$translation'"
+done
+[[ ! -e $prefix/share/policy-studio/translations/policy-studio_pseudo.qm ]] || fail "the pseudo locale was installed"
 status=0
 "$prefix/bin/policy-studio" --show-translation >/dev/full 2>"$prefix/full.err" || status=$?
 [[ $status == 2 ]] && grep -q "cannot write to standard output" "$prefix/full.err" \

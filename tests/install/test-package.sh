@@ -28,12 +28,19 @@ for f in ./usr/bin/policy-studio ./usr/bin/policyctl \
          ./usr/share/man/man1/policyctl.1 ./usr/share/man/man1/policy-studio.1 \
          ./usr/share/bash-completion/completions/policyctl \
          ./usr/share/policy-studio/translations/policy-studio_de.qm \
+         ./usr/share/policy-studio/translations/policy-studio_pt_PT.qm \
+         ./usr/share/policy-studio/translations/policy-studio_zh_CN.qm \
+         ./usr/share/policy-studio/translations/policy-studio_zh_HK.qm \
+         ./usr/share/policy-studio/translations/policy-studio_zh_TW.qm \
          ./usr/share/policy-studio/schema/policy.schema.json \
          ./usr/share/policy-studio/samples/export.json \
          ./usr/share/doc/policy-studio/README.md ./usr/share/doc/policy-studio/LICENSE \
          ./usr/share/doc/policy-studio/copyright; do
     grep -qx "$f" <<<"$files" || fail "the package lacks $f"
 done
+# The pseudo locale is for tests only.
+! grep -q pseudo <<<"$files" || fail "the package holds the test-only pseudo locale"
+[[ $(dpkg-deb -f "$deb" Recommends) == *fonts-noto-cjk* ]] || fail "Recommends lacks a CJK font"
 depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libqt6widgets6 libqt6sql6 libqt6sql6-sqlite libqt6svg6 libc6; do
     [[ $depends =~ (^|, )$lib( |,|$) ]] || fail "Depends lacks $lib: $depends"
@@ -74,6 +81,10 @@ export QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0
     || fail "policyctl validate on the packaged sample"
 [[ $("$work/root/usr/bin/policy-studio" --lang de --show-translation 2>/dev/null) == \
    "de: $work/root/usr/share/policy-studio/translations/policy-studio_de.qm" ]] || fail "policy-studio from the package"
+for lang in pt_PT zh_CN zh_HK zh_TW; do
+    [[ $("$work/root/usr/bin/policy-studio" --lang "$lang" --show-translation 2>/dev/null) == \
+       "$lang: $work/root/usr/share/policy-studio/translations/policy-studio_$lang.qm" ]] || fail "--lang $lang from the package"
+done
 # The C API test, built with pkg-config against the unpacked -dev package.
 pc=$(find "$work/root" -name policy-studio-core.pc)
 libdir=$(dirname "$(dirname "$pc")")
