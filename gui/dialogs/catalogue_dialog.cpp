@@ -77,9 +77,9 @@ CatalogueDialog::CatalogueDialog(QWidget* parent)
             {s(code), PolicyText::className(policy::ErrorClass::Unclassified), PolicyText::codeDescription(code)});
     for (const auto& r : catalogue::rules()) {
         addRow(m_rules,
-            {s(r.id), QString(), s(catalogue::stageName(r.stage)), r.provider.empty() ? tr("any") : s(r.provider),
-                r.code.empty() ? tr("(the phase's code)") : s(r.code), s(policy::confidenceName(r.confidence)),
-                s(catalogue::scopeName(r.scope)), readsOf(r), r.fromKandev ? tr("kandev") : tr("Policy Studio"),
+            {s(r.id), QString(), PolicyText::stage(r.stage), r.provider.empty() ? tr("any") : s(r.provider),
+                r.code.empty() ? tr("(the phase's code)") : s(r.code), PolicyText::confidence(r.confidence),
+                PolicyText::scope(r.scope), readsOf(r), r.fromKandev ? tr("kandev") : tr("Policy Studio"),
                 s(r.example).replace(QLatin1Char('\n'), QStringLiteral(" ⏎ "))});
         // A number, so that 1090 sorts above 960.
         m_rules->item(m_rules->rowCount() - 1, 1)->setData(Qt::DisplayRole, r.priority);

@@ -3,6 +3,8 @@
 
 #include "window/colour_scheme.h"
 
+#include "model/policy_text.h"
+
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileInfo>
@@ -101,8 +103,8 @@ void MigrationReviewDialog::setChoicesOffered(bool offered)
 {
     m_offerChoices = offered;
     if (offered && m_review.hasErrors())
-        m_intro->setText(
-            m_intro->text() + QLatin1Char(' ') + tr("Or choose below which rule wins; that is an edit you can undo."));
+        m_intro->setText(model::PolicyText::joinSentences(
+            {m_intro->text(), tr("Or choose below which rule wins; that is an edit you can undo.")}));
     render();
 }
 

@@ -39,7 +39,7 @@ ScenarioEditorDialog::ScenarioEditorDialog(const policy::Scenario& scenario, QWi
     auto* form = new QFormLayout;
     auto* nameLabel = new QLabel(tr("&Name:"), this);
     nameLabel->setBuddy(m_name);
-    m_name->setText(QString::fromStdString(scenario.name));
+    m_name->setText(model::PolicyText::scenarioName(scenario.name));
     form->addRow(nameLabel, m_name);
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("The n-th attempt of the route cycle meets the n-th failure:"), this));

@@ -194,11 +194,11 @@ QString CandidateEditor::legacyReason() const
     if (!unmigratable.isEmpty())
         return tr("Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be "
                   "migrated, so the document is open read-only.")
-            .arg(unmigratable.join(QStringLiteral(", ")));
+            .arg(model::PolicyText::joinList(unmigratable));
     if (!declined.isEmpty())
         return tr("Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not "
                   "migrated, so the document is open read-only.")
-            .arg(declined.join(QStringLiteral(", ")));
+            .arg(model::PolicyText::joinList(declined));
     return {};
 }
 

@@ -278,11 +278,14 @@ void LiveRoutesPane::updateDetails()
     if (r->earlierAttempts > 0)
         history << tr("%n earlier attempt(s)", nullptr, int(std::min<std::int64_t>(r->earlierAttempts, INT_MAX)));
     for (const routes::RouteAttemptRow& a : r->history) {
-        history << tr("%1. %2 (%3)%4")
-                       .arg(a.routeGeneration)
-                       .arg(text(routes.nameOf(a.executionProfileId)), text(a.reason),
-                           a.createdAt ? QStringLiteral(", ") + model::LiveRoutesModel::localTime(*a.createdAt)
-                                       : QString());
+        //: %1: the route generation, %2: the candidate, %3: why kandev chose it (kandev's code), %4: when
+        history << (a.createdAt ? tr("%1. %2 (%3), %4")
+                                      .arg(a.routeGeneration)
+                                      .arg(text(routes.nameOf(a.executionProfileId)), text(a.reason),
+                                          model::LiveRoutesModel::localTime(*a.createdAt))
+                                : tr("%1. %2 (%3)")
+                                      .arg(a.routeGeneration)
+                                      .arg(text(routes.nameOf(a.executionProfileId)), text(a.reason)));
     }
     if (!history.isEmpty())
         lines << tr("History: %1").arg(history.join(QStringLiteral(" → ")));

@@ -7,6 +7,7 @@
 #include "window/settings.h"
 
 #include "format/scenario.h"
+#include "model/policy_text.h"
 
 #include "controls/flow_layout.h"
 
@@ -33,15 +34,6 @@ namespace gui
 
 namespace
 {
-// The presets' names, for translation (the presets themselves live in policy/).
-[[maybe_unused]] constexpr const char* kPresetNames[] = {
-    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Capacity error before output, every attempt"),
-    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Quota exhausted, reset in 1 min"),
-    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Quota exhausted, reset in 6 h"),
-    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Two transient errors, then success"),
-    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Unknown error"),
-    QT_TRANSLATE_NOOP("gui::TimelinePanel", "Failure after tool activity"),
-};
 const auto kCustomId = QStringLiteral("custom");
 const auto kShownId = QStringLiteral("shown");
 
@@ -87,7 +79,8 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     auto* scenarioLabel = new QLabel(tr("&Scenario:"), this);
     scenarioLabel->setBuddy(m_scenario);
     for (const auto& p : policy::scenarioPresets())
-        m_scenario->addItem(tr(p.scenario.name.c_str()), QString::fromUtf8(p.id.data(), qsizetype(p.id.size())));
+        m_scenario->addItem(
+            model::PolicyText::scenarioName(p.scenario.name), QString::fromUtf8(p.id.data(), qsizetype(p.id.size())));
     m_scenario->addItem(tr("Custom scenario"), kCustomId);
     m_scenario->setAccessibleName(tr("Scenario"));
     auto* edit = new QPushButton(tr("Edit &Custom…"), this);
@@ -244,7 +237,7 @@ void TimelinePanel::showScenario(const policy::Scenario& scenario)
         m_scenario->addItem(QString(), kShownId);
         index = m_scenario->count() - 1;
     }
-    m_scenario->setItemText(index, QString::fromStdString(scenario.name));
+    m_scenario->setItemText(index, model::PolicyText::scenarioName(scenario.name));
     if (m_scenario->currentIndex() == index)
         applyScenario();
     else

@@ -66,10 +66,12 @@ QString describeWrite(const ProfileWrite& write)
             = Tr::tr("%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure",
                 "", write.routesRunning);
     } else {
-        routes = Tr::tr("%n route(s) running", "", write.routesRunning) + QStringLiteral(", ")
-            + Tr::tr(
-                "%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one",
-                "", write.routesScheduled);
+        //: two clauses of one sentence: "3 routes running, 1 waiting under the old policy: ..."
+        routes = Tr::tr("%1, %2", "clauses")
+                     .arg(Tr::tr("%n route(s) running", "", write.routesRunning),
+                         Tr::tr("%n waiting under the old policy: their scheduled deadlines stay, their next failure "
+                                "uses the new one",
+                             "", write.routesScheduled));
     }
     return Tr::tr("%1: %2; %3.").arg(profile, version, routes);
 }

@@ -26,9 +26,8 @@ ErrorTrialResult ErrorTrial::run(const ErrorTrialInput& input, const EditorDocum
     const auto html = [](const std::string& v) { return QString::fromStdString(v).toHtmlEscaped(); };
     QString text = tr("<b>%1</b> — %2<br/>%3 · rule <code>%4</code> · %5 · confidence %6 · scope %7")
                        .arg(PolicyText::codeDescription(c.code).toHtmlEscaped(), PolicyText::className(c.errorClass),
-                           html(c.code), html(c.rule), html(c.catalogueVersion),
-                           QString::fromUtf8(policy::confidenceName(c.confidence).data()),
-                           QString::fromUtf8(catalogue::scopeName(c.scope).data()));
+                           html(c.code), html(c.rule), html(c.catalogueVersion), PolicyText::confidence(c.confidence),
+                           PolicyText::scope(c.scope));
     if (c.kandevCode != c.code)
         text += QStringLiteral("<br/>")
             + tr("kandev's own rules say <code>%1</code> here; this catalogue differs on purpose (see the README).")
@@ -36,10 +35,10 @@ ErrorTrialResult ErrorTrial::run(const ErrorTrialInput& input, const EditorDocum
     if (c.hint) {
         const QString from = tr("“%1” (%2)").arg(html(c.hint->value), html(c.hint->source));
         text += QStringLiteral("<br/>")
-            + (c.hint->trusted && c.resetAt
-                    ? tr("Reset hint from %1: in %2 (trusted)")
-                          .arg(from, PolicyText::duration((*c.resetAt - at).count()))
-                    : tr("Reset hint from %1: not trusted (%2)").arg(from, html(c.hint->reason)));
+            + (c.hint->trusted && c.resetAt ? tr("Reset hint from %1: in %2 (trusted)")
+                                                  .arg(from, PolicyText::duration((*c.resetAt - at).count()))
+                                            : tr("Reset hint from %1: not trusted (%2)")
+                                                  .arg(from, PolicyText::hintVerdict(*c.hint).toHtmlEscaped()));
     } else {
         text += QStringLiteral("<br/>") + tr("No reset hint.");
     }

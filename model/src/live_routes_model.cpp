@@ -212,8 +212,12 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
                 return tr("unreadable");
             if (!s || s->failureCode.empty())
                 return QString();
-            return s->failureClass.empty() ? text(s->failureCode)
-                                           : tr("%1 (%2)").arg(text(s->failureCode), text(s->failureClass));
+            if (s->failureClass.empty())
+                return text(s->failureCode);
+            // The class as kandev stored it, translated; a value this build cannot read, quoted as it is.
+            if (const auto c = policy::errorClassFromName(s->failureClass))
+                return tr("%1 (%2)").arg(text(s->failureCode), PolicyText::className(*c));
+            return tr("%1 (%2)").arg(text(s->failureCode), text(s->failureClass));
         case Retry: return s ? QVariant(qlonglong(s->retryOrdinal)) : QVariant();
         case ResetWaits: {
             if (!s)
@@ -223,7 +227,7 @@ QVariant LiveRoutesModel::data(const QModelIndex& index, int role) const
                 used << PolicyText::className(policy::ErrorClass::Transient);
             if (s->hardResetWaitUsed)
                 used << PolicyText::className(policy::ErrorClass::Hard);
-            return used.isEmpty() ? tr("none") : used.join(QStringLiteral(", "));
+            return used.isEmpty() ? tr("none") : PolicyText::joinList(used);
         }
         case Then: return s ? pendingOutcomeText(s->pendingOutcome) : QString();
         case Deadline: return s && s->deadline ? localTimeOnDayOf(*s->deadline, m_now) : QString();

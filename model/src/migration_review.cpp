@@ -177,11 +177,11 @@ QString MigrationReview::rulesTable(std::size_t profile, std::size_t index) cons
 QString MigrationReview::reasons(std::size_t profile, std::size_t index) const
 {
     const migration::CandidateMigration& c = m_report->profiles[profile].candidates[index];
+    // Whole phrases, so that a language can decline them as its grammar wants.
     const auto classList = [](const std::vector<policy::ErrorClass>& classes) {
-        QStringList names;
-        for (const auto cls : classes)
-            names << (cls == policy::ErrorClass::Hard ? tr("hard") : tr("transient"));
-        return names.join(tr(" and "));
+        if (classes.size() > 1)
+            return tr("transient and hard errors");
+        return classes.empty() ? QString() : PolicyText::classInSentence(classes.front());
     };
     const auto actionText = [](const std::string& action) {
         if (action == "try_next")
@@ -196,22 +196,19 @@ QString MigrationReview::reasons(std::size_t profile, std::size_t index) const
     if (c.source == migration::SourceForm::Default)
         html += QStringLiteral("<li>%1</li>").arg(tr("Gets the default: no wait, no retry, skip, for both classes."));
     for (const auto& r : c.rules) {
-        QString line = tr("<code>%1</code> covers %2 errors and means: %3.")
-                           .arg(esc(r.readKey), classList(r.classes), actionText(r.readAction));
+        QStringList line {tr("<code>%1</code> covers %2 and means: %3.")
+                              .arg(esc(r.readKey), classList(r.classes), actionText(r.readAction))};
         if (r.readKey != r.key || r.readAction != r.action)
-            line += QLatin1Char(' ')
-                + tr("Written <code>\"%1\"</code> → <code>\"%2\"</code>; read, as kandev reads it, with the white "
-                     "space around it trimmed.")
-                      .arg(esc(r.key), esc(r.action));
+            line << tr("Written <code>\"%1\"</code> → <code>\"%2\"</code>; read, as kandev reads it, with the white "
+                       "space around it trimmed.")
+                        .arg(esc(r.key), esc(r.action));
         if (!r.overriddenBy.empty())
-            line += QLatin1Char(' ')
-                + tr("The per-code rule <code>%1</code> wins over it for its class.").arg(esc(r.overriddenBy));
+            line << tr("The per-code rule <code>%1</code> wins over it for its class.").arg(esc(r.overriddenBy));
         if (const auto action = migration::legacyActionFromName(r.readAction))
-            line += QLatin1Char(' ')
-                + tr("<code>%1</code> becomes %2 — kandev's documented mapping.")
-                      .arg(esc(r.readAction),
-                          PolicyText::classSummary(migration::policyForAction(*action)).toHtmlEscaped());
-        html += QStringLiteral("<li>%1</li>").arg(line);
+            line << tr("<code>%1</code> becomes %2 — kandev's documented mapping.")
+                        .arg(esc(r.readAction),
+                            PolicyText::classSummary(migration::policyForAction(*action)).toHtmlEscaped());
+        html += QStringLiteral("<li>%1</li>").arg(PolicyText::joinSentences(line));
     }
     if (c.source == migration::SourceForm::Legacy) {
         for (const auto cls : c.defaultedClasses)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/policy_text.h"
 
+#include "policy/timeline.h"
+
 #include "policy/catalogue.h"
 #include "policy/limits.h"
 #include "policy/schedule.h"
@@ -25,7 +27,8 @@ QString PolicyText::duration(std::int64_t seconds)
         parts << tr("%1 min").arg(m);
     if (s)
         parts << tr("%1 s").arg(s);
-    return parts.join(QLatin1Char(' '));
+    //: between the parts of a duration ("1 min 30 s")
+    return parts.join(tr(" ", "duration parts"));
 }
 
 QString PolicyText::outcome(policy::Outcome o)
@@ -36,6 +39,97 @@ QString PolicyText::outcome(policy::Outcome o)
     case policy::Outcome::Unset: return tr("no outcome");
     }
     return {};
+}
+
+QString PolicyText::confidence(policy::Confidence c)
+{
+    switch (c) {
+    case policy::Confidence::High: return tr("high", "confidence");
+    case policy::Confidence::Medium: return tr("medium", "confidence");
+    case policy::Confidence::Low: return tr("low", "confidence");
+    }
+    return {};
+}
+
+QString PolicyText::scope(catalogue::Scope s)
+{
+    //: what a failure affects: the provider, the account, the model or this request
+    switch (s) {
+    case catalogue::Scope::Provider: return tr("provider", "scope");
+    case catalogue::Scope::Account: return tr("account", "scope");
+    case catalogue::Scope::Model: return tr("model", "scope");
+    case catalogue::Scope::Request: return tr("request", "scope");
+    }
+    return {};
+}
+
+QString PolicyText::stage(catalogue::Stage s)
+{
+    //: where a classification rule sits in kandev's order
+    switch (s) {
+    case catalogue::Stage::Guard: return tr("guard", "stage");
+    case catalogue::Stage::Structured: return tr("structured", "stage");
+    case catalogue::Stage::Provider: return tr("agent CLI", "stage");
+    case catalogue::Stage::Neutral: return tr("provider-neutral", "stage");
+    case catalogue::Stage::Runtime: return tr("runtime", "stage");
+    case catalogue::Stage::Fallback: return tr("phase fallback", "stage");
+    }
+    return {};
+}
+
+QString PolicyText::hintVerdict(const catalogue::TimingHint& hint)
+{
+    const QString detail = QString::fromStdString(hint.detail);
+    switch (hint.verdict) {
+    case catalogue::HintVerdict::Trusted: return tr("parsed, in the future, and no other hint disagrees");
+    case catalogue::HintVerdict::Unparsable: return tr("could not be parsed");
+    case catalogue::HintVerdict::Unrepresentable: return tr("cannot be represented: past %1").arg(detail);
+    case catalogue::HintVerdict::NotInFuture: return tr("not in the future");
+    case catalogue::HintVerdict::TooFar: return tr("more than a year away");
+    //: %1: another hint's source, e.g. retry-after
+    case catalogue::HintVerdict::Agrees: return tr("agrees with %1").arg(detail);
+    case catalogue::HintVerdict::Disagrees: return tr("disagrees with %1").arg(detail);
+    case catalogue::HintVerdict::Conflicting: return tr("conflicting hints: none is trusted");
+    case catalogue::HintVerdict::NoTimeZone: return tr("a time of day without a time zone is ambiguous");
+    //: %1: the time zone's name as the error wrote it
+    case catalogue::HintVerdict::UnknownTimeZone: return tr("unknown time zone %1").arg(detail);
+    case catalogue::HintVerdict::NotACalendarDate: return tr("not a calendar date");
+    }
+    return {};
+}
+
+namespace
+{
+// The built-in scenarios' names, for translation (the presets live in policy/).
+[[maybe_unused]] constexpr const char* kPresetNames[] = {
+    QT_TRANSLATE_NOOP("model::PolicyText", "Capacity error before output, every attempt"),
+    QT_TRANSLATE_NOOP("model::PolicyText", "Quota exhausted, reset in 1 min"),
+    QT_TRANSLATE_NOOP("model::PolicyText", "Quota exhausted, reset in 6 h"),
+    QT_TRANSLATE_NOOP("model::PolicyText", "Two transient errors, then success"),
+    QT_TRANSLATE_NOOP("model::PolicyText", "Unknown error"),
+    QT_TRANSLATE_NOOP("model::PolicyText", "Failure after tool activity"),
+};
+}  // namespace
+
+QString PolicyText::scenarioName(const std::string& name)
+{
+    for (const auto& p : policy::scenarioPresets()) {
+        if (p.scenario.name == name)
+            return tr(p.scenario.name.c_str());
+    }
+    return QString::fromStdString(name);
+}
+
+QString PolicyText::joinList(const QStringList& items)
+{
+    //: between the items of a list: ", " in English, "、" in Chinese
+    return items.join(tr(", ", "list separator"));
+}
+
+QString PolicyText::joinSentences(const QStringList& sentences)
+{
+    //: between two sentences: a space in English, nothing in Chinese
+    return sentences.join(tr(" ", "sentence separator"));
 }
 
 QString PolicyText::classSummary(const policy::ClassPolicy& p)
@@ -71,15 +165,13 @@ QString PolicyText::scheduleLine(const policy::ClassPolicy& p)
     QStringList delays;
     for (const auto d : s.delaysSeconds)
         delays << duration(d);
-    QString line = tr("Retries after %1, then %2.").arg(delays.join(tr(", ")), outcome(p.onExhausted));
-    line += QLatin1Char(' ');
-    line += tr("%n retries: %1 attempts in all, up to %2 of waiting.", nullptr, int(s.delaysSeconds.size()))
-                .arg(s.delaysSeconds.size() + 1)
-                .arg(duration(s.totalSeconds));
+    QStringList line {tr("Retries after %1, then %2.").arg(joinList(delays), outcome(p.onExhausted)),
+        tr("%n retries: %1 attempts in all, up to %2 of waiting.", nullptr, int(s.delaysSeconds.size()))
+            .arg(s.delaysSeconds.size() + 1)
+            .arg(duration(s.totalSeconds))};
     if (s.capped)
-        line
-            += QLatin1Char(' ') + tr("Delays stop growing at the %1 cap.").arg(duration(policy::kMaxRetryDelaySeconds));
-    return line;
+        line << tr("Delays stop growing at the %1 cap.").arg(duration(policy::kMaxRetryDelaySeconds));
+    return joinSentences(line);
 }
 
 QString PolicyText::className(policy::ErrorClass c)
@@ -275,7 +367,7 @@ QString PolicyText::candidateRuleReasons(const check::CandidateRules& rules, con
     QStringList reasons;
     for (const check::CandidateRule rule : rules.list())
         reasons << candidateRuleReason(rule, agent);
-    return reasons.join(QStringLiteral(", "));
+    return joinList(reasons);
 }
 
 QString PolicyText::legacyError(const format::Diagnostic& error)

@@ -101,7 +101,7 @@ QString RouteComparisonText::summary(const policy::TimelineComparison& c, const 
         if (c.beforeProblem)
             sentences << tr("Cannot compare with the saved policy: %1 in the saved route cannot be simulated. %2")
                              .arg(named(nameOf, c.beforeProblem->candidate), why(*c.beforeProblem));
-        return sentences.join(QLatin1Char(' ')).trimmed();
+        return PolicyText::joinSentences(sentences).trimmed();
     }
     if (c.unchanged())
         return tr("No change to the route for this scenario");

@@ -134,8 +134,8 @@ QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
 QString TimelinePreview::eventDetails(const policy::TimelineEvent& e) const
 {
     using policy::EventKind;
-    const QString error = tr("%1 (%2)").arg(
-        PolicyText::codeDescription(e.code), QString::fromUtf8(policy::errorClassName(e.errorClass).data()));
+    //: %1: what the error is ("model at capacity"), %2: its class ("Transient errors")
+    const QString error = tr("%1 (%2)").arg(PolicyText::codeDescription(e.code), PolicyText::className(e.errorClass));
     switch (e.kind) {
     // Times are offsets from the first failure, as the Time column counts: a
     // preset's start is a made-up date, and its clock time would mean nothing.
@@ -195,7 +195,9 @@ QString TimelinePreview::eventReason(std::size_t index) const
     const policy::ClassPolicy policy
         = known && classified ? m_candidates[e.candidateIndex].policies.forClass(e.errorClass) : policy::ClassPolicy {};
     const QString cls = classified ? PolicyText::classInSentence(e.errorClass) : QString();
-    const auto join = [](const QString& a, const QString& b) { return a.isEmpty() ? b : a + QLatin1Char(' ') + b; };
+    const auto join = [](const QString& a, const QString& b) {
+        return a.isEmpty() ? b : PolicyText::joinSentences({a, b});
+    };
     const QString unusedHint = PolicyText::unusedResetHint(
         e.resetHint, e.errorClass, e.resetHintSeconds.value_or(0), policy.waitForReset.maxWaitSeconds);
 
@@ -301,9 +303,9 @@ QStringList TimelinePreview::warningTexts() const
 QString TimelinePreview::accessibleSummary() const
 {
     const QString text
-        = tr("Retry timeline for the scenario %1. %2").arg(QString::fromStdString(m_scenario.name), totalsText());
+        = tr("Retry timeline for the scenario %1. %2").arg(PolicyText::scenarioName(m_scenario.name), totalsText());
     const QString comparison = comparisonText();
-    return comparison.isEmpty() ? text : text + QLatin1Char(' ') + comparison;
+    return comparison.isEmpty() ? text : PolicyText::joinSentences({text, comparison});
 }
 
 QString TimelinePreview::comparisonText() const

@@ -20,7 +20,6 @@
 #include "model/commands.h"
 
 #include "../common/gui_helpers.h"
-#include "../common/pseudo_translator.h"
 #include "../common/test_paths.h"
 
 #include "translations.h"
@@ -104,7 +103,7 @@ private:
     }
     // Every visible control of both class panels, with the rectangles they take in the editor's viewport.
     static QList<QWidget*> panelControls(MainWindow& window);
-    // Installs the language of a data row: "en", "de" or "pseudo" (English 35 % longer).
+    // Installs the language of a data row: "en", "de", "zh_CN", ... or "pseudo" (marked, 35 % longer).
     static void installLanguage(const QString& language);
     QTemporaryDir m_dir;
 };
@@ -117,11 +116,7 @@ constexpr QSize kLaptopClient(1366, 700);
 
 void TestWindowLayout::installLanguage(const QString& language)
 {
-    static guitest::PseudoTranslator pseudo;
-    QCoreApplication::removeTranslator(&pseudo);
-    i18n::install(QLocale(language == QLatin1String("de") ? QLocale::German : QLocale::English));
-    if (language == QLatin1String("pseudo"))
-        QCoreApplication::installTranslator(&pseudo);
+    QCOMPARE(i18n::install(language), language);
 }
 
 void TestWindowLayout::initTestCase()
@@ -210,7 +205,7 @@ void TestWindowLayout::laptopShowsTheWholeRoute_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<bool>("explained");  // every explanation opened (and remembered) before
-    for (const char* language : {"en", "de", "pseudo"})
+    for (const char* language : {"en", "de", "pt_PT", "zh_CN", "zh_HK", "zh_TW", "pseudo"})
         QTest::newRow(language) << QString::fromLatin1(language) << false;
     for (const char* language : {"en", "de"})
         QTest::addRow("%s, explanations open", language) << QString::fromLatin1(language) << true;
@@ -392,7 +387,7 @@ void TestWindowLayout::editorNeverScrollsSideways_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("width");
-    for (const char* language : {"en", "de"}) {
+    for (const char* language : {"en", "de", "pt_PT", "zh_CN", "zh_HK", "zh_TW", "pseudo"}) {
         for (const int width : {1366, 1920})
             QTest::addRow("%s, %d", language, width) << QString::fromLatin1(language) << width;
     }
@@ -404,8 +399,8 @@ void TestWindowLayout::editorNeverScrollsSideways()
 {
     QFETCH(QString, language);
     QFETCH(int, width);
-    i18n::install(QLocale(language));
-    const auto english = qScopeGuard([] { i18n::install(QLocale(QLocale::English)); });
+    installLanguage(language);
+    const auto english = qScopeGuard([] { installLanguage(QStringLiteral("en")); });
     MainWindow window;
     showAt(window, QSize(width, width == 1366 ? 768 : 1080));
     QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));

@@ -231,30 +231,36 @@ std::vector<TimingHint> collectHints(const Evidence& evidence, std::string_view 
 
 std::optional<std::size_t> chooseHint(std::vector<TimingHint>& hints, policy::Seconds now)
 {
+    const auto judge = [](TimingHint& h, HintVerdict verdict, std::string reason, std::string detail = {}) {
+        h.verdict = verdict;
+        h.reason = std::move(reason);
+        h.detail = std::move(detail);
+    };
     std::optional<std::size_t> chosen;
     for (std::size_t i = 0; i < hints.size(); ++i) {
         TimingHint& h = hints[i];
         // A reset past what RFC 3339 can write would be written clamped, as a
         // time it is not: it is no hint (a deadline may clamp, a hint may not).
         if (h.resetAt && (*h.resetAt > policy::kLatestTime || *h.resetAt < policy::kEarliestTime)) {
-            h.reason = std::string("cannot be represented: ")
-                + (*h.resetAt > policy::kLatestTime ? "later than " : "earlier than ")
-                + policy::formatRfc3339(*h.resetAt > policy::kLatestTime ? policy::kLatestTime : policy::kEarliestTime);
+            const bool late = *h.resetAt > policy::kLatestTime;
+            const std::string bound = policy::formatRfc3339(late ? policy::kLatestTime : policy::kEarliestTime);
+            judge(h, HintVerdict::Unrepresentable,
+                std::string("cannot be represented: ") + (late ? "later than " : "earlier than ") + bound, bound);
             h.resetAt.reset();
             continue;
         }
         if (!h.resetAt) {
             if (h.reason.empty())
-                h.reason = "could not be parsed";
+                judge(h, HintVerdict::Unparsable, "could not be parsed");
             continue;
         }
         h.reason.clear();
         if (*h.resetAt <= now) {
-            h.reason = "not in the future";
+            judge(h, HintVerdict::NotInFuture, "not in the future");
             continue;
         }
         if (*h.resetAt > now + std::chrono::seconds {std::int64_t(kMaxRelativeMs / 1000)}) {
-            h.reason = "more than a year away";
+            judge(h, HintVerdict::TooFar, "more than a year away");
             continue;
         }
         if (!chosen) {
@@ -265,19 +271,22 @@ std::optional<std::size_t> chooseHint(std::vector<TimingHint>& hints, policy::Se
         const auto a = (*hints[*chosen].resetAt - now).count();
         const auto b = (*h.resetAt - now).count();
         const auto tolerance = std::max<std::int64_t>(5, std::max(a, b) / 10);
-        h.reason = std::abs(a - b) <= tolerance ? "agrees with " + hints[*chosen].source
-                                                : "disagrees with " + hints[*chosen].source;
+        const std::string& other = hints[*chosen].source;
+        if (std::abs(a - b) <= tolerance)
+            judge(h, HintVerdict::Agrees, "agrees with " + other, other);
+        else
+            judge(h, HintVerdict::Disagrees, "disagrees with " + other, other);
     }
     if (!chosen)
         return std::nullopt;
     const bool conflict = std::any_of(
-        hints.begin(), hints.end(), [](const TimingHint& h) { return h.reason.rfind("disagrees", 0) == 0; });
+        hints.begin(), hints.end(), [](const TimingHint& h) { return h.verdict == HintVerdict::Disagrees; });
     if (conflict) {
-        hints[*chosen].reason = "conflicting hints: none is trusted";
+        judge(hints[*chosen], HintVerdict::Conflicting, "conflicting hints: none is trusted");
         return std::nullopt;
     }
     hints[*chosen].trusted = true;
-    hints[*chosen].reason = "parsed, in the future, and no other hint disagrees";
+    judge(hints[*chosen], HintVerdict::Trusted, "parsed, in the future, and no other hint disagrees");
     return chosen;
 }
 

@@ -248,6 +248,8 @@ struct Found {
     std::size_t from, to;  // in the line
     std::optional<policy::Seconds> at;
     std::string reason;  // set when it is seen but not to be trusted
+    HintVerdict verdict = HintVerdict::Unparsable;
+    std::string detail;
 };
 
 // "resets 3pm (Europe/Berlin)", "reset at Jan 5, 9:00 AM UTC", "try again at 15:05".
@@ -265,21 +267,24 @@ std::optional<Found> absoluteTime(Cursor& c, std::size_t from, policy::Seconds n
         while (!token.empty() && token.back() == '.')
             token.remove_suffix(1);
         if (const auto t = policy::parseRfc3339(token))
-            return Found {"text.reset_time", from, c.at + token.size(), t, {}};
+            return Found {"text.reset_time", from, c.at + token.size(), t, {}, HintVerdict::Unparsable, {}};
     }
     const auto date = monthDay(c);
     const auto time = clockTime(c);
     if (!time)
         return std::nullopt;
     const std::string name = zoneName(c);
-    Found f {"text.reset_time", from, c.at, std::nullopt, {}};
+    Found f {"text.reset_time", from, c.at, std::nullopt, {}, HintVerdict::Unparsable, {}};
     if (name.empty()) {
         f.reason = "a time of day without a time zone is ambiguous";
+        f.verdict = HintVerdict::NoTimeZone;
         return f;
     }
     const auto zone = Zone::load(name);
     if (!zone) {
         f.reason = "unknown time zone " + name;
+        f.verdict = HintVerdict::UnknownTimeZone;
+        f.detail = name;
         return f;
     }
     using namespace std::chrono;
@@ -290,6 +295,7 @@ std::optional<Found> absoluteTime(Cursor& c, std::size_t from, policy::Seconds n
     if (date && date->year) {
         if (!year_month_day(std::chrono::year(*date->year) / date->month / unsigned(date->day)).ok()) {
             f.reason = "not a calendar date";
+            f.verdict = HintVerdict::NotACalendarDate;
             return f;
         }
         utc = zone->toUtc(civilSeconds(*date->year, date->month, date->day, *time));
@@ -352,6 +358,8 @@ void collectTextHints(std::string_view lowered, std::string_view original, const
         h.value = std::string(line.substr(f.from, f.to - f.from)).substr(0, 96);
         h.resetAt = f.at;
         h.reason = f.reason;
+        h.verdict = f.verdict;
+        h.detail = f.detail;
         hints.push_back(std::move(h));
     };
     static constexpr std::array<std::string_view, 6> kRelative {
@@ -374,7 +382,8 @@ void collectTextHints(std::string_view lowered, std::string_view original, const
                 const std::size_t from
                     = line.text.rfind(' ', bar) == std::string_view::npos ? 0 : line.text.rfind(' ', bar) + 1;
                 add(Found {"text.epoch", from, end,
-                        policy::Seconds {std::chrono::seconds {digits == 13 ? epoch / 1000 : epoch}}, {}},
+                        policy::Seconds {std::chrono::seconds {digits == 13 ? epoch / 1000 : epoch}}, {},
+                        HintVerdict::Unparsable, {}},
                     originalLine);
             }
         }
@@ -389,7 +398,8 @@ void collectTextHints(std::string_view lowered, std::string_view original, const
                     continue;
                 Cursor c {line.text, originalLine, at + trigger.size()};
                 if (const auto s = relativeSeconds(c))
-                    add(Found {"text.relative", at, c.at, now + std::chrono::seconds {std::int64_t(std::ceil(*s))}, {}},
+                    add(Found {"text.relative", at, c.at, now + std::chrono::seconds {std::int64_t(std::ceil(*s))}, {},
+                            HintVerdict::Unparsable, {}},
                         originalLine);
             }
             for (const std::string_view trigger : kAbsolute) {

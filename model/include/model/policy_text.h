@@ -3,6 +3,7 @@
 // Translated, human-readable renderings of policies and durations for the
 // editor. Every limit is a %1 argument, never baked into a string.
 
+#include "catalogue/classifier.h"
 #include "check/eligibility.h"
 #include "format/diagnostic.h"
 
@@ -29,6 +30,18 @@ public:
     // "Retries after 5 s, 10 s, 20 s, then skip. 3 retries: 4 attempts in all, up to 35 s."
     static QString scheduleLine(const policy::ClassPolicy& p);
     static QString outcome(policy::Outcome o);
+    // The catalogue's words for a classification, translated: "high", "account", "structured".
+    static QString confidence(policy::Confidence c);
+    static QString scope(catalogue::Scope s);
+    static QString stage(catalogue::Stage s);
+    // Why a reset hint was trusted or not ("disagrees with retry-after").
+    static QString hintVerdict(const catalogue::TimingHint& hint);
+    // A scenario's name: a built-in one's translated, any other as it was named.
+    static QString scenarioName(const std::string& name);
+    // Joins the items of a list ("a, b, c"; "a、b、c" in Chinese) and
+    // sentences ("One. Two."; "一。二。" without a space in Chinese).
+    static QString joinList(const QStringList& items);
+    static QString joinSentences(const QStringList& sentences);
     static QString className(policy::ErrorClass c);
     static QString classInSentence(
         policy::ErrorClass c);  // "transient errors", lower case only where the language wants it

@@ -95,12 +95,30 @@ struct Rule {
 
 std::span<const Rule> rules();
 
+// Why a timing hint was trusted or not, for a UI to say in its language
+// (TimingHint::reason says it in English, as policyctl prints it).
+enum class HintVerdict {
+    Trusted,  // parsed, in the future, and no other hint disagrees
+    Unparsable,
+    Unrepresentable,  // detail: the RFC 3339 bound it lies past
+    NotInFuture,
+    TooFar,  // more than a year away
+    Agrees,  // with the hint in detail
+    Disagrees,  // with the hint in detail
+    Conflicting,  // another hint disagrees: none is trusted
+    NoTimeZone,  // a time of day without a zone
+    UnknownTimeZone,  // detail: the zone's name
+    NotACalendarDate,
+};
+
 struct TimingHint {
     std::string source;  // "retry-after", "x-ratelimit-reset-requests", "body.retryDelay", "text.relative", ...
     std::string value;  // the text it came from, as received (redacted)
     std::optional<policy::Seconds> resetAt;
     bool trusted = false;
     std::string reason;  // why it was used, or why not
+    HintVerdict verdict = HintVerdict::Unparsable;
+    std::string detail;  // the verdict's one variable part (a source, a zone, a bound), "" when none
 };
 
 struct Classification {
