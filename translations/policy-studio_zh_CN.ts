@@ -363,7 +363,7 @@
     </message>
     <message>
         <source>No schedule until the retry values above are within their limits.</source>
-        <translation>上方的重试值处于限制范围内之前，不显示时间表。</translation>
+        <translation>在上方的重试值处于限制范围内之前，不显示时间表。</translation>
     </message>
     <message>
         <source>Retries after %1, then %2.</source>
@@ -438,7 +438,7 @@
     </message>
     <message>
         <source>After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then lets a single health probe through before any route uses it again.</source>
-        <translation>提供商发生故障后，kandev 会将其暂停 1 分钟，或暂停到其报告的重置时间，然后在任何路由再次使用它之前，先放行一次健康探测。</translation>
+        <translation>提供商失败后，kandev 会将其暂停 1 分钟，或暂停到其报告的重置时间，然后在任何路由再次使用它之前，先放行一次健康探测。</translation>
     </message>
     <message>
         <source>Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the candidate once more before its retries apply.</source>
@@ -987,7 +987,7 @@
     </message>
     <message>
         <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
-        <translation>%1。此候选配置引用符合条件的配置之前，路由无法使用它。</translation>
+        <translation>%1。在此候选配置引用符合条件的配置之前，路由无法使用它。</translation>
     </message>
     <message>
         <source>Legacy rules</source>
@@ -2040,7 +2040,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Reset hint after (s)</source>
-        <translation>重置提示（秒后）</translation>
+        <translation>重置提示时间（秒）</translation>
     </message>
     <message>
         <source>Before any output</source>
@@ -3017,11 +3017,11 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate skip to the next candidate.</source>
-        <translation>恢复操作耗尽后，此候选配置上的%1会跳至下一个候选配置。</translation>
+        <translation>恢复操作耗尽后，此候选配置遇到%1时会跳至下一个候选配置。</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
-        <translation>恢复操作耗尽后，此候选配置上的%1会停止并等待手动恢复。</translation>
+        <translation>恢复操作耗尽后，此候选配置遇到%1时会停止并等待手动恢复。</translation>
     </message>
     <message>
         <source>Attempt %1 succeeds in this scenario.</source>
