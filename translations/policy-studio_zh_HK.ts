@@ -844,7 +844,7 @@
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation>另存為(&amp;A)…</translation>
+        <translation>儲存為(&amp;A)…</translation>
     </message>
     <message>
         <source>Revie&amp;w Changes…</source>
@@ -1512,7 +1512,7 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
 The next save marks it deleted in %2, as kandev deletes a profile: its rows stay, kandev stops offering it, and sessions already routed through it keep their route. Until you save, Undo brings it back.</source>
         <translation>要刪除動態設定檔 %1 嗎？
 
-下次儲存時，會按 kandev 刪除設定檔的方式在 %2 中將其標記為已刪除：其資料列會保留，kandev 不再提供它，已經透過它路由的工作階段會保留其路由。儲存之前，撤銷即可還原。</translation>
+下次儲存時，會按 kandev 刪除設定檔的方式在 %2 中將其標記為已刪除：其資料列會保留，kandev 會停止提供它，已經透過它路由的工作階段會保留其路由。儲存之前，撤銷即可還原。</translation>
     </message>
     <message>
         <source>Open Dynamic Profile</source>
@@ -1576,7 +1576,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Save Dynamic Profile As</source>
-        <translation>動態設定檔另存為</translation>
+        <translation>將動態設定檔儲存為</translation>
     </message>
     <message>
         <source>JSON documents (*.json)</source>
