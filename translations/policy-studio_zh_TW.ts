@@ -5,702 +5,702 @@
     <name>ChangeReview</name>
     <message>
         <source>Written to the database, all in one transaction:</source>
-        <translation type="unfinished"></translation>
+        <translation>以單一交易寫入資料庫：</translation>
     </message>
     <message>
         <source>route (%1): %2</source>
         <extracomment>%1: the scenario the Timeline shows, %2: what the edit does to the route in it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>路由（%1）：%2</translation>
     </message>
 </context>
 <context>
     <name>DatabaseWrites</name>
     <message>
         <source>profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1</translation>
     </message>
     <message>
         <source>profile %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1（%2）</translation>
     </message>
     <message>
         <source>version %1 becomes %2</source>
-        <translation type="unfinished"></translation>
+        <translation>版本 %1 變為 %2</translation>
     </message>
     <message>
         <source>written as a new profile</source>
-        <translation type="unfinished"></translation>
+        <translation>寫入為新的設定檔</translation>
     </message>
     <message>
         <source>this kandev keeps no route state</source>
-        <translation type="unfinished"></translation>
+        <translation>此 kandev 不保存路由狀態</translation>
     </message>
     <message>
         <source>the routes running now could not be read (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取正在執行的路由（%1）</translation>
     </message>
     <message>
         <source>no route is running under it</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有路由在其下執行</translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由正在執行，沒有任何路由在等待期限：每條路由會在下次失敗時套用新策略</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由正在執行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由在舊策略下等待：已排定的期限不變，下次失敗時改用新策略</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: %2; %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2；%3。</translation>
     </message>
 </context>
 <context>
     <name>DiffText</name>
     <message>
         <source>no differences</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有差異</translation>
     </message>
     <message>
         <source>(document)</source>
-        <translation type="unfinished"></translation>
+        <translation>（文件）</translation>
     </message>
     <message>
         <source>profile %1 added:</source>
-        <translation type="unfinished"></translation>
+        <translation>已新增設定檔 %1：</translation>
     </message>
     <message>
         <source>profile %1 (%2) added:</source>
-        <translation type="unfinished"></translation>
+        <translation>已新增設定檔 %1（%2）：</translation>
     </message>
     <message>
         <source>profile %1 removed:</source>
-        <translation type="unfinished"></translation>
+        <translation>已移除設定檔 %1：</translation>
     </message>
     <message>
         <source>profile %1 (%2) removed:</source>
-        <translation type="unfinished"></translation>
+        <translation>已移除設定檔 %1（%2）：</translation>
     </message>
     <message>
         <source>profile %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1：</translation>
     </message>
     <message>
         <source>profile %1 (%2):</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1（%2）：</translation>
     </message>
     <message>
         <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>名稱「%1」-&gt;「%2」</translation>
     </message>
     <message>
         <source>profile enabled (was disabled)</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔已啟用（原為已停用）</translation>
     </message>
     <message>
         <source>profile disabled (was enabled): kandev no longer offers it for new tasks</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔已停用（原為已啟用）：kandev 不再於新任務中提供它</translation>
     </message>
     <message>
         <source>candidate %1 added at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 已新增於第 %2 位</translation>
     </message>
     <message>
         <source>candidate %1 removed from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 已從第 %2 位移除</translation>
     </message>
     <message>
         <source>candidate %1 moved from %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 已從第 %2 位移至第 %3 位</translation>
     </message>
     <message>
         <source>candidate %1</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1</translation>
     </message>
     <message>
         <source>cannot compare: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法比較：%1</translation>
     </message>
 </context>
 <context>
     <name>ErrorTrial</name>
     <message>
         <source>Paste an error to see how it is classified.</source>
-        <translation type="unfinished"></translation>
+        <translation>貼上錯誤，即可查看其分類方式。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · 規則 &lt;code&gt;%4&lt;/code&gt; · %5 · 信賴度 %6 · 範圍 %7</translation>
     </message>
     <message>
         <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 自己的規則在此判定為 &lt;code&gt;%1&lt;/code&gt;；此目錄刻意與之不同（請參閱 README）。</translation>
     </message>
     <message>
         <source>“%1” (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」（%2）</translation>
     </message>
     <message>
         <source>Reset hint from %1: in %2 (trusted)</source>
-        <translation type="unfinished"></translation>
+        <translation>來自 %1 的重設提示：%2 後（可信）</translation>
     </message>
     <message>
         <source>Reset hint from %1: not trusted (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>來自 %1 的重設提示：不可信（%2）</translation>
     </message>
     <message>
         <source>No reset hint.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有重設提示。</translation>
     </message>
     <message>
         <source>Only the first 16 KiB and 64 headers were read.</source>
-        <translation type="unfinished"></translation>
+        <translation>只讀取了前 16 KiB 與 64 個標頭。</translation>
     </message>
     <message>
         <source>Select a candidate to see its decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>選取候選設定檔以查看其決策。</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>The pasted error, every attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>貼上的錯誤，每次嘗試皆發生</translation>
     </message>
 </context>
 <context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔</translation>
     </message>
     <message>
         <source>Profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1</translation>
     </message>
     <message>
         <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 的 Go 後端依鍵的排序順序套用規則，會對%2使用 &lt;code&gt;%1&lt;/code&gt;（%3）。Policy Studio 遵循文件記載的規則：以 &lt;code&gt;%4&lt;/code&gt; 為準（%5）。</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已啟用</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用：路由會略過它</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>舊版規則</translation>
     </message>
     <message>
         <source>Becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>轉換為</translation>
     </message>
     <message>
         <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;沒有規則，也沒有策略。&lt;/i&gt;</translation>
     </message>
     <message>
         <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;無法遷移。&lt;/i&gt;</translation>
     </message>
     <message>
         <source>hard</source>
-        <translation type="unfinished"></translation>
+        <translation>硬</translation>
     </message>
     <message>
         <source>transient</source>
-        <translation type="unfinished"></translation>
+        <translation>暫時性</translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation>和</translation>
     </message>
     <message>
         <source>try the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>嘗試下一個候選設定檔</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>retry the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>重試同一候選設定檔</translation>
     </message>
     <message>
         <source>Gets the default: no wait, no retry, skip, for both classes.</source>
-        <translation type="unfinished"></translation>
+        <translation>套用預設值：兩個類別皆不等待、不重試、略過。</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; 涵蓋%2錯誤，意義為：%3。</translation>
     </message>
     <message>
         <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation type="unfinished"></translation>
+        <translation>寫入的是 &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;；依 kandev 的讀取方式，去除前後空白後讀取。</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
-        <translation type="unfinished"></translation>
+        <translation>在其類別中，個別代碼的規則 &lt;code&gt;%1&lt;/code&gt; 優先於此規則。</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; 轉換為「%2」——kandev 文件記載的對應方式。</translation>
     </message>
     <message>
         <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有規則涵蓋%1；這些錯誤套用預設值（不等待、不重試、略過）。</translation>
     </message>
     <message>
         <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1，候選設定檔 %2。%3：請在 kandev 中釐清其規則。</translation>
     </message>
     <message>
         <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>欄位：&lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
         <source>show line %1 of the file</source>
-        <translation type="unfinished"></translation>
+        <translation>顯示檔案的第 %1 行</translation>
     </message>
     <message>
         <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
-        <translation type="unfinished"></translation>
+        <translation>選擇決定%1的規則（其他規則會被移除；撤銷即可還原）：</translation>
     </message>
 </context>
 <context>
     <name>PolicyText</name>
     <message>
         <source>0 s</source>
-        <translation type="unfinished"></translation>
+        <translation>0 秒</translation>
     </message>
     <message>
         <source>%1 d</source>
         <extracomment>duration parts: days, hours, minutes, seconds</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 天</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小時</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分鐘</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation type="unfinished"></translation>
+        <translation>略過</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>no outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>無結果</translation>
     </message>
     <message>
         <source>wait up to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>最多等待 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>重試 %n 次（首次間隔 %1）</numerusform>
         </translation>
     </message>
     <message>
         <source>stop immediately</source>
-        <translation type="unfinished"></translation>
+        <translation>立即停止</translation>
     </message>
     <message>
         <source>skip immediately</source>
-        <translation type="unfinished"></translation>
+        <translation>立即略過</translation>
     </message>
     <message>
         <source>no outcome set</source>
-        <translation type="unfinished"></translation>
+        <translation>未設定結果</translation>
     </message>
     <message>
         <source>%1, then %2</source>
         <extracomment>%1: what is tried, %2: skip or stop</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1，然後%2</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>、</translation>
     </message>
     <message>
         <source>Transient: %1 · Hard: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>暫時性錯誤：%1 · 硬錯誤：%2</translation>
     </message>
     <message>
         <source>No retries: the first failure goes straight to the outcome.</source>
-        <translation type="unfinished"></translation>
+        <translation>不重試：第一次失敗即直接套用結果。</translation>
     </message>
     <message>
         <source>No schedule until the retry values above are within their limits.</source>
-        <translation type="unfinished"></translation>
+        <translation>上方的重試值回到限制範圍內之前，不會顯示排程。</translation>
     </message>
     <message>
         <source>Retries after %1, then %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>分別於 %1 後重試，然後%2。</translation>
     </message>
     <message numerus="yes">
         <source>%n retries: %1 attempts in all, up to %2 of waiting.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 次重試：共 %1 次嘗試，最多等待 %2。</numerusform>
         </translation>
     </message>
     <message>
         <source>Delays stop growing at the %1 cap.</source>
-        <translation type="unfinished"></translation>
+        <translation>延遲達到上限 %1 後不再增加。</translation>
     </message>
     <message>
         <source>Transient errors</source>
-        <translation type="unfinished"></translation>
+        <translation>暫時性錯誤</translation>
     </message>
     <message>
         <source>Hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>硬錯誤</translation>
     </message>
     <message>
         <source>Unclassified errors</source>
-        <translation type="unfinished"></translation>
+        <translation>未分類錯誤</translation>
     </message>
     <message>
         <source>transient errors</source>
         <extracomment>the class inside a sentence (&quot;retries for transient errors of X&quot;); German keeps the noun&apos;s capital</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>暫時性錯誤</translation>
     </message>
     <message>
         <source>hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>硬錯誤</translation>
     </message>
     <message>
         <source>unclassified errors</source>
-        <translation type="unfinished"></translation>
+        <translation>未分類錯誤</translation>
     </message>
     <message>
         <source>The provider, the network or the model is briefly unable to serve. These usually clear on their own within seconds or minutes.</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商、網路或模型暫時無法提供服務。這類錯誤通常會在數秒或數分鐘內自行排除。</translation>
     </message>
     <message>
         <source>The account, subscription, quota, credentials, configuration or model needs a long reset or a person. Retrying soon rarely helps; a trusted reset time can.</source>
-        <translation type="unfinished"></translation>
+        <translation>帳戶、訂閱、配額、憑證、設定或模型需要長時間的重設或人工處理。短時間內重試很少有幫助；可信的重設時間才有用。</translation>
     </message>
     <message>
         <source>Anything the catalogue does not know. It always stops automatic recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>目錄不認得的任何錯誤。這類錯誤一律會停止自動復原。</translation>
     </message>
     <message>
         <source>For example: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>例如：%1。</translation>
     </message>
     <message>
         <source>; </source>
-        <translation type="unfinished"></translation>
+        <translation>；</translation>
     </message>
     <message>
         <source>Never in either class: unknown (unclassified) errors, task, repository, permission or tool errors, and any error after the agent produced output or used a tool. Those always stop for a person, so that no work runs twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>不屬於任何類別：未知（未分類）錯誤、任務、儲存庫、權限或工具錯誤，以及代理程式產生輸出或使用工具之後發生的任何錯誤。這些錯誤一律停止並等待手動復原，以免工作重複執行。</translation>
     </message>
     <message>
         <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
-        <translation type="unfinished"></translation>
+        <translation>只有在發生已分類的供應商錯誤，且該候選設定檔針對此類別的策略規定重試用盡後略過時，路由才會改用下一個候選設定檔：暫時性錯誤（速率限制、過載、容量不足、網路、供應商中斷）與硬錯誤（配額、訂閱、憑證、設定、模型無法使用）。</translation>
     </message>
     <message>
         <source>It never switches for an unclassified error (unknown, task, repository, permission or tool errors) nor for any error after the agent produced output or used a tool: those stop for a person, so that no work runs twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>路由絕不會因未分類錯誤（未知、任務、儲存庫、權限或工具錯誤）而切換，也不會因代理程式產生輸出或使用工具之後的任何錯誤而切換：這些情況會停止並等待手動復原，以免工作重複執行。</translation>
     </message>
     <message>
         <source>After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then lets a single health probe through before any route uses it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商失敗後，kandev 會將其暫停一分鐘，或暫停至其回報的重設時間，然後先放行一次健康探測，之後任何路由才會再次使用它。</translation>
     </message>
     <message>
         <source>Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the candidate once more before its retries apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>等待重設在每個路由週期中，每個候選設定檔和類別最多只會發生一次，僅適用於不超過最大等待時間的可信重設時間，且不會用掉重試次數：等待結束後，kandev 會先再嘗試該候選設定檔一次，之後才套用其重試設定。</translation>
     </message>
     <message>
         <source>network unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>網路無法使用</translation>
     </message>
     <message>
         <source>provider unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商無法使用</translation>
     </message>
     <message>
         <source>provider overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商過載</translation>
     </message>
     <message>
         <source>model at capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>模型容量已滿</translation>
     </message>
     <message>
         <source>short rate limit</source>
-        <translation type="unfinished"></translation>
+        <translation>短暫的速率限制</translation>
     </message>
     <message>
         <source>agent connection lost</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式連線中斷</translation>
     </message>
     <message>
         <source>sign-in required</source>
-        <translation type="unfinished"></translation>
+        <translation>需要登入</translation>
     </message>
     <message>
         <source>missing API key</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 API 金鑰</translation>
     </message>
     <message>
         <source>subscription or billing required</source>
-        <translation type="unfinished"></translation>
+        <translation>需要訂閱或付款</translation>
     </message>
     <message>
         <source>quota or spend limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>已達配額或支出上限</translation>
     </message>
     <message>
         <source>model not available</source>
-        <translation type="unfinished"></translation>
+        <translation>模型無法使用</translation>
     </message>
     <message>
         <source>provider not configured</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商未設定</translation>
     </message>
     <message>
         <source>unknown provider error</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的供應商錯誤</translation>
     </message>
     <message>
         <source>agent runtime error</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式執行階段錯誤</translation>
     </message>
     <message>
         <source>task error</source>
-        <translation type="unfinished"></translation>
+        <translation>任務錯誤</translation>
     </message>
     <message>
         <source>repository error</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存庫錯誤</translation>
     </message>
     <message>
         <source>permission denied by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>使用者拒絕授權</translation>
     </message>
     <message>
         <source>corrupted resume state</source>
-        <translation type="unfinished"></translation>
+        <translation>繼續執行狀態已損毀</translation>
     </message>
     <message>
         <source>corrupted npx cache</source>
-        <translation type="unfinished"></translation>
+        <translation>npx 快取已損毀</translation>
     </message>
     <message>
         <source>agent package version not found by npm</source>
-        <translation type="unfinished"></translation>
+        <translation>npm 找不到代理程式套件版本</translation>
     </message>
     <message>
         <source>Must be between %1 and %2 (found %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>必須介於 %1 與 %2 之間（目前為 %3）。</translation>
     </message>
     <message>
         <source>Must be 0 while this section is off (found %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>此區段關閉時必須為 0（目前為 %1）。</translation>
     </message>
     <message>
         <source>Choose what happens when recovery is exhausted.</source>
-        <translation type="unfinished"></translation>
+        <translation>請選擇復原操作耗盡後的處理方式。</translation>
     </message>
     <message>
         <source>Unsupported policy version %1; this editor supports %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>不支援的策略版本 %1；此編輯器支援 %2。</translation>
     </message>
     <message>
         <source>A dynamic profile needs at least one candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔至少需要一個候選設定檔。</translation>
     </message>
     <message>
         <source>Candidate %1 carries position %2; positions are renumbered on save.</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 的位置為 %2；儲存時會重新編號。</translation>
     </message>
     <message>
         <source>The candidate does not name an agent profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔未指定代理程式設定檔。</translation>
     </message>
     <message>
         <source>The candidate has both policies and legacy rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔同時具有策略與舊版規則。</translation>
     </message>
     <message>
         <source>Candidate %1 already names this agent profile; kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 已指定此代理程式設定檔；kandev 會拒絕重複指定同一設定檔的路由。</translation>
     </message>
     <message>
         <source>Profile name is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔名稱為必填項。</translation>
     </message>
     <message>
         <source>The candidate is this dynamic profile itself; kandev refuses a profile as its own candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔就是這個動態設定檔本身；kandev 不接受設定檔作為自己的候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is not in this file; kandev refuses a candidate whose profile does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 不在此檔案中；kandev 會拒絕設定檔不存在的候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is deleted; kandev refuses it as a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 已刪除；kandev 不接受它作為候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 has no agent; kandev refuses a profile without an agent.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 沒有代理程式；kandev 不接受沒有代理程式的設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is a dynamic profile; kandev refuses dynamic profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 是動態設定檔；kandev 不接受動態設定檔作為候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is an Office profile (it has a workspace or a role); kandev refuses Office profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 是 Office 設定檔（具有工作區或角色）；kandev 不接受 Office 設定檔作為候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 has automatic fallback; kandev refuses such profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 啟用了自動備援；kandev 不接受此類設定檔作為候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is disabled; a disabled profile cannot be a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 已停用；已停用的設定檔不能作為候選設定檔。</translation>
     </message>
     <message>
         <source>Warning: kandev may refuse agent profile %1: its agent %2 is not one of the inference agents kandev of %3 knows.</source>
         <extracomment>%3 is the date of the kandev release whose list of agents this build knows</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>警告：kandev 可能會拒絕代理程式設定檔 %1：其代理程式 %2 不在 %3 版 kandev 已知的推論代理程式之中。</translation>
     </message>
     <message>
         <source>this profile itself</source>
-        <translation type="unfinished"></translation>
+        <translation>此設定檔本身</translation>
     </message>
     <message>
         <source>already in the route</source>
-        <translation type="unfinished"></translation>
+        <translation>已在路由中</translation>
     </message>
     <message>
         <source>not in this file</source>
-        <translation type="unfinished"></translation>
+        <translation>不在此檔案中</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>已刪除</translation>
     </message>
     <message>
         <source>no agent</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有代理程式</translation>
     </message>
     <message>
         <source>a dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔</translation>
     </message>
     <message>
         <source>an Office profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Office 設定檔</translation>
     </message>
     <message>
         <source>automatic fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>自動備援</translation>
     </message>
     <message>
         <source>disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用</translation>
     </message>
     <message>
         <source>agent %1 may not be launchable</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式 %1 可能無法啟動</translation>
     </message>
     <message>
         <source>Legacy rules cannot be migrated: %1</source>
         <extracomment>%1 is the migration&apos;s English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>舊版規則無法遷移：%1</translation>
     </message>
     <message>
         <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>等待供應商重設 %1，然後再嘗試此候選設定檔一次；若仍失敗：%2。</translation>
     </message>
     <message>
         <source>Retry %1 of this candidate after %2; when retries run out: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 後對此候選設定檔進行第 %1 次重試；重試用盡時：%3。</translation>
     </message>
     <message>
         <source>Skip to the next candidate now.</source>
-        <translation type="unfinished"></translation>
+        <translation>立即略過，改用下一個候選設定檔。</translation>
     </message>
     <message>
         <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止：此候選設定檔的策略無效，而無效的設定絕不會授權執行工作。</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原：失敗發生在輸出或工具活動之後，重試可能會重複產生副作用。</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原：分類器無法分類此錯誤，而未分類錯誤一律停止。</translation>
     </message>
     <message>
         <source>Stop for manual recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原。</translation>
     </message>
     <message>
         <source>The reset hint is not trusted for this error, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>此錯誤的重設提示不可信，因此不採用。</translation>
     </message>
     <message>
         <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔針對%1關閉了等待重設，因此不採用 %2 的提示。</translation>
     </message>
     <message>
         <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔在此週期中已為%1等待過一次重設，因此不採用 %2 後的重設。</translation>
     </message>
     <message>
         <source>The reported reset is not in the future, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>回報的重設時間不在未來，因此不採用。</translation>
     </message>
     <message>
         <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的提示超過此候選設定檔針對%3的最大等待時間 %2，因此不採用。</translation>
     </message>
     <message>
         <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 既不是暫時性錯誤也不是硬錯誤：未知錯誤一律停止並等待手動復原。</translation>
     </message>
     <message>
         <source>The failure came after output or tool activity: errors after side effects always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗發生在輸出或工具活動之後：發生副作用後的錯誤一律停止。</translation>
     </message>
 </context>
 <context>
@@ -708,100 +708,100 @@
     <message>
         <source>success on %1</source>
         <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>於 %1 成功</translation>
     </message>
     <message>
         <source>stop on %1 (safety gate)</source>
-        <translation type="unfinished"></translation>
+        <translation>於 %1 停止（安全閘門）</translation>
     </message>
     <message>
         <source>stop on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>於 %1 停止</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有剩餘的符合條件候選設定檔</translation>
     </message>
     <message>
         <source>a configuration error on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 發生設定錯誤</translation>
     </message>
     <message>
         <source>the event limit</source>
-        <translation type="unfinished"></translation>
+        <translation>事件上限</translation>
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
         <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>無法與已儲存的策略比較：編輯後路由中的 %1 無法模擬。%2</translation>
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the saved route cannot be simulated. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>無法與已儲存的策略比較：已儲存路由中的 %1 無法模擬。%2</translation>
     </message>
     <message>
         <source>No change to the route for this scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>此情境下路由沒有變化</translation>
     </message>
     <message numerus="yes">
         <source>+%n attempts</source>
         <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 次嘗試</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n attempts</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n 次嘗試</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>+%n retries</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 次重試</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n retries</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n 次重試</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>+%n reset waits</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 次重設等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n reset waits</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n 次重設等待</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 longer</source>
         <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>延長 %1</translation>
     </message>
     <message>
         <source>%1 shorter</source>
-        <translation type="unfinished"></translation>
+        <translation>縮短 %1</translation>
     </message>
     <message>
         <source>now ends in %1 instead of %2</source>
         <extracomment>%1: how the edited route ends, %2: how the saved one ended</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>結果改為%1（原為%2）</translation>
     </message>
     <message>
         <source>The same attempts, waits and ending, but the route differs from event %1</source>
-        <translation type="unfinished"></translation>
+        <translation>嘗試、等待與結束方式都相同，但路由從事件 %1 起有所不同</translation>
     </message>
     <message>
         <source>, </source>
         <comment>between the parts of the summary</comment>
-        <translation type="unfinished"></translation>
+        <translation>，</translation>
     </message>
 </context>
 <context>
