@@ -808,795 +808,811 @@
     <name>gui::ActionSet</name>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>檔案(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;New Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>新增動態設定檔(&amp;N)</translation>
     </message>
     <message>
         <source>De&amp;lete Dynamic Profile…</source>
-        <translation type="unfinished"></translation>
+        <translation>刪除動態設定檔(&amp;L)…</translation>
     </message>
     <message>
         <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
-        <translation type="unfinished"></translation>
+        <translation>依 kandev 刪除設定檔的方式，刪除目前顯示的動態設定檔（kandev 資料庫）</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟(&amp;O)…</translation>
     </message>
     <message>
         <source>Open &amp;Database…</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟資料庫(&amp;D)…</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近開啟的檔案(&amp;R)</translation>
     </message>
     <message>
         <source>Re&amp;load from Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>從磁碟重新載入(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存(&amp;S)</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存新檔(&amp;A)…</translation>
     </message>
     <message>
         <source>Revie&amp;w Changes…</source>
-        <translation type="unfinished"></translation>
+        <translation>審閱變更(&amp;W)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>結束(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>編輯(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>撤銷(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
         <source>Main Tool Bar</source>
-        <translation type="unfinished"></translation>
+        <translation>主工具列</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>檢視(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Migration Report…</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移報告(&amp;M)…</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>重設版面配置(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>說明(&amp;H)</translation>
     </message>
     <message>
         <source>Error &amp;Catalogue…</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤目錄(&amp;C)…</translation>
     </message>
     <message>
         <source>&amp;About Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>關於 Policy Studio(&amp;A)</translation>
     </message>
     <message>
         <source>About Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>關於 Policy Studio</translation>
     </message>
     <message>
         <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;編輯 kandev 動態設定檔依錯誤類別設定的復原策略，並以後端所連結的同一個評估器進行驗證。&lt;/p&gt;&lt;p&gt;錯誤目錄：%2（%3 條規則）&lt;br/&gt;策略結構描述版本：%4&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Colour &amp;Scheme</source>
-        <translation type="unfinished"></translation>
+        <translation>色彩配置(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;System</source>
-        <translation type="unfinished"></translation>
+        <translation>系統(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>淺色(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;New Dynamic Profile in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 中新增動態設定檔(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Undo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>撤銷「%1」(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重做「%1」(&amp;R)</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidateEditor</name>
     <message>
         <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be migrated, so the document is open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：此候選設定檔已有版本化策略，但 %1 的舊版規則無法遷移，因此文件以唯讀方式開啟。</translation>
     </message>
     <message>
         <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not migrated, so the document is open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：此候選設定檔已有版本化策略，但 %1 的舊版規則未遷移，因此文件以唯讀方式開啟。</translation>
     </message>
     <message>
         <source>No candidates yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚無候選設定檔</translation>
     </message>
     <message>
         <source>No candidate selected</source>
-        <translation type="unfinished"></translation>
+        <translation>未選取候選設定檔</translation>
     </message>
     <message>
         <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>請使用「新增候選設定檔」（編輯選單）新增路由的第一個候選設定檔，以設定其供應商失敗時的處理方式。</translation>
     </message>
     <message>
         <source>Select a candidate in the route to edit what happens when its provider fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>在路由中選取候選設定檔，以編輯其供應商失敗時的處理方式。</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Agent profile %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 · %2</translation>
     </message>
     <message>
         <source>enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已啟用</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用：路由會略過它</translation>
     </message>
     <message>
         <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：此候選設定檔的舊版規則無法遷移，將以原樣顯示。</translation>
     </message>
     <message>
         <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：此候選設定檔的舊版規則可以遷移，但文件以唯讀方式開啟（%1）。</translation>
     </message>
     <message>
         <source>Read-only: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：%1</translation>
     </message>
     <message>
         <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1。此候選設定檔參照符合條件的設定檔之前，路由無法使用它。</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>舊版規則</translation>
     </message>
     <message>
         <source>Migrated, they become: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移後會變成：%1</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidateListPanel</name>
     <message>
         <source>&amp;Add Candidate…</source>
-        <translation type="unfinished"></translation>
+        <translation>新增候選設定檔(&amp;A)…</translation>
     </message>
     <message>
         <source>Add an eligible agent profile at the end of the route</source>
-        <translation type="unfinished"></translation>
+        <translation>在路由末端新增符合條件的代理程式設定檔</translation>
     </message>
     <message>
         <source>&amp;Remove Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>移除候選設定檔(&amp;R)</translation>
     </message>
     <message>
         <source>Move &amp;Up</source>
-        <translation type="unfinished"></translation>
+        <translation>上移(&amp;U)</translation>
     </message>
     <message>
         <source>Move &amp;Down</source>
-        <translation type="unfinished"></translation>
+        <translation>下移(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Copy Policies To…</source>
-        <translation type="unfinished"></translation>
+        <translation>複製策略至(&amp;C)…</translation>
     </message>
     <message>
         <source>Copy the selected candidate&apos;s policies to other candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>將所選候選設定檔的策略複製到其他候選設定檔</translation>
     </message>
     <message>
         <source>Route candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>路由候選設定檔</translation>
     </message>
     <message>
         <source>%1, being edited, does not match the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 正在編輯中，但不符合篩選條件。</translation>
     </message>
     <message>
         <source>Copy Policies</source>
-        <translation type="unfinished"></translation>
+        <translation>複製策略</translation>
     </message>
     <message>
         <source>Copy the transient and hard error policies of %1 to:</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %1 的暫時性錯誤與硬錯誤策略複製到：</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>複製</translation>
     </message>
     <message numerus="yes">
         <source>Copy policies of %1 to %n candidate(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>將 %1 的策略複製到 %n 個候選設定檔</numerusform>
         </translation>
     </message>
     <message>
         <source>Copy policies</source>
-        <translation type="unfinished"></translation>
+        <translation>複製策略</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidatePickerDialog</name>
     <message>
         <source>kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 會拒絕重複指定同一設定檔的路由。</translation>
     </message>
     <message>
         <source>Add Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>新增候選設定檔</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>新增</translation>
     </message>
     <message>
         <source>Every concrete agent profile of the file is listed. Those kandev refuses as candidates are greyed out, with the reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>此處列出檔案中所有具體的代理程式設定檔。kandev 不接受作為候選設定檔的項目會以灰色顯示並附上原因。</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>篩選</translation>
     </message>
     <message>
         <source>Filter profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>篩選設定檔</translation>
     </message>
     <message>
         <source>%1 (%2)
 cannot be a candidate: %3</source>
         <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）
+不能作為候選設定檔：%3</translation>
     </message>
     <message>
         <source>%1 (%2)
 warning: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）
+警告：%3</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Agent profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔</translation>
     </message>
     <message>
         <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
-        <translation type="unfinished"></translation>
+        <translation>此檔案沒有代理程式設定檔目錄。請輸入一個已啟用、具體且未使用自動備援的設定檔 ID。</translation>
     </message>
     <message>
         <source>Agent profile &amp;id:</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 ID(&amp;I)：</translation>
     </message>
     <message>
         <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在路由中；kandev 會拒絕重複指定同一設定檔的路由。</translation>
     </message>
 </context>
 <context>
     <name>gui::CatalogueDialog</name>
     <message>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>狀態</translation>
     </message>
     <message>
         <source>exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>結束代碼</translation>
     </message>
     <message>
         <source>error context</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤上下文</translation>
     </message>
     <message>
         <source>signature</source>
-        <translation type="unfinished"></translation>
+        <translation>特徵字串</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>代碼</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished"></translation>
+        <translation>類別</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>說明</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>規則</translation>
     </message>
     <message>
         <source>Priority</source>
-        <translation type="unfinished"></translation>
+        <translation>優先順序</translation>
     </message>
     <message>
         <source>Stage</source>
-        <translation type="unfinished"></translation>
+        <translation>階段</translation>
     </message>
     <message>
         <source>Agent</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>信賴度</translation>
     </message>
     <message>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>範圍</translation>
     </message>
     <message>
         <source>Reads</source>
-        <translation type="unfinished"></translation>
+        <translation>讀取</translation>
     </message>
     <message>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>來源</translation>
     </message>
     <message>
         <source>Example</source>
-        <translation type="unfinished"></translation>
+        <translation>範例</translation>
     </message>
     <message>
         <source>Error Catalogue — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤目錄 — %1</translation>
     </message>
     <message>
         <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>規則依 kandev 的順序套用：先是其結構化訊號（狀態、結束代碼 127），接著是代理程式 CLI 自己的措辭，然後是與供應商無關的措辭，最後是執行環境；由優先順序最高的第一個相符項決定。一般語言的措辭只會在錯誤上下文中讀取。若無相符項，錯誤即為未分類，而未分類錯誤一律停止。</translation>
     </message>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>任何</translation>
     </message>
     <message>
         <source>(the phase&apos;s code)</source>
-        <translation type="unfinished"></translation>
+        <translation>（依時機而定的代碼）</translation>
     </message>
     <message>
         <source>kandev</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev</translation>
     </message>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Error codes</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤代碼</translation>
     </message>
     <message>
         <source>Classification rules</source>
-        <translation type="unfinished"></translation>
+        <translation>分類規則</translation>
     </message>
     <message>
         <source>&amp;Codes</source>
-        <translation type="unfinished"></translation>
+        <translation>代碼(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Rules</source>
-        <translation type="unfinished"></translation>
+        <translation>規則(&amp;R)</translation>
     </message>
 </context>
 <context>
     <name>gui::ClassPolicyPanel</name>
     <message>
         <source>&amp;Retry the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>重試同一候選設定檔(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Max retries:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大重試次數(&amp;M)：</translation>
     </message>
     <message>
         <source>F&amp;irst retry after:</source>
-        <translation type="unfinished"></translation>
+        <translation>首次重試間隔(&amp;I)：</translation>
     </message>
     <message>
         <source>&amp;Wait for provider reset</source>
-        <translation type="unfinished"></translation>
+        <translation>等待供應商重設(&amp;W)</translation>
     </message>
     <message>
         <source>Ma&amp;ximum wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大等待時間(&amp;X)：</translation>
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>略過，改用下一個候選設定檔(&amp;K)</translation>
     </message>
     <message>
         <source>St&amp;op for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原(&amp;O)</translation>
     </message>
     <message>
         <source>Retr&amp;y the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>重試同一候選設定檔(&amp;Y)</translation>
     </message>
     <message>
         <source>Max re&amp;tries:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大重試次數(&amp;T)：</translation>
     </message>
     <message>
         <source>First retry &amp;after:</source>
-        <translation type="unfinished"></translation>
+        <translation>首次重試間隔(&amp;A)：</translation>
     </message>
     <message>
         <source>Wait for provi&amp;der reset</source>
-        <translation type="unfinished"></translation>
+        <translation>等待供應商重設(&amp;D)</translation>
     </message>
     <message>
         <source>Maxim&amp;um wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大等待時間(&amp;U)：</translation>
     </message>
     <message>
         <source>Skip to the &amp;next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>略過，改用下一個候選設定檔(&amp;N)</translation>
     </message>
     <message>
         <source>Sto&amp;p for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原(&amp;P)</translation>
     </message>
     <message>
         <source>Explain</source>
-        <translation type="unfinished"></translation>
+        <translation>解釋</translation>
     </message>
     <message>
         <source>Show or hide the %1 settings</source>
-        <translation type="unfinished"></translation>
+        <translation>顯示或隱藏%1設定</translation>
     </message>
     <message>
         <source>Explain %1</source>
-        <translation type="unfinished"></translation>
+        <translation>解釋%1</translation>
     </message>
     <message>
         <source>Explain %1 for %2</source>
         <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>解釋%2的%1</translation>
     </message>
     <message>
         <source>the retry</source>
-        <translation type="unfinished"></translation>
+        <translation>重試</translation>
     </message>
     <message>
         <source>Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then the outcome below applies.</source>
-        <translation type="unfinished"></translation>
+        <translation>在每次加倍的延遲後再次嘗試同一候選設定檔，直到達到最大重試次數；之後套用下方的結果。</translation>
     </message>
     <message>
         <source>the reset wait</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待</translation>
     </message>
     <message>
         <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
-        <translation type="unfinished"></translation>
+        <translation>當供應商回報不超過最大等待時間的可信重設時間時，kandev 會等到該時間並再嘗試一次。在每個路由週期中，每個候選設定檔和類別最多一次，且絕不會用掉任何一次重試。</translation>
     </message>
     <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation type="unfinished"></translation>
+        <translation>只採用供應商回報、位於未來且不超過最大等待時間的可信重設時間；之後會再嘗試該候選設定檔一次。等待不會用掉重試次數。</translation>
     </message>
     <message>
         <source>Only trusted reset times within this maximum; no retry is used up.</source>
-        <translation type="unfinished"></translation>
+        <translation>只採用此上限內的可信重設時間；不會用掉重試次數。</translation>
     </message>
     <message>
         <source>the outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>結果</translation>
     </message>
     <message>
         <source>What happens once the reset wait and every retry are used up: skip to the next enabled candidate, or stop the route until a person acts.</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待與所有重試都用盡後的處理方式：略過並改用下一個已啟用的候選設定檔，或停止路由並等待手動復原。</translation>
     </message>
     <message>
         <source>After recovery is exhausted</source>
-        <translation type="unfinished"></translation>
+        <translation>復原操作耗盡後</translation>
     </message>
     <message>
         <source>Turn on retries for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 %2 的%1重試</translation>
     </message>
     <message>
         <source>Turn off retries for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>關閉 %2 的%1重試</translation>
     </message>
     <message>
         <source>Set max retries for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %2 的%1最大重試次數設為 %3</translation>
     </message>
     <message>
         <source>Set the first retry for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %2 的%1首次重試間隔設為 %3</translation>
     </message>
     <message>
         <source>Turn on reset waits for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 %2 的%1重設等待</translation>
     </message>
     <message>
         <source>Turn off reset waits for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>關閉 %2 的%1重設等待</translation>
     </message>
     <message>
         <source>Set the maximum reset wait for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %2 的%1最大重設等待時間設為 %3</translation>
     </message>
     <message>
         <source>Skip to the next candidate when %1 of %2 are not recovered</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的%1未能復原時，略過並改用下一個候選設定檔</translation>
     </message>
     <message>
         <source>Stop for a person when %1 of %2 are not recovered</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的%1未能復原時，停止並等待手動復原</translation>
     </message>
     <message>
         <source>%1 summary</source>
-        <translation type="unfinished"></translation>
+        <translation>%1摘要</translation>
     </message>
 </context>
 <context>
     <name>gui::DatabaseSession</name>
     <message>
         <source>Cannot Open Database</source>
-        <translation type="unfinished"></translation>
+        <translation>無法開啟資料庫</translation>
     </message>
     <message>
         <source>KANDEV_DATABASE_DRIVER is not set.</source>
-        <translation type="unfinished"></translation>
+        <translation>未設定 KANDEV_DATABASE_DRIVER。</translation>
     </message>
     <message>
         <source>The database could not be opened: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法開啟資料庫：%1。</translation>
     </message>
     <message numerus="yes">
         <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已遷移資料庫中的 %n 個設定檔；備份：%1。「檢視 › 遷移報告」會說明遷移方式。</numerusform>
         </translation>
     </message>
     <message>
         <source>Policy Studio cannot read this database:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio 無法讀取此資料庫：
+
+%1</translation>
     </message>
     <message>
         <source>its legacy rules were not migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>其舊版規則未遷移</translation>
     </message>
     <message>
         <source>Apply Migration</source>
-        <translation type="unfinished"></translation>
+        <translation>套用遷移</translation>
     </message>
     <message>
         <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
-        <translation type="unfinished"></translation>
+        <translation>要先備份，再以單一交易將遷移後的策略寫入 %1 嗎？有錯誤的設定檔不會變更。</translation>
     </message>
     <message>
         <source>Migration Not Applied</source>
-        <translation type="unfinished"></translation>
+        <translation>未套用遷移</translation>
     </message>
     <message>
         <source>Nothing was written.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未寫入任何內容。
+
+%1</translation>
     </message>
     <message>
         <source>Database Password</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫密碼</translation>
     </message>
     <message>
         <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
 
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要求輸入使用者「%2」的密碼。密碼只會在資料庫開啟期間保留。
+
+%3</translation>
     </message>
     <message>
         <source>&amp;Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>連線(&amp;C)</translation>
     </message>
     <message>
         <source>Changed in the Database</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫中已變更</translation>
     </message>
     <message>
         <source>%1
 
 Reload the profiles from the database? Your unsaved edits are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+要從資料庫重新載入設定檔嗎？尚未儲存的編輯將會遺失。</translation>
     </message>
 </context>
 <context>
     <name>gui::DockLayout</name>
     <message>
         <source>Route</source>
-        <translation type="unfinished"></translation>
+        <translation>路由</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>時間軸</translation>
     </message>
     <message numerus="yes">
         <source>Timeline — %n warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>時間軸 — %n 個警告</numerusform>
         </translation>
     </message>
     <message>
         <source>Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>驗證</translation>
     </message>
     <message>
         <source>What Happens If…</source>
-        <translation type="unfinished"></translation>
+        <translation>如果…會怎樣</translation>
     </message>
     <message>
         <source>Try an Error</source>
-        <translation type="unfinished"></translation>
+        <translation>試驗錯誤</translation>
     </message>
     <message>
         <source>Undo History</source>
-        <translation type="unfinished"></translation>
+        <translation>撤銷記錄</translation>
     </message>
     <message>
         <source>Live Routes</source>
-        <translation type="unfinished"></translation>
+        <translation>即時路由</translation>
     </message>
 </context>
 <context>
     <name>gui::DocumentController</name>
     <message>
         <source>Delete Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>刪除動態設定檔</translation>
     </message>
     <message>
         <source>Delete the dynamic profile %1?
 
 The next save marks it deleted in %2, as kandev deletes a profile: its rows stay, kandev stops offering it, and sessions already routed through it keep their route. Until you save, Undo brings it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>要刪除動態設定檔 %1 嗎？
+
+下次儲存時，會依 kandev 刪除設定檔的方式在 %2 中將其標記為已刪除：其資料列會保留，kandev 不再提供它，已透過它路由的工作階段則保留其路由。儲存之前，可用「撤銷」將其還原。</translation>
     </message>
     <message>
         <source>Open Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟動態設定檔</translation>
     </message>
     <message>
         <source>JSON documents (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 文件 (*.json);;所有檔案 (*)</translation>
     </message>
     <message>
         <source>Cannot Open File</source>
-        <translation type="unfinished"></translation>
+        <translation>無法開啟檔案</translation>
     </message>
     <message>
         <source>Policy Studio cannot open this file:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio 無法開啟此檔案：
+
+%1</translation>
     </message>
     <message>
         <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
-        <translation type="unfinished"></translation>
+        <translation>有候選設定檔使用的策略版本比此編輯器所能理解的更新；絕不會將其降級</translation>
     </message>
     <message>
         <source>Opened Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>已以唯讀方式開啟</translation>
     </message>
     <message>
         <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 使用的策略版本比此編輯器支援的更新。檔案會以唯讀方式開啟，以免任何內容被降級。</translation>
     </message>
     <message>
         <source>The sample could not be copied to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法將範例複製到 %1。</translation>
     </message>
     <message>
         <source>File Changed on Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>磁碟上的檔案已變更</translation>
     </message>
     <message>
         <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 自開啟後已被其他程式變更。儲存將會取代那些變更。</translation>
     </message>
     <message>
         <source>Cannot Save</source>
-        <translation type="unfinished"></translation>
+        <translation>無法儲存</translation>
     </message>
     <message>
         <source>Nothing was written; your edits are still here.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未寫入任何內容；你的編輯仍保留在此。
+
+%1</translation>
     </message>
     <message>
         <source>Saved to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已儲存至 %1。</translation>
     </message>
     <message>
         <source>Save Dynamic Profile As</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔另存新檔</translation>
     </message>
     <message>
         <source>JSON documents (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
         <source>Replace File</source>
-        <translation type="unfinished"></translation>
+        <translation>取代檔案</translation>
     </message>
     <message>
         <source>%1 already exists. Replace it?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已存在。要取代它嗎？</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已儲存 %1。</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未儲存的變更</translation>
     </message>
     <message>
         <source>%1 has unsaved changes. Save them?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 有未儲存的變更。要儲存嗎？</translation>
     </message>
     <message>
         <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已被其他程式變更。要重新載入並捨棄未儲存的變更嗎？</translation>
     </message>
     <message>
         <source>%1 was changed by another program. Reload it?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已被其他程式變更。要重新載入嗎？</translation>
     </message>
     <message>
         <source>%1 changed on disk; saving will replace it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在磁碟上變更；儲存將會取代它。</translation>
     </message>
 </context>
 <context>
@@ -1604,256 +1620,256 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>seconds</source>
         <extracomment>units of a duration input</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>秒</translation>
     </message>
     <message>
         <source>minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>分鐘</translation>
     </message>
     <message>
         <source>hours</source>
-        <translation type="unfinished"></translation>
+        <translation>小時</translation>
     </message>
     <message>
         <source>days</source>
-        <translation type="unfinished"></translation>
+        <translation>天</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>單位</translation>
     </message>
     <message>
         <source>The unit of the number: pick the one you mean, and the number keeps its digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>數字的單位：選擇你要的單位，數字本身保持不變。</translation>
     </message>
     <message>
         <source>%1, unit</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，單位</translation>
     </message>
     <message>
         <source>= %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>= %1 秒</translation>
     </message>
 </context>
 <context>
     <name>gui::EditorArea</name>
     <message>
         <source>Candidate editor</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔編輯器</translation>
     </message>
 </context>
 <context>
     <name>gui::LiveRoutesPane</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>重新整理</translation>
     </message>
     <message>
         <source>Show in Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>在時間軸中顯示</translation>
     </message>
     <message>
         <source>Live routes</source>
-        <translation type="unfinished"></translation>
+        <translation>即時路由</translation>
     </message>
     <message>
         <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤再次發生，從目前狀態預覽此路由週期的其餘部分</translation>
     </message>
     <message>
         <source>Live routes are shown for a kandev database.</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 kandev 資料庫時才會顯示即時路由。</translation>
     </message>
     <message>
         <source>Could not read the live routes (%1); shown as of the last read.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取即時路由（%1）；顯示的是上次讀取的結果。</translation>
     </message>
     <message>
         <source>This kandev database keeps no route state (kandev before August 2026).</source>
-        <translation type="unfinished"></translation>
+        <translation>此 kandev 資料庫不保存路由狀態（2026 年 8 月之前的 kandev）。</translation>
     </message>
     <message>
         <source>Credentials &lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): every candidate using them is passed over.</source>
-        <translation type="unfinished"></translation>
+        <translation>憑證 &lt;b&gt;%1&lt;/b&gt; 已暫停至 %2（%3）：使用這些憑證的每個候選設定檔都會被繞過。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): the route passes it over.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 已暫停至 %2（%3）：路由會繞過它。</translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running; %1 scheduled under another policy than the one you are editing.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由正在執行；其中 %1 條是依照與你正在編輯的策略不同的策略排定的。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running, read at %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由正在執行，讀取於 %1。</numerusform>
         </translation>
     </message>
     <message>
         <source>Select a route to see what happens next and its history.</source>
-        <translation type="unfinished"></translation>
+        <translation>選取路由以查看其接下來的處理與歷程。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt;, %2 (profile version %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;工作階段 %1&lt;/b&gt;，%2（設定檔版本 %3）</translation>
     </message>
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;工作階段 %1&lt;/b&gt;，在 %2 上，%3（設定檔版本 %4）</translation>
     </message>
     <message>
         <source>Its row cannot be read, so nothing is predicted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取其資料列，因此不做任何預測：%1</translation>
     </message>
     <message>
         <source>Its policy state cannot be read, so nothing is predicted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取其策略狀態，因此不做任何預測：%1</translation>
     </message>
     <message>
         <source>The policy it was scheduled under cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取排定時所依據的策略：%1</translation>
     </message>
     <message>
         <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存會改變其下次失敗時的評估依據；已排定的期限不變。</translation>
     </message>
     <message>
         <source>%1 is no longer in the route you are editing.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已不在你正在編輯的路由中。</translation>
     </message>
     <message numerus="yes">
         <source>%n earlier attempt(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 次較早的嘗試</numerusform>
         </translation>
     </message>
     <message>
         <source>%1. %2 (%3)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2（%3）%4</translation>
     </message>
     <message>
         <source>History: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>歷程：%1</translation>
     </message>
 </context>
 <context>
     <name>gui::MainWindow</name>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Opened</source>
-        <translation type="unfinished"></translation>
+        <translation>已開啟</translation>
     </message>
     <message>
         <source>Undo history</source>
-        <translation type="unfinished"></translation>
+        <translation>撤銷記錄</translation>
     </message>
     <message>
         <source>Open a dynamic profile document to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟動態設定檔文件以開始。</translation>
     </message>
     <message>
         <source>Read-only: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：%1。</translation>
     </message>
     <message>
         <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>新的動態設定檔：請使用「新增候選設定檔」（%1）新增其第一個候選設定檔。</translation>
     </message>
     <message>
         <source>Opened %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已開啟 %1。</translation>
     </message>
     <message>
         <source>(read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>（唯讀）</translation>
     </message>
 </context>
 <context>
     <name>gui::MigrationFlow</name>
     <message>
         <source>Let %1 decide %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>讓 %1 決定 %3 的%2</translation>
     </message>
     <message>
         <source>Migrate legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移舊版規則</translation>
     </message>
     <message numerus="yes">
         <source>Migrated %n candidate(s) to versioned policies; nothing is written until you save. View › Migration Report shows how.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已將 %n 個候選設定檔遷移為版本化策略；儲存之前不會寫入任何內容。「檢視 › 遷移報告」會說明遷移方式。</numerusform>
         </translation>
     </message>
     <message>
         <source>some legacy rules in this document cannot be migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>此文件中有些舊版規則無法遷移</translation>
     </message>
     <message>
         <source>its legacy rules were not migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>其舊版規則未遷移</translation>
     </message>
 </context>
 <context>
     <name>gui::MigrationReviewDialog</name>
     <message>
         <source>Review Migration — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>審閱遷移 — %1</translation>
     </message>
     <message>
         <source>Migration report</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移報告</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;%1 使用舊版規則。&lt;/b&gt;編輯之前，其 %n 個候選設定檔會如下所示轉換為版本化策略。儲存之前不會寫入任何內容。</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 使用無法遷移的舊版規則。&lt;/b&gt;檔案會以唯讀方式開啟；請在檔案或 kandev 中修正下方標示的規則，然後重新開啟。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 holds legacy rules.&lt;/b&gt; The profiles without problems can be migrated as shown; the profiles marked below cannot be until their rules are settled in kandev, and open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 含有舊版規則。&lt;/b&gt;沒有問題的設定檔可依下方所示遷移；下方標示的設定檔須待其規則在 kandev 中釐清後才能遷移，在此之前會以唯讀方式開啟。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 holds legacy rules that cannot be migrated.&lt;/b&gt; The profiles marked below open read-only until their rules are settled in kandev; the other profiles can be edited.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 含有無法遷移的舊版規則。&lt;/b&gt;下方標示的設定檔會以唯讀方式開啟，直到其規則在 kandev 中釐清為止；其他設定檔可以編輯。</translation>
     </message>
     <message>
         <source>&amp;Migrate</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移(&amp;M)</translation>
     </message>
     <message>
         <source>Open &amp;Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>以唯讀方式開啟(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Open</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟(&amp;O)</translation>
     </message>
     <message>
         <source>Or choose below which rule wins; that is an edit you can undo.</source>
-        <translation type="unfinished"></translation>
+        <translation>或在下方選擇以哪條規則為準；這是可以撤銷的編輯。</translation>
     </message>
     <message>
         <source>How the legacy rules were migrated when the document was opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟文件時舊版規則的遷移方式。</translation>
     </message>
     <message>
         <source>These routes cannot be read; their profiles are left untouched:</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取這些路由；其設定檔保持不變：</translation>
     </message>
     <message>
         <source>%1 — line %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 第 %2 行</translation>
     </message>
 </context>
 <context>
