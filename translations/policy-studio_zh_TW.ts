@@ -1718,7 +1718,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
-        <translation>&lt;b&gt;工作階段 %1&lt;/b&gt;，在 %2 上，%3（設定檔版本 %4）</translation>
+        <translation>&lt;b&gt;工作階段 %1&lt;/b&gt;，使用 %2，%3（設定檔版本 %4）</translation>
     </message>
     <message>
         <source>Its row cannot be read, so nothing is predicted: %1</source>
@@ -1876,75 +1876,75 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <name>gui::OpenDatabaseDialog</name>
     <message>
         <source>&amp;SQLite file</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 檔案(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;PostgreSQL server</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL 伺服器(&amp;P)</translation>
     </message>
     <message>
         <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 的環境變數（KANDEV_DATABASE_*）(&amp;E)</translation>
     </message>
     <message>
         <source>Open kandev Database</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 kandev 資料庫</translation>
     </message>
     <message>
         <source>The database opens read-only; nothing is written until you save or apply a migration.</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫會以唯讀方式開啟；在你儲存或套用遷移之前，不會寫入任何內容。</translation>
     </message>
     <message>
         <source>SQLite file</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 檔案</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
         <source>&amp;Host:</source>
-        <translation type="unfinished"></translation>
+        <translation>主機(&amp;H)：</translation>
     </message>
     <message>
         <source>P&amp;ort:</source>
-        <translation type="unfinished"></translation>
+        <translation>連接埠(&amp;O)：</translation>
     </message>
     <message>
         <source>&amp;User:</source>
-        <translation type="unfinished"></translation>
+        <translation>使用者(&amp;U)：</translation>
     </message>
     <message>
         <source>Pass&amp;word:</source>
-        <translation type="unfinished"></translation>
+        <translation>密碼(&amp;W)：</translation>
     </message>
     <message>
         <source>&amp;Database:</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫(&amp;D)：</translation>
     </message>
     <message>
         <source>kandev SQLite Database</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev SQLite 資料庫</translation>
     </message>
     <message>
         <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 資料庫 (*.db *.sqlite *.sqlite3);;所有檔案 (*)</translation>
     </message>
     <message>
         <source>Choose a SQLite file.</source>
-        <translation type="unfinished"></translation>
+        <translation>請選擇 SQLite 檔案。</translation>
     </message>
 </context>
 <context>
     <name>gui::ProblemCountButton</name>
     <message>
         <source>Show the problems in Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>在「驗證」中顯示問題</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 個問題</numerusform>
         </translation>
     </message>
 </context>
@@ -1952,519 +1952,519 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <name>gui::ProfileSettingsBox</name>
     <message>
         <source>Profile enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔已啟用</translation>
     </message>
     <message>
         <source>Profile name:</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔名稱：</translation>
     </message>
     <message>
         <source>Profile name</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔名稱</translation>
     </message>
     <message>
         <source>Required</source>
-        <translation type="unfinished"></translation>
+        <translation>必填</translation>
     </message>
     <message>
         <source>Offered for new tasks and agents.</source>
-        <translation type="unfinished"></translation>
+        <translation>建立新任務和代理程式時會提供此設定檔。</translation>
     </message>
     <message>
         <source>Not offered for new tasks or agents; sessions already routed through it keep running.</source>
-        <translation type="unfinished"></translation>
+        <translation>建立新任務或代理程式時不會提供；已透過它路由的工作階段會繼續執行。</translation>
     </message>
 </context>
 <context>
     <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Save Changes — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存變更 — %1</translation>
     </message>
     <message>
         <source>Review Changes — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>審閱變更 — %1</translation>
     </message>
     <message>
         <source>Nothing to save: the document is as it was read.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有需要儲存的內容：文件與讀取時相同。</translation>
     </message>
     <message>
         <source>These changes cannot be saved yet: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>這些變更尚無法儲存：%1</translation>
     </message>
     <message>
         <source>Saving writes these changes to %1 (against what was read or last saved):</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存會將下列變更寫入 %1（相對於讀取時或上次儲存時的內容）：</translation>
     </message>
     <message>
         <source>Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>變更</translation>
     </message>
 </context>
 <context>
     <name>gui::RouteItemDelegate</name>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>
     <name>gui::RoutePane</name>
     <message>
         <source>Filter profiles and candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>篩選設定檔與候選設定檔</translation>
     </message>
     <message>
         <source>Dynamic profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔</translation>
     </message>
 </context>
 <context>
     <name>gui::ScenarioEditorDialog</name>
     <message>
         <source>Custom Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>自訂情境</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名稱(&amp;N)：</translation>
     </message>
     <message>
         <source>The n-th attempt of the route cycle meets the n-th failure:</source>
-        <translation type="unfinished"></translation>
+        <translation>路由週期的第 n 次嘗試會遇到第 n 次失敗：</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤</translation>
     </message>
     <message>
         <source>Reset hint after (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>重設提示時間（秒）</translation>
     </message>
     <message>
         <source>Before any output</source>
-        <translation type="unfinished"></translation>
+        <translation>在任何輸出之前</translation>
     </message>
     <message>
         <source>Failures</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>&amp;Add Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>新增失敗(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Remove Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>移除失敗(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;After the last failure:</source>
-        <translation type="unfinished"></translation>
+        <translation>最後一次失敗之後(&amp;A)：</translation>
     </message>
     <message>
         <source>the last failure repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>最後一次失敗會重複發生</translation>
     </message>
     <message>
         <source>the next attempt succeeds</source>
-        <translation type="unfinished"></translation>
+        <translation>下一次嘗試會成功</translation>
     </message>
     <message>
         <source>Error of failure %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗 %1 的錯誤</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>無</translation>
     </message>
     <message>
         <source>Reset hint of failure %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗 %1 的重設提示</translation>
     </message>
     <message>
         <source>Failure %1 came before any output</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗 %1 發生在任何輸出之前</translation>
     </message>
     <message>
         <source>Custom scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>自訂情境</translation>
     </message>
 </context>
 <context>
     <name>gui::StartPage</name>
     <message>
         <source>Open File…</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟檔案…</translation>
     </message>
     <message>
         <source>Open kandev Database…</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 kandev 資料庫…</translation>
     </message>
     <message>
         <source>Open the Sample</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟範例</translation>
     </message>
     <message>
         <source>New Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>新增動態設定檔</translation>
     </message>
     <message>
         <source>Recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>最近開啟的檔案</translation>
     </message>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
-        <translation type="unfinished"></translation>
+        <translation>編輯 kandev 的動態設定檔如何從供應商錯誤中復原：開啟設定檔文件、kandev 自己的資料庫，或開啟範例四處看看。</translation>
     </message>
     <message>
         <source>kandev&apos;s own SQLite database on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>此電腦上 kandev 自己的 SQLite 資料庫</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 %1</translation>
     </message>
 </context>
 <context>
     <name>gui::SwitchingExplanation</name>
     <message>
         <source>When kandev switches candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 何時切換候選設定檔</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelineLegend</name>
     <message>
         <source>Legend</source>
-        <translation type="unfinished"></translation>
+        <translation>圖例</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelinePanel</name>
     <message>
         <source>Capacity error before output, every attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>輸出前發生容量錯誤，每次嘗試皆發生</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>配額已用盡，1 分鐘後重設</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 6 h</source>
-        <translation type="unfinished"></translation>
+        <translation>配額已用盡，6 小時後重設</translation>
     </message>
     <message>
         <source>Two transient errors, then success</source>
-        <translation type="unfinished"></translation>
+        <translation>兩次暫時性錯誤後成功</translation>
     </message>
     <message>
         <source>Unknown error</source>
-        <translation type="unfinished"></translation>
+        <translation>未知錯誤</translation>
     </message>
     <message>
         <source>Failure after tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>工具活動後失敗</translation>
     </message>
     <message>
         <source>Custom scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>自訂情境</translation>
     </message>
     <message>
         <source>&amp;Logarithmic time</source>
-        <translation type="unfinished"></translation>
+        <translation>對數時間(&amp;L)</translation>
     </message>
     <message>
         <source>Compare with saved</source>
-        <translation type="unfinished"></translation>
+        <translation>與已儲存版本比較</translation>
     </message>
     <message>
         <source>Timeline views</source>
-        <translation type="unfinished"></translation>
+        <translation>時間軸檢視</translation>
     </message>
     <message>
         <source>&amp;Scenario:</source>
-        <translation type="unfinished"></translation>
+        <translation>情境(&amp;S)：</translation>
     </message>
     <message>
         <source>Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>情境</translation>
     </message>
     <message>
         <source>Edit &amp;Custom…</source>
-        <translation type="unfinished"></translation>
+        <translation>編輯自訂情境(&amp;C)…</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>匯出…</translation>
     </message>
     <message>
         <source>Draw the route as it was read or last saved, dashed, under the edited one</source>
-        <translation type="unfinished"></translation>
+        <translation>在編輯後的路由下方，以虛線繪製讀取時或上次儲存時的路由</translation>
     </message>
     <message>
         <source>Timeline events</source>
-        <translation type="unfinished"></translation>
+        <translation>時間軸事件</translation>
     </message>
     <message>
         <source>Route warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>路由警告</translation>
     </message>
     <message>
         <source>Picture</source>
-        <translation type="unfinished"></translation>
+        <translation>圖片</translation>
     </message>
     <message>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>表格</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Export Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>匯出時間軸</translation>
     </message>
     <message>
         <source>SVG image (*.svg);;PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG 圖片 (*.svg);;PNG 圖片 (*.png)</translation>
     </message>
     <message>
         <source>Cannot Export</source>
-        <translation type="unfinished"></translation>
+        <translation>無法匯出</translation>
     </message>
     <message>
         <source>The timeline could not be written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法將時間軸寫入 %1。</translation>
     </message>
     <message>
         <source>timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>時間軸</translation>
     </message>
     <message>
         <source>Warnings (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>警告（%1）</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelineView</name>
     <message>
         <source>Retry timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>重試時間軸</translation>
     </message>
     <message>
         <source>%1 (removed)</source>
         <extracomment>a lane of the timeline for a candidate only the saved route has</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1（已移除）</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source> (off)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已停用）</translation>
     </message>
     <message>
         <source>Open a dynamic profile to preview its retry timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟動態設定檔以預覽其重試時間軸。</translation>
     </message>
     <message>
         <source>stop: action required</source>
-        <translation type="unfinished"></translation>
+        <translation>停止：需要復原操作</translation>
     </message>
     <message>
         <source>success</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有剩餘的符合條件候選設定檔</translation>
     </message>
     <message>
         <source>configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>設定錯誤</translation>
     </message>
     <message>
         <source>… (event limit)</source>
-        <translation type="unfinished"></translation>
+        <translation>…（事件上限）</translation>
     </message>
     <message>
         <source>paused by kandev (circuit open)</source>
-        <translation type="unfinished"></translation>
+        <translation>已由 kandev 暫停（斷路器開啟）</translation>
     </message>
     <message>
         <source>reset wait %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待 %1</translation>
     </message>
     <message>
         <source>attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>嘗試</translation>
     </message>
     <message>
         <source>retry wait</source>
-        <translation type="unfinished"></translation>
+        <translation>重試等待</translation>
     </message>
     <message>
         <source>reset wait</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation type="unfinished"></translation>
+        <translation>略過</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>none left</source>
-        <translation type="unfinished"></translation>
+        <translation>已無剩餘</translation>
     </message>
     <message>
         <source>invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>無效</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暫停</translation>
     </message>
     <message>
         <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
-        <translation type="unfinished"></translation>
+        <translation>圓點代表一次嘗試。一般長條是重試同一候選設定檔前的等待；斜線長條是等待供應商重設。箭頭代表略過並改用下一個候選設定檔。週期以菱形（成功）、方形（停止：必須由人處理）、三角形（沒有剩餘的符合條件候選設定檔）或叉號（策略無效的候選設定檔）結束。暫停符號標示 kandev 因斷路器開啟而繞過的候選設定檔（僅限即時路由）。</translation>
     </message>
     <message>
         <source>While the profile is edited, the route as saved runs under it in each lane, in small outlined and dashed shapes (Compare with saved).</source>
-        <translation type="unfinished"></translation>
+        <translation>編輯設定檔時，已儲存的路由會以較小的空心虛線圖形，顯示在每條軌道中編輯後路由的下方（與已儲存版本比較）。</translation>
     </message>
     <message>
         <source>saved, before the edit</source>
         <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>已儲存，編輯前</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 — %3</translation>
     </message>
     <message>
         <source>+%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1 · %2</translation>
     </message>
     <message>
         <source>Why: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>原因：%1</translation>
     </message>
 </context>
 <context>
     <name>gui::TryErrorPanel</name>
     <message>
         <source>The failure came &amp;before any output or tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗發生在任何輸出或工具活動之前(&amp;B)</translation>
     </message>
     <message>
         <source>Show in Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>在時間軸中顯示</translation>
     </message>
     <message>
         <source>A&amp;gent:</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式(&amp;G)：</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>Agent that printed the error</source>
-        <translation type="unfinished"></translation>
+        <translation>輸出此錯誤的代理程式</translation>
     </message>
     <message>
         <source>The kandev agent that printed the error: its own wording is read before provider-neutral wording.</source>
-        <translation type="unfinished"></translation>
+        <translation>輸出此錯誤的 kandev 代理程式：會先讀取其自身的措辭，再讀取與供應商無關的措辭。</translation>
     </message>
     <message>
         <source>Phase:</source>
-        <translation type="unfinished"></translation>
+        <translation>時機：</translation>
     </message>
     <message>
         <source>Not known</source>
-        <translation type="unfinished"></translation>
+        <translation>不明</translation>
     </message>
     <message>
         <source>%1 (before the agent runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（代理程式執行前）</translation>
     </message>
     <message>
         <source>%1 (agent running)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（代理程式執行中）</translation>
     </message>
     <message>
         <source>Phase of the failure</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗的時機</translation>
     </message>
     <message>
         <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤發生的時機。沒有任何規則認得的錯誤，在代理程式執行前為 unknown_provider_error，執行後為 agent_runtime_error；兩者都會停止。</translation>
     </message>
     <message>
         <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
-        <translation type="unfinished"></translation>
+        <translation>貼上錯誤：回應內容（可選的「HTTP/1.1 429」一行、標頭、一個空白行、本文），或代理程式的 stderr（可在最前面加上「exit code: 127」一行）。貼上的內容會被當作錯誤本身的措辭來讀取，如同以錯誤狀態失敗一樣。</translation>
     </message>
     <message>
         <source>Raw error</source>
-        <translation type="unfinished"></translation>
+        <translation>原始錯誤</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>結果</translation>
     </message>
 </context>
 <context>
     <name>gui::ValidationPane</name>
     <message>
         <source>Validation problems</source>
-        <translation type="unfinished"></translation>
+        <translation>驗證問題</translation>
     </message>
     <message>
         <source>Nothing is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>未開啟任何內容。</translation>
     </message>
     <message>
         <source>Read-only: %1. Nothing can be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：%1。無法儲存任何內容。</translation>
     </message>
     <message numerus="yes">
         <source>Read-only: %1. %n problem(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>唯讀：%1。%n 個問題：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>No problems: this profile can be saved. %n warning(s) about what kandev may refuse.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>沒有問題：此設定檔可以儲存。另有 %n 個關於 kandev 可能拒絕之處的警告。</numerusform>
         </translation>
     </message>
     <message>
         <source>No problems: this profile can be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有問題：此設定檔可以儲存。</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>儲存前必須修正 %n 個問題。啟用任一問題即可前往其欄位。</numerusform>
         </translation>
     </message>
 </context>
@@ -2472,671 +2472,673 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <name>gui::WhatHappensPanel</name>
     <message>
         <source>The provider reports a reset in</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商回報將在以下時間後重設</translation>
     </message>
     <message>
         <source>before any output or tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>在任何輸出或工具活動之前</translation>
     </message>
     <message>
         <source>the reset wait was already used</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待已使用過</translation>
     </message>
     <message>
         <source>Error:</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤：</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — unclassified</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 未分類</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤</translation>
     </message>
     <message>
         <source>Reset in</source>
-        <translation type="unfinished"></translation>
+        <translation>距離重設</translation>
     </message>
     <message>
         <source>The failure came:</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗發生於：</translation>
     </message>
     <message>
         <source>Retries already made:</source>
-        <translation type="unfinished"></translation>
+        <translation>已進行的重試：</translation>
     </message>
     <message>
         <source>Decision:</source>
-        <translation type="unfinished"></translation>
+        <translation>決策：</translation>
     </message>
     <message>
         <source>Select a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>請選取候選設定檔。</translation>
     </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
     <message>
         <source>Stale: profile not found</source>
-        <translation type="unfinished"></translation>
+        <translation>失效：找不到設定檔</translation>
     </message>
     <message>
         <source>Stale: profile deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>失效：設定檔已刪除</translation>
     </message>
     <message>
         <source>Ineligible: profile disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：設定檔已停用</translation>
     </message>
     <message>
         <source>Ineligible: auto fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：自動備援</translation>
     </message>
     <message>
         <source>Ineligible: dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：動態設定檔</translation>
     </message>
     <message>
         <source>Ineligible: references itself</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：參照自身</translation>
     </message>
     <message>
         <source>Ineligible: named twice</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：重複指定</translation>
     </message>
     <message>
         <source>Ineligible: profile has no agent</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：設定檔沒有代理程式</translation>
     </message>
     <message>
         <source>Ineligible: Office profile</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：Office 設定檔</translation>
     </message>
     <message>
         <source>Warning: agent may not be launchable</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：代理程式可能無法啟動</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 個問題</numerusform>
         </translation>
     </message>
     <message>
         <source>Agent profile: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔：%1</translation>
     </message>
     <message>
         <source>Enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已啟用</translation>
     </message>
     <message>
         <source>Disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>舊版規則</translation>
     </message>
     <message>
         <source>Position %1 in the route</source>
-        <translation type="unfinished"></translation>
+        <translation>路由中的第 %1 位</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔</translation>
     </message>
     <message>
         <source>Policies</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>狀態</translation>
     </message>
 </context>
 <context>
     <name>model::Commands</name>
     <message>
         <source>Enable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>啟用 %1</translation>
     </message>
     <message>
         <source>Disable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>停用 %1</translation>
     </message>
     <message>
         <source>Move %1 up to position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %1 上移至第 %2 位</translation>
     </message>
     <message>
         <source>Move %1 down to position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %1 下移至第 %2 位</translation>
     </message>
     <message>
         <source>Add %1</source>
-        <translation type="unfinished"></translation>
+        <translation>新增 %1</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>移除 %1</translation>
     </message>
     <message>
         <source>Rename the profile to &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>將設定檔重新命名為「%1」</translation>
     </message>
     <message>
         <source>Enable the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>啟用設定檔 %1</translation>
     </message>
     <message>
         <source>Disable the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>停用設定檔 %1</translation>
     </message>
     <message>
         <source>New dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>新的動態設定檔</translation>
     </message>
     <message>
         <source>Delete the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>刪除設定檔 %1</translation>
     </message>
 </context>
 <context>
     <name>model::EditorDocument</name>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
         <source>a row of this profile holds a value that cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>此設定檔的某個資料列含有無法讀取的值</translation>
     </message>
     <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation type="unfinished"></translation>
+        <translation>此設定檔的某條路由使用的策略版本比此版本的程式更新；儲存可能會失去其原意</translation>
     </message>
     <message>
         <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
-        <translation type="unfinished"></translation>
+        <translation>其舊版規則無法遷移（%1）；請在 kandev 中釐清後重新開啟資料庫</translation>
     </message>
     <message>
         <source>%1 is open read-only: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 以唯讀方式開啟：%2</translation>
     </message>
     <message numerus="yes">
         <source>The document has %n problem(s); fix them before saving.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>文件有 %n 個問題；請在儲存前修正。</numerusform>
         </translation>
     </message>
     <message>
         <source>The document as it would be written does not pass validation, so it is not written:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>即將寫入的文件未通過驗證，因此不會寫入：
+%1</translation>
     </message>
     <message>
         <source>Profile %1 is read-only: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1 為唯讀：%2</translation>
     </message>
     <message>
         <source>Profile %1 as it would be written does not pass validation, so nothing is written:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>即將寫入的設定檔 %1 未通過驗證，因此不會寫入任何內容：
+%2</translation>
     </message>
     <message>
         <source>Nothing was saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未儲存任何內容：%1</translation>
     </message>
     <message>
         <source>%1 holds no dynamic profile to edit.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不含可編輯的動態設定檔。</translation>
     </message>
 </context>
 <context>
     <name>model::LiveRoutesModel</name>
     <message>
         <source>Selecting</source>
-        <translation type="unfinished"></translation>
+        <translation>選擇中</translation>
     </message>
     <message>
         <source>Starting</source>
-        <translation type="unfinished"></translation>
+        <translation>啟動中</translation>
     </message>
     <message>
         <source>Waiting (no candidate)</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中（無候選設定檔）</translation>
     </message>
     <message>
         <source>Retrying</source>
-        <translation type="unfinished"></translation>
+        <translation>重試中</translation>
     </message>
     <message>
         <source>Retry wait</source>
-        <translation type="unfinished"></translation>
+        <translation>重試等待</translation>
     </message>
     <message>
         <source>Waiting for reset</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待供應商重設</translation>
     </message>
     <message>
         <source>Action required</source>
-        <translation type="unfinished"></translation>
+        <translation>需要復原操作</translation>
     </message>
     <message>
         <source>Unknown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未知：%1</translation>
     </message>
     <message>
         <source>due</source>
-        <translation type="unfinished"></translation>
+        <translation>已到期</translation>
     </message>
     <message>
         <source>Deadline %1, due now.</source>
-        <translation type="unfinished"></translation>
+        <translation>期限 %1，現已到期。</translation>
     </message>
     <message>
         <source>Deadline %1, in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>期限 %1，剩餘 %2。</translation>
     </message>
     <message>
         <source>unknown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未知：%1</translation>
     </message>
     <message>
         <source>wait up to %1 for a reset</source>
-        <translation type="unfinished"></translation>
+        <translation>等待重設（最長 %1）</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>重試 %n 次（首次間隔 %1）</numerusform>
         </translation>
     </message>
     <message>
         <source>no wait, no retry</source>
-        <translation type="unfinished"></translation>
+        <translation>不等待、不重試</translation>
     </message>
     <message>
         <source>, then </source>
-        <translation type="unfinished"></translation>
+        <translation>，然後</translation>
     </message>
     <message>
         <source>skip, but no candidate is left (the route waits)</source>
-        <translation type="unfinished"></translation>
+        <translation>略過，但沒有剩餘的候選設定檔（路由會等待）</translation>
     </message>
     <message>
         <source>skip to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>略過並改用 %1</translation>
     </message>
     <message>
         <source>stop for a person</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並等待手動復原</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: retry %1 of %2 in %3, then %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：%3 後進行第 %1 次重試（共 %2 次），然後%4。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：等待供應商重設 %1，然後%2。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：%1。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person (the error is not classified).</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：停止並等待手動復原（此錯誤未分類）。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person.</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：停止並等待手動復原。</translation>
     </message>
     <message>
         <source>%1: scheduled under %2; you are editing %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：依照「%2」排定；你正在編輯的是「%3」。</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>無</translation>
     </message>
     <message>
         <source>differs</source>
-        <translation type="unfinished"></translation>
+        <translation>不同</translation>
     </message>
     <message>
         <source>same</source>
-        <translation type="unfinished"></translation>
+        <translation>相同</translation>
     </message>
     <message>
         <source>Agent profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1</translation>
     </message>
     <message>
         <source>This route&apos;s row cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取此路由的資料列：%1</translation>
     </message>
     <message>
         <source>policy_state_json cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取 policy_state_json：%1</translation>
     </message>
     <message>
         <source>The policy it was scheduled under cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取排定時所依據的策略：%1</translation>
     </message>
     <message>
         <source>What the route does when its waits and retries are used up (the pending outcome it was scheduled with)</source>
-        <translation type="unfinished"></translation>
+        <translation>路由在等待與重試都用盡後的處理方式（排定時的待定結果）</translation>
     </message>
     <message>
         <source>The classes whose wait for a provider reset this route cycle has used</source>
-        <translation type="unfinished"></translation>
+        <translation>此路由週期已使用過等待供應商重設的類別</translation>
     </message>
     <message>
         <source>Session</source>
-        <translation type="unfinished"></translation>
+        <translation>工作階段</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>狀態</translation>
     </message>
     <message>
         <source>Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>重試</translation>
     </message>
     <message>
         <source>Reset waits</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待</translation>
     </message>
     <message>
         <source>Then</source>
-        <translation type="unfinished"></translation>
+        <translation>然後</translation>
     </message>
     <message>
         <source>Deadline</source>
-        <translation type="unfinished"></translation>
+        <translation>期限</translation>
     </message>
     <message>
         <source>Left</source>
-        <translation type="unfinished"></translation>
+        <translation>剩餘</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Policy</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
     <message numerus="yes">
         <source>%1 — %n candidate(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 — %n 個候選設定檔</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 [disabled]</source>
         <extracomment>A dynamic profile switched off (agent_profiles.enabled), as the Route dock lists it.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 [已停用]</translation>
     </message>
 </context>
 <context>
     <name>model::TimelineEventModel</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>時間</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤</translation>
     </message>
     <message>
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>決策</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
     <name>model::TimelinePreview</name>
     <message>
         <source>Attempt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 次嘗試</translation>
     </message>
     <message>
         <source>Retry %1 after %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 後進行第 %1 次重試</translation>
     </message>
     <message>
         <source>Reset wait %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待 %1</translation>
     </message>
     <message>
         <source>Skip to the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>略過，改用下一個候選設定檔</translation>
     </message>
     <message>
         <source>Stop: action required</source>
-        <translation type="unfinished"></translation>
+        <translation>停止：需要復原操作</translation>
     </message>
     <message>
         <source>Success</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>No eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有剩餘的符合條件候選設定檔</translation>
     </message>
     <message>
         <source>Configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>設定錯誤</translation>
     </message>
     <message>
         <source>Simulation stopped at its event limit</source>
-        <translation type="unfinished"></translation>
+        <translation>模擬已在事件上限處停止</translation>
     </message>
     <message>
         <source>Passed over: circuit open for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已繞過：斷路器開啟 %1</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
         <extracomment>%3: the deadline as an offset from the first failure</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 第 %2 次重試 · 直到 +%3 · 然後%4</translation>
     </message>
     <message>
         <source>%1 · trusted reset at +%2 · then %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 可信重設於 +%2 · 然後%3</translation>
     </message>
     <message>
         <source>%1 · safety gate: unclassified or after side effects</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 安全閘門：未分類或發生於副作用之後</translation>
     </message>
     <message>
         <source>%1 · %2 · until %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · 直到 %3</translation>
     </message>
     <message>
         <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商回報 %1 後可信重設，未超過此候選設定檔針對%3的最大等待時間 %2，因此會等待並再嘗試一次。</translation>
     </message>
     <message>
         <source>Retry %1 of %2: the first retry after %3, doubled for each retry after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 次重試（共 %2 次）：首次重試間隔 %3，之後每次重試加倍。</translation>
     </message>
     <message numerus="yes">
         <source>All %n retry(s) are used.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 次重試已全部用盡。</numerusform>
         </translation>
     </message>
     <message>
         <source>Retrying is off for %1 on this candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔針對%1關閉了重試。</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate skip to the next candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>復原操作耗盡後，此候選設定檔遇到%1會略過，改用下一個候選設定檔。</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>復原操作耗盡後，此候選設定檔遇到%1會停止並手動復原。</translation>
     </message>
     <message>
         <source>Attempt %1 succeeds in this scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>在此情境中，第 %1 次嘗試成功。</translation>
     </message>
     <message>
         <source>Every later candidate is disabled or was skipped: no candidate is left to try.</source>
-        <translation type="unfinished"></translation>
+        <translation>之後的每個候選設定檔都已停用或已被略過：沒有剩餘可嘗試的候選設定檔。</translation>
     </message>
     <message>
         <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔的策略無效（%1），因此週期在此停止。</translation>
     </message>
     <message>
         <source>The scenario never ends; the preview stops at its event limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>此情境永不結束；預覽在事件上限處停止。</translation>
     </message>
     <message>
         <source>kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.</source>
         <extracomment>%1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>kandev 在 %2 之後將 %1 暫停至 %3；斷路器開啟的候選設定檔會直接被繞過，不進行嘗試。</translation>
     </message>
     <message>
         <source>success</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>stop for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有剩餘的符合條件候選設定檔</translation>
     </message>
     <message>
         <source>a configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>設定錯誤</translation>
     </message>
     <message>
         <source>the event limit</source>
-        <translation type="unfinished"></translation>
+        <translation>事件上限</translation>
     </message>
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 內共 %n 次嘗試，最終結果：%2。</numerusform>
         </translation>
     </message>
     <message>
         <source>%1, then stop on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，然後於 %2 停止</translation>
     </message>
     <message>
         <source>%1, then no eligible candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，然後沒有符合條件的候選設定檔</translation>
     </message>
     <message>
         <source>Worst case from the first failure: transient errors %1; hard errors %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>自第一次失敗起的最壞情況：暫時性錯誤 %1；硬錯誤 %2。</translation>
     </message>
     <message>
         <source>%1 is disabled and never tried.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已停用，永遠不會被嘗試。</translation>
     </message>
     <message>
         <source>%1 is invalid and stops every cycle that reaches it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 無效，會停止所有到達它的週期。</translation>
     </message>
     <message>
         <source>%1 is never reached for %2: an earlier candidate stops.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 遇到%2時永遠不會被輪到：較前面的候選設定檔會停止。</translation>
     </message>
     <message>
         <source>Every candidate skips %1: the route ends with no eligible candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>每個候選設定檔遇到%1都會略過：路由最終沒有符合條件的候選設定檔。</translation>
     </message>
     <message>
         <source>%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 重試硬錯誤時沒有重設等待；配額與憑證錯誤很少這麼快排除。</translation>
     </message>
     <message>
         <source>No candidate is enabled.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有已啟用的候選設定檔。</translation>
     </message>
     <message>
         <source>%1 references a profile it may not use; kandev will not run it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 參照了不可使用的設定檔；kandev 不會執行它。</translation>
     </message>
     <message numerus="yes">
         <source>The simulation stopped after %n event(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>模擬在 %n 個事件後停止。</numerusform>
         </translation>
     </message>
     <message>
         <source>Retry timeline for the scenario %1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>情境 %1 的重試時間軸。%2</translation>
     </message>
     <message>
         <source>Compared with the saved policy: %1.</source>
         <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>與已儲存的策略相比：%1。</translation>
     </message>
 </context>
 <context>
     <name>model::ValidationModel</name>
     <message>
         <source>Problem</source>
-        <translation type="unfinished"></translation>
+        <translation>問題</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔</translation>
     </message>
     <message>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>欄位</translation>
     </message>
 </context>
 </TS>
