@@ -29,7 +29,7 @@
     </message>
     <message>
         <source>written as a new profile</source>
-        <translation>寫入為新的設定檔</translation>
+        <translation>以新設定檔寫入</translation>
     </message>
     <message>
         <source>this kandev keeps no route state</source>
@@ -41,7 +41,7 @@
     </message>
     <message>
         <source>no route is running under it</source>
-        <translation>沒有路由在其下執行</translation>
+        <translation>沒有路由正在此設定檔下執行</translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
@@ -153,7 +153,7 @@
     </message>
     <message>
         <source>Reset hint from %1: in %2 (trusted)</source>
-        <translation>來自 %1 的重設提示：%2 後（可信）</translation>
+        <translation>來自 %1 的重設提示：%2後（可信）</translation>
     </message>
     <message>
         <source>Reset hint from %1: not trusted (%2)</source>
@@ -256,7 +256,7 @@
     </message>
     <message>
         <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>寫入的是 &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;；依 kandev 的讀取方式，去除前後空白後讀取。</translation>
+        <translation>寫入的是 &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;；依 kandev 的讀取方式，去除前後空白後讀取。</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
@@ -367,7 +367,7 @@
     </message>
     <message>
         <source>Retries after %1, then %2.</source>
-        <translation>分別於 %1 後重試，然後%2。</translation>
+        <translation>分別於 %1後重試，然後%2。</translation>
     </message>
     <message numerus="yes">
         <source>%n retries: %1 attempts in all, up to %2 of waiting.</source>
@@ -652,7 +652,7 @@
     </message>
     <message>
         <source>Retry %1 of this candidate after %2; when retries run out: %3.</source>
-        <translation>%2 後對此候選設定檔進行第 %1 次重試；重試用盡時：%3。</translation>
+        <translation>%2後對此候選設定檔進行第 %1 次重試；重試用盡時：%3。</translation>
     </message>
     <message>
         <source>Skip to the next candidate now.</source>
@@ -680,11 +680,11 @@
     </message>
     <message>
         <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
-        <translation>此候選設定檔針對%1關閉了等待重設，因此不採用 %2 的提示。</translation>
+        <translation>此候選設定檔針對%1關閉了等待重設，因此不採用 %2的提示。</translation>
     </message>
     <message>
         <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
-        <translation>此候選設定檔在此週期中已為%1等待過一次重設，因此不採用 %2 後的重設。</translation>
+        <translation>此候選設定檔在此週期中已為%1等待過一次重設，因此不採用 %2後的重設。</translation>
     </message>
     <message>
         <source>The reported reset is not in the future, so it is not used.</source>
@@ -692,7 +692,7 @@
     </message>
     <message>
         <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
-        <translation>%1 的提示超過此候選設定檔針對%3的最大等待時間 %2，因此不採用。</translation>
+        <translation>%1的提示超過此候選設定檔針對%3的最大等待時間 %2，因此不採用。</translation>
     </message>
     <message>
         <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
@@ -2782,7 +2782,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>If the same error repeats at the deadline: retry %1 of %2 in %3, then %4.</source>
-        <translation>若相同錯誤在期限時再次發生：%3 後進行第 %1 次重試（共 %2 次），然後%4。</translation>
+        <translation>若相同錯誤在期限時再次發生：%3後進行第 %1 次重試（共 %2 次），然後%4。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
@@ -2874,7 +2874,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Then</source>
-        <translation>然後</translation>
+        <translation>之後</translation>
     </message>
     <message>
         <source>Deadline</source>
@@ -2942,7 +2942,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Retry %1 after %2</source>
-        <translation>%2 後進行第 %1 次重試</translation>
+        <translation>%2後進行第 %1 次重試</translation>
     </message>
     <message>
         <source>Reset wait %1</source>
@@ -2999,7 +2999,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
-        <translation>供應商回報 %1 後可信重設，未超過此候選設定檔針對%3的最大等待時間 %2，因此會等待並再嘗試一次。</translation>
+        <translation>供應商回報 %1後可信重設，未超過此候選設定檔針對%3的最大等待時間 %2，因此會等待並再嘗試一次。</translation>
     </message>
     <message>
         <source>Retry %1 of %2: the first retry after %3, doubled for each retry after it.</source>
@@ -3067,7 +3067,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
         <translation>
-            <numerusform>%1 內共 %n 次嘗試，最終結果：%2。</numerusform>
+            <numerusform>%1內共 %n 次嘗試，最終結果：%2。</numerusform>
         </translation>
     </message>
     <message>
