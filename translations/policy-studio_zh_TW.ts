@@ -5,702 +5,702 @@
     <name>ChangeReview</name>
     <message>
         <source>Written to the database, all in one transaction:</source>
-        <translation type="unfinished"></translation>
+        <translation>以單一交易寫入資料庫：</translation>
     </message>
     <message>
         <source>route (%1): %2</source>
         <extracomment>%1: the scenario the Timeline shows, %2: what the edit does to the route in it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>路由（%1）：%2</translation>
     </message>
 </context>
 <context>
     <name>DatabaseWrites</name>
     <message>
         <source>profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1</translation>
     </message>
     <message>
         <source>profile %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1（%2）</translation>
     </message>
     <message>
         <source>version %1 becomes %2</source>
-        <translation type="unfinished"></translation>
+        <translation>版本 %1 變為 %2</translation>
     </message>
     <message>
         <source>written as a new profile</source>
-        <translation type="unfinished"></translation>
+        <translation>以新設定檔寫入</translation>
     </message>
     <message>
         <source>this kandev keeps no route state</source>
-        <translation type="unfinished"></translation>
+        <translation>此 kandev 不保存路由狀態</translation>
     </message>
     <message>
         <source>the routes running now could not be read (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取正在執行的路由（%1）</translation>
     </message>
     <message>
         <source>no route is running under it</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有路由正在此設定檔下執行</translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由正在執行，沒有任何路由在等待期限：每條路由會在下次失敗時套用新策略</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由正在執行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由在舊策略下等待：已排定的期限不變，下次失敗時改用新策略</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: %2; %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2；%3。</translation>
     </message>
 </context>
 <context>
     <name>DiffText</name>
     <message>
         <source>no differences</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有差異</translation>
     </message>
     <message>
         <source>(document)</source>
-        <translation type="unfinished"></translation>
+        <translation>（文件）</translation>
     </message>
     <message>
         <source>profile %1 added:</source>
-        <translation type="unfinished"></translation>
+        <translation>已新增設定檔 %1：</translation>
     </message>
     <message>
         <source>profile %1 (%2) added:</source>
-        <translation type="unfinished"></translation>
+        <translation>已新增設定檔 %1（%2）：</translation>
     </message>
     <message>
         <source>profile %1 removed:</source>
-        <translation type="unfinished"></translation>
+        <translation>已移除設定檔 %1：</translation>
     </message>
     <message>
         <source>profile %1 (%2) removed:</source>
-        <translation type="unfinished"></translation>
+        <translation>已移除設定檔 %1（%2）：</translation>
     </message>
     <message>
         <source>profile %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1：</translation>
     </message>
     <message>
         <source>profile %1 (%2):</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1（%2）：</translation>
     </message>
     <message>
         <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>名稱「%1」-&gt;「%2」</translation>
     </message>
     <message>
         <source>profile enabled (was disabled)</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔已啟用（原為已停用）</translation>
     </message>
     <message>
         <source>profile disabled (was enabled): kandev no longer offers it for new tasks</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔已停用（原為已啟用）：kandev 不再於新任務中提供它</translation>
     </message>
     <message>
         <source>candidate %1 added at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 已新增於第 %2 位</translation>
     </message>
     <message>
         <source>candidate %1 removed from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 已從第 %2 位移除</translation>
     </message>
     <message>
         <source>candidate %1 moved from %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 已從第 %2 位移至第 %3 位</translation>
     </message>
     <message>
         <source>candidate %1</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1</translation>
     </message>
     <message>
         <source>cannot compare: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法比較：%1</translation>
     </message>
 </context>
 <context>
     <name>ErrorTrial</name>
     <message>
         <source>Paste an error to see how it is classified.</source>
-        <translation type="unfinished"></translation>
+        <translation>貼上錯誤，即可查看其分類方式。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · 規則 &lt;code&gt;%4&lt;/code&gt; · %5 · 信賴度 %6 · 範圍 %7</translation>
     </message>
     <message>
         <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 自己的規則在此判定為 &lt;code&gt;%1&lt;/code&gt;；此目錄刻意與之不同（請參閱 README）。</translation>
     </message>
     <message>
         <source>“%1” (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」（%2）</translation>
     </message>
     <message>
         <source>Reset hint from %1: in %2 (trusted)</source>
-        <translation type="unfinished"></translation>
+        <translation>來自 %1 的重設提示：%2後（可信）</translation>
     </message>
     <message>
         <source>Reset hint from %1: not trusted (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>來自 %1 的重設提示：不可信（%2）</translation>
     </message>
     <message>
         <source>No reset hint.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有重設提示。</translation>
     </message>
     <message>
         <source>Only the first 16 KiB and 64 headers were read.</source>
-        <translation type="unfinished"></translation>
+        <translation>只讀取了前 16 KiB 與 64 個標頭。</translation>
     </message>
     <message>
         <source>Select a candidate to see its decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>選取候選設定檔以查看其決策。</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>The pasted error, every attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>貼上的錯誤，每次嘗試皆發生</translation>
     </message>
 </context>
 <context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔</translation>
     </message>
     <message>
         <source>Profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1</translation>
     </message>
     <message>
         <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 的 Go 後端依鍵的排序順序套用規則，會對%2使用 &lt;code&gt;%1&lt;/code&gt;（%3）。Policy Studio 遵循文件記載的規則：以 &lt;code&gt;%4&lt;/code&gt; 為準（%5）。</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已啟用</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用：路由會略過它</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>舊版規則</translation>
     </message>
     <message>
         <source>Becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>轉換為</translation>
     </message>
     <message>
         <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;沒有規則，也沒有策略。&lt;/i&gt;</translation>
     </message>
     <message>
         <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;無法遷移。&lt;/i&gt;</translation>
     </message>
     <message>
         <source>hard</source>
-        <translation type="unfinished"></translation>
+        <translation>硬</translation>
     </message>
     <message>
         <source>transient</source>
-        <translation type="unfinished"></translation>
+        <translation>暫時性</translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation>和</translation>
     </message>
     <message>
         <source>try the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>嘗試下一個候選設定檔</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>retry the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>重試同一候選設定檔</translation>
     </message>
     <message>
         <source>Gets the default: no wait, no retry, skip, for both classes.</source>
-        <translation type="unfinished"></translation>
+        <translation>套用預設值：兩個類別皆不等待、不重試、略過。</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; 涵蓋%2錯誤，意義為：%3。</translation>
     </message>
     <message>
         <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation type="unfinished"></translation>
+        <translation>寫入的是 &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;；依 kandev 的讀取方式，去除前後空白後讀取。</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
-        <translation type="unfinished"></translation>
+        <translation>在其類別中，個別代碼的規則 &lt;code&gt;%1&lt;/code&gt; 優先於此規則。</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; 轉換為「%2」——kandev 文件記載的對應方式。</translation>
     </message>
     <message>
         <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有規則涵蓋%1；這些錯誤套用預設值（不等待、不重試、略過）。</translation>
     </message>
     <message>
         <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1，候選設定檔 %2。%3：請在 kandev 中釐清其規則。</translation>
     </message>
     <message>
         <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>欄位：&lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
         <source>show line %1 of the file</source>
-        <translation type="unfinished"></translation>
+        <translation>顯示檔案的第 %1 行</translation>
     </message>
     <message>
         <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
-        <translation type="unfinished"></translation>
+        <translation>選擇決定%1的規則（其他規則會被移除；撤銷即可還原）：</translation>
     </message>
 </context>
 <context>
     <name>PolicyText</name>
     <message>
         <source>0 s</source>
-        <translation type="unfinished"></translation>
+        <translation>0 秒</translation>
     </message>
     <message>
         <source>%1 d</source>
         <extracomment>duration parts: days, hours, minutes, seconds</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 天</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小時</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分鐘</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation type="unfinished"></translation>
+        <translation>略過</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>no outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>無結果</translation>
     </message>
     <message>
         <source>wait up to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>最多等待 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>重試 %n 次（首次間隔 %1）</numerusform>
         </translation>
     </message>
     <message>
         <source>stop immediately</source>
-        <translation type="unfinished"></translation>
+        <translation>立即停止</translation>
     </message>
     <message>
         <source>skip immediately</source>
-        <translation type="unfinished"></translation>
+        <translation>立即略過</translation>
     </message>
     <message>
         <source>no outcome set</source>
-        <translation type="unfinished"></translation>
+        <translation>未設定結果</translation>
     </message>
     <message>
         <source>%1, then %2</source>
         <extracomment>%1: what is tried, %2: skip or stop</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1，然後%2</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>、</translation>
     </message>
     <message>
         <source>Transient: %1 · Hard: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>暫時性錯誤：%1 · 硬錯誤：%2</translation>
     </message>
     <message>
         <source>No retries: the first failure goes straight to the outcome.</source>
-        <translation type="unfinished"></translation>
+        <translation>不重試：第一次失敗即直接套用結果。</translation>
     </message>
     <message>
         <source>No schedule until the retry values above are within their limits.</source>
-        <translation type="unfinished"></translation>
+        <translation>上方的重試值回到限制範圍內之前，不會顯示排程。</translation>
     </message>
     <message>
         <source>Retries after %1, then %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>分別於 %1後重試，然後%2。</translation>
     </message>
     <message numerus="yes">
         <source>%n retries: %1 attempts in all, up to %2 of waiting.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 次重試：共 %1 次嘗試，最多等待 %2。</numerusform>
         </translation>
     </message>
     <message>
         <source>Delays stop growing at the %1 cap.</source>
-        <translation type="unfinished"></translation>
+        <translation>延遲達到上限 %1 後不再增加。</translation>
     </message>
     <message>
         <source>Transient errors</source>
-        <translation type="unfinished"></translation>
+        <translation>暫時性錯誤</translation>
     </message>
     <message>
         <source>Hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>硬錯誤</translation>
     </message>
     <message>
         <source>Unclassified errors</source>
-        <translation type="unfinished"></translation>
+        <translation>未分類錯誤</translation>
     </message>
     <message>
         <source>transient errors</source>
         <extracomment>the class inside a sentence (&quot;retries for transient errors of X&quot;); German keeps the noun&apos;s capital</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>暫時性錯誤</translation>
     </message>
     <message>
         <source>hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>硬錯誤</translation>
     </message>
     <message>
         <source>unclassified errors</source>
-        <translation type="unfinished"></translation>
+        <translation>未分類錯誤</translation>
     </message>
     <message>
         <source>The provider, the network or the model is briefly unable to serve. These usually clear on their own within seconds or minutes.</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商、網路或模型暫時無法提供服務。這類錯誤通常會在數秒或數分鐘內自行排除。</translation>
     </message>
     <message>
         <source>The account, subscription, quota, credentials, configuration or model needs a long reset or a person. Retrying soon rarely helps; a trusted reset time can.</source>
-        <translation type="unfinished"></translation>
+        <translation>帳戶、訂閱、配額、憑證、設定或模型需要長時間的重設或人工處理。短時間內重試很少有幫助；可信的重設時間才有用。</translation>
     </message>
     <message>
         <source>Anything the catalogue does not know. It always stops automatic recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>目錄不認得的任何錯誤。這類錯誤一律會停止自動復原。</translation>
     </message>
     <message>
         <source>For example: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>例如：%1。</translation>
     </message>
     <message>
         <source>; </source>
-        <translation type="unfinished"></translation>
+        <translation>；</translation>
     </message>
     <message>
         <source>Never in either class: unknown (unclassified) errors, task, repository, permission or tool errors, and any error after the agent produced output or used a tool. Those always stop for a person, so that no work runs twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>不屬於任何類別：未知（未分類）錯誤、任務、儲存庫、權限或工具錯誤，以及代理程式產生輸出或使用工具之後發生的任何錯誤。這些錯誤一律停止並等待手動復原，以免工作重複執行。</translation>
     </message>
     <message>
         <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
-        <translation type="unfinished"></translation>
+        <translation>只有在發生已分類的供應商錯誤，且該候選設定檔針對此類別的策略規定重試用盡後略過時，路由才會改用下一個候選設定檔：暫時性錯誤（速率限制、過載、容量不足、網路、供應商中斷）與硬錯誤（配額、訂閱、憑證、設定、模型無法使用）。</translation>
     </message>
     <message>
         <source>It never switches for an unclassified error (unknown, task, repository, permission or tool errors) nor for any error after the agent produced output or used a tool: those stop for a person, so that no work runs twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>路由絕不會因未分類錯誤（未知、任務、儲存庫、權限或工具錯誤）而切換，也不會因代理程式產生輸出或使用工具之後的任何錯誤而切換：這些情況會停止並等待手動復原，以免工作重複執行。</translation>
     </message>
     <message>
         <source>After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then lets a single health probe through before any route uses it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商失敗後，kandev 會將其暫停一分鐘，或暫停至其回報的重設時間，然後先放行一次健康探測，之後任何路由才會再次使用它。</translation>
     </message>
     <message>
         <source>Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the candidate once more before its retries apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>等待重設在每個路由週期中，每個候選設定檔和類別最多只會發生一次，僅適用於不超過最大等待時間的可信重設時間，且不會用掉重試次數：等待結束後，kandev 會先再嘗試該候選設定檔一次，之後才套用其重試設定。</translation>
     </message>
     <message>
         <source>network unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>網路無法使用</translation>
     </message>
     <message>
         <source>provider unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商無法使用</translation>
     </message>
     <message>
         <source>provider overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商過載</translation>
     </message>
     <message>
         <source>model at capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>模型容量已滿</translation>
     </message>
     <message>
         <source>short rate limit</source>
-        <translation type="unfinished"></translation>
+        <translation>短暫的速率限制</translation>
     </message>
     <message>
         <source>agent connection lost</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式連線中斷</translation>
     </message>
     <message>
         <source>sign-in required</source>
-        <translation type="unfinished"></translation>
+        <translation>需要登入</translation>
     </message>
     <message>
         <source>missing API key</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 API 金鑰</translation>
     </message>
     <message>
         <source>subscription or billing required</source>
-        <translation type="unfinished"></translation>
+        <translation>需要訂閱或付款</translation>
     </message>
     <message>
         <source>quota or spend limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>已達配額或支出上限</translation>
     </message>
     <message>
         <source>model not available</source>
-        <translation type="unfinished"></translation>
+        <translation>模型無法使用</translation>
     </message>
     <message>
         <source>provider not configured</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商未設定</translation>
     </message>
     <message>
         <source>unknown provider error</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的供應商錯誤</translation>
     </message>
     <message>
         <source>agent runtime error</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式執行階段錯誤</translation>
     </message>
     <message>
         <source>task error</source>
-        <translation type="unfinished"></translation>
+        <translation>任務錯誤</translation>
     </message>
     <message>
         <source>repository error</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存庫錯誤</translation>
     </message>
     <message>
         <source>permission denied by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>使用者拒絕授權</translation>
     </message>
     <message>
         <source>corrupted resume state</source>
-        <translation type="unfinished"></translation>
+        <translation>繼續執行狀態已損毀</translation>
     </message>
     <message>
         <source>corrupted npx cache</source>
-        <translation type="unfinished"></translation>
+        <translation>npx 快取已損毀</translation>
     </message>
     <message>
         <source>agent package version not found by npm</source>
-        <translation type="unfinished"></translation>
+        <translation>npm 找不到代理程式套件版本</translation>
     </message>
     <message>
         <source>Must be between %1 and %2 (found %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>必須介於 %1 與 %2 之間（目前為 %3）。</translation>
     </message>
     <message>
         <source>Must be 0 while this section is off (found %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>此區段關閉時必須為 0（目前為 %1）。</translation>
     </message>
     <message>
         <source>Choose what happens when recovery is exhausted.</source>
-        <translation type="unfinished"></translation>
+        <translation>請選擇復原操作耗盡後的處理方式。</translation>
     </message>
     <message>
         <source>Unsupported policy version %1; this editor supports %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>不支援的策略版本 %1；此編輯器支援 %2。</translation>
     </message>
     <message>
         <source>A dynamic profile needs at least one candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔至少需要一個候選設定檔。</translation>
     </message>
     <message>
         <source>Candidate %1 carries position %2; positions are renumbered on save.</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 的位置為 %2；儲存時會重新編號。</translation>
     </message>
     <message>
         <source>The candidate does not name an agent profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔未指定代理程式設定檔。</translation>
     </message>
     <message>
         <source>The candidate has both policies and legacy rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔同時具有策略與舊版規則。</translation>
     </message>
     <message>
         <source>Candidate %1 already names this agent profile; kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1 已指定此代理程式設定檔；kandev 會拒絕重複指定同一設定檔的路由。</translation>
     </message>
     <message>
         <source>Profile name is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔名稱為必填項。</translation>
     </message>
     <message>
         <source>The candidate is this dynamic profile itself; kandev refuses a profile as its own candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔就是這個動態設定檔本身；kandev 不接受設定檔作為自己的候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is not in this file; kandev refuses a candidate whose profile does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 不在此檔案中；kandev 會拒絕設定檔不存在的候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is deleted; kandev refuses it as a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 已刪除；kandev 不接受它作為候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 has no agent; kandev refuses a profile without an agent.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 沒有代理程式；kandev 不接受沒有代理程式的設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is a dynamic profile; kandev refuses dynamic profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 是動態設定檔；kandev 不接受動態設定檔作為候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is an Office profile (it has a workspace or a role); kandev refuses Office profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 是 Office 設定檔（具有工作區或角色）；kandev 不接受 Office 設定檔作為候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 has automatic fallback; kandev refuses such profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 啟用了自動備援；kandev 不接受此類設定檔作為候選設定檔。</translation>
     </message>
     <message>
         <source>Agent profile %1 is disabled; a disabled profile cannot be a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 已停用；已停用的設定檔不能作為候選設定檔。</translation>
     </message>
     <message>
         <source>Warning: kandev may refuse agent profile %1: its agent %2 is not one of the inference agents kandev of %3 knows.</source>
         <extracomment>%3 is the date of the kandev release whose list of agents this build knows</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>警告：kandev 可能會拒絕代理程式設定檔 %1：其代理程式 %2 不在 %3 版 kandev 已知的推論代理程式之中。</translation>
     </message>
     <message>
         <source>this profile itself</source>
-        <translation type="unfinished"></translation>
+        <translation>此設定檔本身</translation>
     </message>
     <message>
         <source>already in the route</source>
-        <translation type="unfinished"></translation>
+        <translation>已在路由中</translation>
     </message>
     <message>
         <source>not in this file</source>
-        <translation type="unfinished"></translation>
+        <translation>不在此檔案中</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>已刪除</translation>
     </message>
     <message>
         <source>no agent</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有代理程式</translation>
     </message>
     <message>
         <source>a dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔</translation>
     </message>
     <message>
         <source>an Office profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Office 設定檔</translation>
     </message>
     <message>
         <source>automatic fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>自動備援</translation>
     </message>
     <message>
         <source>disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用</translation>
     </message>
     <message>
         <source>agent %1 may not be launchable</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式 %1 可能無法啟動</translation>
     </message>
     <message>
         <source>Legacy rules cannot be migrated: %1</source>
         <extracomment>%1 is the migration&apos;s English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>舊版規則無法遷移：%1</translation>
     </message>
     <message>
         <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>等待供應商重設 %1，然後再嘗試此候選設定檔一次；若仍失敗：%2。</translation>
     </message>
     <message>
         <source>Retry %1 of this candidate after %2; when retries run out: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2後對此候選設定檔進行第 %1 次重試；重試用盡時：%3。</translation>
     </message>
     <message>
         <source>Skip to the next candidate now.</source>
-        <translation type="unfinished"></translation>
+        <translation>立即略過，改用下一個候選設定檔。</translation>
     </message>
     <message>
         <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止：此候選設定檔的策略無效，而無效的設定絕不會授權執行工作。</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原：失敗發生在輸出或工具活動之後，重試可能會重複產生副作用。</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原：分類器無法分類此錯誤，而未分類錯誤一律停止。</translation>
     </message>
     <message>
         <source>Stop for manual recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原。</translation>
     </message>
     <message>
         <source>The reset hint is not trusted for this error, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>此錯誤的重設提示不可信，因此不採用。</translation>
     </message>
     <message>
         <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔針對%1關閉了等待重設，因此不採用 %2的提示。</translation>
     </message>
     <message>
         <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔在此週期中已為%1等待過一次重設，因此不採用 %2後的重設。</translation>
     </message>
     <message>
         <source>The reported reset is not in the future, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>回報的重設時間不在未來，因此不採用。</translation>
     </message>
     <message>
         <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1的提示超過此候選設定檔針對%3的最大等待時間 %2，因此不採用。</translation>
     </message>
     <message>
         <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 既不是暫時性錯誤也不是硬錯誤：未知錯誤一律停止並等待手動復原。</translation>
     </message>
     <message>
         <source>The failure came after output or tool activity: errors after side effects always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗發生在輸出或工具活動之後：發生副作用後的錯誤一律停止。</translation>
     </message>
 </context>
 <context>
@@ -708,895 +708,911 @@
     <message>
         <source>success on %1</source>
         <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>於 %1 成功</translation>
     </message>
     <message>
         <source>stop on %1 (safety gate)</source>
-        <translation type="unfinished"></translation>
+        <translation>於 %1 停止（安全閘門）</translation>
     </message>
     <message>
         <source>stop on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>於 %1 停止</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有剩餘的符合條件候選設定檔</translation>
     </message>
     <message>
         <source>a configuration error on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 發生設定錯誤</translation>
     </message>
     <message>
         <source>the event limit</source>
-        <translation type="unfinished"></translation>
+        <translation>事件上限</translation>
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
         <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>無法與已儲存的策略比較：編輯後路由中的 %1 無法模擬。%2</translation>
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the saved route cannot be simulated. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>無法與已儲存的策略比較：已儲存路由中的 %1 無法模擬。%2</translation>
     </message>
     <message>
         <source>No change to the route for this scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>此情境下路由沒有變化</translation>
     </message>
     <message numerus="yes">
         <source>+%n attempts</source>
         <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 次嘗試</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n attempts</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n 次嘗試</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>+%n retries</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 次重試</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n retries</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n 次重試</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>+%n reset waits</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 次重設等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n reset waits</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n 次重設等待</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 longer</source>
         <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>延長 %1</translation>
     </message>
     <message>
         <source>%1 shorter</source>
-        <translation type="unfinished"></translation>
+        <translation>縮短 %1</translation>
     </message>
     <message>
         <source>now ends in %1 instead of %2</source>
         <extracomment>%1: how the edited route ends, %2: how the saved one ended</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>結果改為%1（原為%2）</translation>
     </message>
     <message>
         <source>The same attempts, waits and ending, but the route differs from event %1</source>
-        <translation type="unfinished"></translation>
+        <translation>嘗試、等待與結束方式都相同，但路由從事件 %1 起有所不同</translation>
     </message>
     <message>
         <source>, </source>
         <comment>between the parts of the summary</comment>
-        <translation type="unfinished"></translation>
+        <translation>，</translation>
     </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>檔案(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;New Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>新增動態設定檔(&amp;N)</translation>
     </message>
     <message>
         <source>De&amp;lete Dynamic Profile…</source>
-        <translation type="unfinished"></translation>
+        <translation>刪除動態設定檔(&amp;L)…</translation>
     </message>
     <message>
         <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
-        <translation type="unfinished"></translation>
+        <translation>依 kandev 刪除設定檔的方式，刪除目前顯示的動態設定檔（kandev 資料庫）</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟(&amp;O)…</translation>
     </message>
     <message>
         <source>Open &amp;Database…</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟資料庫(&amp;D)…</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近開啟的檔案(&amp;R)</translation>
     </message>
     <message>
         <source>Re&amp;load from Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>從磁碟重新載入(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存(&amp;S)</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存新檔(&amp;A)…</translation>
     </message>
     <message>
         <source>Revie&amp;w Changes…</source>
-        <translation type="unfinished"></translation>
+        <translation>審閱變更(&amp;W)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>結束(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>編輯(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>撤銷(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
         <source>Main Tool Bar</source>
-        <translation type="unfinished"></translation>
+        <translation>主工具列</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>檢視(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Migration Report…</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移報告(&amp;M)…</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>重設版面配置(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>說明(&amp;H)</translation>
     </message>
     <message>
         <source>Error &amp;Catalogue…</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤目錄(&amp;C)…</translation>
     </message>
     <message>
         <source>&amp;About Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>關於 Policy Studio(&amp;A)</translation>
     </message>
     <message>
         <source>About Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>關於 Policy Studio</translation>
     </message>
     <message>
         <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;編輯 kandev 動態設定檔依錯誤類別設定的復原策略，並以後端所連結的同一個評估器進行驗證。&lt;/p&gt;&lt;p&gt;錯誤目錄：%2（%3 條規則）&lt;br/&gt;策略結構描述版本：%4&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Colour &amp;Scheme</source>
-        <translation type="unfinished"></translation>
+        <translation>色彩配置(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;System</source>
-        <translation type="unfinished"></translation>
+        <translation>系統(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>淺色(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;New Dynamic Profile in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 中新增動態設定檔(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Undo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>撤銷「%1」(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重做「%1」(&amp;R)</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidateEditor</name>
     <message>
         <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be migrated, so the document is open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：此候選設定檔已有版本化策略，但 %1 的舊版規則無法遷移，因此文件以唯讀方式開啟。</translation>
     </message>
     <message>
         <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not migrated, so the document is open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：此候選設定檔已有版本化策略，但 %1 的舊版規則未遷移，因此文件以唯讀方式開啟。</translation>
     </message>
     <message>
         <source>No candidates yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚無候選設定檔</translation>
     </message>
     <message>
         <source>No candidate selected</source>
-        <translation type="unfinished"></translation>
+        <translation>未選取候選設定檔</translation>
     </message>
     <message>
         <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>請使用「新增候選設定檔」（編輯選單）新增路由的第一個候選設定檔，以設定其供應商失敗時的處理方式。</translation>
     </message>
     <message>
         <source>Select a candidate in the route to edit what happens when its provider fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>在路由中選取候選設定檔，以編輯其供應商失敗時的處理方式。</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Agent profile %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1 · %2</translation>
     </message>
     <message>
         <source>enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已啟用</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用：路由會略過它</translation>
     </message>
     <message>
         <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：此候選設定檔的舊版規則無法遷移，將以原樣顯示。</translation>
     </message>
     <message>
         <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：此候選設定檔的舊版規則可以遷移，但文件以唯讀方式開啟（%1）。</translation>
     </message>
     <message>
         <source>Read-only: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：%1</translation>
     </message>
     <message>
         <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1。此候選設定檔參照符合條件的設定檔之前，路由無法使用它。</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>舊版規則</translation>
     </message>
     <message>
         <source>Migrated, they become: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移後會變成：%1</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidateListPanel</name>
     <message>
         <source>&amp;Add Candidate…</source>
-        <translation type="unfinished"></translation>
+        <translation>新增候選設定檔(&amp;A)…</translation>
     </message>
     <message>
         <source>Add an eligible agent profile at the end of the route</source>
-        <translation type="unfinished"></translation>
+        <translation>在路由末端新增符合條件的代理程式設定檔</translation>
     </message>
     <message>
         <source>&amp;Remove Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>移除候選設定檔(&amp;R)</translation>
     </message>
     <message>
         <source>Move &amp;Up</source>
-        <translation type="unfinished"></translation>
+        <translation>上移(&amp;U)</translation>
     </message>
     <message>
         <source>Move &amp;Down</source>
-        <translation type="unfinished"></translation>
+        <translation>下移(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Copy Policies To…</source>
-        <translation type="unfinished"></translation>
+        <translation>複製策略至(&amp;C)…</translation>
     </message>
     <message>
         <source>Copy the selected candidate&apos;s policies to other candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>將所選候選設定檔的策略複製到其他候選設定檔</translation>
     </message>
     <message>
         <source>Route candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>路由候選設定檔</translation>
     </message>
     <message>
         <source>%1, being edited, does not match the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 正在編輯中，但不符合篩選條件。</translation>
     </message>
     <message>
         <source>Copy Policies</source>
-        <translation type="unfinished"></translation>
+        <translation>複製策略</translation>
     </message>
     <message>
         <source>Copy the transient and hard error policies of %1 to:</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %1 的暫時性錯誤與硬錯誤策略複製到：</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>複製</translation>
     </message>
     <message numerus="yes">
         <source>Copy policies of %1 to %n candidate(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>將 %1 的策略複製到 %n 個候選設定檔</numerusform>
         </translation>
     </message>
     <message>
         <source>Copy policies</source>
-        <translation type="unfinished"></translation>
+        <translation>複製策略</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidatePickerDialog</name>
     <message>
         <source>kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 會拒絕重複指定同一設定檔的路由。</translation>
     </message>
     <message>
         <source>Add Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>新增候選設定檔</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>新增</translation>
     </message>
     <message>
         <source>Every concrete agent profile of the file is listed. Those kandev refuses as candidates are greyed out, with the reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>此處列出檔案中所有具體的代理程式設定檔。kandev 不接受作為候選設定檔的項目會以灰色顯示並附上原因。</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>篩選</translation>
     </message>
     <message>
         <source>Filter profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>篩選設定檔</translation>
     </message>
     <message>
         <source>%1 (%2)
 cannot be a candidate: %3</source>
         <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）
+不能作為候選設定檔：%3</translation>
     </message>
     <message>
         <source>%1 (%2)
 warning: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）
+警告：%3</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Agent profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔</translation>
     </message>
     <message>
         <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
-        <translation type="unfinished"></translation>
+        <translation>此檔案沒有代理程式設定檔目錄。請輸入一個已啟用、具體且未使用自動備援的設定檔 ID。</translation>
     </message>
     <message>
         <source>Agent profile &amp;id:</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 ID(&amp;I)：</translation>
     </message>
     <message>
         <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在路由中；kandev 會拒絕重複指定同一設定檔的路由。</translation>
     </message>
 </context>
 <context>
     <name>gui::CatalogueDialog</name>
     <message>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>狀態</translation>
     </message>
     <message>
         <source>exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>結束代碼</translation>
     </message>
     <message>
         <source>error context</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤上下文</translation>
     </message>
     <message>
         <source>signature</source>
-        <translation type="unfinished"></translation>
+        <translation>特徵字串</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>代碼</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished"></translation>
+        <translation>類別</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>說明</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>規則</translation>
     </message>
     <message>
         <source>Priority</source>
-        <translation type="unfinished"></translation>
+        <translation>優先順序</translation>
     </message>
     <message>
         <source>Stage</source>
-        <translation type="unfinished"></translation>
+        <translation>階段</translation>
     </message>
     <message>
         <source>Agent</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>信賴度</translation>
     </message>
     <message>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>範圍</translation>
     </message>
     <message>
         <source>Reads</source>
-        <translation type="unfinished"></translation>
+        <translation>讀取</translation>
     </message>
     <message>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>來源</translation>
     </message>
     <message>
         <source>Example</source>
-        <translation type="unfinished"></translation>
+        <translation>範例</translation>
     </message>
     <message>
         <source>Error Catalogue — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤目錄 — %1</translation>
     </message>
     <message>
         <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>規則依 kandev 的順序套用：先是其結構化訊號（狀態、結束代碼 127），接著是代理程式 CLI 自己的措辭，然後是與供應商無關的措辭，最後是執行環境；由優先順序最高的第一個相符項決定。一般語言的措辭只會在錯誤上下文中讀取。若無相符項，錯誤即為未分類，而未分類錯誤一律停止。</translation>
     </message>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>任何</translation>
     </message>
     <message>
         <source>(the phase&apos;s code)</source>
-        <translation type="unfinished"></translation>
+        <translation>（依時機而定的代碼）</translation>
     </message>
     <message>
         <source>kandev</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev</translation>
     </message>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Error codes</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤代碼</translation>
     </message>
     <message>
         <source>Classification rules</source>
-        <translation type="unfinished"></translation>
+        <translation>分類規則</translation>
     </message>
     <message>
         <source>&amp;Codes</source>
-        <translation type="unfinished"></translation>
+        <translation>代碼(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Rules</source>
-        <translation type="unfinished"></translation>
+        <translation>規則(&amp;R)</translation>
     </message>
 </context>
 <context>
     <name>gui::ClassPolicyPanel</name>
     <message>
         <source>&amp;Retry the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>重試同一候選設定檔(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Max retries:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大重試次數(&amp;M)：</translation>
     </message>
     <message>
         <source>F&amp;irst retry after:</source>
-        <translation type="unfinished"></translation>
+        <translation>首次重試間隔(&amp;I)：</translation>
     </message>
     <message>
         <source>&amp;Wait for provider reset</source>
-        <translation type="unfinished"></translation>
+        <translation>等待供應商重設(&amp;W)</translation>
     </message>
     <message>
         <source>Ma&amp;ximum wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大等待時間(&amp;X)：</translation>
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>略過，改用下一個候選設定檔(&amp;K)</translation>
     </message>
     <message>
         <source>St&amp;op for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原(&amp;O)</translation>
     </message>
     <message>
         <source>Retr&amp;y the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>重試同一候選設定檔(&amp;Y)</translation>
     </message>
     <message>
         <source>Max re&amp;tries:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大重試次數(&amp;T)：</translation>
     </message>
     <message>
         <source>First retry &amp;after:</source>
-        <translation type="unfinished"></translation>
+        <translation>首次重試間隔(&amp;A)：</translation>
     </message>
     <message>
         <source>Wait for provi&amp;der reset</source>
-        <translation type="unfinished"></translation>
+        <translation>等待供應商重設(&amp;D)</translation>
     </message>
     <message>
         <source>Maxim&amp;um wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大等待時間(&amp;U)：</translation>
     </message>
     <message>
         <source>Skip to the &amp;next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>略過，改用下一個候選設定檔(&amp;N)</translation>
     </message>
     <message>
         <source>Sto&amp;p for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原(&amp;P)</translation>
     </message>
     <message>
         <source>Explain</source>
-        <translation type="unfinished"></translation>
+        <translation>解釋</translation>
     </message>
     <message>
         <source>Show or hide the %1 settings</source>
-        <translation type="unfinished"></translation>
+        <translation>顯示或隱藏%1設定</translation>
     </message>
     <message>
         <source>Explain %1</source>
-        <translation type="unfinished"></translation>
+        <translation>解釋%1</translation>
     </message>
     <message>
         <source>Explain %1 for %2</source>
         <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>解釋%2的%1</translation>
     </message>
     <message>
         <source>the retry</source>
-        <translation type="unfinished"></translation>
+        <translation>重試</translation>
     </message>
     <message>
         <source>Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then the outcome below applies.</source>
-        <translation type="unfinished"></translation>
+        <translation>在每次加倍的延遲後再次嘗試同一候選設定檔，直到達到最大重試次數；之後套用下方的結果。</translation>
     </message>
     <message>
         <source>the reset wait</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待</translation>
     </message>
     <message>
         <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
-        <translation type="unfinished"></translation>
+        <translation>當供應商回報不超過最大等待時間的可信重設時間時，kandev 會等到該時間並再嘗試一次。在每個路由週期中，每個候選設定檔和類別最多一次，且絕不會用掉任何一次重試。</translation>
     </message>
     <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation type="unfinished"></translation>
+        <translation>只採用供應商回報、位於未來且不超過最大等待時間的可信重設時間；之後會再嘗試該候選設定檔一次。等待不會用掉重試次數。</translation>
     </message>
     <message>
         <source>Only trusted reset times within this maximum; no retry is used up.</source>
-        <translation type="unfinished"></translation>
+        <translation>只採用此上限內的可信重設時間；不會用掉重試次數。</translation>
     </message>
     <message>
         <source>the outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>結果</translation>
     </message>
     <message>
         <source>What happens once the reset wait and every retry are used up: skip to the next enabled candidate, or stop the route until a person acts.</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待與所有重試都用盡後的處理方式：略過並改用下一個已啟用的候選設定檔，或停止路由並等待手動復原。</translation>
     </message>
     <message>
         <source>After recovery is exhausted</source>
-        <translation type="unfinished"></translation>
+        <translation>復原操作耗盡後</translation>
     </message>
     <message>
         <source>Turn on retries for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 %2 的%1重試</translation>
     </message>
     <message>
         <source>Turn off retries for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>關閉 %2 的%1重試</translation>
     </message>
     <message>
         <source>Set max retries for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %2 的%1最大重試次數設為 %3</translation>
     </message>
     <message>
         <source>Set the first retry for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %2 的%1首次重試間隔設為 %3</translation>
     </message>
     <message>
         <source>Turn on reset waits for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 %2 的%1重設等待</translation>
     </message>
     <message>
         <source>Turn off reset waits for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>關閉 %2 的%1重設等待</translation>
     </message>
     <message>
         <source>Set the maximum reset wait for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %2 的%1最大重設等待時間設為 %3</translation>
     </message>
     <message>
         <source>Skip to the next candidate when %1 of %2 are not recovered</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的%1未能復原時，略過並改用下一個候選設定檔</translation>
     </message>
     <message>
         <source>Stop for a person when %1 of %2 are not recovered</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的%1未能復原時，停止並等待手動復原</translation>
     </message>
     <message>
         <source>%1 summary</source>
-        <translation type="unfinished"></translation>
+        <translation>%1摘要</translation>
     </message>
 </context>
 <context>
     <name>gui::DatabaseSession</name>
     <message>
         <source>Cannot Open Database</source>
-        <translation type="unfinished"></translation>
+        <translation>無法開啟資料庫</translation>
     </message>
     <message>
         <source>KANDEV_DATABASE_DRIVER is not set.</source>
-        <translation type="unfinished"></translation>
+        <translation>未設定 KANDEV_DATABASE_DRIVER。</translation>
     </message>
     <message>
         <source>The database could not be opened: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法開啟資料庫：%1。</translation>
     </message>
     <message numerus="yes">
         <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已遷移資料庫中的 %n 個設定檔；備份：%1。「檢視 › 遷移報告」會說明遷移方式。</numerusform>
         </translation>
     </message>
     <message>
         <source>Policy Studio cannot read this database:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio 無法讀取此資料庫：
+
+%1</translation>
     </message>
     <message>
         <source>its legacy rules were not migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>其舊版規則未遷移</translation>
     </message>
     <message>
         <source>Apply Migration</source>
-        <translation type="unfinished"></translation>
+        <translation>套用遷移</translation>
     </message>
     <message>
         <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
-        <translation type="unfinished"></translation>
+        <translation>要先備份，再以單一交易將遷移後的策略寫入 %1 嗎？有錯誤的設定檔不會變更。</translation>
     </message>
     <message>
         <source>Migration Not Applied</source>
-        <translation type="unfinished"></translation>
+        <translation>未套用遷移</translation>
     </message>
     <message>
         <source>Nothing was written.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未寫入任何內容。
+
+%1</translation>
     </message>
     <message>
         <source>Database Password</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫密碼</translation>
     </message>
     <message>
         <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
 
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要求輸入使用者「%2」的密碼。密碼只會在資料庫開啟期間保留。
+
+%3</translation>
     </message>
     <message>
         <source>&amp;Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>連線(&amp;C)</translation>
     </message>
     <message>
         <source>Changed in the Database</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫中已變更</translation>
     </message>
     <message>
         <source>%1
 
 Reload the profiles from the database? Your unsaved edits are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+要從資料庫重新載入設定檔嗎？尚未儲存的編輯將會遺失。</translation>
     </message>
 </context>
 <context>
     <name>gui::DockLayout</name>
     <message>
         <source>Route</source>
-        <translation type="unfinished"></translation>
+        <translation>路由</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>時間軸</translation>
     </message>
     <message numerus="yes">
         <source>Timeline — %n warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>時間軸 — %n 個警告</numerusform>
         </translation>
     </message>
     <message>
         <source>Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>驗證</translation>
     </message>
     <message>
         <source>What Happens If…</source>
-        <translation type="unfinished"></translation>
+        <translation>如果…會怎樣</translation>
     </message>
     <message>
         <source>Try an Error</source>
-        <translation type="unfinished"></translation>
+        <translation>試驗錯誤</translation>
     </message>
     <message>
         <source>Undo History</source>
-        <translation type="unfinished"></translation>
+        <translation>撤銷記錄</translation>
     </message>
     <message>
         <source>Live Routes</source>
-        <translation type="unfinished"></translation>
+        <translation>即時路由</translation>
     </message>
 </context>
 <context>
     <name>gui::DocumentController</name>
     <message>
         <source>Delete Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>刪除動態設定檔</translation>
     </message>
     <message>
         <source>Delete the dynamic profile %1?
 
 The next save marks it deleted in %2, as kandev deletes a profile: its rows stay, kandev stops offering it, and sessions already routed through it keep their route. Until you save, Undo brings it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>要刪除動態設定檔 %1 嗎？
+
+下次儲存時，會依 kandev 刪除設定檔的方式在 %2 中將其標記為已刪除：其資料列會保留，kandev 不再提供它，已透過它路由的工作階段則保留其路由。儲存之前，可用「撤銷」將其還原。</translation>
     </message>
     <message>
         <source>Open Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟動態設定檔</translation>
     </message>
     <message>
         <source>JSON documents (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 文件 (*.json);;所有檔案 (*)</translation>
     </message>
     <message>
         <source>Cannot Open File</source>
-        <translation type="unfinished"></translation>
+        <translation>無法開啟檔案</translation>
     </message>
     <message>
         <source>Policy Studio cannot open this file:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio 無法開啟此檔案：
+
+%1</translation>
     </message>
     <message>
         <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
-        <translation type="unfinished"></translation>
+        <translation>有候選設定檔使用的策略版本比此編輯器所能理解的更新；絕不會將其降級</translation>
     </message>
     <message>
         <source>Opened Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>已以唯讀方式開啟</translation>
     </message>
     <message>
         <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 使用的策略版本比此編輯器支援的更新。檔案會以唯讀方式開啟，以免任何內容被降級。</translation>
     </message>
     <message>
         <source>The sample could not be copied to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法將範例複製到 %1。</translation>
     </message>
     <message>
         <source>File Changed on Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>磁碟上的檔案已變更</translation>
     </message>
     <message>
         <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 自開啟後已被其他程式變更。儲存將會取代那些變更。</translation>
     </message>
     <message>
         <source>Cannot Save</source>
-        <translation type="unfinished"></translation>
+        <translation>無法儲存</translation>
     </message>
     <message>
         <source>Nothing was written; your edits are still here.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未寫入任何內容；你的編輯仍保留在此。
+
+%1</translation>
     </message>
     <message>
         <source>Saved to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已儲存至 %1。</translation>
     </message>
     <message>
         <source>Save Dynamic Profile As</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔另存新檔</translation>
     </message>
     <message>
         <source>JSON documents (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
         <source>Replace File</source>
-        <translation type="unfinished"></translation>
+        <translation>取代檔案</translation>
     </message>
     <message>
         <source>%1 already exists. Replace it?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已存在。要取代它嗎？</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已儲存 %1。</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未儲存的變更</translation>
     </message>
     <message>
         <source>%1 has unsaved changes. Save them?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 有未儲存的變更。要儲存嗎？</translation>
     </message>
     <message>
         <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已被其他程式變更。要重新載入並捨棄未儲存的變更嗎？</translation>
     </message>
     <message>
         <source>%1 was changed by another program. Reload it?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已被其他程式變更。要重新載入嗎？</translation>
     </message>
     <message>
         <source>%1 changed on disk; saving will replace it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在磁碟上變更；儲存將會取代它。</translation>
     </message>
 </context>
 <context>
@@ -1604,331 +1620,331 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>seconds</source>
         <extracomment>units of a duration input</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>秒</translation>
     </message>
     <message>
         <source>minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>分鐘</translation>
     </message>
     <message>
         <source>hours</source>
-        <translation type="unfinished"></translation>
+        <translation>小時</translation>
     </message>
     <message>
         <source>days</source>
-        <translation type="unfinished"></translation>
+        <translation>天</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>單位</translation>
     </message>
     <message>
         <source>The unit of the number: pick the one you mean, and the number keeps its digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>數字的單位：選擇你要的單位，數字本身保持不變。</translation>
     </message>
     <message>
         <source>%1, unit</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，單位</translation>
     </message>
     <message>
         <source>= %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>= %1 秒</translation>
     </message>
 </context>
 <context>
     <name>gui::EditorArea</name>
     <message>
         <source>Candidate editor</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔編輯器</translation>
     </message>
 </context>
 <context>
     <name>gui::LiveRoutesPane</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>重新整理</translation>
     </message>
     <message>
         <source>Show in Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>在時間軸中顯示</translation>
     </message>
     <message>
         <source>Live routes</source>
-        <translation type="unfinished"></translation>
+        <translation>即時路由</translation>
     </message>
     <message>
         <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤再次發生，從目前狀態預覽此路由週期的其餘部分</translation>
     </message>
     <message>
         <source>Live routes are shown for a kandev database.</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 kandev 資料庫時才會顯示即時路由。</translation>
     </message>
     <message>
         <source>Could not read the live routes (%1); shown as of the last read.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取即時路由（%1）；顯示的是上次讀取的結果。</translation>
     </message>
     <message>
         <source>This kandev database keeps no route state (kandev before August 2026).</source>
-        <translation type="unfinished"></translation>
+        <translation>此 kandev 資料庫不保存路由狀態（2026 年 8 月之前的 kandev）。</translation>
     </message>
     <message>
         <source>Credentials &lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): every candidate using them is passed over.</source>
-        <translation type="unfinished"></translation>
+        <translation>憑證 &lt;b&gt;%1&lt;/b&gt; 已暫停至 %2（%3）：使用這些憑證的每個候選設定檔都會被繞過。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): the route passes it over.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 已暫停至 %2（%3）：路由會繞過它。</translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running; %1 scheduled under another policy than the one you are editing.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由正在執行；其中 %1 條是依照與你正在編輯的策略不同的策略排定的。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running, read at %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 條路由正在執行，讀取於 %1。</numerusform>
         </translation>
     </message>
     <message>
         <source>Select a route to see what happens next and its history.</source>
-        <translation type="unfinished"></translation>
+        <translation>選取路由以查看其接下來的處理與歷程。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt;, %2 (profile version %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;工作階段 %1&lt;/b&gt;，%2（設定檔版本 %3）</translation>
     </message>
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;工作階段 %1&lt;/b&gt;，使用 %2，%3（設定檔版本 %4）</translation>
     </message>
     <message>
         <source>Its row cannot be read, so nothing is predicted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取其資料列，因此不做任何預測：%1</translation>
     </message>
     <message>
         <source>Its policy state cannot be read, so nothing is predicted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取其策略狀態，因此不做任何預測：%1</translation>
     </message>
     <message>
         <source>The policy it was scheduled under cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取排定時所依據的策略：%1</translation>
     </message>
     <message>
         <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存會改變其下次失敗時的評估依據；已排定的期限不變。</translation>
     </message>
     <message>
         <source>%1 is no longer in the route you are editing.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已不在你正在編輯的路由中。</translation>
     </message>
     <message numerus="yes">
         <source>%n earlier attempt(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 次較早的嘗試</numerusform>
         </translation>
     </message>
     <message>
         <source>%1. %2 (%3)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2（%3）%4</translation>
     </message>
     <message>
         <source>History: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>歷程：%1</translation>
     </message>
 </context>
 <context>
     <name>gui::MainWindow</name>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Opened</source>
-        <translation type="unfinished"></translation>
+        <translation>已開啟</translation>
     </message>
     <message>
         <source>Undo history</source>
-        <translation type="unfinished"></translation>
+        <translation>撤銷記錄</translation>
     </message>
     <message>
         <source>Open a dynamic profile document to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟動態設定檔文件以開始。</translation>
     </message>
     <message>
         <source>Read-only: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：%1。</translation>
     </message>
     <message>
         <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>新的動態設定檔：請使用「新增候選設定檔」（%1）新增其第一個候選設定檔。</translation>
     </message>
     <message>
         <source>Opened %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已開啟 %1。</translation>
     </message>
     <message>
         <source>(read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>（唯讀）</translation>
     </message>
 </context>
 <context>
     <name>gui::MigrationFlow</name>
     <message>
         <source>Let %1 decide %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>讓 %1 決定 %3 的%2</translation>
     </message>
     <message>
         <source>Migrate legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移舊版規則</translation>
     </message>
     <message numerus="yes">
         <source>Migrated %n candidate(s) to versioned policies; nothing is written until you save. View › Migration Report shows how.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已將 %n 個候選設定檔遷移為版本化策略；儲存之前不會寫入任何內容。「檢視 › 遷移報告」會說明遷移方式。</numerusform>
         </translation>
     </message>
     <message>
         <source>some legacy rules in this document cannot be migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>此文件中有些舊版規則無法遷移</translation>
     </message>
     <message>
         <source>its legacy rules were not migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>其舊版規則未遷移</translation>
     </message>
 </context>
 <context>
     <name>gui::MigrationReviewDialog</name>
     <message>
         <source>Review Migration — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>審閱遷移 — %1</translation>
     </message>
     <message>
         <source>Migration report</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移報告</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;%1 使用舊版規則。&lt;/b&gt;編輯之前，其 %n 個候選設定檔會如下所示轉換為版本化策略。儲存之前不會寫入任何內容。</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 使用無法遷移的舊版規則。&lt;/b&gt;檔案會以唯讀方式開啟；請在檔案或 kandev 中修正下方標示的規則，然後重新開啟。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 holds legacy rules.&lt;/b&gt; The profiles without problems can be migrated as shown; the profiles marked below cannot be until their rules are settled in kandev, and open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 含有舊版規則。&lt;/b&gt;沒有問題的設定檔可依下方所示遷移；下方標示的設定檔須待其規則在 kandev 中釐清後才能遷移，在此之前會以唯讀方式開啟。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 holds legacy rules that cannot be migrated.&lt;/b&gt; The profiles marked below open read-only until their rules are settled in kandev; the other profiles can be edited.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 含有無法遷移的舊版規則。&lt;/b&gt;下方標示的設定檔會以唯讀方式開啟，直到其規則在 kandev 中釐清為止；其他設定檔可以編輯。</translation>
     </message>
     <message>
         <source>&amp;Migrate</source>
-        <translation type="unfinished"></translation>
+        <translation>遷移(&amp;M)</translation>
     </message>
     <message>
         <source>Open &amp;Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>以唯讀方式開啟(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Open</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟(&amp;O)</translation>
     </message>
     <message>
         <source>Or choose below which rule wins; that is an edit you can undo.</source>
-        <translation type="unfinished"></translation>
+        <translation>或在下方選擇以哪條規則為準；這是可以撤銷的編輯。</translation>
     </message>
     <message>
         <source>How the legacy rules were migrated when the document was opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟文件時舊版規則的遷移方式。</translation>
     </message>
     <message>
         <source>These routes cannot be read; their profiles are left untouched:</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取這些路由；其設定檔保持不變：</translation>
     </message>
     <message>
         <source>%1 — line %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 第 %2 行</translation>
     </message>
 </context>
 <context>
     <name>gui::OpenDatabaseDialog</name>
     <message>
         <source>&amp;SQLite file</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 檔案(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;PostgreSQL server</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL 伺服器(&amp;P)</translation>
     </message>
     <message>
         <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 的環境變數（KANDEV_DATABASE_*）(&amp;E)</translation>
     </message>
     <message>
         <source>Open kandev Database</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 kandev 資料庫</translation>
     </message>
     <message>
         <source>The database opens read-only; nothing is written until you save or apply a migration.</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫會以唯讀方式開啟；在你儲存或套用遷移之前，不會寫入任何內容。</translation>
     </message>
     <message>
         <source>SQLite file</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 檔案</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
         <source>&amp;Host:</source>
-        <translation type="unfinished"></translation>
+        <translation>主機(&amp;H)：</translation>
     </message>
     <message>
         <source>P&amp;ort:</source>
-        <translation type="unfinished"></translation>
+        <translation>連接埠(&amp;O)：</translation>
     </message>
     <message>
         <source>&amp;User:</source>
-        <translation type="unfinished"></translation>
+        <translation>使用者(&amp;U)：</translation>
     </message>
     <message>
         <source>Pass&amp;word:</source>
-        <translation type="unfinished"></translation>
+        <translation>密碼(&amp;W)：</translation>
     </message>
     <message>
         <source>&amp;Database:</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫(&amp;D)：</translation>
     </message>
     <message>
         <source>kandev SQLite Database</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev SQLite 資料庫</translation>
     </message>
     <message>
         <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 資料庫 (*.db *.sqlite *.sqlite3);;所有檔案 (*)</translation>
     </message>
     <message>
         <source>Choose a SQLite file.</source>
-        <translation type="unfinished"></translation>
+        <translation>請選擇 SQLite 檔案。</translation>
     </message>
 </context>
 <context>
     <name>gui::ProblemCountButton</name>
     <message>
         <source>Show the problems in Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>在「驗證」中顯示問題</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 個問題</numerusform>
         </translation>
     </message>
 </context>
@@ -1936,519 +1952,519 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <name>gui::ProfileSettingsBox</name>
     <message>
         <source>Profile enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔已啟用</translation>
     </message>
     <message>
         <source>Profile name:</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔名稱：</translation>
     </message>
     <message>
         <source>Profile name</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔名稱</translation>
     </message>
     <message>
         <source>Required</source>
-        <translation type="unfinished"></translation>
+        <translation>必填</translation>
     </message>
     <message>
         <source>Offered for new tasks and agents.</source>
-        <translation type="unfinished"></translation>
+        <translation>建立新任務和代理程式時會提供此設定檔。</translation>
     </message>
     <message>
         <source>Not offered for new tasks or agents; sessions already routed through it keep running.</source>
-        <translation type="unfinished"></translation>
+        <translation>建立新任務或代理程式時不會提供；已透過它路由的工作階段會繼續執行。</translation>
     </message>
 </context>
 <context>
     <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Save Changes — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存變更 — %1</translation>
     </message>
     <message>
         <source>Review Changes — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>審閱變更 — %1</translation>
     </message>
     <message>
         <source>Nothing to save: the document is as it was read.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有需要儲存的內容：文件與讀取時相同。</translation>
     </message>
     <message>
         <source>These changes cannot be saved yet: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>這些變更尚無法儲存：%1</translation>
     </message>
     <message>
         <source>Saving writes these changes to %1 (against what was read or last saved):</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存會將下列變更寫入 %1（相對於讀取時或上次儲存時的內容）：</translation>
     </message>
     <message>
         <source>Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>變更</translation>
     </message>
 </context>
 <context>
     <name>gui::RouteItemDelegate</name>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>
     <name>gui::RoutePane</name>
     <message>
         <source>Filter profiles and candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>篩選設定檔與候選設定檔</translation>
     </message>
     <message>
         <source>Dynamic profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>動態設定檔</translation>
     </message>
 </context>
 <context>
     <name>gui::ScenarioEditorDialog</name>
     <message>
         <source>Custom Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>自訂情境</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名稱(&amp;N)：</translation>
     </message>
     <message>
         <source>The n-th attempt of the route cycle meets the n-th failure:</source>
-        <translation type="unfinished"></translation>
+        <translation>路由週期的第 n 次嘗試會遇到第 n 次失敗：</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤</translation>
     </message>
     <message>
         <source>Reset hint after (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>重設提示時間（秒）</translation>
     </message>
     <message>
         <source>Before any output</source>
-        <translation type="unfinished"></translation>
+        <translation>在任何輸出之前</translation>
     </message>
     <message>
         <source>Failures</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>&amp;Add Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>新增失敗(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Remove Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>移除失敗(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;After the last failure:</source>
-        <translation type="unfinished"></translation>
+        <translation>最後一次失敗之後(&amp;A)：</translation>
     </message>
     <message>
         <source>the last failure repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>最後一次失敗會重複發生</translation>
     </message>
     <message>
         <source>the next attempt succeeds</source>
-        <translation type="unfinished"></translation>
+        <translation>下一次嘗試會成功</translation>
     </message>
     <message>
         <source>Error of failure %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗 %1 的錯誤</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>無</translation>
     </message>
     <message>
         <source>Reset hint of failure %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗 %1 的重設提示</translation>
     </message>
     <message>
         <source>Failure %1 came before any output</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗 %1 發生在任何輸出之前</translation>
     </message>
     <message>
         <source>Custom scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>自訂情境</translation>
     </message>
 </context>
 <context>
     <name>gui::StartPage</name>
     <message>
         <source>Open File…</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟檔案…</translation>
     </message>
     <message>
         <source>Open kandev Database…</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 kandev 資料庫…</translation>
     </message>
     <message>
         <source>Open the Sample</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟範例</translation>
     </message>
     <message>
         <source>New Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>新增動態設定檔</translation>
     </message>
     <message>
         <source>Recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>最近開啟的檔案</translation>
     </message>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
-        <translation type="unfinished"></translation>
+        <translation>編輯 kandev 的動態設定檔如何從供應商錯誤中復原：開啟設定檔文件、kandev 自己的資料庫，或開啟範例四處看看。</translation>
     </message>
     <message>
         <source>kandev&apos;s own SQLite database on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>此電腦上 kandev 自己的 SQLite 資料庫</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟 %1</translation>
     </message>
 </context>
 <context>
     <name>gui::SwitchingExplanation</name>
     <message>
         <source>When kandev switches candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev 何時切換候選設定檔</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelineLegend</name>
     <message>
         <source>Legend</source>
-        <translation type="unfinished"></translation>
+        <translation>圖例</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelinePanel</name>
     <message>
         <source>Capacity error before output, every attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>輸出前發生容量錯誤，每次嘗試皆發生</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>配額已用盡，1 分鐘後重設</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 6 h</source>
-        <translation type="unfinished"></translation>
+        <translation>配額已用盡，6 小時後重設</translation>
     </message>
     <message>
         <source>Two transient errors, then success</source>
-        <translation type="unfinished"></translation>
+        <translation>兩次暫時性錯誤後成功</translation>
     </message>
     <message>
         <source>Unknown error</source>
-        <translation type="unfinished"></translation>
+        <translation>未知錯誤</translation>
     </message>
     <message>
         <source>Failure after tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>工具活動後失敗</translation>
     </message>
     <message>
         <source>Custom scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>自訂情境</translation>
     </message>
     <message>
         <source>&amp;Logarithmic time</source>
-        <translation type="unfinished"></translation>
+        <translation>對數時間(&amp;L)</translation>
     </message>
     <message>
         <source>Compare with saved</source>
-        <translation type="unfinished"></translation>
+        <translation>與已儲存版本比較</translation>
     </message>
     <message>
         <source>Timeline views</source>
-        <translation type="unfinished"></translation>
+        <translation>時間軸檢視</translation>
     </message>
     <message>
         <source>&amp;Scenario:</source>
-        <translation type="unfinished"></translation>
+        <translation>情境(&amp;S)：</translation>
     </message>
     <message>
         <source>Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>情境</translation>
     </message>
     <message>
         <source>Edit &amp;Custom…</source>
-        <translation type="unfinished"></translation>
+        <translation>編輯自訂情境(&amp;C)…</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>匯出…</translation>
     </message>
     <message>
         <source>Draw the route as it was read or last saved, dashed, under the edited one</source>
-        <translation type="unfinished"></translation>
+        <translation>在編輯後的路由下方，以虛線繪製讀取時或上次儲存時的路由</translation>
     </message>
     <message>
         <source>Timeline events</source>
-        <translation type="unfinished"></translation>
+        <translation>時間軸事件</translation>
     </message>
     <message>
         <source>Route warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>路由警告</translation>
     </message>
     <message>
         <source>Picture</source>
-        <translation type="unfinished"></translation>
+        <translation>圖片</translation>
     </message>
     <message>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>表格</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Export Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>匯出時間軸</translation>
     </message>
     <message>
         <source>SVG image (*.svg);;PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG 圖片 (*.svg);;PNG 圖片 (*.png)</translation>
     </message>
     <message>
         <source>Cannot Export</source>
-        <translation type="unfinished"></translation>
+        <translation>無法匯出</translation>
     </message>
     <message>
         <source>The timeline could not be written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法將時間軸寫入 %1。</translation>
     </message>
     <message>
         <source>timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>時間軸</translation>
     </message>
     <message>
         <source>Warnings (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>警告（%1）</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelineView</name>
     <message>
         <source>Retry timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>重試時間軸</translation>
     </message>
     <message>
         <source>%1 (removed)</source>
         <extracomment>a lane of the timeline for a candidate only the saved route has</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1（已移除）</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source> (off)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已停用）</translation>
     </message>
     <message>
         <source>Open a dynamic profile to preview its retry timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>開啟動態設定檔以預覽其重試時間軸。</translation>
     </message>
     <message>
         <source>stop: action required</source>
-        <translation type="unfinished"></translation>
+        <translation>停止：需要復原操作</translation>
     </message>
     <message>
         <source>success</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有剩餘的符合條件候選設定檔</translation>
     </message>
     <message>
         <source>configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>設定錯誤</translation>
     </message>
     <message>
         <source>… (event limit)</source>
-        <translation type="unfinished"></translation>
+        <translation>…（事件上限）</translation>
     </message>
     <message>
         <source>paused by kandev (circuit open)</source>
-        <translation type="unfinished"></translation>
+        <translation>已由 kandev 暫停（斷路器開啟）</translation>
     </message>
     <message>
         <source>reset wait %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待 %1</translation>
     </message>
     <message>
         <source>attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>嘗試</translation>
     </message>
     <message>
         <source>retry wait</source>
-        <translation type="unfinished"></translation>
+        <translation>重試等待</translation>
     </message>
     <message>
         <source>reset wait</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation type="unfinished"></translation>
+        <translation>略過</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>none left</source>
-        <translation type="unfinished"></translation>
+        <translation>已無剩餘</translation>
     </message>
     <message>
         <source>invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>無效</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暫停</translation>
     </message>
     <message>
         <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
-        <translation type="unfinished"></translation>
+        <translation>圓點代表一次嘗試。一般長條是重試同一候選設定檔前的等待；斜線長條是等待供應商重設。箭頭代表略過並改用下一個候選設定檔。週期以菱形（成功）、方形（停止：必須由人處理）、三角形（沒有剩餘的符合條件候選設定檔）或叉號（策略無效的候選設定檔）結束。暫停符號標示 kandev 因斷路器開啟而繞過的候選設定檔（僅限即時路由）。</translation>
     </message>
     <message>
         <source>While the profile is edited, the route as saved runs under it in each lane, in small outlined and dashed shapes (Compare with saved).</source>
-        <translation type="unfinished"></translation>
+        <translation>編輯設定檔時，已儲存的路由會以較小的空心虛線圖形，顯示在每條軌道中編輯後路由的下方（與已儲存版本比較）。</translation>
     </message>
     <message>
         <source>saved, before the edit</source>
         <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>已儲存，編輯前</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 — %3</translation>
     </message>
     <message>
         <source>+%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1 · %2</translation>
     </message>
     <message>
         <source>Why: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>原因：%1</translation>
     </message>
 </context>
 <context>
     <name>gui::TryErrorPanel</name>
     <message>
         <source>The failure came &amp;before any output or tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗發生在任何輸出或工具活動之前(&amp;B)</translation>
     </message>
     <message>
         <source>Show in Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>在時間軸中顯示</translation>
     </message>
     <message>
         <source>A&amp;gent:</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式(&amp;G)：</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>Agent that printed the error</source>
-        <translation type="unfinished"></translation>
+        <translation>輸出此錯誤的代理程式</translation>
     </message>
     <message>
         <source>The kandev agent that printed the error: its own wording is read before provider-neutral wording.</source>
-        <translation type="unfinished"></translation>
+        <translation>輸出此錯誤的 kandev 代理程式：會先讀取其自身的措辭，再讀取與供應商無關的措辭。</translation>
     </message>
     <message>
         <source>Phase:</source>
-        <translation type="unfinished"></translation>
+        <translation>時機：</translation>
     </message>
     <message>
         <source>Not known</source>
-        <translation type="unfinished"></translation>
+        <translation>不明</translation>
     </message>
     <message>
         <source>%1 (before the agent runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（代理程式執行前）</translation>
     </message>
     <message>
         <source>%1 (agent running)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（代理程式執行中）</translation>
     </message>
     <message>
         <source>Phase of the failure</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗的時機</translation>
     </message>
     <message>
         <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤發生的時機。沒有任何規則認得的錯誤，在代理程式執行前為 unknown_provider_error，執行後為 agent_runtime_error；兩者都會停止。</translation>
     </message>
     <message>
         <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
-        <translation type="unfinished"></translation>
+        <translation>貼上錯誤：回應內容（可選的「HTTP/1.1 429」一行、標頭、一個空白行、本文），或代理程式的 stderr（可在最前面加上「exit code: 127」一行）。貼上的內容會被當作錯誤本身的措辭來讀取，如同以錯誤狀態失敗一樣。</translation>
     </message>
     <message>
         <source>Raw error</source>
-        <translation type="unfinished"></translation>
+        <translation>原始錯誤</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>結果</translation>
     </message>
 </context>
 <context>
     <name>gui::ValidationPane</name>
     <message>
         <source>Validation problems</source>
-        <translation type="unfinished"></translation>
+        <translation>驗證問題</translation>
     </message>
     <message>
         <source>Nothing is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>未開啟任何內容。</translation>
     </message>
     <message>
         <source>Read-only: %1. Nothing can be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>唯讀：%1。無法儲存任何內容。</translation>
     </message>
     <message numerus="yes">
         <source>Read-only: %1. %n problem(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>唯讀：%1。%n 個問題：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>No problems: this profile can be saved. %n warning(s) about what kandev may refuse.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>沒有問題：此設定檔可以儲存。另有 %n 個關於 kandev 可能拒絕之處的警告。</numerusform>
         </translation>
     </message>
     <message>
         <source>No problems: this profile can be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有問題：此設定檔可以儲存。</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>儲存前必須修正 %n 個問題。啟用任一問題即可前往其欄位。</numerusform>
         </translation>
     </message>
 </context>
@@ -2456,671 +2472,673 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <name>gui::WhatHappensPanel</name>
     <message>
         <source>The provider reports a reset in</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商回報將在以下時間後重設</translation>
     </message>
     <message>
         <source>before any output or tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>在任何輸出或工具活動之前</translation>
     </message>
     <message>
         <source>the reset wait was already used</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待已使用過</translation>
     </message>
     <message>
         <source>Error:</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤：</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — unclassified</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 未分類</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤</translation>
     </message>
     <message>
         <source>Reset in</source>
-        <translation type="unfinished"></translation>
+        <translation>距離重設</translation>
     </message>
     <message>
         <source>The failure came:</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗發生於：</translation>
     </message>
     <message>
         <source>Retries already made:</source>
-        <translation type="unfinished"></translation>
+        <translation>已進行的重試：</translation>
     </message>
     <message>
         <source>Decision:</source>
-        <translation type="unfinished"></translation>
+        <translation>決策：</translation>
     </message>
     <message>
         <source>Select a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>請選取候選設定檔。</translation>
     </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
     <message>
         <source>Stale: profile not found</source>
-        <translation type="unfinished"></translation>
+        <translation>失效：找不到設定檔</translation>
     </message>
     <message>
         <source>Stale: profile deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>失效：設定檔已刪除</translation>
     </message>
     <message>
         <source>Ineligible: profile disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：設定檔已停用</translation>
     </message>
     <message>
         <source>Ineligible: auto fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：自動備援</translation>
     </message>
     <message>
         <source>Ineligible: dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：動態設定檔</translation>
     </message>
     <message>
         <source>Ineligible: references itself</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：參照自身</translation>
     </message>
     <message>
         <source>Ineligible: named twice</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：重複指定</translation>
     </message>
     <message>
         <source>Ineligible: profile has no agent</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：設定檔沒有代理程式</translation>
     </message>
     <message>
         <source>Ineligible: Office profile</source>
-        <translation type="unfinished"></translation>
+        <translation>不符合條件：Office 設定檔</translation>
     </message>
     <message>
         <source>Warning: agent may not be launchable</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：代理程式可能無法啟動</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 個問題</numerusform>
         </translation>
     </message>
     <message>
         <source>Agent profile: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔：%1</translation>
     </message>
     <message>
         <source>Enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已啟用</translation>
     </message>
     <message>
         <source>Disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>已停用</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>舊版規則</translation>
     </message>
     <message>
         <source>Position %1 in the route</source>
-        <translation type="unfinished"></translation>
+        <translation>路由中的第 %1 位</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔</translation>
     </message>
     <message>
         <source>Policies</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>狀態</translation>
     </message>
 </context>
 <context>
     <name>model::Commands</name>
     <message>
         <source>Enable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>啟用 %1</translation>
     </message>
     <message>
         <source>Disable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>停用 %1</translation>
     </message>
     <message>
         <source>Move %1 up to position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %1 上移至第 %2 位</translation>
     </message>
     <message>
         <source>Move %1 down to position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>將 %1 下移至第 %2 位</translation>
     </message>
     <message>
         <source>Add %1</source>
-        <translation type="unfinished"></translation>
+        <translation>新增 %1</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>移除 %1</translation>
     </message>
     <message>
         <source>Rename the profile to &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>將設定檔重新命名為「%1」</translation>
     </message>
     <message>
         <source>Enable the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>啟用設定檔 %1</translation>
     </message>
     <message>
         <source>Disable the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>停用設定檔 %1</translation>
     </message>
     <message>
         <source>New dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>新的動態設定檔</translation>
     </message>
     <message>
         <source>Delete the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>刪除設定檔 %1</translation>
     </message>
 </context>
 <context>
     <name>model::EditorDocument</name>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
         <source>a row of this profile holds a value that cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>此設定檔的某個資料列含有無法讀取的值</translation>
     </message>
     <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation type="unfinished"></translation>
+        <translation>此設定檔的某條路由使用的策略版本比此版本的程式更新；儲存可能會失去其原意</translation>
     </message>
     <message>
         <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
-        <translation type="unfinished"></translation>
+        <translation>其舊版規則無法遷移（%1）；請在 kandev 中釐清後重新開啟資料庫</translation>
     </message>
     <message>
         <source>%1 is open read-only: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 以唯讀方式開啟：%2</translation>
     </message>
     <message numerus="yes">
         <source>The document has %n problem(s); fix them before saving.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>文件有 %n 個問題；請在儲存前修正。</numerusform>
         </translation>
     </message>
     <message>
         <source>The document as it would be written does not pass validation, so it is not written:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>即將寫入的文件未通過驗證，因此不會寫入：
+%1</translation>
     </message>
     <message>
         <source>Profile %1 is read-only: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔 %1 為唯讀：%2</translation>
     </message>
     <message>
         <source>Profile %1 as it would be written does not pass validation, so nothing is written:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>即將寫入的設定檔 %1 未通過驗證，因此不會寫入任何內容：
+%2</translation>
     </message>
     <message>
         <source>Nothing was saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未儲存任何內容：%1</translation>
     </message>
     <message>
         <source>%1 holds no dynamic profile to edit.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不含可編輯的動態設定檔。</translation>
     </message>
 </context>
 <context>
     <name>model::LiveRoutesModel</name>
     <message>
         <source>Selecting</source>
-        <translation type="unfinished"></translation>
+        <translation>選擇中</translation>
     </message>
     <message>
         <source>Starting</source>
-        <translation type="unfinished"></translation>
+        <translation>啟動中</translation>
     </message>
     <message>
         <source>Waiting (no candidate)</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中（無候選設定檔）</translation>
     </message>
     <message>
         <source>Retrying</source>
-        <translation type="unfinished"></translation>
+        <translation>重試中</translation>
     </message>
     <message>
         <source>Retry wait</source>
-        <translation type="unfinished"></translation>
+        <translation>重試等待</translation>
     </message>
     <message>
         <source>Waiting for reset</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待供應商重設</translation>
     </message>
     <message>
         <source>Action required</source>
-        <translation type="unfinished"></translation>
+        <translation>需要復原操作</translation>
     </message>
     <message>
         <source>Unknown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未知：%1</translation>
     </message>
     <message>
         <source>due</source>
-        <translation type="unfinished"></translation>
+        <translation>已到期</translation>
     </message>
     <message>
         <source>Deadline %1, due now.</source>
-        <translation type="unfinished"></translation>
+        <translation>期限 %1，現已到期。</translation>
     </message>
     <message>
         <source>Deadline %1, in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>期限 %1，剩餘 %2。</translation>
     </message>
     <message>
         <source>unknown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未知：%1</translation>
     </message>
     <message>
         <source>wait up to %1 for a reset</source>
-        <translation type="unfinished"></translation>
+        <translation>等待重設（最長 %1）</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>重試 %n 次（首次間隔 %1）</numerusform>
         </translation>
     </message>
     <message>
         <source>no wait, no retry</source>
-        <translation type="unfinished"></translation>
+        <translation>不等待、不重試</translation>
     </message>
     <message>
         <source>, then </source>
-        <translation type="unfinished"></translation>
+        <translation>，然後</translation>
     </message>
     <message>
         <source>skip, but no candidate is left (the route waits)</source>
-        <translation type="unfinished"></translation>
+        <translation>略過，但沒有剩餘的候選設定檔（路由會等待）</translation>
     </message>
     <message>
         <source>skip to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>略過並改用 %1</translation>
     </message>
     <message>
         <source>stop for a person</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並等待手動復原</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: retry %1 of %2 in %3, then %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：%3後進行第 %1 次重試（共 %2 次），然後%4。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：等待供應商重設 %1，然後%2。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：%1。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person (the error is not classified).</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：停止並等待手動復原（此錯誤未分類）。</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person.</source>
-        <translation type="unfinished"></translation>
+        <translation>若相同錯誤在期限時再次發生：停止並等待手動復原。</translation>
     </message>
     <message>
         <source>%1: scheduled under %2; you are editing %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：依照「%2」排定；你正在編輯的是「%3」。</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>無</translation>
     </message>
     <message>
         <source>differs</source>
-        <translation type="unfinished"></translation>
+        <translation>不同</translation>
     </message>
     <message>
         <source>same</source>
-        <translation type="unfinished"></translation>
+        <translation>相同</translation>
     </message>
     <message>
         <source>Agent profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>代理程式設定檔 %1</translation>
     </message>
     <message>
         <source>This route&apos;s row cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取此路由的資料列：%1</translation>
     </message>
     <message>
         <source>policy_state_json cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取 policy_state_json：%1</translation>
     </message>
     <message>
         <source>The policy it was scheduled under cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法讀取排定時所依據的策略：%1</translation>
     </message>
     <message>
         <source>What the route does when its waits and retries are used up (the pending outcome it was scheduled with)</source>
-        <translation type="unfinished"></translation>
+        <translation>路由在等待與重試都用盡後的處理方式（排定時的待定結果）</translation>
     </message>
     <message>
         <source>The classes whose wait for a provider reset this route cycle has used</source>
-        <translation type="unfinished"></translation>
+        <translation>此路由週期已使用過等待供應商重設的類別</translation>
     </message>
     <message>
         <source>Session</source>
-        <translation type="unfinished"></translation>
+        <translation>工作階段</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>狀態</translation>
     </message>
     <message>
         <source>Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>重試</translation>
     </message>
     <message>
         <source>Reset waits</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待</translation>
     </message>
     <message>
         <source>Then</source>
-        <translation type="unfinished"></translation>
+        <translation>之後</translation>
     </message>
     <message>
         <source>Deadline</source>
-        <translation type="unfinished"></translation>
+        <translation>期限</translation>
     </message>
     <message>
         <source>Left</source>
-        <translation type="unfinished"></translation>
+        <translation>剩餘</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Policy</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
     <message numerus="yes">
         <source>%1 — %n candidate(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 — %n 個候選設定檔</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 [disabled]</source>
         <extracomment>A dynamic profile switched off (agent_profiles.enabled), as the Route dock lists it.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 [已停用]</translation>
     </message>
 </context>
 <context>
     <name>model::TimelineEventModel</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>時間</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤</translation>
     </message>
     <message>
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>決策</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
     <name>model::TimelinePreview</name>
     <message>
         <source>Attempt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 次嘗試</translation>
     </message>
     <message>
         <source>Retry %1 after %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2後進行第 %1 次重試</translation>
     </message>
     <message>
         <source>Reset wait %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重設等待 %1</translation>
     </message>
     <message>
         <source>Skip to the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>略過，改用下一個候選設定檔</translation>
     </message>
     <message>
         <source>Stop: action required</source>
-        <translation type="unfinished"></translation>
+        <translation>停止：需要復原操作</translation>
     </message>
     <message>
         <source>Success</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>No eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有剩餘的符合條件候選設定檔</translation>
     </message>
     <message>
         <source>Configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>設定錯誤</translation>
     </message>
     <message>
         <source>Simulation stopped at its event limit</source>
-        <translation type="unfinished"></translation>
+        <translation>模擬已在事件上限處停止</translation>
     </message>
     <message>
         <source>Passed over: circuit open for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已繞過：斷路器開啟 %1</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
         <extracomment>%3: the deadline as an offset from the first failure</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 第 %2 次重試 · 直到 +%3 · 然後%4</translation>
     </message>
     <message>
         <source>%1 · trusted reset at +%2 · then %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 可信重設於 +%2 · 然後%3</translation>
     </message>
     <message>
         <source>%1 · safety gate: unclassified or after side effects</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 安全閘門：未分類或發生於副作用之後</translation>
     </message>
     <message>
         <source>%1 · %2 · until %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · 直到 %3</translation>
     </message>
     <message>
         <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
-        <translation type="unfinished"></translation>
+        <translation>供應商回報 %1後可信重設，未超過此候選設定檔針對%3的最大等待時間 %2，因此會等待並再嘗試一次。</translation>
     </message>
     <message>
         <source>Retry %1 of %2: the first retry after %3, doubled for each retry after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 次重試（共 %2 次）：首次重試間隔 %3，之後每次重試加倍。</translation>
     </message>
     <message numerus="yes">
         <source>All %n retry(s) are used.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 次重試已全部用盡。</numerusform>
         </translation>
     </message>
     <message>
         <source>Retrying is off for %1 on this candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔針對%1關閉了重試。</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate skip to the next candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>復原操作耗盡後，此候選設定檔遇到%1會略過，改用下一個候選設定檔。</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>復原操作耗盡後，此候選設定檔遇到%1會停止並手動復原。</translation>
     </message>
     <message>
         <source>Attempt %1 succeeds in this scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>在此情境中，第 %1 次嘗試成功。</translation>
     </message>
     <message>
         <source>Every later candidate is disabled or was skipped: no candidate is left to try.</source>
-        <translation type="unfinished"></translation>
+        <translation>之後的每個候選設定檔都已停用或已被略過：沒有剩餘可嘗試的候選設定檔。</translation>
     </message>
     <message>
         <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
-        <translation type="unfinished"></translation>
+        <translation>此候選設定檔的策略無效（%1），因此週期在此停止。</translation>
     </message>
     <message>
         <source>The scenario never ends; the preview stops at its event limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>此情境永不結束；預覽在事件上限處停止。</translation>
     </message>
     <message>
         <source>kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.</source>
         <extracomment>%1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>kandev 在 %2 之後將 %1 暫停至 %3；斷路器開啟的候選設定檔會直接被繞過，不進行嘗試。</translation>
     </message>
     <message>
         <source>success</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>stop for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>停止並手動復原</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有剩餘的符合條件候選設定檔</translation>
     </message>
     <message>
         <source>a configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>設定錯誤</translation>
     </message>
     <message>
         <source>the event limit</source>
-        <translation type="unfinished"></translation>
+        <translation>事件上限</translation>
     </message>
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1內共 %n 次嘗試，最終結果：%2。</numerusform>
         </translation>
     </message>
     <message>
         <source>%1, then stop on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，然後於 %2 停止</translation>
     </message>
     <message>
         <source>%1, then no eligible candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，然後沒有符合條件的候選設定檔</translation>
     </message>
     <message>
         <source>Worst case from the first failure: transient errors %1; hard errors %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>自第一次失敗起的最壞情況：暫時性錯誤 %1；硬錯誤 %2。</translation>
     </message>
     <message>
         <source>%1 is disabled and never tried.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已停用，永遠不會被嘗試。</translation>
     </message>
     <message>
         <source>%1 is invalid and stops every cycle that reaches it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 無效，會停止所有到達它的週期。</translation>
     </message>
     <message>
         <source>%1 is never reached for %2: an earlier candidate stops.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 遇到%2時永遠不會被輪到：較前面的候選設定檔會停止。</translation>
     </message>
     <message>
         <source>Every candidate skips %1: the route ends with no eligible candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>每個候選設定檔遇到%1都會略過：路由最終沒有符合條件的候選設定檔。</translation>
     </message>
     <message>
         <source>%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 重試硬錯誤時沒有重設等待；配額與憑證錯誤很少這麼快排除。</translation>
     </message>
     <message>
         <source>No candidate is enabled.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有已啟用的候選設定檔。</translation>
     </message>
     <message>
         <source>%1 references a profile it may not use; kandev will not run it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 參照了不可使用的設定檔；kandev 不會執行它。</translation>
     </message>
     <message numerus="yes">
         <source>The simulation stopped after %n event(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>模擬在 %n 個事件後停止。</numerusform>
         </translation>
     </message>
     <message>
         <source>Retry timeline for the scenario %1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>情境 %1 的重試時間軸。%2</translation>
     </message>
     <message>
         <source>Compared with the saved policy: %1.</source>
         <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>與已儲存的策略相比：%1。</translation>
     </message>
 </context>
 <context>
     <name>model::ValidationModel</name>
     <message>
         <source>Problem</source>
-        <translation type="unfinished"></translation>
+        <translation>問題</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔</translation>
     </message>
     <message>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>欄位</translation>
     </message>
 </context>
 </TS>
