@@ -46,8 +46,8 @@
     <message numerus="yes">
         <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
         <translation>
-            <numerusform>%n Route läuft, keine wartet auf eine Frist: sie trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform>
-            <numerusform>%n Routen laufen, keine wartet auf eine Frist: jede trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform>
+            <numerusform>%n Route läuft, keine wartet auf eine Frist: für sie gilt bei ihrem nächsten Fehlschlag die neue Richtlinie</numerusform>
+            <numerusform>%n Routen laufen, keine wartet auf eine Frist: für jede gilt bei ihrem nächsten Fehlschlag die neue Richtlinie</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -60,8 +60,8 @@
     <message numerus="yes">
         <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
         <translation>
-            <numerusform>%n wartet unter der alten Richtlinie: ihre geplante Frist bleibt, ihr nächster Fehler nutzt die neue</numerusform>
-            <numerusform>%n warten unter der alten Richtlinie: ihre geplanten Fristen bleiben, ihr nächster Fehler nutzt die neue</numerusform>
+            <numerusform>%n wartet unter der alten Richtlinie: ihre geplante Frist bleibt, für ihren nächsten Fehlschlag gilt die neue</numerusform>
+            <numerusform>%n warten unter der alten Richtlinie: ihre geplanten Fristen bleiben, für ihren jeweils nächsten Fehlschlag gilt die neue</numerusform>
         </translation>
     </message>
     <message>
@@ -144,7 +144,7 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Sicherheit %6 · Geltung %7</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Konfidenz %6 · Geltungsbereich %7</translation>
     </message>
     <message>
         <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
@@ -203,11 +203,11 @@
     </message>
     <message>
         <source>enabled</source>
-        <translation>aktiv</translation>
+        <translation>aktiviert</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation>inaktiv: die Route überspringt ihn</translation>
+        <translation>deaktiviert: die Route überspringt ihn</translation>
     </message>
     <message>
         <source>Legacy rules</source>
@@ -259,7 +259,7 @@
     </message>
     <message>
         <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>Geschrieben &lt;code&gt;„%1“&lt;/code&gt; → &lt;code&gt;„%2“&lt;/code&gt;; gelesen wie von kandev, ohne den Leerraum darum.</translation>
+        <translation>Geschrieben: &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; gelesen wie von kandev, ohne den umgebenden Leerraum.</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
@@ -299,7 +299,7 @@
     <message>
         <source>%1 d</source>
         <extracomment>duration parts: days, hours, minutes, seconds</extracomment>
-        <translation>%1 T</translation>
+        <translation>%1 d</translation>
     </message>
     <message>
         <source>%1 h</source>
@@ -363,7 +363,7 @@
     </message>
     <message>
         <source>No retries: the first failure goes straight to the outcome.</source>
-        <translation>Keine Wiederholungen: Der erste Fehler führt direkt zum Ergebnis.</translation>
+        <translation>Keine Wiederholungen: Der erste Fehlschlag führt direkt zum Ergebnis.</translation>
     </message>
     <message>
         <source>Retries after %1, then %2.</source>
@@ -398,11 +398,11 @@
     </message>
     <message>
         <source>The account, subscription, quota, credentials, configuration or model needs a long reset or a person. Retrying soon rarely helps; a trusted reset time can.</source>
-        <translation>Konto, Abonnement, Kontingent, Zugangsdaten, Konfiguration oder Modell brauchen eine lange Rücksetzung oder einen Menschen. Baldiges Wiederholen hilft selten; eine verlässliche Rücksetzzeit schon.</translation>
+        <translation>Konto, Abonnement, Kontingent, Zugangsdaten, Konfiguration oder Modell brauchen eine lange Rücksetzung oder einen manuellen Eingriff. Baldiges Wiederholen hilft selten, eine verlässliche Rücksetzzeit schon.</translation>
     </message>
     <message>
         <source>Anything the catalogue does not know. It always stops automatic recovery.</source>
-        <translation>Alles, was der Katalog nicht kennt. Es hält die automatische Wiederherstellung immer an.</translation>
+        <translation>Alles, was der Katalog nicht kennt. Solche Fehler halten die automatische Fehlerbehebung immer an.</translation>
     </message>
     <message>
         <source>For example: %1.</source>
@@ -466,7 +466,7 @@
     </message>
     <message>
         <source>permission denied by the user</source>
-        <translation>vom Benutzer verweigert</translation>
+        <translation>Berechtigung vom Benutzer verweigert</translation>
     </message>
     <message>
         <source>corrupted resume state</source>
@@ -482,7 +482,7 @@
     </message>
     <message>
         <source>Choose what happens when recovery is exhausted.</source>
-        <translation>Wählen Sie, was nach ausgeschöpfter Wiederherstellung geschieht.</translation>
+        <translation>Wählen Sie, was geschieht, wenn die Fehlerbehebung ausgeschöpft ist.</translation>
     </message>
     <message>
         <source>Unsupported policy version %1; this editor supports %2.</source>
@@ -514,11 +514,11 @@
     </message>
     <message>
         <source>Skip to the next candidate now.</source>
-        <translation>Jetzt zum nächsten Kandidaten springen.</translation>
+        <translation>Jetzt zum nächsten Kandidaten überspringen.</translation>
     </message>
     <message>
         <source>Stop for manual recovery.</source>
-        <translation>Für manuelle Wiederherstellung anhalten.</translation>
+        <translation>Für manuellen Eingriff anhalten.</translation>
     </message>
     <message>
         <source>No schedule until the retry values above are within their limits.</source>
@@ -535,7 +535,7 @@
     </message>
     <message>
         <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Klassifizierer konnte diesen Fehler nicht einstufen, und nicht eingestufte Fehler halten immer an.</translation>
+        <translation>Für manuellen Eingriff anhalten: Dieser Fehler ließ sich nicht einstufen, und nicht eingestufte Fehler halten immer an.</translation>
     </message>
     <message>
         <source>corrupted npx cache</source>
@@ -576,7 +576,7 @@
     </message>
     <message>
         <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
+        <translation>Für manuellen Eingriff anhalten: Der Fehlschlag kam nach einer Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte also Seiteneffekte wiederholen.</translation>
     </message>
     <message>
         <source>The reset hint is not trusted for this error, so it is not used.</source>
@@ -588,7 +588,7 @@
     </message>
     <message>
         <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
-        <translation>Dieser Kandidat hat in diesem Durchlauf schon einmal auf eine Rücksetzung für %1 gewartet, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
+        <translation>Dieser Kandidat hat in diesem Routendurchlauf schon auf eine Rücksetzung für %1 gewartet, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
     </message>
     <message>
         <source>The reported reset is not in the future, so it is not used.</source>
@@ -596,15 +596,15 @@
     </message>
     <message>
         <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
-        <translation>Der Hinweis (%1) liegt jenseits der höchsten Wartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
+        <translation>Der Hinweis (%1) liegt jenseits der Höchstwartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
     </message>
     <message>
         <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
-        <translation>%1 ist weder vorübergehend noch dauerhaft: Unbekannte Fehler halten immer für einen Menschen an.</translation>
+        <translation>%1 ist weder vorübergehend noch dauerhaft: Unbekannte Fehler halten immer für manuellen Eingriff an.</translation>
     </message>
     <message>
         <source>The failure came after output or tool activity: errors after side effects always stop.</source>
-        <translation>Der Fehler kam nach Ausgabe oder Werkzeugaktivität: Fehler nach Nebenwirkungen halten immer an.</translation>
+        <translation>Der Fehlschlag kam nach einer Ausgabe oder Werkzeugaktivität: Fehler nach Seiteneffekten halten immer an.</translation>
     </message>
     <message>
         <source>Never in either class: unknown (unclassified) errors, task, repository, permission or tool errors, and any error after the agent produced output or used a tool. Those always stop for a person, so that no work runs twice.</source>
@@ -620,11 +620,11 @@
     </message>
     <message>
         <source>After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then lets a single health probe through before any route uses it again.</source>
-        <translation>Nach einem Anbieterfehler pausiert kandev den Anbieter eine Minute lang oder bis zur gemeldeten Rücksetzzeit und lässt dann eine einzige Zustandsprüfung durch, bevor eine Route ihn wieder verwendet.</translation>
+        <translation>Nach einem Anbieterfehler pausiert kandev den Anbieter eine Minute lang oder bis zur gemeldeten Rücksetzzeit und lässt dann eine einzige Testanfrage durch, bevor eine Route ihn wieder verwendet.</translation>
     </message>
     <message>
         <source>Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the candidate once more before its retries apply.</source>
-        <translation>Das Warten auf Rücksetzung geschieht höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, nur für eine vertrauenswürdige Rücksetzzeit innerhalb der Maximalwartezeit, und es verbraucht keine Wiederholung: Nach dem Warten versucht kandev den Kandidaten noch einmal, bevor seine Wiederholungen greifen.</translation>
+        <translation>Das Warten auf Rücksetzung geschieht höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, nur für eine verlässliche Rücksetzzeit innerhalb der Höchstwartezeit, und es verbraucht keine Wiederholung: Nach dem Warten versucht kandev den Kandidaten noch einmal, bevor seine Wiederholungen greifen.</translation>
     </message>
     <message>
         <source>Profile name is required.</source>
