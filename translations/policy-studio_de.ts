@@ -839,7 +839,7 @@
     </message>
     <message>
         <source>Re&amp;load from Disk</source>
-        <translation>Von der Festplatte &amp;neu laden</translation>
+        <translation>&amp;Von der Festplatte neu laden</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -851,7 +851,7 @@
     </message>
     <message>
         <source>Revie&amp;w Changes…</source>
-        <translation>Änderungen &amp;prüfen …</translation>
+        <translation>Änd&amp;erungen durchsehen …</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -903,7 +903,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Richtlinien zur Fehlerbehebung je Fehlerklasse in dynamischen kandev-Profilen, geprüft von derselben Auswertungslogik, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Colour &amp;Scheme</source>
@@ -970,11 +970,11 @@
     </message>
     <message>
         <source>enabled</source>
-        <translation>aktiv</translation>
+        <translation>aktiviert</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation>inaktiv: die Route überspringt ihn</translation>
+        <translation>deaktiviert: die Route überspringt ihn</translation>
     </message>
     <message>
         <source>Read-only: %1</source>
@@ -1099,7 +1099,7 @@
     </message>
     <message>
         <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
-        <translation>Diese Datei enthält keinen Katalog von Agentenprofilen. Geben Sie die ID eines aktiven, konkreten Profils ohne automatischen Fallback ein.</translation>
+        <translation>Diese Datei enthält keinen Katalog von Agentenprofilen. Geben Sie die ID eines aktivierten, konkreten Profils ohne automatischen Fallback ein.</translation>
     </message>
     <message>
         <source>Agent profile &amp;id:</source>
@@ -1115,7 +1115,7 @@
     </message>
     <message>
         <source>Every concrete agent profile of the file is listed. Those kandev refuses as candidates are greyed out, with the reason.</source>
-        <translation>Alle konkreten Agentenprofile der Datei sind aufgeführt. Die, die kandev als Kandidaten ablehnt, sind ausgegraut, mit dem Grund.</translation>
+        <translation>Alle konkreten Agentenprofile der Datei sind aufgeführt. Profile, die kandev als Kandidaten ablehnt, sind ausgegraut und nennen den Grund.</translation>
     </message>
     <message>
         <source>%1 (%2)
@@ -1159,11 +1159,11 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation>Sicherheit</translation>
+        <translation>Konfidenz</translation>
     </message>
     <message>
         <source>Scope</source>
-        <translation>Geltung</translation>
+        <translation>Geltungsbereich</translation>
     </message>
     <message>
         <source>Example</source>
@@ -1211,7 +1211,7 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>any</source>
-        <translation>alle</translation>
+        <translation>beliebig</translation>
     </message>
     <message>
         <source>(the phase&apos;s code)</source>
@@ -1246,7 +1246,7 @@ Warnung: %3</translation>
     <name>gui::ClassPolicyPanel</name>
     <message>
         <source>Show or hide the %1 settings</source>
-        <translation>Einstellungen für %1 ein- oder ausblenden</translation>
+        <translation>Einstellungen „%1“ ein- oder ausblenden</translation>
     </message>
     <message>
         <source>&amp;Retry the same candidate</source>
@@ -1258,15 +1258,15 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>After recovery is exhausted</source>
-        <translation>Nach ausgeschöpfter Wiederherstellung</translation>
+        <translation>Nach ausgeschöpfter Fehlerbehebung</translation>
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation>Zum nächsten Kandidaten sprin&amp;gen</translation>
+        <translation>Zum nächsten Kandidaten übersprin&amp;gen</translation>
     </message>
     <message>
         <source>%1 summary</source>
-        <translation>Zusammenfassung %1</translation>
+        <translation>Zusammenfassung: %1</translation>
     </message>
     <message>
         <source>&amp;Max retries:</source>
@@ -1278,11 +1278,11 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Ma&amp;ximum wait:</source>
-        <translation>Maximale Warte&amp;zeit:</translation>
+        <translation>Höchstwarte&amp;zeit:</translation>
     </message>
     <message>
         <source>St&amp;op for manual recovery</source>
-        <translation>Für manuelle Wiederherstellung anhal&amp;ten</translation>
+        <translation>&amp;Für manuellen Eingriff anhalten</translation>
     </message>
     <message>
         <source>Retr&amp;y the same candidate</source>
@@ -1302,23 +1302,23 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Maxim&amp;um wait:</source>
-        <translation>Maximale Wart&amp;ezeit:</translation>
+        <translation>Höchstwart&amp;ezeit:</translation>
     </message>
     <message>
         <source>Skip to the &amp;next candidate</source>
-        <translation>Zum nächsten &amp;Kandidaten springen</translation>
+        <translation>Zum nächsten &amp;Kandidaten überspringen</translation>
     </message>
     <message>
         <source>Sto&amp;p for manual recovery</source>
-        <translation>Für man&amp;uelle Wiederherstellung anhalten</translation>
+        <translation>Für man&amp;uellen Eingriff anhalten</translation>
     </message>
     <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation>Genutzt wird nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als die höchste Wartezeit; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
+        <translation>Genutzt wird nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als die Höchstwartezeit; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
     </message>
     <message>
         <source>Only trusted reset times within this maximum; no retry is used up.</source>
-        <translation>Nur verlässliche Rücksetzzeiten innerhalb dieser Grenze; keine Wiederholung wird verbraucht.</translation>
+        <translation>Nur verlässliche Rücksetzzeiten innerhalb dieser Höchstwartezeit; es wird keine Wiederholung verbraucht.</translation>
     </message>
     <message>
         <source>Turn on retries for %1 of %2</source>
@@ -1346,15 +1346,15 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Set the maximum reset wait for %1 of %2 to %3</source>
-        <translation>Höchste Wartezeit für %1 von %2 auf %3 setzen</translation>
+        <translation>Höchstwartezeit für %1 von %2 auf %3 setzen</translation>
     </message>
     <message>
         <source>Skip to the next candidate when %1 of %2 are not recovered</source>
-        <translation>Zum nächsten Kandidaten springen, wenn %1 von %2 nicht behoben werden</translation>
+        <translation>Zum nächsten Kandidaten überspringen, wenn %1 von %2 nicht behoben werden</translation>
     </message>
     <message>
         <source>Stop for a person when %1 of %2 are not recovered</source>
-        <translation>Für einen Menschen anhalten, wenn %1 von %2 nicht behoben werden</translation>
+        <translation>Für manuellen Eingriff anhalten, wenn %1 von %2 nicht behoben werden</translation>
     </message>
     <message>
         <source>Explain %1</source>
@@ -1371,7 +1371,7 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then the outcome below applies.</source>
-        <translation>Versucht denselben Kandidaten nach einer Wartezeit, die sich jedes Mal verdoppelt, erneut, bis zur maximalen Zahl der Wiederholungen; danach gilt das Ergebnis unten.</translation>
+        <translation>Versucht denselben Kandidaten erneut, nach einer Wartezeit, die sich jedes Mal verdoppelt, bis zur Höchstzahl der Wiederholungen; danach gilt das Ergebnis unten.</translation>
     </message>
     <message>
         <source>the reset wait</source>
@@ -1391,7 +1391,7 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
-        <translation>Meldet der Anbieter eine vertrauenswürdige Rücksetzzeit innerhalb der Maximalwartezeit, wartet kandev bis dahin und versucht es noch einmal. Höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, und es verbraucht nie eine der Wiederholungen.</translation>
+        <translation>Meldet der Anbieter eine verlässliche Rücksetzzeit innerhalb der Höchstwartezeit, wartet kandev bis dahin und versucht es noch einmal. Höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, und es verbraucht nie eine der Wiederholungen.</translation>
     </message>
 </context>
 <context>
@@ -1451,7 +1451,7 @@ Warnung: %3</translation>
         <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
 
 %3</source>
-        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur gehalten, solange die Datenbank geöffnet ist.
+        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur so lange im Speicher gehalten, wie die Datenbank geöffnet ist.
 
 %3</translation>
     </message>
@@ -1507,7 +1507,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
     <message>
         <source>Undo History</source>
-        <translation>Verlauf</translation>
+        <translation>Änderungsverlauf</translation>
     </message>
     <message>
         <source>Live Routes</source>
@@ -1688,7 +1688,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
-        <translation>Den Rest des Zyklus dieser Route ab ihrem aktuellen Zustand zeigen, falls derselbe Fehler erneut auftritt</translation>
+        <translation>Den Rest des Routendurchlaufs dieser Route ab ihrem aktuellen Zustand in der Vorschau zeigen, falls derselbe Fehler erneut auftritt</translation>
     </message>
     <message>
         <source>Live routes are shown for a kandev database.</source>
@@ -1746,7 +1746,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
-        <translation>Speichern ändert, womit ihr nächster Fehler bewertet wird; ihre geplante Frist bleibt.</translation>
+        <translation>Speichern ändert, womit ihr nächster Fehlschlag bewertet wird; ihre geplante Frist bleibt.</translation>
     </message>
     <message>
         <source>%1 is no longer in the route you are editing.</source>
@@ -1784,7 +1784,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Undo history</source>
-        <translation>Verlauf</translation>
+        <translation>Änderungsverlauf</translation>
     </message>
     <message>
         <source>Open a dynamic profile document to start.</source>
@@ -1837,7 +1837,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::MigrationReviewDialog</name>
     <message>
         <source>Review Migration — %1</source>
-        <translation>Migration prüfen — %1</translation>
+        <translation>Durchsicht der Migration — %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
@@ -1939,7 +1939,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>&amp;Database:</source>
-        <translation>&amp;Datenbank:</translation>
+        <translation>Da&amp;tenbank:</translation>
     </message>
     <message>
         <source>kandev SQLite Database</source>
@@ -1958,7 +1958,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::ProblemCountButton</name>
     <message>
         <source>Show the problems in Validation</source>
-        <translation>Die Probleme in der Prüfung zeigen</translation>
+        <translation>Die Probleme unter „Prüfung“ zeigen</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s)</source>
@@ -1999,7 +1999,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Review Changes — %1</source>
-        <translation>Änderungen prüfen — %1</translation>
+        <translation>Durchsicht der Änderungen — %1</translation>
     </message>
     <message>
         <source>Nothing to save: the document is as it was read.</source>
@@ -2052,7 +2052,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The n-th attempt of the route cycle meets the n-th failure:</source>
-        <translation>Der n-te Versuch des Routendurchlaufs trifft auf den n-ten Fehler:</translation>
+        <translation>Der n-te Versuch des Routendurchlaufs trifft auf den n-ten Fehlschlag:</translation>
     </message>
     <message>
         <source>Error</source>
@@ -2068,23 +2068,23 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Failures</source>
-        <translation>Fehler</translation>
+        <translation>Fehlschläge</translation>
     </message>
     <message>
         <source>&amp;Add Failure</source>
-        <translation>Fehler &amp;hinzufügen</translation>
+        <translation>Fehlschlag &amp;hinzufügen</translation>
     </message>
     <message>
         <source>&amp;Remove Failure</source>
-        <translation>Fehler &amp;entfernen</translation>
+        <translation>Fehlschlag &amp;entfernen</translation>
     </message>
     <message>
         <source>&amp;After the last failure:</source>
-        <translation>&amp;Nach dem letzten Fehler:</translation>
+        <translation>Nach dem &amp;letzten Fehlschlag:</translation>
     </message>
     <message>
         <source>the last failure repeats</source>
-        <translation>wiederholt sich der letzte Fehler</translation>
+        <translation>wiederholt sich der letzte Fehlschlag</translation>
     </message>
     <message>
         <source>the next attempt succeeds</source>
@@ -2092,7 +2092,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Error of failure %1</source>
-        <translation>Fehlercode von Fehler %1</translation>
+        <translation>Fehler bei Fehlschlag %1</translation>
     </message>
     <message>
         <source>none</source>
@@ -2100,11 +2100,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Reset hint of failure %1</source>
-        <translation>Rücksetzhinweis von Fehler %1</translation>
+        <translation>Rücksetzhinweis bei Fehlschlag %1</translation>
     </message>
     <message>
         <source>Failure %1 came before any output</source>
-        <translation>Fehler %1 kam vor jeder Ausgabe</translation>
+        <translation>Fehlschlag %1 kam vor jeder Ausgabe</translation>
     </message>
     <message>
         <source>Custom scenario</source>
@@ -2228,7 +2228,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Failure after tool activity</source>
-        <translation>Fehler nach Werkzeugaktivität</translation>
+        <translation>Fehlschlag nach Werkzeugaktivität</translation>
     </message>
     <message>
         <source>Edit &amp;Custom…</source>
@@ -2295,11 +2295,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>reset wait %1</source>
-        <translation>Rücksetzung %1</translation>
+        <translation>Warten auf Rücksetzung %1</translation>
     </message>
     <message>
         <source>stop: action required</source>
-        <translation>anhalten: Eingreifen nötig</translation>
+        <translation>anhalten: Eingriff erforderlich</translation>
     </message>
     <message>
         <source>success</source>
@@ -2327,15 +2327,15 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>retry wait</source>
-        <translation>Wiederholung</translation>
+        <translation>Wartezeit vor Wiederholung</translation>
     </message>
     <message>
         <source>reset wait</source>
-        <translation>Rücksetzung</translation>
+        <translation>Warten auf Rücksetzung</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation>springen</translation>
+        <translation>überspringen</translation>
     </message>
     <message>
         <source>stop</source>
@@ -2371,7 +2371,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
-        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil springt zum nächsten Kandidaten. Der Durchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss handeln), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
+        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil steht für das Überspringen zum nächsten Kandidaten. Der Routendurchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss eingreifen), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
     </message>
     <message>
         <source>%1 (removed)</source>
@@ -2392,11 +2392,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::TryErrorPanel</name>
     <message>
         <source>The failure came &amp;before any output or tool activity</source>
-        <translation>Der Fehler kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
+        <translation>Der Fehlschlag kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
     </message>
     <message>
         <source>Raw error</source>
-        <translation>Rohfehler</translation>
+        <translation>Roher Fehlertext</translation>
     </message>
     <message>
         <source>Show in Timeline</source>
@@ -2428,7 +2428,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Phase of the failure</source>
-        <translation>Phase des Fehlers</translation>
+        <translation>Phase des Fehlschlags</translation>
     </message>
     <message>
         <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
@@ -2436,7 +2436,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>A&amp;gent:</source>
-        <translation>Agent:</translation>
+        <translation>Agen&amp;t:</translation>
     </message>
     <message>
         <source>Phase:</source>
@@ -2464,13 +2464,13 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message numerus="yes">
         <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
         <translation>
-            <numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zum Feld zu springen.</numerusform>
-            <numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zum Feld zu springen.</numerusform>
+            <numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zu seinem Feld zu gelangen.</numerusform>
+            <numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zu seinem Feld zu gelangen.</numerusform>
         </translation>
     </message>
     <message>
         <source>Read-only: %1. Nothing can be saved.</source>
-        <translation>Schreibgeschützt: %1. Nichts kann gespeichert werden.</translation>
+        <translation>Schreibgeschützt: %1. Es kann nichts gespeichert werden.</translation>
     </message>
     <message numerus="yes">
         <source>Read-only: %1. %n problem(s):</source>
@@ -2481,7 +2481,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Nothing is open.</source>
-        <translation>Nichts ist geöffnet.</translation>
+        <translation>Es ist nichts geöffnet.</translation>
     </message>
     <message numerus="yes">
         <source>No problems: this profile can be saved. %n warning(s) about what kandev may refuse.</source>
@@ -2523,7 +2523,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The failure came:</source>
-        <translation>Der Fehler kam:</translation>
+        <translation>Der Fehlschlag kam:</translation>
     </message>
     <message>
         <source>Decision:</source>
