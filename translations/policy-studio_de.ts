@@ -2581,11 +2581,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Enabled</source>
-        <translation>Aktiv</translation>
+        <translation>Aktiviert</translation>
     </message>
     <message>
         <source>Disabled</source>
-        <translation>Inaktiv</translation>
+        <translation>Deaktiviert</translation>
     </message>
     <message>
         <source>Legacy rules</source>
@@ -2699,13 +2699,13 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>The document as it would be written does not pass validation, so it is not written:
 %1</source>
-        <translation>Das Dokument würde so, wie es geschrieben würde, die Prüfung nicht bestehen; es wird daher nicht geschrieben:
+        <translation>Das Dokument besteht in der Form, in der es geschrieben würde, die Prüfung nicht und wird daher nicht geschrieben:
 %1</translation>
     </message>
     <message>
         <source>Profile %1 as it would be written does not pass validation, so nothing is written:
 %2</source>
-        <translation>Das Profil %1 würde so, wie es geschrieben würde, die Prüfung nicht bestehen; es wird daher nichts geschrieben:
+        <translation>Das Profil %1 besteht in der Form, in der es geschrieben würde, die Prüfung nicht; daher wird nichts geschrieben:
 %2</translation>
     </message>
     <message>
@@ -2714,7 +2714,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
+        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; beim Speichern könnte ihre Bedeutung verloren gehen</translation>
     </message>
     <message>
         <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
@@ -2722,7 +2722,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Nothing was saved: %1</source>
-        <translation>Nichts wurde gespeichert: %1</translation>
+        <translation>Es wurde nichts gespeichert: %1</translation>
     </message>
 </context>
 <context>
@@ -2749,15 +2749,15 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Retry wait</source>
-        <translation>Wartet auf Wiederholung</translation>
+        <translation>Wartezeit vor Wiederholung</translation>
     </message>
     <message>
         <source>Waiting for reset</source>
-        <translation>Wartet auf Zurücksetzung</translation>
+        <translation>Wartet auf Rücksetzung</translation>
     </message>
     <message>
         <source>Action required</source>
-        <translation>Eingriff nötig</translation>
+        <translation>Eingriff erforderlich</translation>
     </message>
     <message>
         <source>Unknown: %1</source>
@@ -2769,7 +2769,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>wait up to %1 for a reset</source>
-        <translation>bis zu %1 auf eine Zurücksetzung warten</translation>
+        <translation>bis zu %1 auf eine Rücksetzung warten</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
@@ -2788,7 +2788,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>skip, but no candidate is left (the route waits)</source>
-        <translation>überspringen, aber kein Kandidat bleibt (die Route wartet)</translation>
+        <translation>überspringen, aber es bleibt kein Kandidat übrig (die Route wartet)</translation>
     </message>
     <message>
         <source>skip to %1</source>
@@ -2796,7 +2796,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>stop for a person</source>
-        <translation>für einen Menschen anhalten</translation>
+        <translation>für manuellen Eingriff anhalten</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: retry %1 of %2 in %3, then %4.</source>
@@ -2804,7 +2804,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
-        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: %1 auf die Zurücksetzung des Anbieters warten, dann %2.</translation>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: %1 auf die Rücksetzung des Anbieters warten, dann %2.</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: %1.</source>
@@ -2812,11 +2812,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person (the error is not classified).</source>
-        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für einen Menschen anhalten (der Fehler ist nicht klassifiziert).</translation>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für manuellen Eingriff anhalten (der Fehler ist nicht eingestuft).</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person.</source>
-        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für einen Menschen anhalten.</translation>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für manuellen Eingriff anhalten.</translation>
     </message>
     <message>
         <source>%1: scheduled under %2; you are editing %3.</source>
@@ -2864,7 +2864,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Failure</source>
-        <translation>Fehler</translation>
+        <translation>Fehlschlag</translation>
     </message>
     <message>
         <source>Retry</source>
@@ -2908,11 +2908,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The classes whose wait for a provider reset this route cycle has used</source>
-        <translation>Die Klassen, deren Warten auf eine Zurücksetzung des Anbieters dieser Routenzyklus schon genutzt hat</translation>
+        <translation>Die Klassen, deren Warten auf eine Rücksetzung des Anbieters dieser Routendurchlauf schon genutzt hat</translation>
     </message>
     <message>
         <source>Reset waits</source>
-        <translation>Rücksetz-Wartezeiten</translation>
+        <translation>Warten auf Rücksetzung</translation>
     </message>
     <message>
         <source>This route&apos;s row cannot be read: %1</source>
@@ -2977,11 +2977,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Skip to the next candidate</source>
-        <translation>Zum nächsten Kandidaten springen</translation>
+        <translation>Zum nächsten Kandidaten überspringen</translation>
     </message>
     <message>
         <source>Stop: action required</source>
-        <translation>Anhalten: Eingreifen nötig</translation>
+        <translation>Anhalten: Eingriff erforderlich</translation>
     </message>
     <message>
         <source>Success</source>
@@ -3005,7 +3005,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>%1 · safety gate: unclassified or after side effects</source>
-        <translation>%1 · Sicherheitsschranke: nicht eingestuft oder nach Nebenwirkungen</translation>
+        <translation>%1 · Sicherheitsschranke: nicht eingestuft oder nach Seiteneffekten</translation>
     </message>
     <message>
         <source>success</source>
@@ -3013,7 +3013,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>stop for manual recovery</source>
-        <translation>Anhalten für manuelle Wiederherstellung</translation>
+        <translation>Anhalten für manuellen Eingriff</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
@@ -3021,11 +3021,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>a configuration error</source>
-        <translation>einen Konfigurationsfehler</translation>
+        <translation>Konfigurationsfehler</translation>
     </message>
     <message>
         <source>the event limit</source>
-        <translation>die Ereignisgrenze</translation>
+        <translation>Ereignisgrenze</translation>
     </message>
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
@@ -3044,23 +3044,23 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Worst case from the first failure: transient errors %1; hard errors %2.</source>
-        <translation>Schlimmster Fall ab dem ersten Fehler: bei vorübergehenden Fehlern %1; bei dauerhaften Fehlern %2.</translation>
+        <translation>Schlimmster Fall ab dem ersten Fehlschlag: bei vorübergehenden Fehlern %1; bei dauerhaften Fehlern %2.</translation>
     </message>
     <message>
         <source>%1 is disabled and never tried.</source>
-        <translation>%1 ist inaktiv und wird nie versucht.</translation>
+        <translation>%1 ist deaktiviert und wird nie versucht.</translation>
     </message>
     <message>
         <source>%1 is invalid and stops every cycle that reaches it.</source>
-        <translation>%1 ist ungültig und hält jeden Durchlauf an, der ihn erreicht.</translation>
+        <translation>%1 ist ungültig und hält jeden Routendurchlauf an, der ihn erreicht.</translation>
     </message>
     <message>
         <source>%1 is never reached for %2: an earlier candidate stops.</source>
-        <translation>%1 wird bei %2 nie erreicht: ein früherer Kandidat hält an.</translation>
+        <translation>%1 wird für %2 nie erreicht: Ein früherer Kandidat hält an.</translation>
     </message>
     <message>
         <source>Every candidate skips %1: the route ends with no eligible candidate.</source>
-        <translation>Jeder Kandidat überspringt %1: Die Route endet ohne zulässigen Kandidaten.</translation>
+        <translation>Für %1 sieht jeder Kandidat „überspringen“ vor: Die Route endet ohne zulässigen Kandidaten.</translation>
     </message>
     <message>
         <source>%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.</source>
@@ -3068,7 +3068,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>No candidate is enabled.</source>
-        <translation>Kein Kandidat ist aktiv.</translation>
+        <translation>Kein Kandidat ist aktiviert.</translation>
     </message>
     <message numerus="yes">
         <source>The simulation stopped after %n event(s).</source>
@@ -3111,11 +3111,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Every later candidate is disabled or was skipped: no candidate is left to try.</source>
-        <translation>Jeder spätere Kandidat ist deaktiviert oder wurde übersprungen: Es bleibt keiner zum Versuchen.</translation>
+        <translation>Jeder spätere Kandidat ist deaktiviert oder wurde übersprungen: Es bleibt kein Kandidat mehr, der versucht werden kann.</translation>
     </message>
     <message>
         <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
-        <translation>Die Richtlinien dieses Kandidaten sind ungültig (%1), daher endet der Durchlauf hier.</translation>
+        <translation>Die Richtlinien dieses Kandidaten sind ungültig (%1), daher endet der Routendurchlauf hier.</translation>
     </message>
     <message>
         <source>The scenario never ends; the preview stops at its event limit.</source>
@@ -3123,7 +3123,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
-        <translation>Der Anbieter meldet eine verlässliche Rücksetzung in %1, innerhalb der höchsten Wartezeit dieses Kandidaten für %3 (%2); daher wird gewartet und noch einmal versucht.</translation>
+        <translation>Der Anbieter meldet eine verlässliche Rücksetzung in %1, innerhalb der Höchstwartezeit dieses Kandidaten für %3 (%2); daher wird gewartet und noch einmal versucht.</translation>
     </message>
     <message>
         <source>Retrying is off for %1 on this candidate.</source>
@@ -3131,11 +3131,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate skip to the next candidate.</source>
-        <translation>Nach ausgeschöpfter Wiederherstellung springen %1 bei diesem Kandidaten zum nächsten Kandidaten.</translation>
+        <translation>Nach ausgeschöpfter Fehlerbehebung gilt für %1 dieses Kandidaten: zum nächsten Kandidaten überspringen.</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
-        <translation>Nach ausgeschöpfter Wiederherstellung halten %1 bei diesem Kandidaten für manuelle Wiederherstellung an.</translation>
+        <translation>Nach ausgeschöpfter Fehlerbehebung gilt für %1 dieses Kandidaten: für manuellen Eingriff anhalten.</translation>
     </message>
     <message>
         <source>Passed over: circuit open for %1</source>
