@@ -1294,11 +1294,11 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>First retry &amp;after:</source>
-        <translation>Erste Wiederh&amp;olung nach:</translation>
+        <translation>Erste Wiederholung na&amp;ch:</translation>
     </message>
     <message>
         <source>Wait for provi&amp;der reset</source>
-        <translation>Auf Rü&amp;cksetzung des Anbieters warten</translation>
+        <translation>Auf Rücksetzung de&amp;s Anbieters warten</translation>
     </message>
     <message>
         <source>Maxim&amp;um wait:</source>
@@ -1346,7 +1346,7 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Set the maximum reset wait for %1 of %2 to %3</source>
-        <translation>Höchstwartezeit für %1 von %2 auf %3 setzen</translation>
+        <translation>Höchstwartezeit des Wartens auf Rücksetzung für %1 von %2 auf %3 setzen</translation>
     </message>
     <message>
         <source>Skip to the next candidate when %1 of %2 are not recovered</source>
@@ -2180,7 +2180,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>&amp;Scenario:</source>
-        <translation>&amp;Szenario:</translation>
+        <translation>Szenari&amp;o:</translation>
     </message>
     <message>
         <source>Scenario</source>
@@ -2455,7 +2455,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::ValidationPane</name>
     <message>
         <source>Validation problems</source>
-        <translation>Prüfprobleme</translation>
+        <translation>Probleme aus der Prüfung</translation>
     </message>
     <message>
         <source>No problems: this profile can be saved.</source>
