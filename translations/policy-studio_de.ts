@@ -46,8 +46,8 @@
     <message numerus="yes">
         <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
         <translation>
-            <numerusform>%n Route läuft, keine wartet auf eine Frist: sie trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform>
-            <numerusform>%n Routen laufen, keine wartet auf eine Frist: jede trifft bei ihrem nächsten Fehler auf die neue Richtlinie</numerusform>
+            <numerusform>%n Route läuft, keine wartet auf eine Frist: für sie gilt bei ihrem nächsten Fehlschlag die neue Richtlinie</numerusform>
+            <numerusform>%n Routen laufen, keine wartet auf eine Frist: für jede gilt bei ihrem nächsten Fehlschlag die neue Richtlinie</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -60,8 +60,8 @@
     <message numerus="yes">
         <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
         <translation>
-            <numerusform>%n wartet unter der alten Richtlinie: ihre geplante Frist bleibt, ihr nächster Fehler nutzt die neue</numerusform>
-            <numerusform>%n warten unter der alten Richtlinie: ihre geplanten Fristen bleiben, ihr nächster Fehler nutzt die neue</numerusform>
+            <numerusform>%n wartet unter der alten Richtlinie: ihre geplante Frist bleibt, für ihren nächsten Fehlschlag gilt die neue</numerusform>
+            <numerusform>%n warten unter der alten Richtlinie: ihre geplanten Fristen bleiben, für ihren jeweils nächsten Fehlschlag gilt die neue</numerusform>
         </translation>
     </message>
     <message>
@@ -144,7 +144,7 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Sicherheit %6 · Geltung %7</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Konfidenz %6 · Geltungsbereich %7</translation>
     </message>
     <message>
         <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
@@ -203,11 +203,11 @@
     </message>
     <message>
         <source>enabled</source>
-        <translation>aktiv</translation>
+        <translation>aktiviert</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation>inaktiv: die Route überspringt ihn</translation>
+        <translation>deaktiviert: die Route überspringt ihn</translation>
     </message>
     <message>
         <source>Legacy rules</source>
@@ -259,7 +259,7 @@
     </message>
     <message>
         <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>Geschrieben &lt;code&gt;„%1“&lt;/code&gt; → &lt;code&gt;„%2“&lt;/code&gt;; gelesen wie von kandev, ohne den Leerraum darum.</translation>
+        <translation>Geschrieben: &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; gelesen wie von kandev, ohne den umgebenden Leerraum.</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
@@ -299,7 +299,7 @@
     <message>
         <source>%1 d</source>
         <extracomment>duration parts: days, hours, minutes, seconds</extracomment>
-        <translation>%1 T</translation>
+        <translation>%1 d</translation>
     </message>
     <message>
         <source>%1 h</source>
@@ -363,7 +363,7 @@
     </message>
     <message>
         <source>No retries: the first failure goes straight to the outcome.</source>
-        <translation>Keine Wiederholungen: Der erste Fehler führt direkt zum Ergebnis.</translation>
+        <translation>Keine Wiederholungen: Der erste Fehlschlag führt direkt zum Ergebnis.</translation>
     </message>
     <message>
         <source>Retries after %1, then %2.</source>
@@ -398,11 +398,11 @@
     </message>
     <message>
         <source>The account, subscription, quota, credentials, configuration or model needs a long reset or a person. Retrying soon rarely helps; a trusted reset time can.</source>
-        <translation>Konto, Abonnement, Kontingent, Zugangsdaten, Konfiguration oder Modell brauchen eine lange Rücksetzung oder einen Menschen. Baldiges Wiederholen hilft selten; eine verlässliche Rücksetzzeit schon.</translation>
+        <translation>Konto, Abonnement, Kontingent, Zugangsdaten, Konfiguration oder Modell brauchen eine lange Rücksetzung oder einen manuellen Eingriff. Baldiges Wiederholen hilft selten, eine verlässliche Rücksetzzeit schon.</translation>
     </message>
     <message>
         <source>Anything the catalogue does not know. It always stops automatic recovery.</source>
-        <translation>Alles, was der Katalog nicht kennt. Es hält die automatische Wiederherstellung immer an.</translation>
+        <translation>Alles, was der Katalog nicht kennt. Solche Fehler halten die automatische Fehlerbehebung immer an.</translation>
     </message>
     <message>
         <source>For example: %1.</source>
@@ -466,7 +466,7 @@
     </message>
     <message>
         <source>permission denied by the user</source>
-        <translation>vom Benutzer verweigert</translation>
+        <translation>Berechtigung vom Benutzer verweigert</translation>
     </message>
     <message>
         <source>corrupted resume state</source>
@@ -482,7 +482,7 @@
     </message>
     <message>
         <source>Choose what happens when recovery is exhausted.</source>
-        <translation>Wählen Sie, was nach ausgeschöpfter Wiederherstellung geschieht.</translation>
+        <translation>Wählen Sie, was geschieht, wenn die Fehlerbehebung ausgeschöpft ist.</translation>
     </message>
     <message>
         <source>Unsupported policy version %1; this editor supports %2.</source>
@@ -514,11 +514,11 @@
     </message>
     <message>
         <source>Skip to the next candidate now.</source>
-        <translation>Jetzt zum nächsten Kandidaten springen.</translation>
+        <translation>Jetzt zum nächsten Kandidaten überspringen.</translation>
     </message>
     <message>
         <source>Stop for manual recovery.</source>
-        <translation>Für manuelle Wiederherstellung anhalten.</translation>
+        <translation>Für manuellen Eingriff anhalten.</translation>
     </message>
     <message>
         <source>No schedule until the retry values above are within their limits.</source>
@@ -535,7 +535,7 @@
     </message>
     <message>
         <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Klassifizierer konnte diesen Fehler nicht einstufen, und nicht eingestufte Fehler halten immer an.</translation>
+        <translation>Für manuellen Eingriff anhalten: Dieser Fehler ließ sich nicht einstufen, und nicht eingestufte Fehler halten immer an.</translation>
     </message>
     <message>
         <source>corrupted npx cache</source>
@@ -576,7 +576,7 @@
     </message>
     <message>
         <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation>Für manuelle Wiederherstellung anhalten: Der Fehler kam nach Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte Nebenwirkungen wiederholen.</translation>
+        <translation>Für manuellen Eingriff anhalten: Der Fehlschlag kam nach einer Ausgabe oder Werkzeugaktivität, eine Wiederholung könnte also Seiteneffekte wiederholen.</translation>
     </message>
     <message>
         <source>The reset hint is not trusted for this error, so it is not used.</source>
@@ -588,7 +588,7 @@
     </message>
     <message>
         <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
-        <translation>Dieser Kandidat hat in diesem Durchlauf schon einmal auf eine Rücksetzung für %1 gewartet, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
+        <translation>Dieser Kandidat hat in diesem Routendurchlauf schon auf eine Rücksetzung für %1 gewartet, daher wird die Rücksetzung in %2 nicht genutzt.</translation>
     </message>
     <message>
         <source>The reported reset is not in the future, so it is not used.</source>
@@ -596,15 +596,15 @@
     </message>
     <message>
         <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
-        <translation>Der Hinweis (%1) liegt jenseits der höchsten Wartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
+        <translation>Der Hinweis (%1) liegt jenseits der Höchstwartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
     </message>
     <message>
         <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
-        <translation>%1 ist weder vorübergehend noch dauerhaft: Unbekannte Fehler halten immer für einen Menschen an.</translation>
+        <translation>%1 ist weder vorübergehend noch dauerhaft: Unbekannte Fehler halten immer für manuellen Eingriff an.</translation>
     </message>
     <message>
         <source>The failure came after output or tool activity: errors after side effects always stop.</source>
-        <translation>Der Fehler kam nach Ausgabe oder Werkzeugaktivität: Fehler nach Nebenwirkungen halten immer an.</translation>
+        <translation>Der Fehlschlag kam nach einer Ausgabe oder Werkzeugaktivität: Fehler nach Seiteneffekten halten immer an.</translation>
     </message>
     <message>
         <source>Never in either class: unknown (unclassified) errors, task, repository, permission or tool errors, and any error after the agent produced output or used a tool. Those always stop for a person, so that no work runs twice.</source>
@@ -620,11 +620,11 @@
     </message>
     <message>
         <source>After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then lets a single health probe through before any route uses it again.</source>
-        <translation>Nach einem Anbieterfehler pausiert kandev den Anbieter eine Minute lang oder bis zur gemeldeten Rücksetzzeit und lässt dann eine einzige Zustandsprüfung durch, bevor eine Route ihn wieder verwendet.</translation>
+        <translation>Nach einem Anbieterfehler pausiert kandev den Anbieter eine Minute lang oder bis zur gemeldeten Rücksetzzeit und lässt dann eine einzige Testanfrage durch, bevor eine Route ihn wieder verwendet.</translation>
     </message>
     <message>
         <source>Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the candidate once more before its retries apply.</source>
-        <translation>Das Warten auf Rücksetzung geschieht höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, nur für eine vertrauenswürdige Rücksetzzeit innerhalb der Maximalwartezeit, und es verbraucht keine Wiederholung: Nach dem Warten versucht kandev den Kandidaten noch einmal, bevor seine Wiederholungen greifen.</translation>
+        <translation>Das Warten auf Rücksetzung geschieht höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, nur für eine verlässliche Rücksetzzeit innerhalb der Höchstwartezeit, und es verbraucht keine Wiederholung: Nach dem Warten versucht kandev den Kandidaten noch einmal, bevor seine Wiederholungen greifen.</translation>
     </message>
     <message>
         <source>Profile name is required.</source>
@@ -839,7 +839,7 @@
     </message>
     <message>
         <source>Re&amp;load from Disk</source>
-        <translation>Von der Festplatte &amp;neu laden</translation>
+        <translation>&amp;Von der Festplatte neu laden</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -851,7 +851,7 @@
     </message>
     <message>
         <source>Revie&amp;w Changes…</source>
-        <translation>Änderungen &amp;prüfen …</translation>
+        <translation>Änd&amp;erungen durchsehen …</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -903,7 +903,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Wiederherstellungsrichtlinien je Fehlerklasse für dynamische kandev-Profile, geprüft von derselben Auswertung, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Bearbeitet die Richtlinien zur Fehlerbehebung je Fehlerklasse in dynamischen kandev-Profilen, geprüft von derselben Auswertungslogik, die ein Backend einbindet.&lt;/p&gt;&lt;p&gt;Fehlerkatalog: %2 (%3 Regeln)&lt;br/&gt;Version des Richtlinienschemas: %4&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Colour &amp;Scheme</source>
@@ -970,11 +970,11 @@
     </message>
     <message>
         <source>enabled</source>
-        <translation>aktiv</translation>
+        <translation>aktiviert</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation>inaktiv: die Route überspringt ihn</translation>
+        <translation>deaktiviert: die Route überspringt ihn</translation>
     </message>
     <message>
         <source>Read-only: %1</source>
@@ -1099,7 +1099,7 @@
     </message>
     <message>
         <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
-        <translation>Diese Datei enthält keinen Katalog von Agentenprofilen. Geben Sie die ID eines aktiven, konkreten Profils ohne automatischen Fallback ein.</translation>
+        <translation>Diese Datei enthält keinen Katalog von Agentenprofilen. Geben Sie die ID eines aktivierten, konkreten Profils ohne automatischen Fallback ein.</translation>
     </message>
     <message>
         <source>Agent profile &amp;id:</source>
@@ -1115,7 +1115,7 @@
     </message>
     <message>
         <source>Every concrete agent profile of the file is listed. Those kandev refuses as candidates are greyed out, with the reason.</source>
-        <translation>Alle konkreten Agentenprofile der Datei sind aufgeführt. Die, die kandev als Kandidaten ablehnt, sind ausgegraut, mit dem Grund.</translation>
+        <translation>Alle konkreten Agentenprofile der Datei sind aufgeführt. Profile, die kandev als Kandidaten ablehnt, sind ausgegraut und nennen den Grund.</translation>
     </message>
     <message>
         <source>%1 (%2)
@@ -1159,11 +1159,11 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation>Sicherheit</translation>
+        <translation>Konfidenz</translation>
     </message>
     <message>
         <source>Scope</source>
-        <translation>Geltung</translation>
+        <translation>Geltungsbereich</translation>
     </message>
     <message>
         <source>Example</source>
@@ -1211,7 +1211,7 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>any</source>
-        <translation>alle</translation>
+        <translation>beliebig</translation>
     </message>
     <message>
         <source>(the phase&apos;s code)</source>
@@ -1246,7 +1246,7 @@ Warnung: %3</translation>
     <name>gui::ClassPolicyPanel</name>
     <message>
         <source>Show or hide the %1 settings</source>
-        <translation>Einstellungen für %1 ein- oder ausblenden</translation>
+        <translation>Einstellungen „%1“ ein- oder ausblenden</translation>
     </message>
     <message>
         <source>&amp;Retry the same candidate</source>
@@ -1258,15 +1258,15 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>After recovery is exhausted</source>
-        <translation>Nach ausgeschöpfter Wiederherstellung</translation>
+        <translation>Nach ausgeschöpfter Fehlerbehebung</translation>
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation>Zum nächsten Kandidaten sprin&amp;gen</translation>
+        <translation>Zum nächsten Kandidaten übersprin&amp;gen</translation>
     </message>
     <message>
         <source>%1 summary</source>
-        <translation>Zusammenfassung %1</translation>
+        <translation>Zusammenfassung: %1</translation>
     </message>
     <message>
         <source>&amp;Max retries:</source>
@@ -1278,11 +1278,11 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Ma&amp;ximum wait:</source>
-        <translation>Maximale Warte&amp;zeit:</translation>
+        <translation>Höchstwarte&amp;zeit:</translation>
     </message>
     <message>
         <source>St&amp;op for manual recovery</source>
-        <translation>Für manuelle Wiederherstellung anhal&amp;ten</translation>
+        <translation>&amp;Für manuellen Eingriff anhalten</translation>
     </message>
     <message>
         <source>Retr&amp;y the same candidate</source>
@@ -1294,31 +1294,31 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>First retry &amp;after:</source>
-        <translation>Erste Wiederh&amp;olung nach:</translation>
+        <translation>Erste Wiederholung na&amp;ch:</translation>
     </message>
     <message>
         <source>Wait for provi&amp;der reset</source>
-        <translation>Auf Rü&amp;cksetzung des Anbieters warten</translation>
+        <translation>Auf Rücksetzung de&amp;s Anbieters warten</translation>
     </message>
     <message>
         <source>Maxim&amp;um wait:</source>
-        <translation>Maximale Wart&amp;ezeit:</translation>
+        <translation>Höchstwart&amp;ezeit:</translation>
     </message>
     <message>
         <source>Skip to the &amp;next candidate</source>
-        <translation>Zum nächsten &amp;Kandidaten springen</translation>
+        <translation>Zum nächsten &amp;Kandidaten überspringen</translation>
     </message>
     <message>
         <source>Sto&amp;p for manual recovery</source>
-        <translation>Für man&amp;uelle Wiederherstellung anhalten</translation>
+        <translation>Für man&amp;uellen Eingriff anhalten</translation>
     </message>
     <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation>Genutzt wird nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als die höchste Wartezeit; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
+        <translation>Genutzt wird nur eine verlässliche Rücksetzzeit, die der Anbieter meldet, die in der Zukunft liegt und nicht weiter entfernt ist als die Höchstwartezeit; danach wird der Kandidat noch einmal versucht. Das Warten verbraucht keine Wiederholungen.</translation>
     </message>
     <message>
         <source>Only trusted reset times within this maximum; no retry is used up.</source>
-        <translation>Nur verlässliche Rücksetzzeiten innerhalb dieser Grenze; keine Wiederholung wird verbraucht.</translation>
+        <translation>Nur verlässliche Rücksetzzeiten innerhalb dieser Höchstwartezeit; es wird keine Wiederholung verbraucht.</translation>
     </message>
     <message>
         <source>Turn on retries for %1 of %2</source>
@@ -1346,15 +1346,15 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Set the maximum reset wait for %1 of %2 to %3</source>
-        <translation>Höchste Wartezeit für %1 von %2 auf %3 setzen</translation>
+        <translation>Höchstwartezeit des Wartens auf Rücksetzung für %1 von %2 auf %3 setzen</translation>
     </message>
     <message>
         <source>Skip to the next candidate when %1 of %2 are not recovered</source>
-        <translation>Zum nächsten Kandidaten springen, wenn %1 von %2 nicht behoben werden</translation>
+        <translation>Zum nächsten Kandidaten überspringen, wenn %1 von %2 nicht behoben werden</translation>
     </message>
     <message>
         <source>Stop for a person when %1 of %2 are not recovered</source>
-        <translation>Für einen Menschen anhalten, wenn %1 von %2 nicht behoben werden</translation>
+        <translation>Für manuellen Eingriff anhalten, wenn %1 von %2 nicht behoben werden</translation>
     </message>
     <message>
         <source>Explain %1</source>
@@ -1371,7 +1371,7 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then the outcome below applies.</source>
-        <translation>Versucht denselben Kandidaten nach einer Wartezeit, die sich jedes Mal verdoppelt, erneut, bis zur maximalen Zahl der Wiederholungen; danach gilt das Ergebnis unten.</translation>
+        <translation>Versucht denselben Kandidaten erneut, nach einer Wartezeit, die sich jedes Mal verdoppelt, bis zur Höchstzahl der Wiederholungen; danach gilt das Ergebnis unten.</translation>
     </message>
     <message>
         <source>the reset wait</source>
@@ -1391,7 +1391,7 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
-        <translation>Meldet der Anbieter eine vertrauenswürdige Rücksetzzeit innerhalb der Maximalwartezeit, wartet kandev bis dahin und versucht es noch einmal. Höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, und es verbraucht nie eine der Wiederholungen.</translation>
+        <translation>Meldet der Anbieter eine verlässliche Rücksetzzeit innerhalb der Höchstwartezeit, wartet kandev bis dahin und versucht es noch einmal. Höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, und es verbraucht nie eine der Wiederholungen.</translation>
     </message>
 </context>
 <context>
@@ -1451,7 +1451,7 @@ Warnung: %3</translation>
         <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
 
 %3</source>
-        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur gehalten, solange die Datenbank geöffnet ist.
+        <translation>%1 fragt nach dem Passwort des Benutzers „%2“. Es wird nur so lange im Speicher gehalten, wie die Datenbank geöffnet ist.
 
 %3</translation>
     </message>
@@ -1507,7 +1507,7 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
     </message>
     <message>
         <source>Undo History</source>
-        <translation>Verlauf</translation>
+        <translation>Änderungsverlauf</translation>
     </message>
     <message>
         <source>Live Routes</source>
@@ -1688,7 +1688,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
-        <translation>Den Rest des Zyklus dieser Route ab ihrem aktuellen Zustand zeigen, falls derselbe Fehler erneut auftritt</translation>
+        <translation>Den Rest des Routendurchlaufs dieser Route ab ihrem aktuellen Zustand in der Vorschau zeigen, falls derselbe Fehler erneut auftritt</translation>
     </message>
     <message>
         <source>Live routes are shown for a kandev database.</source>
@@ -1746,7 +1746,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
-        <translation>Speichern ändert, womit ihr nächster Fehler bewertet wird; ihre geplante Frist bleibt.</translation>
+        <translation>Speichern ändert, womit ihr nächster Fehlschlag bewertet wird; ihre geplante Frist bleibt.</translation>
     </message>
     <message>
         <source>%1 is no longer in the route you are editing.</source>
@@ -1784,7 +1784,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Undo history</source>
-        <translation>Verlauf</translation>
+        <translation>Änderungsverlauf</translation>
     </message>
     <message>
         <source>Open a dynamic profile document to start.</source>
@@ -1837,7 +1837,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::MigrationReviewDialog</name>
     <message>
         <source>Review Migration — %1</source>
-        <translation>Migration prüfen — %1</translation>
+        <translation>Durchsicht der Migration — %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
@@ -1939,7 +1939,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>&amp;Database:</source>
-        <translation>&amp;Datenbank:</translation>
+        <translation>Da&amp;tenbank:</translation>
     </message>
     <message>
         <source>kandev SQLite Database</source>
@@ -1958,7 +1958,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::ProblemCountButton</name>
     <message>
         <source>Show the problems in Validation</source>
-        <translation>Die Probleme in der Prüfung zeigen</translation>
+        <translation>Die Probleme unter „Prüfung“ zeigen</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s)</source>
@@ -1999,7 +1999,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Review Changes — %1</source>
-        <translation>Änderungen prüfen — %1</translation>
+        <translation>Durchsicht der Änderungen — %1</translation>
     </message>
     <message>
         <source>Nothing to save: the document is as it was read.</source>
@@ -2052,7 +2052,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The n-th attempt of the route cycle meets the n-th failure:</source>
-        <translation>Der n-te Versuch des Routendurchlaufs trifft auf den n-ten Fehler:</translation>
+        <translation>Der n-te Versuch des Routendurchlaufs trifft auf den n-ten Fehlschlag:</translation>
     </message>
     <message>
         <source>Error</source>
@@ -2068,23 +2068,23 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Failures</source>
-        <translation>Fehler</translation>
+        <translation>Fehlschläge</translation>
     </message>
     <message>
         <source>&amp;Add Failure</source>
-        <translation>Fehler &amp;hinzufügen</translation>
+        <translation>Fehlschlag &amp;hinzufügen</translation>
     </message>
     <message>
         <source>&amp;Remove Failure</source>
-        <translation>Fehler &amp;entfernen</translation>
+        <translation>Fehlschlag &amp;entfernen</translation>
     </message>
     <message>
         <source>&amp;After the last failure:</source>
-        <translation>&amp;Nach dem letzten Fehler:</translation>
+        <translation>Nach dem &amp;letzten Fehlschlag:</translation>
     </message>
     <message>
         <source>the last failure repeats</source>
-        <translation>wiederholt sich der letzte Fehler</translation>
+        <translation>wiederholt sich der letzte Fehlschlag</translation>
     </message>
     <message>
         <source>the next attempt succeeds</source>
@@ -2092,7 +2092,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Error of failure %1</source>
-        <translation>Fehlercode von Fehler %1</translation>
+        <translation>Fehler bei Fehlschlag %1</translation>
     </message>
     <message>
         <source>none</source>
@@ -2100,11 +2100,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Reset hint of failure %1</source>
-        <translation>Rücksetzhinweis von Fehler %1</translation>
+        <translation>Rücksetzhinweis bei Fehlschlag %1</translation>
     </message>
     <message>
         <source>Failure %1 came before any output</source>
-        <translation>Fehler %1 kam vor jeder Ausgabe</translation>
+        <translation>Fehlschlag %1 kam vor jeder Ausgabe</translation>
     </message>
     <message>
         <source>Custom scenario</source>
@@ -2180,7 +2180,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>&amp;Scenario:</source>
-        <translation>&amp;Szenario:</translation>
+        <translation>Szenari&amp;o:</translation>
     </message>
     <message>
         <source>Scenario</source>
@@ -2228,7 +2228,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Failure after tool activity</source>
-        <translation>Fehler nach Werkzeugaktivität</translation>
+        <translation>Fehlschlag nach Werkzeugaktivität</translation>
     </message>
     <message>
         <source>Edit &amp;Custom…</source>
@@ -2295,11 +2295,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>reset wait %1</source>
-        <translation>Rücksetzung %1</translation>
+        <translation>Warten auf Rücksetzung %1</translation>
     </message>
     <message>
         <source>stop: action required</source>
-        <translation>anhalten: Eingreifen nötig</translation>
+        <translation>anhalten: Eingriff erforderlich</translation>
     </message>
     <message>
         <source>success</source>
@@ -2327,15 +2327,15 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>retry wait</source>
-        <translation>Wiederholung</translation>
+        <translation>Wartezeit vor Wiederholung</translation>
     </message>
     <message>
         <source>reset wait</source>
-        <translation>Rücksetzung</translation>
+        <translation>Warten auf Rücksetzung</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation>springen</translation>
+        <translation>überspringen</translation>
     </message>
     <message>
         <source>stop</source>
@@ -2371,7 +2371,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
-        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil springt zum nächsten Kandidaten. Der Durchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss handeln), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
+        <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil steht für das Überspringen zum nächsten Kandidaten. Der Routendurchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss eingreifen), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
     </message>
     <message>
         <source>%1 (removed)</source>
@@ -2392,11 +2392,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::TryErrorPanel</name>
     <message>
         <source>The failure came &amp;before any output or tool activity</source>
-        <translation>Der Fehler kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
+        <translation>Der Fehlschlag kam &amp;vor jeder Ausgabe oder Werkzeugaktivität</translation>
     </message>
     <message>
         <source>Raw error</source>
-        <translation>Rohfehler</translation>
+        <translation>Roher Fehlertext</translation>
     </message>
     <message>
         <source>Show in Timeline</source>
@@ -2428,7 +2428,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Phase of the failure</source>
-        <translation>Phase des Fehlers</translation>
+        <translation>Phase des Fehlschlags</translation>
     </message>
     <message>
         <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
@@ -2436,7 +2436,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>A&amp;gent:</source>
-        <translation>Agent:</translation>
+        <translation>Agen&amp;t:</translation>
     </message>
     <message>
         <source>Phase:</source>
@@ -2455,7 +2455,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <name>gui::ValidationPane</name>
     <message>
         <source>Validation problems</source>
-        <translation>Prüfprobleme</translation>
+        <translation>Probleme aus der Prüfung</translation>
     </message>
     <message>
         <source>No problems: this profile can be saved.</source>
@@ -2464,13 +2464,13 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message numerus="yes">
         <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
         <translation>
-            <numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zum Feld zu springen.</numerusform>
-            <numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zum Feld zu springen.</numerusform>
+            <numerusform>%n Problem muss vor dem Speichern behoben werden. Aktivieren Sie es, um zu seinem Feld zu gelangen.</numerusform>
+            <numerusform>%n Probleme müssen vor dem Speichern behoben werden. Aktivieren Sie eines, um zu seinem Feld zu gelangen.</numerusform>
         </translation>
     </message>
     <message>
         <source>Read-only: %1. Nothing can be saved.</source>
-        <translation>Schreibgeschützt: %1. Nichts kann gespeichert werden.</translation>
+        <translation>Schreibgeschützt: %1. Es kann nichts gespeichert werden.</translation>
     </message>
     <message numerus="yes">
         <source>Read-only: %1. %n problem(s):</source>
@@ -2481,7 +2481,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Nothing is open.</source>
-        <translation>Nichts ist geöffnet.</translation>
+        <translation>Es ist nichts geöffnet.</translation>
     </message>
     <message numerus="yes">
         <source>No problems: this profile can be saved. %n warning(s) about what kandev may refuse.</source>
@@ -2523,7 +2523,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The failure came:</source>
-        <translation>Der Fehler kam:</translation>
+        <translation>Der Fehlschlag kam:</translation>
     </message>
     <message>
         <source>Decision:</source>
@@ -2581,11 +2581,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Enabled</source>
-        <translation>Aktiv</translation>
+        <translation>Aktiviert</translation>
     </message>
     <message>
         <source>Disabled</source>
-        <translation>Inaktiv</translation>
+        <translation>Deaktiviert</translation>
     </message>
     <message>
         <source>Legacy rules</source>
@@ -2699,13 +2699,13 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>The document as it would be written does not pass validation, so it is not written:
 %1</source>
-        <translation>Das Dokument würde so, wie es geschrieben würde, die Prüfung nicht bestehen; es wird daher nicht geschrieben:
+        <translation>Das Dokument besteht in der Form, in der es geschrieben würde, die Prüfung nicht und wird daher nicht geschrieben:
 %1</translation>
     </message>
     <message>
         <source>Profile %1 as it would be written does not pass validation, so nothing is written:
 %2</source>
-        <translation>Das Profil %1 würde so, wie es geschrieben würde, die Prüfung nicht bestehen; es wird daher nichts geschrieben:
+        <translation>Das Profil %1 besteht in der Form, in der es geschrieben würde, die Prüfung nicht; daher wird nichts geschrieben:
 %2</translation>
     </message>
     <message>
@@ -2714,7 +2714,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; Speichern könnte ihre Bedeutung verlieren</translation>
+        <translation>eine Route dieses Profils hat eine neuere Richtlinienversion als dieses Programm; beim Speichern könnte ihre Bedeutung verloren gehen</translation>
     </message>
     <message>
         <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
@@ -2722,7 +2722,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Nothing was saved: %1</source>
-        <translation>Nichts wurde gespeichert: %1</translation>
+        <translation>Es wurde nichts gespeichert: %1</translation>
     </message>
 </context>
 <context>
@@ -2749,15 +2749,15 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Retry wait</source>
-        <translation>Wartet auf Wiederholung</translation>
+        <translation>Wartezeit vor Wiederholung</translation>
     </message>
     <message>
         <source>Waiting for reset</source>
-        <translation>Wartet auf Zurücksetzung</translation>
+        <translation>Wartet auf Rücksetzung</translation>
     </message>
     <message>
         <source>Action required</source>
-        <translation>Eingriff nötig</translation>
+        <translation>Eingriff erforderlich</translation>
     </message>
     <message>
         <source>Unknown: %1</source>
@@ -2769,7 +2769,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>wait up to %1 for a reset</source>
-        <translation>bis zu %1 auf eine Zurücksetzung warten</translation>
+        <translation>bis zu %1 auf eine Rücksetzung warten</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
@@ -2788,7 +2788,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>skip, but no candidate is left (the route waits)</source>
-        <translation>überspringen, aber kein Kandidat bleibt (die Route wartet)</translation>
+        <translation>überspringen, aber es bleibt kein Kandidat übrig (die Route wartet)</translation>
     </message>
     <message>
         <source>skip to %1</source>
@@ -2796,7 +2796,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>stop for a person</source>
-        <translation>für einen Menschen anhalten</translation>
+        <translation>für manuellen Eingriff anhalten</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: retry %1 of %2 in %3, then %4.</source>
@@ -2804,7 +2804,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
-        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: %1 auf die Zurücksetzung des Anbieters warten, dann %2.</translation>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: %1 auf die Rücksetzung des Anbieters warten, dann %2.</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: %1.</source>
@@ -2812,11 +2812,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person (the error is not classified).</source>
-        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für einen Menschen anhalten (der Fehler ist nicht klassifiziert).</translation>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für manuellen Eingriff anhalten (der Fehler ist nicht eingestuft).</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person.</source>
-        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für einen Menschen anhalten.</translation>
+        <translation>Wenn derselbe Fehler zur Frist erneut auftritt: für manuellen Eingriff anhalten.</translation>
     </message>
     <message>
         <source>%1: scheduled under %2; you are editing %3.</source>
@@ -2864,7 +2864,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Failure</source>
-        <translation>Fehler</translation>
+        <translation>Fehlschlag</translation>
     </message>
     <message>
         <source>Retry</source>
@@ -2908,11 +2908,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The classes whose wait for a provider reset this route cycle has used</source>
-        <translation>Die Klassen, deren Warten auf eine Zurücksetzung des Anbieters dieser Routenzyklus schon genutzt hat</translation>
+        <translation>Die Klassen, deren Warten auf eine Rücksetzung des Anbieters dieser Routendurchlauf schon genutzt hat</translation>
     </message>
     <message>
         <source>Reset waits</source>
-        <translation>Rücksetz-Wartezeiten</translation>
+        <translation>Warten auf Rücksetzung</translation>
     </message>
     <message>
         <source>This route&apos;s row cannot be read: %1</source>
@@ -2977,11 +2977,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Skip to the next candidate</source>
-        <translation>Zum nächsten Kandidaten springen</translation>
+        <translation>Zum nächsten Kandidaten überspringen</translation>
     </message>
     <message>
         <source>Stop: action required</source>
-        <translation>Anhalten: Eingreifen nötig</translation>
+        <translation>Anhalten: Eingriff erforderlich</translation>
     </message>
     <message>
         <source>Success</source>
@@ -3005,7 +3005,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>%1 · safety gate: unclassified or after side effects</source>
-        <translation>%1 · Sicherheitsschranke: nicht eingestuft oder nach Nebenwirkungen</translation>
+        <translation>%1 · Sicherheitsschranke: nicht eingestuft oder nach Seiteneffekten</translation>
     </message>
     <message>
         <source>success</source>
@@ -3013,7 +3013,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>stop for manual recovery</source>
-        <translation>Anhalten für manuelle Wiederherstellung</translation>
+        <translation>Anhalten für manuellen Eingriff</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
@@ -3021,11 +3021,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>a configuration error</source>
-        <translation>einen Konfigurationsfehler</translation>
+        <translation>Konfigurationsfehler</translation>
     </message>
     <message>
         <source>the event limit</source>
-        <translation>die Ereignisgrenze</translation>
+        <translation>Ereignisgrenze</translation>
     </message>
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
@@ -3044,23 +3044,23 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Worst case from the first failure: transient errors %1; hard errors %2.</source>
-        <translation>Schlimmster Fall ab dem ersten Fehler: bei vorübergehenden Fehlern %1; bei dauerhaften Fehlern %2.</translation>
+        <translation>Schlimmster Fall ab dem ersten Fehlschlag: bei vorübergehenden Fehlern %1; bei dauerhaften Fehlern %2.</translation>
     </message>
     <message>
         <source>%1 is disabled and never tried.</source>
-        <translation>%1 ist inaktiv und wird nie versucht.</translation>
+        <translation>%1 ist deaktiviert und wird nie versucht.</translation>
     </message>
     <message>
         <source>%1 is invalid and stops every cycle that reaches it.</source>
-        <translation>%1 ist ungültig und hält jeden Durchlauf an, der ihn erreicht.</translation>
+        <translation>%1 ist ungültig und hält jeden Routendurchlauf an, der ihn erreicht.</translation>
     </message>
     <message>
         <source>%1 is never reached for %2: an earlier candidate stops.</source>
-        <translation>%1 wird bei %2 nie erreicht: ein früherer Kandidat hält an.</translation>
+        <translation>%1 wird für %2 nie erreicht: Ein früherer Kandidat hält an.</translation>
     </message>
     <message>
         <source>Every candidate skips %1: the route ends with no eligible candidate.</source>
-        <translation>Jeder Kandidat überspringt %1: Die Route endet ohne zulässigen Kandidaten.</translation>
+        <translation>Für %1 sieht jeder Kandidat „überspringen“ vor: Die Route endet ohne zulässigen Kandidaten.</translation>
     </message>
     <message>
         <source>%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.</source>
@@ -3068,7 +3068,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>No candidate is enabled.</source>
-        <translation>Kein Kandidat ist aktiv.</translation>
+        <translation>Kein Kandidat ist aktiviert.</translation>
     </message>
     <message numerus="yes">
         <source>The simulation stopped after %n event(s).</source>
@@ -3111,11 +3111,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Every later candidate is disabled or was skipped: no candidate is left to try.</source>
-        <translation>Jeder spätere Kandidat ist deaktiviert oder wurde übersprungen: Es bleibt keiner zum Versuchen.</translation>
+        <translation>Jeder spätere Kandidat ist deaktiviert oder wurde übersprungen: Es bleibt kein Kandidat mehr, der versucht werden kann.</translation>
     </message>
     <message>
         <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
-        <translation>Die Richtlinien dieses Kandidaten sind ungültig (%1), daher endet der Durchlauf hier.</translation>
+        <translation>Die Richtlinien dieses Kandidaten sind ungültig (%1), daher endet der Routendurchlauf hier.</translation>
     </message>
     <message>
         <source>The scenario never ends; the preview stops at its event limit.</source>
@@ -3123,7 +3123,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
-        <translation>Der Anbieter meldet eine verlässliche Rücksetzung in %1, innerhalb der höchsten Wartezeit dieses Kandidaten für %3 (%2); daher wird gewartet und noch einmal versucht.</translation>
+        <translation>Der Anbieter meldet eine verlässliche Rücksetzung in %1, innerhalb der Höchstwartezeit dieses Kandidaten für %3 (%2); daher wird gewartet und noch einmal versucht.</translation>
     </message>
     <message>
         <source>Retrying is off for %1 on this candidate.</source>
@@ -3131,11 +3131,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate skip to the next candidate.</source>
-        <translation>Nach ausgeschöpfter Wiederherstellung springen %1 bei diesem Kandidaten zum nächsten Kandidaten.</translation>
+        <translation>Nach ausgeschöpfter Fehlerbehebung gilt für %1 dieses Kandidaten: zum nächsten Kandidaten überspringen.</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
-        <translation>Nach ausgeschöpfter Wiederherstellung halten %1 bei diesem Kandidaten für manuelle Wiederherstellung an.</translation>
+        <translation>Nach ausgeschöpfter Fehlerbehebung gilt für %1 dieses Kandidaten: für manuellen Eingriff anhalten.</translation>
     </message>
     <message>
         <source>Passed over: circuit open for %1</source>
