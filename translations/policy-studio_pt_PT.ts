@@ -68,6 +68,12 @@
         <source>%1: %2; %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>clauses</comment>
+        <extracomment>two clauses of one sentence: &quot;3 routes running, 1 waiting under the old policy: ...&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DiffText</name>
@@ -226,18 +232,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>transient</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> and </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>try the next candidate</source>
         <translation type="unfinished"></translation>
     </message>
@@ -251,10 +245,6 @@
     </message>
     <message>
         <source>Gets the default: no wait, no retry, skip, for both classes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -287,6 +277,14 @@
     </message>
     <message>
         <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transient and hard errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;%1&lt;/code&gt; covers %2 and means: %3.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -705,6 +703,137 @@
     </message>
     <message>
         <source>The failure came after output or tool activity: errors after side effects always stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> </source>
+        <comment>duration parts</comment>
+        <extracomment>between the parts of a duration (&quot;1 min 30 s&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high</source>
+        <comment>confidence</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <comment>confidence</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <comment>confidence</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <comment>scope</comment>
+        <extracomment>what a failure affects: the provider, the account, the model or this request</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>account</source>
+        <comment>scope</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <comment>scope</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request</source>
+        <comment>scope</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard</source>
+        <comment>stage</comment>
+        <extracomment>where a classification rule sits in kandev&apos;s order</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>structured</source>
+        <comment>stage</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agent CLI</source>
+        <comment>stage</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider-neutral</source>
+        <comment>stage</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runtime</source>
+        <comment>stage</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phase fallback</source>
+        <comment>stage</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parsed, in the future, and no other hint disagrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not be parsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be represented: past %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in the future</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than a year away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agrees with %1</source>
+        <extracomment>%1: another hint&apos;s source, e.g. retry-after</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disagrees with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflicting hints: none is trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a time of day without a time zone is ambiguous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown time zone %1</source>
+        <extracomment>%1: the time zone&apos;s name as the error wrote it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a calendar date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>list separator</comment>
+        <extracomment>between the items of a list: &quot;, &quot; in English, &quot;、&quot; in Chinese</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> </source>
+        <comment>sentence separator</comment>
+        <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1748,11 +1877,16 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         </translation>
     </message>
     <message>
-        <source>%1. %2 (%3)%4</source>
+        <source>History: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>History: %1</source>
+        <source>%1. %2 (%3), %4</source>
+        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev&apos;s code), %4: when</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2154,30 +2288,6 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
 </context>
 <context>
     <name>gui::TimelinePanel</name>
-    <message>
-        <source>Capacity error before output, every attempt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 1 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 6 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Two transient errors, then success</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failure after tool activity</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Custom scenario</source>
         <translation type="unfinished"></translation>
@@ -2902,6 +3012,33 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
 </context>
 <context>
+    <name>model::PolicyText</name>
+    <message>
+        <source>Capacity error before output, every attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 6 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two transient errors, then success</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failure after tool activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>model::ProfileListModel</name>
     <message numerus="yes">
         <source>%1 — %n candidate(s)</source>
@@ -2987,6 +3124,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1 (%2)</source>
+        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;Transient errors&quot;)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/change_review.h"
+#include "model/policy_text.h"
 
 #include "model/database_writes.h"
 #include "model/diff_text.h"
@@ -53,7 +54,7 @@ ChangeReview reviewChanges(const EditorDocument& document, const policy::Scenari
             if (!route.edited())
                 return QString();
             // The presets' names are translated where the Timeline lists them.
-            const QString name = QCoreApplication::translate("gui::TimelinePanel", scenario.name.c_str());
+            const QString name = PolicyText::scenarioName(scenario.name);
             //: %1: the scenario the Timeline shows, %2: what the edit does to the route in it
             return Tr::tr("route (%1): %2").arg(name, route.summary);
         }

@@ -14,6 +14,17 @@ QString escaped(const std::string& s)
     return QString::fromStdString(policy::escapedControls(s));
 }
 
+// A field's value: a switch reads in the language shown ("true" in English,
+// as policyctl writes it), any other value as written.
+QString value(const std::string& s)
+{
+    if (s == "true")
+        return DiffText::tr("true", "a switch's value: on");
+    if (s == "false")
+        return DiffText::tr("false", "a switch's value: off");
+    return escaped(s);
+}
+
 }  // namespace
 
 QString DiffText::render(
@@ -67,7 +78,7 @@ QString DiffText::render(
                 text = tr("candidate %1").arg(who);
             line(QStringLiteral("  ") + text);
             for (const auto& f : c.fields)
-                line(QStringLiteral("    %1: %2 -> %3").arg(escaped(f.path), escaped(f.before), escaped(f.after)));
+                line(QStringLiteral("    %1: %2 -> %3").arg(escaped(f.path), value(f.before), value(f.after)));
             if (!c.incomparable.empty())
                 line(QStringLiteral("    ") + tr("cannot compare: %1").arg(escaped(c.incomparable)));
         }

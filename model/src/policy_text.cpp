@@ -102,12 +102,12 @@ namespace
 {
 // The built-in scenarios' names, for translation (the presets live in policy/).
 [[maybe_unused]] constexpr const char* kPresetNames[] = {
-    QT_TRANSLATE_NOOP("model::PolicyText", "Capacity error before output, every attempt"),
-    QT_TRANSLATE_NOOP("model::PolicyText", "Quota exhausted, reset in 1 min"),
-    QT_TRANSLATE_NOOP("model::PolicyText", "Quota exhausted, reset in 6 h"),
-    QT_TRANSLATE_NOOP("model::PolicyText", "Two transient errors, then success"),
-    QT_TRANSLATE_NOOP("model::PolicyText", "Unknown error"),
-    QT_TRANSLATE_NOOP("model::PolicyText", "Failure after tool activity"),
+    QT_TRANSLATE_NOOP("PolicyText", "Capacity error before output, every attempt"),
+    QT_TRANSLATE_NOOP("PolicyText", "Quota exhausted, reset in 1 min"),
+    QT_TRANSLATE_NOOP("PolicyText", "Quota exhausted, reset in 6 h"),
+    QT_TRANSLATE_NOOP("PolicyText", "Two transient errors, then success"),
+    QT_TRANSLATE_NOOP("PolicyText", "Unknown error"),
+    QT_TRANSLATE_NOOP("PolicyText", "Failure after tool activity"),
 };
 }  // namespace
 
@@ -372,8 +372,31 @@ QString PolicyText::candidateRuleReasons(const check::CandidateRules& rules, con
 
 QString PolicyText::legacyError(const format::Diagnostic& error)
 {
-    //: %1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...
-    return tr("Legacy rules cannot be migrated: %1").arg(QString::fromStdString(error.message));
+    // args: the candidate's index and id, then the code's own parts.
+    const auto arg = [&](std::size_t i) { return QString::fromStdString(i < error.args.size() ? error.args[i] : ""); };
+    //: %1: the candidate's index in the route, %2: its profile id
+    const QString who = tr("candidate %1 (“%2”)").arg(arg(0), arg(1));
+    QString why;
+    if (error.code == "legacy.empty_key") {
+        why = tr("%1: a legacy rule has an empty key").arg(who);
+    } else if (error.code == "legacy.unknown_key") {
+        //: %2: the rule's key as written, e.g. rate_limitd
+        why = tr("%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code")
+                  .arg(who, arg(2));
+    } else if (error.code == "legacy.unknown_action") {
+        why = tr("%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)")
+                  .arg(who, arg(2), arg(3));
+    } else if (error.code == "legacy.conflict") {
+        //: %2: the class in a sentence ("transient errors"); %3: the rules, e.g. rate_limited = stop, model_capacity =
+        //: try_next
+        const auto cls = policy::errorClassFromName(error.args.size() > 2 ? error.args[2] : "");
+        why = tr("%1: conflicting legacy rules for %2: %3").arg(who, cls ? classInSentence(*cls) : arg(2), arg(3));
+    } else if (error.code == "legacy.both_forms") {
+        why = tr("%1 carries both policies and legacy rules").arg(who);
+    } else {
+        why = QString::fromStdString(error.message);
+    }
+    return tr("Legacy rules cannot be migrated: %1").arg(why);
 }
 
 QString PolicyText::decision(const policy::Decision& d, std::int64_t deadlineOffset)

@@ -73,6 +73,15 @@ std::string candidateName(const policy::Candidate& c, std::size_t index)
     return "candidate " + std::to_string(index) + " (\"" + c.executionProfileId + "\")";
 }
 
+// The candidate as a Diagnostic's first two arguments: its index and its id.
+std::vector<std::string> candidateArgs(
+    const policy::Candidate& c, std::size_t index, std::vector<std::string> more = {})
+{
+    std::vector<std::string> args {std::to_string(index), c.executionProfileId};
+    args.insert(args.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+    return args;
+}
+
 struct ParsedRule {
     const policy::LegacyRule* rule;
     std::string_view key;  // trimmed, as kandev reads it
@@ -97,7 +106,8 @@ std::vector<ParsedRule> parseRules(const policy::Candidate& c, CandidateMigratio
         ParsedRule p {&rule, key, actionName, LegacyAction::Stop, {}, key == policy::kGenericRuleKey};
         bool ok = true;
         if (key.empty()) {
-            m.errors.push_back({rulePath, who + ": a legacy rule has an empty key"});
+            m.errors.push_back({rulePath, who + ": a legacy rule has an empty key", 0, 0, "legacy.empty_key",
+                candidateArgs(c, m.index)});
             ok = false;
         } else if (p.generic) {
             p.classes = {ErrorClass::Transient, ErrorClass::Hard};
@@ -106,7 +116,8 @@ std::vector<ParsedRule> parseRules(const policy::Candidate& c, CandidateMigratio
         } else {
             m.errors.push_back({rulePath,
                 who + ": legacy rule key \"" + rule.key
-                    + "\" is neither on_provider_error nor a transient or hard error code"});
+                    + "\" is neither on_provider_error nor a transient or hard error code",
+                0, 0, "legacy.unknown_key", candidateArgs(c, m.index, {rule.key})});
             ok = false;
         }
         if (const auto action = legacyActionFromName(actionName)) {
@@ -114,7 +125,8 @@ std::vector<ParsedRule> parseRules(const policy::Candidate& c, CandidateMigratio
         } else {
             m.errors.push_back({rulePath,
                 who + ": legacy rule \"" + rule.key + "\" has unknown action \"" + rule.action
-                    + "\" (expected retry_same, try_next or stop)"});
+                    + "\" (expected retry_same, try_next or stop)",
+                0, 0, "legacy.unknown_action", candidateArgs(c, m.index, {rule.key, rule.action})});
             ok = false;
         }
         if (ok)
@@ -156,7 +168,8 @@ std::array<ClassDecision, 2> decide(
                 keys += (keys.empty() ? "" : ", ") + r->rule->key + " = " + r->rule->action;
             m.errors.push_back({format::joinPath(m.path, "rules"),
                 candidateName(c, m.index) + ": conflicting legacy rules for " + std::string(policy::errorClassName(cls))
-                    + " errors: " + keys});
+                    + " errors: " + keys,
+                0, 0, "legacy.conflict", candidateArgs(c, m.index, {std::string(policy::errorClassName(cls)), keys})});
             RuleConflict conflict {cls, {}};
             for (const ParsedRule* r : codes)
                 conflict.rules.push_back(*r->rule);
@@ -196,7 +209,8 @@ CandidateMigration migrateCandidate(
     if (candidate.policies && !candidate.rules.empty()) {
         m.source = SourceForm::Legacy;
         m.errors.push_back({format::joinPath(m.path, "rules"),
-            candidateName(candidate, index) + " carries both policies and legacy rules"});
+            candidateName(candidate, index) + " carries both policies and legacy rules", 0, 0, "legacy.both_forms",
+            candidateArgs(candidate, index)});
         return m;
     }
     if (candidate.policies) {

@@ -16,6 +16,11 @@ struct Diagnostic {
     std::string message;  // English; the GUI shows it as is
     int line = 0;  // 1-based; 0 when unknown
     int column = 0;  // 1-based, in characters
+    // For a UI that says it in its own language: what went wrong, as a
+    // stable code ("legacy.conflict"), and the message's variable parts in
+    // order. "" and none where only the English message exists.
+    std::string code = {};
+    std::vector<std::string> args = {};
     friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 
