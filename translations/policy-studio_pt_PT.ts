@@ -5,707 +5,707 @@
     <name>ChangeReview</name>
     <message>
         <source>Written to the database, all in one transaction:</source>
-        <translation type="unfinished"></translation>
+        <translation>Escrito na base de dados, tudo numa única transação:</translation>
     </message>
     <message>
         <source>route (%1): %2</source>
         <extracomment>%1: the scenario the Timeline shows, %2: what the edit does to the route in it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>rota (%1): %2</translation>
     </message>
 </context>
 <context>
     <name>DatabaseWrites</name>
     <message>
         <source>profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil %1</translation>
     </message>
     <message>
         <source>profile %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil %1 (%2)</translation>
     </message>
     <message>
         <source>version %1 becomes %2</source>
-        <translation type="unfinished"></translation>
+        <translation>a versão %1 passa a %2</translation>
     </message>
     <message>
         <source>written as a new profile</source>
-        <translation type="unfinished"></translation>
+        <translation>escrito como um novo perfil</translation>
     </message>
     <message>
         <source>this kandev keeps no route state</source>
-        <translation type="unfinished"></translation>
+        <translation>este kandev não guarda o estado das rotas</translation>
     </message>
     <message>
         <source>the routes running now could not be read (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>não foi possível ler as rotas em execução (%1)</translation>
     </message>
     <message>
         <source>no route is running under it</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhuma rota está em execução com este perfil</translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running, none waiting for a deadline: each meets the new policy at its next failure</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n rota em execução, sem nenhum prazo pendente: aplica a nova política na próxima falha</numerusform>
+            <numerusform>%n rotas em execução, nenhuma à espera de um prazo: cada uma aplica a nova política na próxima falha</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n rota em execução</numerusform>
+            <numerusform>%n rotas em execução</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n waiting under the old policy: their scheduled deadlines stay, their next failure uses the new one</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n à espera segundo a política antiga: o prazo agendado mantém-se, a próxima falha usa a nova</numerusform>
+            <numerusform>%n à espera segundo a política antiga: os prazos agendados mantêm-se, a próxima falha de cada uma usa a nova</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: %2; %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2; %3.</translation>
     </message>
 </context>
 <context>
     <name>DiffText</name>
     <message>
         <source>no differences</source>
-        <translation type="unfinished"></translation>
+        <translation>sem diferenças</translation>
     </message>
     <message>
         <source>(document)</source>
-        <translation type="unfinished"></translation>
+        <translation>(documento)</translation>
     </message>
     <message>
         <source>profile %1 added:</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil %1 adicionado:</translation>
     </message>
     <message>
         <source>profile %1 (%2) added:</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil %1 (%2) adicionado:</translation>
     </message>
     <message>
         <source>profile %1 removed:</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil %1 removido:</translation>
     </message>
     <message>
         <source>profile %1 (%2) removed:</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil %1 (%2) removido:</translation>
     </message>
     <message>
         <source>profile %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil %1:</translation>
     </message>
     <message>
         <source>profile %1 (%2):</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil %1 (%2):</translation>
     </message>
     <message>
         <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>nome &quot;%1&quot; -&gt; &quot;%2&quot;</translation>
     </message>
     <message>
         <source>profile enabled (was disabled)</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil ativado (estava desativado)</translation>
     </message>
     <message>
         <source>profile disabled (was enabled): kandev no longer offers it for new tasks</source>
-        <translation type="unfinished"></translation>
+        <translation>perfil desativado (estava ativado): o kandev deixa de o oferecer para novas tarefas</translation>
     </message>
     <message>
         <source>candidate %1 added at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>candidato %1 adicionado na posição %2</translation>
     </message>
     <message>
         <source>candidate %1 removed from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>candidato %1 removido da posição %2</translation>
     </message>
     <message>
         <source>candidate %1 moved from %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>candidato %1 movido da posição %2 para a %3</translation>
     </message>
     <message>
         <source>candidate %1</source>
-        <translation type="unfinished"></translation>
+        <translation>candidato %1</translation>
     </message>
     <message>
         <source>cannot compare: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>não é possível comparar: %1</translation>
     </message>
 </context>
 <context>
     <name>ErrorTrial</name>
     <message>
         <source>Paste an error to see how it is classified.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cole um erro para ver como é classificado.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · rule &lt;code&gt;%4&lt;/code&gt; · %5 · confidence %6 · scope %7</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · regra &lt;code&gt;%4&lt;/code&gt; · %5 · confiança %6 · âmbito %7</translation>
     </message>
     <message>
         <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
-        <translation type="unfinished"></translation>
+        <translation>As regras do próprio kandev indicam &lt;code&gt;%1&lt;/code&gt; aqui; este catálogo difere propositadamente (consulte o README).</translation>
     </message>
     <message>
         <source>“%1” (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” (%2)</translation>
     </message>
     <message>
         <source>Reset hint from %1: in %2 (trusted)</source>
-        <translation type="unfinished"></translation>
+        <translation>Indicação de reposição de %1: daqui a %2 (fiável)</translation>
     </message>
     <message>
         <source>Reset hint from %1: not trusted (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Indicação de reposição de %1: não fiável (%2)</translation>
     </message>
     <message>
         <source>No reset hint.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem indicação de reposição.</translation>
     </message>
     <message>
         <source>Only the first 16 KiB and 64 headers were read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Só foram lidos os primeiros 16 KiB e 64 cabeçalhos.</translation>
     </message>
     <message>
         <source>Select a candidate to see its decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>Selecione um candidato para ver a sua decisão.</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>The pasted error, every attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>O erro colado, em todas as tentativas</translation>
     </message>
 </context>
 <context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfil dinâmico</translation>
     </message>
     <message>
         <source>Profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfil %1</translation>
     </message>
     <message>
         <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
-        <translation type="unfinished"></translation>
+        <translation>A implementação em Go do kandev aplica as regras por ordem alfabética das chaves e usaria &lt;code&gt;%1&lt;/code&gt; para os %2 (%3). O Policy Studio segue a regra documentada: prevalece &lt;code&gt;%4&lt;/code&gt; (%5).</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>ativado</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation type="unfinished"></translation>
+        <translation>desativado: a rota ignora-o</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Regras antigas</translation>
     </message>
     <message>
         <source>Becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>Passa a</translation>
     </message>
     <message>
         <source>&lt;i&gt;No rules and no policies.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;Sem regras e sem políticas.&lt;/i&gt;</translation>
     </message>
     <message>
         <source>&lt;i&gt;Cannot be migrated.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;Não é possível migrar.&lt;/i&gt;</translation>
     </message>
     <message>
         <source>hard</source>
-        <translation type="unfinished"></translation>
+        <translation>permanentes</translation>
     </message>
     <message>
         <source>transient</source>
-        <translation type="unfinished"></translation>
+        <translation>transitórios</translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> e </translation>
     </message>
     <message>
         <source>try the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>tentar o próximo candidato</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>parar</translation>
     </message>
     <message>
         <source>retry the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>repetir o mesmo candidato</translation>
     </message>
     <message>
         <source>Gets the default: no wait, no retry, skip, for both classes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fica com o valor pré-definido: sem espera, sem repetição, ignorar, para ambas as classes.</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 errors and means: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; abrange os erros %2 e significa: %3.</translation>
     </message>
     <message>
         <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escrito &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; lido, como o kandev o lê, sem os espaços em branco à volta.</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
-        <translation type="unfinished"></translation>
+        <translation>A regra por código &lt;code&gt;%1&lt;/code&gt; prevalece sobre esta na sua classe.</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; passa a %2 — o mapeamento documentado do kandev.</translation>
     </message>
     <message>
         <source>No rule covers %1; they get the default (no wait, no retry, skip).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma regra abrange os %1; ficam com o valor pré-definido (sem espera, sem repetição, ignorar).</translation>
     </message>
     <message>
         <source>In profile %1, candidate %2. %3: settle its rules in kandev.</source>
-        <translation type="unfinished"></translation>
+        <translation>No perfil %1, candidato %2. %3: resolva as regras no kandev.</translation>
     </message>
     <message>
         <source>Field: &lt;code&gt;%1&lt;/code&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Campo: &lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
         <source>show line %1 of the file</source>
-        <translation type="unfinished"></translation>
+        <translation>mostrar a linha %1 do ficheiro</translation>
     </message>
     <message>
         <source>Choose the rule that decides %1 (the others are removed; Undo brings them back):</source>
-        <translation type="unfinished"></translation>
+        <translation>Escolha a regra que decide os %1 (as outras são removidas; Anular volta a trazê-las):</translation>
     </message>
 </context>
 <context>
     <name>PolicyText</name>
     <message>
         <source>0 s</source>
-        <translation type="unfinished"></translation>
+        <translation>0 s</translation>
     </message>
     <message>
         <source>%1 d</source>
         <extracomment>duration parts: days, hours, minutes, seconds</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 d</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation type="unfinished"></translation>
+        <translation>ignorar</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>parar</translation>
     </message>
     <message>
         <source>no outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>sem resultado</translation>
     </message>
     <message>
         <source>wait up to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>aguardar até %1</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n repetição a partir de %1</numerusform>
+            <numerusform>%n repetições a partir de %1</numerusform>
         </translation>
     </message>
     <message>
         <source>stop immediately</source>
-        <translation type="unfinished"></translation>
+        <translation>parar imediatamente</translation>
     </message>
     <message>
         <source>skip immediately</source>
-        <translation type="unfinished"></translation>
+        <translation>ignorar imediatamente</translation>
     </message>
     <message>
         <source>no outcome set</source>
-        <translation type="unfinished"></translation>
+        <translation>sem resultado definido</translation>
     </message>
     <message>
         <source>%1, then %2</source>
         <extracomment>%1: what is tried, %2: skip or stop</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1, depois %2</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>, </translation>
     </message>
     <message>
         <source>Transient: %1 · Hard: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Transitórios: %1 · Permanentes: %2</translation>
     </message>
     <message>
         <source>No retries: the first failure goes straight to the outcome.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem repetições: a primeira falha passa diretamente ao resultado.</translation>
     </message>
     <message>
         <source>No schedule until the retry values above are within their limits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem calendário até os valores de repetição acima estarem dentro dos limites.</translation>
     </message>
     <message>
         <source>Retries after %1, then %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Repetições após %1, depois %2.</translation>
     </message>
     <message numerus="yes">
         <source>%n retries: %1 attempts in all, up to %2 of waiting.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n repetição: %1 tentativas no total, até %2 de espera.</numerusform>
+            <numerusform>%n repetições: %1 tentativas no total, até %2 de espera.</numerusform>
         </translation>
     </message>
     <message>
         <source>Delays stop growing at the %1 cap.</source>
-        <translation type="unfinished"></translation>
+        <translation>Os intervalos deixam de crescer no limite de %1.</translation>
     </message>
     <message>
         <source>Transient errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Erros transitórios</translation>
     </message>
     <message>
         <source>Hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Erros permanentes</translation>
     </message>
     <message>
         <source>Unclassified errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Erros não classificados</translation>
     </message>
     <message>
         <source>transient errors</source>
         <extracomment>the class inside a sentence (&quot;retries for transient errors of X&quot;); German keeps the noun&apos;s capital</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>erros transitórios</translation>
     </message>
     <message>
         <source>hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>erros permanentes</translation>
     </message>
     <message>
         <source>unclassified errors</source>
-        <translation type="unfinished"></translation>
+        <translation>erros não classificados</translation>
     </message>
     <message>
         <source>The provider, the network or the model is briefly unable to serve. These usually clear on their own within seconds or minutes.</source>
-        <translation type="unfinished"></translation>
+        <translation>O fornecedor, a rede ou o modelo fica brevemente incapaz de responder. Normalmente estes erros resolvem-se sozinhos em segundos ou minutos.</translation>
     </message>
     <message>
         <source>The account, subscription, quota, credentials, configuration or model needs a long reset or a person. Retrying soon rarely helps; a trusted reset time can.</source>
-        <translation type="unfinished"></translation>
+        <translation>A conta, a subscrição, a quota, as credenciais, a configuração ou o modelo precisam de uma reposição longa ou de uma pessoa. Repetir pouco depois raramente ajuda; uma hora de reposição fiável pode ajudar.</translation>
     </message>
     <message>
         <source>Anything the catalogue does not know. It always stops automatic recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tudo o que o catálogo não conhece. Interrompe sempre a recuperação automática.</translation>
     </message>
     <message>
         <source>For example: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Por exemplo: %1.</translation>
     </message>
     <message>
         <source>; </source>
-        <translation type="unfinished"></translation>
+        <translation>; </translation>
     </message>
     <message>
         <source>Never in either class: unknown (unclassified) errors, task, repository, permission or tool errors, and any error after the agent produced output or used a tool. Those always stop for a person, so that no work runs twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nunca em nenhuma das classes: erros desconhecidos (não classificados), erros de tarefa, repositório, permissões ou ferramentas, e qualquer erro depois de o agente produzir saída ou usar uma ferramenta. Estes param sempre até uma pessoa intervir, para que nenhum trabalho seja executado duas vezes.</translation>
     </message>
     <message>
         <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
-        <translation type="unfinished"></translation>
+        <translation>Uma rota só passa ao próximo candidato depois de um erro classificado do fornecedor, e apenas quando a política desse candidato para a classe indica ignorar depois de esgotadas as repetições: erros transitórios (limites de taxa, sobrecarga, capacidade, rede, indisponibilidade do fornecedor) e erros permanentes (quota, subscrição, credenciais, configuração, modelos indisponíveis).</translation>
     </message>
     <message>
         <source>It never switches for an unclassified error (unknown, task, repository, permission or tool errors) nor for any error after the agent produced output or used a tool: those stop for a person, so that no work runs twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nunca muda por causa de um erro não classificado (erros desconhecidos, de tarefa, repositório, permissões ou ferramentas) nem por qualquer erro depois de o agente produzir saída ou usar uma ferramenta: estes param até uma pessoa intervir, para que nenhum trabalho seja executado duas vezes.</translation>
     </message>
     <message>
         <source>After a provider fails, kandev pauses it for one minute, or until the reset time it reported, and then lets a single health probe through before any route uses it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Depois de um fornecedor falhar, o kandev coloca-o em pausa durante um minuto, ou até à hora de reposição que indicou, e depois deixa passar uma única verificação de saúde antes de qualquer rota o voltar a usar.</translation>
     </message>
     <message>
         <source>Waiting for a reset happens at most once per candidate and class in a route cycle, only for a trusted reset time within the maximum wait, and it does not use up a retry: after the wait, kandev tries the candidate once more before its retries apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>A espera pela reposição acontece no máximo uma vez por candidato e classe num ciclo da rota, apenas para uma hora de reposição fiável dentro da espera máxima, e não gasta uma repetição: depois da espera, o kandev tenta o candidato mais uma vez antes de se aplicarem as repetições.</translation>
     </message>
     <message>
         <source>network unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>rede indisponível</translation>
     </message>
     <message>
         <source>provider unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>fornecedor indisponível</translation>
     </message>
     <message>
         <source>provider overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>fornecedor sobrecarregado</translation>
     </message>
     <message>
         <source>model at capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>modelo sem capacidade disponível</translation>
     </message>
     <message>
         <source>short rate limit</source>
-        <translation type="unfinished"></translation>
+        <translation>limite de taxa curto</translation>
     </message>
     <message>
         <source>agent connection lost</source>
-        <translation type="unfinished"></translation>
+        <translation>ligação ao agente perdida</translation>
     </message>
     <message>
         <source>sign-in required</source>
-        <translation type="unfinished"></translation>
+        <translation>início de sessão necessário</translation>
     </message>
     <message>
         <source>missing API key</source>
-        <translation type="unfinished"></translation>
+        <translation>chave de API em falta</translation>
     </message>
     <message>
         <source>subscription or billing required</source>
-        <translation type="unfinished"></translation>
+        <translation>subscrição ou faturação necessária</translation>
     </message>
     <message>
         <source>quota or spend limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>quota ou limite de gastos atingido</translation>
     </message>
     <message>
         <source>model not available</source>
-        <translation type="unfinished"></translation>
+        <translation>modelo não disponível</translation>
     </message>
     <message>
         <source>provider not configured</source>
-        <translation type="unfinished"></translation>
+        <translation>fornecedor não configurado</translation>
     </message>
     <message>
         <source>unknown provider error</source>
-        <translation type="unfinished"></translation>
+        <translation>erro desconhecido do fornecedor</translation>
     </message>
     <message>
         <source>agent runtime error</source>
-        <translation type="unfinished"></translation>
+        <translation>erro de execução do agente</translation>
     </message>
     <message>
         <source>task error</source>
-        <translation type="unfinished"></translation>
+        <translation>erro da tarefa</translation>
     </message>
     <message>
         <source>repository error</source>
-        <translation type="unfinished"></translation>
+        <translation>erro do repositório</translation>
     </message>
     <message>
         <source>permission denied by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>permissão recusada pelo utilizador</translation>
     </message>
     <message>
         <source>corrupted resume state</source>
-        <translation type="unfinished"></translation>
+        <translation>estado de retoma corrompido</translation>
     </message>
     <message>
         <source>corrupted npx cache</source>
-        <translation type="unfinished"></translation>
+        <translation>cache do npx corrompida</translation>
     </message>
     <message>
         <source>agent package version not found by npm</source>
-        <translation type="unfinished"></translation>
+        <translation>versão do pacote do agente não encontrada pelo npm</translation>
     </message>
     <message>
         <source>Must be between %1 and %2 (found %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tem de estar entre %1 e %2 (encontrado: %3).</translation>
     </message>
     <message>
         <source>Must be 0 while this section is off (found %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tem de ser 0 enquanto esta secção estiver desativada (encontrado: %1).</translation>
     </message>
     <message>
         <source>Choose what happens when recovery is exhausted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escolha o que acontece quando a recuperação se esgota.</translation>
     </message>
     <message>
         <source>Unsupported policy version %1; this editor supports %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Versão de política %1 não suportada; este editor suporta a %2.</translation>
     </message>
     <message>
         <source>A dynamic profile needs at least one candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Um perfil dinâmico precisa de pelo menos um candidato.</translation>
     </message>
     <message>
         <source>Candidate %1 carries position %2; positions are renumbered on save.</source>
-        <translation type="unfinished"></translation>
+        <translation>O candidato %1 tem a posição %2; as posições são renumeradas ao guardar.</translation>
     </message>
     <message>
         <source>The candidate does not name an agent profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>O candidato não indica um perfil de agente.</translation>
     </message>
     <message>
         <source>The candidate has both policies and legacy rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>O candidato tem políticas e regras antigas em simultâneo.</translation>
     </message>
     <message>
         <source>Candidate %1 already names this agent profile; kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>O candidato %1 já indica este perfil de agente; o kandev recusa uma rota que indique um perfil duas vezes.</translation>
     </message>
     <message>
         <source>Profile name is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>O nome do perfil é obrigatório.</translation>
     </message>
     <message>
         <source>The candidate is this dynamic profile itself; kandev refuses a profile as its own candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>O candidato é este próprio perfil dinâmico; o kandev recusa um perfil como candidato de si próprio.</translation>
     </message>
     <message>
         <source>Agent profile %1 is not in this file; kandev refuses a candidate whose profile does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil de agente %1 não está neste ficheiro; o kandev recusa um candidato cujo perfil não existe.</translation>
     </message>
     <message>
         <source>Agent profile %1 is deleted; kandev refuses it as a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil de agente %1 foi eliminado; o kandev recusa-o como candidato.</translation>
     </message>
     <message>
         <source>Agent profile %1 has no agent; kandev refuses a profile without an agent.</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil de agente %1 não tem agente; o kandev recusa um perfil sem agente.</translation>
     </message>
     <message>
         <source>Agent profile %1 is a dynamic profile; kandev refuses dynamic profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil de agente %1 é um perfil dinâmico; o kandev recusa perfis dinâmicos como candidatos.</translation>
     </message>
     <message>
         <source>Agent profile %1 is an Office profile (it has a workspace or a role); kandev refuses Office profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil de agente %1 é um perfil do Office (tem uma área de trabalho ou uma função); o kandev recusa perfis do Office como candidatos.</translation>
     </message>
     <message>
         <source>Agent profile %1 has automatic fallback; kandev refuses such profiles as candidates.</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil de agente %1 tem alternativa automática; o kandev recusa esses perfis como candidatos.</translation>
     </message>
     <message>
         <source>Agent profile %1 is disabled; a disabled profile cannot be a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil de agente %1 está desativado; um perfil desativado não pode ser candidato.</translation>
     </message>
     <message>
         <source>Warning: kandev may refuse agent profile %1: its agent %2 is not one of the inference agents kandev of %3 knows.</source>
         <extracomment>%3 is the date of the kandev release whose list of agents this build knows</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Aviso: o kandev pode recusar o perfil de agente %1: o seu agente %2 não é um dos agentes de inferência que o kandev de %3 conhece.</translation>
     </message>
     <message>
         <source>this profile itself</source>
-        <translation type="unfinished"></translation>
+        <translation>o próprio perfil</translation>
     </message>
     <message>
         <source>already in the route</source>
-        <translation type="unfinished"></translation>
+        <translation>já está na rota</translation>
     </message>
     <message>
         <source>not in this file</source>
-        <translation type="unfinished"></translation>
+        <translation>não está neste ficheiro</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>eliminado</translation>
     </message>
     <message>
         <source>no agent</source>
-        <translation type="unfinished"></translation>
+        <translation>sem agente</translation>
     </message>
     <message>
         <source>a dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>um perfil dinâmico</translation>
     </message>
     <message>
         <source>an Office profile</source>
-        <translation type="unfinished"></translation>
+        <translation>um perfil do Office</translation>
     </message>
     <message>
         <source>automatic fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>alternativa automática</translation>
     </message>
     <message>
         <source>disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>desativado</translation>
     </message>
     <message>
         <source>agent %1 may not be launchable</source>
-        <translation type="unfinished"></translation>
+        <translation>pode não ser possível iniciar o agente %1</translation>
     </message>
     <message>
         <source>Legacy rules cannot be migrated: %1</source>
         <extracomment>%1 is the migration&apos;s English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível migrar as regras antigas: %1</translation>
     </message>
     <message>
         <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aguardar %1 pela reposição do fornecedor e tentar este candidato mais uma vez; se também falhar: %2.</translation>
     </message>
     <message>
         <source>Retry %1 of this candidate after %2; when retries run out: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Repetição %1 deste candidato após %2; quando as repetições se esgotarem: %3.</translation>
     </message>
     <message>
         <source>Skip to the next candidate now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ignorar e passar já ao próximo candidato.</translation>
     </message>
     <message>
         <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar: as políticas deste candidato são inválidas, e definições inválidas nunca autorizam trabalho.</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the failure came after output or tool activity, so retrying could repeat side effects.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar para recuperação manual: a falha ocorreu depois de saída ou atividade de ferramentas, pelo que uma repetição poderia duplicar efeitos secundários.</translation>
     </message>
     <message>
         <source>Stop for manual recovery: the classifier could not classify this error, and unclassified errors always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar para recuperação manual: o classificador não conseguiu classificar este erro, e os erros não classificados param sempre.</translation>
     </message>
     <message>
         <source>Stop for manual recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar para recuperação manual.</translation>
     </message>
     <message>
         <source>The reset hint is not trusted for this error, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>A indicação de reposição não é fiável para este erro, por isso não é usada.</translation>
     </message>
     <message>
         <source>Wait-for-reset is off for %1 on this candidate, so the %2 hint is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>A espera pela reposição está desativada para os %1 neste candidato, por isso a indicação de %2 não é usada.</translation>
     </message>
     <message>
         <source>This candidate already waited for a reset of %1 in this cycle, so the %2 reset is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este candidato já aguardou por uma reposição dos %1 neste ciclo, por isso a reposição de %2 não é usada.</translation>
     </message>
     <message>
         <source>The reported reset is not in the future, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>A reposição indicada não está no futuro, por isso não é usada.</translation>
     </message>
     <message>
         <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
-        <translation type="unfinished"></translation>
+        <translation>A indicação de %1 excede a espera máxima de %2 deste candidato para os %3, por isso não é usada.</translation>
     </message>
     <message>
         <source>%1 is neither transient nor hard: unknown errors always stop for a person.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 não é transitório nem permanente: os erros desconhecidos param sempre até uma pessoa intervir.</translation>
     </message>
     <message>
         <source>The failure came after output or tool activity: errors after side effects always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>A falha ocorreu depois de saída ou atividade de ferramentas: os erros depois de efeitos secundários param sempre.</translation>
     </message>
 </context>
 <context>
@@ -713,106 +713,106 @@
     <message>
         <source>success on %1</source>
         <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>sucesso em %1</translation>
     </message>
     <message>
         <source>stop on %1 (safety gate)</source>
-        <translation type="unfinished"></translation>
+        <translation>paragem em %1 (barreira de segurança)</translation>
     </message>
     <message>
         <source>stop on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>paragem em %1</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>não resta nenhum candidato elegível</translation>
     </message>
     <message>
         <source>a configuration error on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>um erro de configuração em %1</translation>
     </message>
     <message>
         <source>the event limit</source>
-        <translation type="unfinished"></translation>
+        <translation>o limite de eventos</translation>
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
         <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível comparar com a política guardada: não é possível simular %1 na rota editada. %2</translation>
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the saved route cannot be simulated. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível comparar com a política guardada: não é possível simular %1 na rota guardada. %2</translation>
     </message>
     <message>
         <source>No change to the route for this scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma alteração à rota neste cenário</translation>
     </message>
     <message numerus="yes">
         <source>+%n attempts</source>
         <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n tentativa</numerusform>
+            <numerusform>+%n tentativas</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n attempts</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n tentativa</numerusform>
+            <numerusform>−%n tentativas</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>+%n retries</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n repetição</numerusform>
+            <numerusform>+%n repetições</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n retries</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n repetição</numerusform>
+            <numerusform>−%n repetições</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>+%n reset waits</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n espera pela reposição</numerusform>
+            <numerusform>+%n esperas pela reposição</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>−%n reset waits</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>−%n espera pela reposição</numerusform>
+            <numerusform>−%n esperas pela reposição</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 longer</source>
         <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 mais longa</translation>
     </message>
     <message>
         <source>%1 shorter</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 mais curta</translation>
     </message>
     <message>
         <source>now ends in %1 instead of %2</source>
         <extracomment>%1: how the edited route ends, %2: how the saved one ended</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>agora termina com: %1 (em vez de: %2)</translation>
     </message>
     <message>
         <source>The same attempts, waits and ending, but the route differs from event %1</source>
-        <translation type="unfinished"></translation>
+        <translation>As mesmas tentativas, esperas e fim, mas a rota difere a partir do evento %1</translation>
     </message>
     <message>
         <source>, </source>
         <comment>between the parts of the summary</comment>
-        <translation type="unfinished"></translation>
+        <translation>, </translation>
     </message>
 </context>
 <context>
@@ -970,7 +970,7 @@
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1. %2</translation>
     </message>
     <message>
         <source>Agent profile %1 · %2</source>
@@ -978,11 +978,11 @@
     </message>
     <message>
         <source>enabled</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">ativado</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">desativado: a rota ignora-o</translation>
     </message>
     <message>
         <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
@@ -1002,7 +1002,7 @@
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">Regras antigas</translation>
     </message>
     <message>
         <source>Migrated, they become: %1</source>
@@ -1057,7 +1057,7 @@
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1. %2</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -2010,7 +2010,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <name>gui::RouteItemDelegate</name>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1. %2</translation>
     </message>
 </context>
 <context>
@@ -2272,7 +2272,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1. %2</translation>
     </message>
     <message>
         <source> (off)</source>
@@ -2292,7 +2292,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">não resta nenhum candidato elegível</translation>
     </message>
     <message>
         <source>configuration error</source>
@@ -2324,11 +2324,11 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>skip</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">ignorar</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">parar</translation>
     </message>
     <message>
         <source>none left</source>
@@ -2589,7 +2589,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">Regras antigas</translation>
     </message>
     <message>
         <source>Position %1 in the route</source>
@@ -2764,8 +2764,8 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message numerus="yes">
         <source>%n retries from %1</source>
         <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform>%n repetição a partir de %1</numerusform>
+            <numerusform>%n repetições a partir de %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3064,7 +3064,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">não resta nenhum candidato elegível</translation>
     </message>
     <message>
         <source>a configuration error</source>
@@ -3072,7 +3072,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>the event limit</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">o limite de eventos</translation>
     </message>
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
