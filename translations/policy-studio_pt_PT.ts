@@ -819,798 +819,814 @@
     <name>gui::ActionSet</name>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>Fic&amp;heiro</translation>
     </message>
     <message>
         <source>&amp;New Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Novo perfil dinâmico</translation>
     </message>
     <message>
         <source>De&amp;lete Dynamic Profile…</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;liminar perfil dinâmico…</translation>
     </message>
     <message>
         <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar o perfil dinâmico apresentado, tal como o kandev elimina um perfil (numa base de dados do kandev)</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abrir…</translation>
     </message>
     <message>
         <source>Open &amp;Database…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir base de &amp;dados…</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir &amp;recentes</translation>
     </message>
     <message>
         <source>Re&amp;load from Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Re&amp;carregar do disco</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Guardar</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar c&amp;omo…</translation>
     </message>
     <message>
         <source>Revie&amp;w Changes…</source>
-        <translation type="unfinished"></translation>
+        <translation>Re&amp;ver alterações…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sair</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Editar</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>An&amp;ular</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Refazer</translation>
     </message>
     <message>
         <source>Main Tool Bar</source>
-        <translation type="unfinished"></translation>
+        <translation>Barra de ferramentas principal</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ver</translation>
     </message>
     <message>
         <source>&amp;Migration Report…</source>
-        <translation type="unfinished"></translation>
+        <translation>Relatório de &amp;migração…</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Repor disposição</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;juda</translation>
     </message>
     <message>
         <source>Error &amp;Catalogue…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Catálogo de erros…</translation>
     </message>
     <message>
         <source>&amp;About Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Acerca do Policy Studio</translation>
     </message>
     <message>
         <source>About Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Acerca do Policy Studio</translation>
     </message>
     <message>
         <source>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edits the per-class recovery policies of kandev dynamic profiles, validated by the same evaluator a backend links.&lt;/p&gt;&lt;p&gt;Error catalogue: %2 (%3 rules)&lt;br/&gt;Policy schema version: %4&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Policy Studio %1&lt;/b&gt;&lt;p&gt;Edita as políticas de recuperação por classe dos perfis dinâmicos do kandev, validadas pelo mesmo avaliador que um servidor integra.&lt;/p&gt;&lt;p&gt;Catálogo de erros: %2 (%3 regras)&lt;br/&gt;Versão do esquema de políticas: %4&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Colour &amp;Scheme</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;squema de cores</translation>
     </message>
     <message>
         <source>&amp;System</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sistema</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Claro</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Escuro</translation>
     </message>
     <message>
         <source>&amp;New Dynamic Profile in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Novo perfil dinâmico em %1</translation>
     </message>
     <message>
         <source>&amp;Undo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>An&amp;ular %1</translation>
     </message>
     <message>
         <source>&amp;Redo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Refazer %1</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidateEditor</name>
     <message>
         <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 cannot be migrated, so the document is open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Só de leitura: este candidato já tem políticas versionadas, mas não é possível migrar as regras antigas de %1, pelo que o documento está aberto só de leitura.</translation>
     </message>
     <message>
         <source>Read-only: this candidate already has versioned policies, but the legacy rules of %1 were not migrated, so the document is open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Só de leitura: este candidato já tem políticas versionadas, mas as regras antigas de %1 não foram migradas, pelo que o documento está aberto só de leitura.</translation>
     </message>
     <message>
         <source>No candidates yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda sem candidatos</translation>
     </message>
     <message>
         <source>No candidate selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum candidato selecionado</translation>
     </message>
     <message>
         <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>Adicione o primeiro candidato da rota com Adicionar candidato (menu Editar) para definir o que acontece quando o seu fornecedor falha.</translation>
     </message>
     <message>
         <source>Select a candidate in the route to edit what happens when its provider fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>Selecione um candidato na rota para editar o que acontece quando o seu fornecedor falha.</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished">%1. %2</translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Agent profile %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfil de agente %1 · %2</translation>
     </message>
     <message>
         <source>enabled</source>
-        <translation type="unfinished">ativado</translation>
+        <translation>ativado</translation>
     </message>
     <message>
         <source>disabled: the route skips it</source>
-        <translation type="unfinished">desativado: a rota ignora-o</translation>
+        <translation>desativado: a rota ignora-o</translation>
     </message>
     <message>
         <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
-        <translation type="unfinished"></translation>
+        <translation>Só de leitura: não é possível migrar as regras antigas deste candidato. São mostradas tal como estão.</translation>
     </message>
     <message>
         <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Só de leitura: as regras antigas deste candidato podem ser migradas, mas o documento está aberto só de leitura (%1).</translation>
     </message>
     <message>
         <source>Read-only: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Só de leitura: %1</translation>
     </message>
     <message>
         <source>%1. The route cannot use this candidate until it references an eligible profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. A rota não pode usar este candidato até que referencie um perfil elegível.</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished">Regras antigas</translation>
+        <translation>Regras antigas</translation>
     </message>
     <message>
         <source>Migrated, they become: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Depois de migradas, passam a: %1</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidateListPanel</name>
     <message>
         <source>&amp;Add Candidate…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Adicionar candidato…</translation>
     </message>
     <message>
         <source>Add an eligible agent profile at the end of the route</source>
-        <translation type="unfinished"></translation>
+        <translation>Adicionar um perfil de agente elegível no fim da rota</translation>
     </message>
     <message>
         <source>&amp;Remove Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Re&amp;mover candidato</translation>
     </message>
     <message>
         <source>Move &amp;Up</source>
-        <translation type="unfinished"></translation>
+        <translation>Mover para c&amp;ima</translation>
     </message>
     <message>
         <source>Move &amp;Down</source>
-        <translation type="unfinished"></translation>
+        <translation>Mover para &amp;baixo</translation>
     </message>
     <message>
         <source>&amp;Copy Policies To…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Copiar políticas para…</translation>
     </message>
     <message>
         <source>Copy the selected candidate&apos;s policies to other candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar as políticas do candidato selecionado para outros candidatos</translation>
     </message>
     <message>
         <source>Route candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>Candidatos da rota</translation>
     </message>
     <message>
         <source>%1, being edited, does not match the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, em edição, não corresponde ao filtro.</translation>
     </message>
     <message>
         <source>Copy Policies</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar políticas</translation>
     </message>
     <message>
         <source>Copy the transient and hard error policies of %1 to:</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar as políticas de erros transitórios e de erros permanentes de %1 para:</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished">%1. %2</translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar</translation>
     </message>
     <message numerus="yes">
         <source>Copy policies of %1 to %n candidate(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Copiar as políticas de %1 para %n candidato</numerusform>
+            <numerusform>Copiar as políticas de %1 para %n candidatos</numerusform>
         </translation>
     </message>
     <message>
         <source>Copy policies</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar políticas</translation>
     </message>
 </context>
 <context>
     <name>gui::CandidatePickerDialog</name>
     <message>
         <source>kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>O kandev recusa uma rota que indique um perfil duas vezes.</translation>
     </message>
     <message>
         <source>Add Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Adicionar candidato</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Adicionar</translation>
     </message>
     <message>
         <source>Every concrete agent profile of the file is listed. Those kandev refuses as candidates are greyed out, with the reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>São listados todos os perfis de agente concretos do ficheiro. Os que o kandev recusa como candidatos aparecem a cinzento, com o motivo.</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar</translation>
     </message>
     <message>
         <source>Filter profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar perfis</translation>
     </message>
     <message>
         <source>%1 (%2)
 cannot be a candidate: %3</source>
         <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)
+não pode ser candidato: %3</translation>
     </message>
     <message>
         <source>%1 (%2)
 warning: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)
+aviso: %3</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Agent profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfis de agente</translation>
     </message>
     <message>
         <source>This file has no catalogue of agent profiles. Type the id of an enabled, concrete profile without automatic fallback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este ficheiro não tem um catálogo de perfis de agente. Escreva o ID de um perfil concreto e ativado, sem alternativa automática.</translation>
     </message>
     <message>
         <source>Agent profile &amp;id:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;ID do perfil de agente:</translation>
     </message>
     <message>
         <source>%1 is already in the route; kandev refuses a route that names a profile twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 já está na rota; o kandev recusa uma rota que indique um perfil duas vezes.</translation>
     </message>
 </context>
 <context>
     <name>gui::CatalogueDialog</name>
     <message>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>estado</translation>
     </message>
     <message>
         <source>exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>código de saída</translation>
     </message>
     <message>
         <source>error context</source>
-        <translation type="unfinished"></translation>
+        <translation>contexto do erro</translation>
     </message>
     <message>
         <source>signature</source>
-        <translation type="unfinished"></translation>
+        <translation>assinatura</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>Código</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished"></translation>
+        <translation>Classe</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>Descrição</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Regra</translation>
     </message>
     <message>
         <source>Priority</source>
-        <translation type="unfinished"></translation>
+        <translation>Prioridade</translation>
     </message>
     <message>
         <source>Stage</source>
-        <translation type="unfinished"></translation>
+        <translation>Etapa</translation>
     </message>
     <message>
         <source>Agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Agente</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Confiança</translation>
     </message>
     <message>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>Âmbito</translation>
     </message>
     <message>
         <source>Reads</source>
-        <translation type="unfinished"></translation>
+        <translation>Lê</translation>
     </message>
     <message>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>Origem</translation>
     </message>
     <message>
         <source>Example</source>
-        <translation type="unfinished"></translation>
+        <translation>Exemplo</translation>
     </message>
     <message>
         <source>Error Catalogue — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Catálogo de erros — %1</translation>
     </message>
     <message>
         <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>As regras aplicam-se pela ordem do kandev: primeiro os sinais estruturados (estado, saída 127), depois a formulação própria da CLI do agente, depois a formulação neutra em relação ao fornecedor e, por fim, o ambiente de execução; decide a primeira correspondência de prioridade mais alta. A formulação em linguagem corrente só é lida dentro de um contexto de erro. Sem correspondência, o erro fica por classificar, e os erros não classificados param sempre.</translation>
     </message>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>qualquer</translation>
     </message>
     <message>
         <source>(the phase&apos;s code)</source>
-        <translation type="unfinished"></translation>
+        <translation>(o código da fase)</translation>
     </message>
     <message>
         <source>kandev</source>
-        <translation type="unfinished"></translation>
+        <translation>kandev</translation>
     </message>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Error codes</source>
-        <translation type="unfinished"></translation>
+        <translation>Códigos de erro</translation>
     </message>
     <message>
         <source>Classification rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Regras de classificação</translation>
     </message>
     <message>
         <source>&amp;Codes</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Códigos</translation>
     </message>
     <message>
         <source>&amp;Rules</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Regras</translation>
     </message>
 </context>
 <context>
     <name>gui::ClassPolicyPanel</name>
     <message>
         <source>&amp;Retry the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Repetir o mesmo candidato</translation>
     </message>
     <message>
         <source>&amp;Max retries:</source>
-        <translation type="unfinished"></translation>
+        <translation>Máx. &amp;de repetições:</translation>
     </message>
     <message>
         <source>F&amp;irst retry after:</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeira repeti&amp;ção após:</translation>
     </message>
     <message>
         <source>&amp;Wait for provider reset</source>
-        <translation type="unfinished"></translation>
+        <translation>Aguardar pela reposição do &amp;fornecedor</translation>
     </message>
     <message>
         <source>Ma&amp;ximum wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>Espera má&amp;xima:</translation>
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Ignorar e passar ao próximo &amp;candidato</translation>
     </message>
     <message>
         <source>St&amp;op for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar para recuperaçã&amp;o manual</translation>
     </message>
     <message>
         <source>Retr&amp;y the same candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Repetir o &amp;mesmo candidato</translation>
     </message>
     <message>
         <source>Max re&amp;tries:</source>
-        <translation type="unfinished"></translation>
+        <translation>Máx. de repe&amp;tições:</translation>
     </message>
     <message>
         <source>First retry &amp;after:</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeira repetição &amp;após:</translation>
     </message>
     <message>
         <source>Wait for provi&amp;der reset</source>
-        <translation type="unfinished"></translation>
+        <translation>Ag&amp;uardar pela reposição do fornecedor</translation>
     </message>
     <message>
         <source>Maxim&amp;um wait:</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;spera máxima:</translation>
     </message>
     <message>
         <source>Skip to the &amp;next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ignorar e passar ao próximo candidato</translation>
     </message>
     <message>
         <source>Sto&amp;p for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Parar para recuperação manual</translation>
     </message>
     <message>
         <source>Explain</source>
-        <translation type="unfinished"></translation>
+        <translation>Explicar</translation>
     </message>
     <message>
         <source>Show or hide the %1 settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar ou ocultar as definições: %1</translation>
     </message>
     <message>
         <source>Explain %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Explicar os %1</translation>
     </message>
     <message>
         <source>Explain %1 for %2</source>
         <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Explicar %1 para os %2</translation>
     </message>
     <message>
         <source>the retry</source>
-        <translation type="unfinished"></translation>
+        <translation>a repetição</translation>
     </message>
     <message>
         <source>Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then the outcome below applies.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tenta novamente o mesmo candidato após um intervalo que duplica de cada vez, até ao máximo de repetições; depois aplica-se o resultado abaixo.</translation>
     </message>
     <message>
         <source>the reset wait</source>
-        <translation type="unfinished"></translation>
+        <translation>a espera pela reposição</translation>
     </message>
     <message>
         <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quando o fornecedor indica uma hora de reposição fiável dentro da espera máxima, o kandev aguarda até lá e tenta mais uma vez. No máximo uma vez por candidato e classe num ciclo da rota, e nunca gasta nenhuma das repetições.</translation>
     </message>
     <message>
         <source>Only a trusted reset time that the provider reports, lies in the future and is no further away than the maximum wait is used; then the candidate is tried once more. The wait does not use up retries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Só é usada uma hora de reposição fiável que o fornecedor indique, que esteja no futuro e que não ultrapasse a espera máxima; depois, o candidato é tentado mais uma vez. A espera não gasta repetições.</translation>
     </message>
     <message>
         <source>Only trusted reset times within this maximum; no retry is used up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Só horas de reposição fiáveis dentro deste máximo; não gasta nenhuma repetição.</translation>
     </message>
     <message>
         <source>the outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>o resultado</translation>
     </message>
     <message>
         <source>What happens once the reset wait and every retry are used up: skip to the next enabled candidate, or stop the route until a person acts.</source>
-        <translation type="unfinished"></translation>
+        <translation>O que acontece depois de esgotadas a espera pela reposição e todas as repetições: ignorar e passar ao próximo candidato ativado, ou parar a rota até uma pessoa intervir.</translation>
     </message>
     <message>
         <source>After recovery is exhausted</source>
-        <translation type="unfinished"></translation>
+        <translation>Depois de esgotar a recuperação</translation>
     </message>
     <message>
         <source>Turn on retries for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ativar repetições para os %1 de %2</translation>
     </message>
     <message>
         <source>Turn off retries for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Desativar repetições para os %1 de %2</translation>
     </message>
     <message>
         <source>Set max retries for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Definir o máximo de repetições para os %1 de %2 como %3</translation>
     </message>
     <message>
         <source>Set the first retry for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Definir a primeira repetição para os %1 de %2 como %3</translation>
     </message>
     <message>
         <source>Turn on reset waits for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ativar a espera pela reposição para os %1 de %2</translation>
     </message>
     <message>
         <source>Turn off reset waits for %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Desativar a espera pela reposição para os %1 de %2</translation>
     </message>
     <message>
         <source>Set the maximum reset wait for %1 of %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Definir a espera máxima pela reposição para os %1 de %2 como %3</translation>
     </message>
     <message>
         <source>Skip to the next candidate when %1 of %2 are not recovered</source>
-        <translation type="unfinished"></translation>
+        <translation>Ignorar e passar ao próximo candidato quando os %1 de %2 não forem recuperados</translation>
     </message>
     <message>
         <source>Stop for a person when %1 of %2 are not recovered</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar até uma pessoa intervir quando os %1 de %2 não forem recuperados</translation>
     </message>
     <message>
         <source>%1 summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumo: %1</translation>
     </message>
 </context>
 <context>
     <name>gui::DatabaseSession</name>
     <message>
         <source>Cannot Open Database</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível abrir a base de dados</translation>
     </message>
     <message>
         <source>KANDEV_DATABASE_DRIVER is not set.</source>
-        <translation type="unfinished"></translation>
+        <translation>KANDEV_DATABASE_DRIVER não está definida.</translation>
     </message>
     <message>
         <source>The database could not be opened: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível abrir a base de dados: %1.</translation>
     </message>
     <message numerus="yes">
         <source>Migrated %n profile(s) in the database; backup: %1. View › Migration Report shows how.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n perfil migrado na base de dados; cópia de segurança: %1. Ver › Relatório de migração mostra como.</numerusform>
+            <numerusform>%n perfis migrados na base de dados; cópia de segurança: %1. Ver › Relatório de migração mostra como.</numerusform>
         </translation>
     </message>
     <message>
         <source>Policy Studio cannot read this database:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>O Policy Studio não consegue ler esta base de dados:
+
+%1</translation>
     </message>
     <message>
         <source>its legacy rules were not migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>as suas regras antigas não foram migradas</translation>
     </message>
     <message>
         <source>Apply Migration</source>
-        <translation type="unfinished"></translation>
+        <translation>Aplicar migração</translation>
     </message>
     <message>
         <source>Write the migrated policies to %1 now, in one transaction, after a backup? Profiles with errors are left untouched.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escrever agora as políticas migradas em %1, numa única transação, depois de uma cópia de segurança? Os perfis com erros ficam intactos.</translation>
     </message>
     <message>
         <source>Migration Not Applied</source>
-        <translation type="unfinished"></translation>
+        <translation>Migração não aplicada</translation>
     </message>
     <message>
         <source>Nothing was written.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada foi escrito.
+
+%1</translation>
     </message>
     <message>
         <source>Database Password</source>
-        <translation type="unfinished"></translation>
+        <translation>Palavra-passe da base de dados</translation>
     </message>
     <message>
         <source>%1 asks for the password of user “%2”. It is kept only while the database is open.
 
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 pede a palavra-passe do utilizador “%2”. Só é mantida enquanto a base de dados estiver aberta.
+
+%3</translation>
     </message>
     <message>
         <source>&amp;Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ligar</translation>
     </message>
     <message>
         <source>Changed in the Database</source>
-        <translation type="unfinished"></translation>
+        <translation>Alterado na base de dados</translation>
     </message>
     <message>
         <source>%1
 
 Reload the profiles from the database? Your unsaved edits are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+Recarregar os perfis a partir da base de dados? As suas edições por guardar perdem-se.</translation>
     </message>
 </context>
 <context>
     <name>gui::DockLayout</name>
     <message>
         <source>Route</source>
-        <translation type="unfinished"></translation>
+        <translation>Rota</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Cronologia</translation>
     </message>
     <message numerus="yes">
         <source>Timeline — %n warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Cronologia — %n aviso</numerusform>
+            <numerusform>Cronologia — %n avisos</numerusform>
         </translation>
     </message>
     <message>
         <source>Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>Validação</translation>
     </message>
     <message>
         <source>What Happens If…</source>
-        <translation type="unfinished"></translation>
+        <translation>O que acontece se…</translation>
     </message>
     <message>
         <source>Try an Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Testar um erro</translation>
     </message>
     <message>
         <source>Undo History</source>
-        <translation type="unfinished"></translation>
+        <translation>Histórico de anulações</translation>
     </message>
     <message>
         <source>Live Routes</source>
-        <translation type="unfinished"></translation>
+        <translation>Rotas em execução</translation>
     </message>
 </context>
 <context>
     <name>gui::DocumentController</name>
     <message>
         <source>Delete Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar perfil dinâmico</translation>
     </message>
     <message>
         <source>Delete the dynamic profile %1?
 
 The next save marks it deleted in %2, as kandev deletes a profile: its rows stay, kandev stops offering it, and sessions already routed through it keep their route. Until you save, Undo brings it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar o perfil dinâmico %1?
+
+Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kandev elimina um perfil: as suas linhas permanecem, o kandev deixa de o oferecer e as sessões já encaminhadas através dele mantêm a sua rota. Até guardar, Anular recupera-o.</translation>
     </message>
     <message>
         <source>Open Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir perfil dinâmico</translation>
     </message>
     <message>
         <source>JSON documents (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Documentos JSON (*.json);;Todos os ficheiros (*)</translation>
     </message>
     <message>
         <source>Cannot Open File</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível abrir o ficheiro</translation>
     </message>
     <message>
         <source>Policy Studio cannot open this file:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>O Policy Studio não consegue abrir este ficheiro:
+
+%1</translation>
     </message>
     <message>
         <source>a candidate uses a newer policy version than this editor understands; it is never downgraded</source>
-        <translation type="unfinished"></translation>
+        <translation>um candidato usa uma versão de política mais recente do que a que este editor entende; nunca é convertido para uma versão anterior</translation>
     </message>
     <message>
         <source>Opened Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>Aberto só de leitura</translation>
     </message>
     <message>
         <source>%1 uses a newer policy version than this editor supports. It opens read-only so that nothing is downgraded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 usa uma versão de política mais recente do que a suportada por este editor. Abre só de leitura para que nada seja convertido para uma versão anterior.</translation>
     </message>
     <message>
         <source>The sample could not be copied to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível copiar o exemplo para %1.</translation>
     </message>
     <message>
         <source>File Changed on Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Ficheiro alterado no disco</translation>
     </message>
     <message>
         <source>%1 was changed by another program since it was opened. Saving replaces those changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 foi alterado por outro programa desde que foi aberto. Guardar substitui essas alterações.</translation>
     </message>
     <message>
         <source>Cannot Save</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível guardar</translation>
     </message>
     <message>
         <source>Nothing was written; your edits are still here.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada foi escrito; as suas edições continuam aqui.
+
+%1</translation>
     </message>
     <message>
         <source>Saved to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardado em %1.</translation>
     </message>
     <message>
         <source>Save Dynamic Profile As</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar perfil dinâmico como</translation>
     </message>
     <message>
         <source>JSON documents (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Documentos JSON (*.json)</translation>
     </message>
     <message>
         <source>Replace File</source>
-        <translation type="unfinished"></translation>
+        <translation>Substituir ficheiro</translation>
     </message>
     <message>
         <source>%1 already exists. Replace it?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 já existe. Substituí-lo?</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 guardado.</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Alterações por guardar</translation>
     </message>
     <message>
         <source>%1 has unsaved changes. Save them?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 tem alterações por guardar. Guardá-las?</translation>
     </message>
     <message>
         <source>%1 was changed by another program. Reload it and lose your unsaved changes?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 foi alterado por outro programa. Recarregá-lo e perder as alterações por guardar?</translation>
     </message>
     <message>
         <source>%1 was changed by another program. Reload it?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 foi alterado por outro programa. Recarregá-lo?</translation>
     </message>
     <message>
         <source>%1 changed on disk; saving will replace it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 foi alterado no disco; guardar irá substituí-lo.</translation>
     </message>
 </context>
 <context>
@@ -1760,7 +1776,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <name>gui::MainWindow</name>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">Policy Studio</translation>
     </message>
     <message>
         <source>Opened</source>
@@ -1776,7 +1792,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Read-only: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">Só de leitura: %1.</translation>
     </message>
     <message>
         <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
@@ -1814,7 +1830,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>its legacy rules were not migrated</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">as suas regras antigas não foram migradas</translation>
     </message>
 </context>
 <context>
@@ -2119,7 +2135,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">Policy Studio</translation>
     </message>
     <message>
         <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
@@ -2818,7 +2834,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 (%2)</translation>
     </message>
     <message>
         <source>none</source>
@@ -2987,7 +3003,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 (%2)</translation>
     </message>
     <message>
         <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
