@@ -1634,337 +1634,337 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <message>
         <source>seconds</source>
         <extracomment>units of a duration input</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>segundos</translation>
     </message>
     <message>
         <source>minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>minutos</translation>
     </message>
     <message>
         <source>hours</source>
-        <translation type="unfinished"></translation>
+        <translation>horas</translation>
     </message>
     <message>
         <source>days</source>
-        <translation type="unfinished"></translation>
+        <translation>dias</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Unidade</translation>
     </message>
     <message>
         <source>The unit of the number: pick the one you mean, and the number keeps its digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>A unidade do número: escolha a que pretende e o número mantém os seus algarismos.</translation>
     </message>
     <message>
         <source>%1, unit</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, unidade</translation>
     </message>
     <message>
         <source>= %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>= %1 s</translation>
     </message>
 </context>
 <context>
     <name>gui::EditorArea</name>
     <message>
         <source>Candidate editor</source>
-        <translation type="unfinished"></translation>
+        <translation>Editor de candidatos</translation>
     </message>
 </context>
 <context>
     <name>gui::LiveRoutesPane</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Atualizar</translation>
     </message>
     <message>
         <source>Show in Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar na cronologia</translation>
     </message>
     <message>
         <source>Live routes</source>
-        <translation type="unfinished"></translation>
+        <translation>Rotas em execução</translation>
     </message>
     <message>
         <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>Pré-visualizar o resto do ciclo desta rota a partir do estado atual, se o mesmo erro se repetir</translation>
     </message>
     <message>
         <source>Live routes are shown for a kandev database.</source>
-        <translation type="unfinished"></translation>
+        <translation>As rotas em execução são mostradas para uma base de dados do kandev.</translation>
     </message>
     <message>
         <source>Could not read the live routes (%1); shown as of the last read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível ler as rotas em execução (%1); são mostradas tal como na última leitura.</translation>
     </message>
     <message>
         <source>This kandev database keeps no route state (kandev before August 2026).</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta base de dados do kandev não guarda o estado das rotas (kandev anterior a agosto de 2026).</translation>
     </message>
     <message>
         <source>Credentials &lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): every candidate using them is passed over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Credenciais &lt;b&gt;%1&lt;/b&gt; em pausa até %2 (%3): todos os candidatos que as usam são passados à frente.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; paused until %2 (%3): the route passes it over.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; em pausa até %2 (%3): a rota passa-o à frente.</translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running; %1 scheduled under another policy than the one you are editing.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n rota em execução; %1 com agendamento segundo uma política diferente da que está a editar.</numerusform>
+            <numerusform>%n rotas em execução; %1 com agendamento segundo uma política diferente da que está a editar.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n route(s) running, read at %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n rota em execução, lida em %1.</numerusform>
+            <numerusform>%n rotas em execução, lidas em %1.</numerusform>
         </translation>
     </message>
     <message>
         <source>Select a route to see what happens next and its history.</source>
-        <translation type="unfinished"></translation>
+        <translation>Selecione uma rota para ver o que acontece a seguir e o seu histórico.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt;, %2 (profile version %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Sessão %1&lt;/b&gt;, %2 (versão do perfil %3)</translation>
     </message>
     <message>
         <source>&lt;b&gt;Session %1&lt;/b&gt; on %2, %3 (profile version %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Sessão %1&lt;/b&gt; em %2, %3 (versão do perfil %4)</translation>
     </message>
     <message>
         <source>Its row cannot be read, so nothing is predicted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler a sua linha, por isso nada é previsto: %1</translation>
     </message>
     <message>
         <source>Its policy state cannot be read, so nothing is predicted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler o seu estado de política, por isso nada é previsto: %1</translation>
     </message>
     <message>
         <source>The policy it was scheduled under cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler a política com que foi agendada: %1</translation>
     </message>
     <message>
         <source>Saving changes what its next failure is evaluated with; its scheduled deadline stays.</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar altera a política com que a próxima falha é avaliada; o prazo agendado mantém-se.</translation>
     </message>
     <message>
         <source>%1 is no longer in the route you are editing.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 já não está na rota que está a editar.</translation>
     </message>
     <message numerus="yes">
         <source>%n earlier attempt(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n tentativa anterior</numerusform>
+            <numerusform>%n tentativas anteriores</numerusform>
         </translation>
     </message>
     <message>
         <source>%1. %2 (%3)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2 (%3)%4</translation>
     </message>
     <message>
         <source>History: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Histórico: %1</translation>
     </message>
 </context>
 <context>
     <name>gui::MainWindow</name>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished">Policy Studio</translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Opened</source>
-        <translation type="unfinished"></translation>
+        <translation>Aberto</translation>
     </message>
     <message>
         <source>Undo history</source>
-        <translation type="unfinished"></translation>
+        <translation>Histórico de anulações</translation>
     </message>
     <message>
         <source>Open a dynamic profile document to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abra um documento de perfil dinâmico para começar.</translation>
     </message>
     <message>
         <source>Read-only: %1.</source>
-        <translation type="unfinished">Só de leitura: %1.</translation>
+        <translation>Só de leitura: %1.</translation>
     </message>
     <message>
         <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Um novo perfil dinâmico: adicione o primeiro candidato com Adicionar candidato (%1).</translation>
     </message>
     <message>
         <source>Opened %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 aberto.</translation>
     </message>
     <message>
         <source>(read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>(só de leitura)</translation>
     </message>
 </context>
 <context>
     <name>gui::MigrationFlow</name>
     <message>
         <source>Let %1 decide %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Deixar %1 decidir os %2 de %3</translation>
     </message>
     <message>
         <source>Migrate legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Migrar regras antigas</translation>
     </message>
     <message numerus="yes">
         <source>Migrated %n candidate(s) to versioned policies; nothing is written until you save. View › Migration Report shows how.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n candidato migrado para políticas versionadas; nada é escrito até guardar. Ver › Relatório de migração mostra como.</numerusform>
+            <numerusform>%n candidatos migrados para políticas versionadas; nada é escrito até guardar. Ver › Relatório de migração mostra como.</numerusform>
         </translation>
     </message>
     <message>
         <source>some legacy rules in this document cannot be migrated</source>
-        <translation type="unfinished"></translation>
+        <translation>não é possível migrar algumas regras antigas deste documento</translation>
     </message>
     <message>
         <source>its legacy rules were not migrated</source>
-        <translation type="unfinished">as suas regras antigas não foram migradas</translation>
+        <translation>as suas regras antigas não foram migradas</translation>
     </message>
 </context>
 <context>
     <name>gui::MigrationReviewDialog</name>
     <message>
         <source>Review Migration — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rever migração — %1</translation>
     </message>
     <message>
         <source>Migration report</source>
-        <translation type="unfinished"></translation>
+        <translation>Relatório de migração</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1 uses legacy rules.&lt;/b&gt; Before it can be edited, its %n candidate(s) are converted to versioned policies as shown. Nothing is written until you save.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;%1 usa regras antigas.&lt;/b&gt; Antes de poder ser editado, o seu %n candidato é convertido em políticas versionadas, como se mostra. Nada é escrito até guardar.</numerusform>
+            <numerusform>&lt;b&gt;%1 usa regras antigas.&lt;/b&gt; Antes de poder ser editado, os seus %n candidatos são convertidos em políticas versionadas, como se mostra. Nada é escrito até guardar.</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 uses legacy rules that cannot be migrated.&lt;/b&gt; It opens read-only; fix the rules marked below in the file, or in kandev, and open it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 usa regras antigas que não é possível migrar.&lt;/b&gt; Abre só de leitura; corrija as regras assinaladas abaixo no ficheiro, ou no kandev, e abra-o novamente.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 holds legacy rules.&lt;/b&gt; The profiles without problems can be migrated as shown; the profiles marked below cannot be until their rules are settled in kandev, and open read-only.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 contém regras antigas.&lt;/b&gt; Os perfis sem problemas podem ser migrados como se mostra; os perfis assinalados abaixo não podem sê-lo até as suas regras serem resolvidas no kandev, e abrem só de leitura.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 holds legacy rules that cannot be migrated.&lt;/b&gt; The profiles marked below open read-only until their rules are settled in kandev; the other profiles can be edited.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 contém regras antigas que não é possível migrar.&lt;/b&gt; Os perfis assinalados abaixo abrem só de leitura até as suas regras serem resolvidas no kandev; os outros perfis podem ser editados.</translation>
     </message>
     <message>
         <source>&amp;Migrate</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Migrar</translation>
     </message>
     <message>
         <source>Open &amp;Read-Only</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir só de &amp;leitura</translation>
     </message>
     <message>
         <source>&amp;Open</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abrir</translation>
     </message>
     <message>
         <source>Or choose below which rule wins; that is an edit you can undo.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ou escolha abaixo a regra que prevalece; é uma edição que pode anular.</translation>
     </message>
     <message>
         <source>How the legacy rules were migrated when the document was opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Como as regras antigas foram migradas quando o documento foi aberto.</translation>
     </message>
     <message>
         <source>These routes cannot be read; their profiles are left untouched:</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler estas rotas; os seus perfis ficam intactos:</translation>
     </message>
     <message>
         <source>%1 — line %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — linha %2</translation>
     </message>
 </context>
 <context>
     <name>gui::OpenDatabaseDialog</name>
     <message>
         <source>&amp;SQLite file</source>
-        <translation type="unfinished"></translation>
+        <translation>Ficheiro &amp;SQLite</translation>
     </message>
     <message>
         <source>&amp;PostgreSQL server</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor &amp;PostgreSQL</translation>
     </message>
     <message>
         <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ambi&amp;ente do kandev (KANDEV_DATABASE_*)</translation>
     </message>
     <message>
         <source>Open kandev Database</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir base de dados do kandev</translation>
     </message>
     <message>
         <source>The database opens read-only; nothing is written until you save or apply a migration.</source>
-        <translation type="unfinished"></translation>
+        <translation>A base de dados abre só de leitura; nada é escrito até guardar ou aplicar uma migração.</translation>
     </message>
     <message>
         <source>SQLite file</source>
-        <translation type="unfinished"></translation>
+        <translation>Ficheiro SQLite</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>P&amp;rocurar…</translation>
     </message>
     <message>
         <source>&amp;Host:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Anfitrião:</translation>
     </message>
     <message>
         <source>P&amp;ort:</source>
-        <translation type="unfinished"></translation>
+        <translation>P&amp;orta:</translation>
     </message>
     <message>
         <source>&amp;User:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Utilizador:</translation>
     </message>
     <message>
         <source>Pass&amp;word:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pa&amp;lavra-passe:</translation>
     </message>
     <message>
         <source>&amp;Database:</source>
-        <translation type="unfinished"></translation>
+        <translation>Base de &amp;dados:</translation>
     </message>
     <message>
         <source>kandev SQLite Database</source>
-        <translation type="unfinished"></translation>
+        <translation>Base de dados SQLite do kandev</translation>
     </message>
     <message>
         <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bases de dados SQLite (*.db *.sqlite *.sqlite3);;Todos os ficheiros (*)</translation>
     </message>
     <message>
         <source>Choose a SQLite file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escolha um ficheiro SQLite.</translation>
     </message>
 </context>
 <context>
     <name>gui::ProblemCountButton</name>
     <message>
         <source>Show the problems in Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar os problemas na Validação</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n problema</numerusform>
+            <numerusform>%n problemas</numerusform>
         </translation>
     </message>
 </context>
@@ -1972,522 +1972,522 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <name>gui::ProfileSettingsBox</name>
     <message>
         <source>Profile enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfil ativado</translation>
     </message>
     <message>
         <source>Profile name:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome do perfil:</translation>
     </message>
     <message>
         <source>Profile name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome do perfil</translation>
     </message>
     <message>
         <source>Required</source>
-        <translation type="unfinished"></translation>
+        <translation>Obrigatório</translation>
     </message>
     <message>
         <source>Offered for new tasks and agents.</source>
-        <translation type="unfinished"></translation>
+        <translation>Oferecido para novas tarefas e agentes.</translation>
     </message>
     <message>
         <source>Not offered for new tasks or agents; sessions already routed through it keep running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é oferecido para novas tarefas nem agentes; as sessões já encaminhadas através dele continuam em execução.</translation>
     </message>
 </context>
 <context>
     <name>gui::ReviewChangesDialog</name>
     <message>
         <source>Save Changes — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar alterações — %1</translation>
     </message>
     <message>
         <source>Review Changes — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rever alterações — %1</translation>
     </message>
     <message>
         <source>Nothing to save: the document is as it was read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada a guardar: o documento está tal como foi lido.</translation>
     </message>
     <message>
         <source>These changes cannot be saved yet: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não é possível guardar estas alterações: %1</translation>
     </message>
     <message>
         <source>Saving writes these changes to %1 (against what was read or last saved):</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar escreve estas alterações em %1 (em relação ao que foi lido ou guardado pela última vez):</translation>
     </message>
     <message>
         <source>Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Alterações</translation>
     </message>
 </context>
 <context>
     <name>gui::RouteItemDelegate</name>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished">%1. %2</translation>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>
     <name>gui::RoutePane</name>
     <message>
         <source>Filter profiles and candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar perfis e candidatos</translation>
     </message>
     <message>
         <source>Dynamic profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfis dinâmicos</translation>
     </message>
 </context>
 <context>
     <name>gui::ScenarioEditorDialog</name>
     <message>
         <source>Custom Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Cenário personalizado</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nome:</translation>
     </message>
     <message>
         <source>The n-th attempt of the route cycle meets the n-th failure:</source>
-        <translation type="unfinished"></translation>
+        <translation>A n-ésima tentativa do ciclo da rota encontra a n-ésima falha:</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro</translation>
     </message>
     <message>
         <source>Reset hint after (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Indicação de reposição após (s)</translation>
     </message>
     <message>
         <source>Before any output</source>
-        <translation type="unfinished"></translation>
+        <translation>Antes de qualquer saída</translation>
     </message>
     <message>
         <source>Failures</source>
-        <translation type="unfinished"></translation>
+        <translation>Falhas</translation>
     </message>
     <message>
         <source>&amp;Add Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Adicionar falha</translation>
     </message>
     <message>
         <source>&amp;Remove Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Remover falha</translation>
     </message>
     <message>
         <source>&amp;After the last failure:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Depois da última falha:</translation>
     </message>
     <message>
         <source>the last failure repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>a última falha repete-se</translation>
     </message>
     <message>
         <source>the next attempt succeeds</source>
-        <translation type="unfinished"></translation>
+        <translation>a tentativa seguinte é bem-sucedida</translation>
     </message>
     <message>
         <source>Error of failure %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro da falha %1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhuma</translation>
     </message>
     <message>
         <source>Reset hint of failure %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Indicação de reposição da falha %1</translation>
     </message>
     <message>
         <source>Failure %1 came before any output</source>
-        <translation type="unfinished"></translation>
+        <translation>A falha %1 ocorreu antes de qualquer saída</translation>
     </message>
     <message>
         <source>Custom scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Cenário personalizado</translation>
     </message>
 </context>
 <context>
     <name>gui::StartPage</name>
     <message>
         <source>Open File…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir ficheiro…</translation>
     </message>
     <message>
         <source>Open kandev Database…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir base de dados do kandev…</translation>
     </message>
     <message>
         <source>Open the Sample</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir o exemplo</translation>
     </message>
     <message>
         <source>New Dynamic Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Novo perfil dinâmico</translation>
     </message>
     <message>
         <source>Recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>Ficheiros recentes</translation>
     </message>
     <message>
         <source>Policy Studio</source>
-        <translation type="unfinished">Policy Studio</translation>
+        <translation>Policy Studio</translation>
     </message>
     <message>
         <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
-        <translation type="unfinished"></translation>
+        <translation>Edite a forma como os perfis dinâmicos do kandev recuperam de erros do fornecedor: abra um documento de perfil, a própria base de dados do kandev ou o exemplo para explorar.</translation>
     </message>
     <message>
         <source>kandev&apos;s own SQLite database on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>A própria base de dados SQLite do kandev nesta máquina</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir %1</translation>
     </message>
 </context>
 <context>
     <name>gui::SwitchingExplanation</name>
     <message>
         <source>When kandev switches candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>Quando o kandev muda de candidato</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelineLegend</name>
     <message>
         <source>Legend</source>
-        <translation type="unfinished"></translation>
+        <translation>Legenda</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelinePanel</name>
     <message>
         <source>Capacity error before output, every attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro de capacidade antes de qualquer saída, em todas as tentativas</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>Quota esgotada, reposição daqui a 1 min</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 6 h</source>
-        <translation type="unfinished"></translation>
+        <translation>Quota esgotada, reposição daqui a 6 h</translation>
     </message>
     <message>
         <source>Two transient errors, then success</source>
-        <translation type="unfinished"></translation>
+        <translation>Dois erros transitórios, depois sucesso</translation>
     </message>
     <message>
         <source>Unknown error</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro desconhecido</translation>
     </message>
     <message>
         <source>Failure after tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>Falha após atividade de ferramentas</translation>
     </message>
     <message>
         <source>Custom scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Cenário personalizado</translation>
     </message>
     <message>
         <source>&amp;Logarithmic time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo &amp;logarítmico</translation>
     </message>
     <message>
         <source>Compare with saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Comparar com o guardado</translation>
     </message>
     <message>
         <source>Timeline views</source>
-        <translation type="unfinished"></translation>
+        <translation>Vistas da cronologia</translation>
     </message>
     <message>
         <source>&amp;Scenario:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce&amp;nário:</translation>
     </message>
     <message>
         <source>Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Cenário</translation>
     </message>
     <message>
         <source>Edit &amp;Custom…</source>
-        <translation type="unfinished"></translation>
+        <translation>Editar personali&amp;zado…</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar…</translation>
     </message>
     <message>
         <source>Draw the route as it was read or last saved, dashed, under the edited one</source>
-        <translation type="unfinished"></translation>
+        <translation>Desenhar a rota tal como foi lida ou guardada pela última vez, tracejada, por baixo da editada</translation>
     </message>
     <message>
         <source>Timeline events</source>
-        <translation type="unfinished"></translation>
+        <translation>Eventos da cronologia</translation>
     </message>
     <message>
         <source>Route warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Avisos da rota</translation>
     </message>
     <message>
         <source>Picture</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagem</translation>
     </message>
     <message>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabela</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Avisos</translation>
     </message>
     <message>
         <source>Export Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar cronologia</translation>
     </message>
     <message>
         <source>SVG image (*.svg);;PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagem SVG (*.svg);;Imagem PNG (*.png)</translation>
     </message>
     <message>
         <source>Cannot Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível exportar</translation>
     </message>
     <message>
         <source>The timeline could not be written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível escrever a cronologia em %1.</translation>
     </message>
     <message>
         <source>timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>cronologia</translation>
     </message>
     <message>
         <source>Warnings (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Avisos (%1)</translation>
     </message>
 </context>
 <context>
     <name>gui::TimelineView</name>
     <message>
         <source>Retry timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Cronologia das repetições</translation>
     </message>
     <message>
         <source>%1 (removed)</source>
         <extracomment>a lane of the timeline for a candidate only the saved route has</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (removido)</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished">%1. %2</translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source> (off)</source>
-        <translation type="unfinished"></translation>
+        <translation> (desativado)</translation>
     </message>
     <message>
         <source>Open a dynamic profile to preview its retry timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abra um perfil dinâmico para pré-visualizar a sua cronologia de repetições.</translation>
     </message>
     <message>
         <source>stop: action required</source>
-        <translation type="unfinished"></translation>
+        <translation>parar: ação necessária</translation>
     </message>
     <message>
         <source>success</source>
-        <translation type="unfinished"></translation>
+        <translation>sucesso</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished">não resta nenhum candidato elegível</translation>
+        <translation>não resta nenhum candidato elegível</translation>
     </message>
     <message>
         <source>configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>erro de configuração</translation>
     </message>
     <message>
         <source>… (event limit)</source>
-        <translation type="unfinished"></translation>
+        <translation>… (limite de eventos)</translation>
     </message>
     <message>
         <source>paused by kandev (circuit open)</source>
-        <translation type="unfinished"></translation>
+        <translation>em pausa pelo kandev (circuito aberto)</translation>
     </message>
     <message>
         <source>reset wait %1</source>
-        <translation type="unfinished"></translation>
+        <translation>espera pela reposição %1</translation>
     </message>
     <message>
         <source>attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>tentativa</translation>
     </message>
     <message>
         <source>retry wait</source>
-        <translation type="unfinished"></translation>
+        <translation>espera da repetição</translation>
     </message>
     <message>
         <source>reset wait</source>
-        <translation type="unfinished"></translation>
+        <translation>espera pela reposição</translation>
     </message>
     <message>
         <source>skip</source>
-        <translation type="unfinished">ignorar</translation>
+        <translation>ignorar</translation>
     </message>
     <message>
         <source>stop</source>
-        <translation type="unfinished">parar</translation>
+        <translation>parar</translation>
     </message>
     <message>
         <source>none left</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhum restante</translation>
     </message>
     <message>
         <source>invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>inválido</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>em pausa</translation>
     </message>
     <message>
         <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
-        <translation type="unfinished"></translation>
+        <translation>Um ponto é uma tentativa. Uma barra lisa é a espera antes de uma repetição do mesmo candidato; uma barra às riscas é uma espera pela reposição do fornecedor. Uma seta ignora o candidato e passa ao próximo candidato. O ciclo termina num losango (sucesso), num quadrado (parar: uma pessoa tem de intervir), num triângulo (não resta nenhum candidato elegível) ou numa cruz (um candidato com políticas inválidas). Um sinal de pausa assinala um candidato que o kandev passa à frente porque o seu circuito está aberto (só nas rotas em execução).</translation>
     </message>
     <message>
         <source>While the profile is edited, the route as saved runs under it in each lane, in small outlined and dashed shapes (Compare with saved).</source>
-        <translation type="unfinished"></translation>
+        <translation>Enquanto o perfil é editado, a rota tal como foi guardada aparece por baixo em cada faixa, em pequenas formas contornadas e tracejadas (Comparar com o guardado).</translation>
     </message>
     <message>
         <source>saved, before the edit</source>
         <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>guardada, antes da edição</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 — %3</translation>
     </message>
     <message>
         <source>+%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1 · %2</translation>
     </message>
     <message>
         <source>Why: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Motivo: %1</translation>
     </message>
 </context>
 <context>
     <name>gui::TryErrorPanel</name>
     <message>
         <source>The failure came &amp;before any output or tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>A falha ocorreu antes de &amp;qualquer saída ou atividade de ferramentas</translation>
     </message>
     <message>
         <source>Show in Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar na cronologia</translation>
     </message>
     <message>
         <source>A&amp;gent:</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;gente:</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Desconhecido</translation>
     </message>
     <message>
         <source>Agent that printed the error</source>
-        <translation type="unfinished"></translation>
+        <translation>Agente que imprimiu o erro</translation>
     </message>
     <message>
         <source>The kandev agent that printed the error: its own wording is read before provider-neutral wording.</source>
-        <translation type="unfinished"></translation>
+        <translation>O agente do kandev que imprimiu o erro: a sua formulação própria é lida antes da formulação neutra em relação ao fornecedor.</translation>
     </message>
     <message>
         <source>Phase:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fase:</translation>
     </message>
     <message>
         <source>Not known</source>
-        <translation type="unfinished"></translation>
+        <translation>Desconhecida</translation>
     </message>
     <message>
         <source>%1 (before the agent runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (antes de o agente ser executado)</translation>
     </message>
     <message>
         <source>%1 (agent running)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (agente em execução)</translation>
     </message>
     <message>
         <source>Phase of the failure</source>
-        <translation type="unfinished"></translation>
+        <translation>Fase da falha</translation>
     </message>
     <message>
         <source>When the error happened. An error no rule knows is unknown_provider_error before the agent runs and agent_runtime_error after it; both stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quando o erro ocorreu. Um erro que nenhuma regra conhece é unknown_provider_error antes de o agente ser executado e agent_runtime_error depois; ambos param.</translation>
     </message>
     <message>
         <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cole um erro: a resposta (uma linha &quot;HTTP/1.1 429&quot; opcional, os cabeçalhos, uma linha em branco, o corpo) ou o stderr de um agente (primeiro, uma linha &quot;exit code: 127&quot; opcional). O que colar é lido como as palavras do próprio erro, como se tivesse falhado com um estado de erro.</translation>
     </message>
     <message>
         <source>Raw error</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro em bruto</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultado</translation>
     </message>
 </context>
 <context>
     <name>gui::ValidationPane</name>
     <message>
         <source>Validation problems</source>
-        <translation type="unfinished"></translation>
+        <translation>Problemas de validação</translation>
     </message>
     <message>
         <source>Nothing is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada está aberto.</translation>
     </message>
     <message>
         <source>Read-only: %1. Nothing can be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Só de leitura: %1. Não é possível guardar nada.</translation>
     </message>
     <message numerus="yes">
         <source>Read-only: %1. %n problem(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Só de leitura: %1. %n problema:</numerusform>
+            <numerusform>Só de leitura: %1. %n problemas:</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>No problems: this profile can be saved. %n warning(s) about what kandev may refuse.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Sem problemas: este perfil pode ser guardado. %n aviso sobre o que o kandev pode recusar.</numerusform>
+            <numerusform>Sem problemas: este perfil pode ser guardado. %n avisos sobre o que o kandev pode recusar.</numerusform>
         </translation>
     </message>
     <message>
         <source>No problems: this profile can be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem problemas: este perfil pode ser guardado.</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) must be fixed before saving. Activate one to go to its field.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n problema tem de ser corrigido antes de guardar. Ative-o para ir para o respetivo campo.</numerusform>
+            <numerusform>%n problemas têm de ser corrigidos antes de guardar. Ative um deles para ir para o respetivo campo.</numerusform>
         </translation>
     </message>
 </context>
@@ -2495,678 +2495,680 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <name>gui::WhatHappensPanel</name>
     <message>
         <source>The provider reports a reset in</source>
-        <translation type="unfinished"></translation>
+        <translation>O fornecedor indica uma reposição daqui a</translation>
     </message>
     <message>
         <source>before any output or tool activity</source>
-        <translation type="unfinished"></translation>
+        <translation>antes de qualquer saída ou atividade de ferramentas</translation>
     </message>
     <message>
         <source>the reset wait was already used</source>
-        <translation type="unfinished"></translation>
+        <translation>a espera pela reposição já foi usada</translation>
     </message>
     <message>
         <source>Error:</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro:</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — unclassified</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — não classificado</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro</translation>
     </message>
     <message>
         <source>Reset in</source>
-        <translation type="unfinished"></translation>
+        <translation>Reposição daqui a</translation>
     </message>
     <message>
         <source>The failure came:</source>
-        <translation type="unfinished"></translation>
+        <translation>A falha ocorreu:</translation>
     </message>
     <message>
         <source>Retries already made:</source>
-        <translation type="unfinished"></translation>
+        <translation>Repetições já feitas:</translation>
     </message>
     <message>
         <source>Decision:</source>
-        <translation type="unfinished"></translation>
+        <translation>Decisão:</translation>
     </message>
     <message>
         <source>Select a candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Selecione um candidato.</translation>
     </message>
 </context>
 <context>
     <name>model::CandidateListModel</name>
     <message>
         <source>Stale: profile not found</source>
-        <translation type="unfinished"></translation>
+        <translation>Obsoleto: perfil não encontrado</translation>
     </message>
     <message>
         <source>Stale: profile deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>Obsoleto: perfil eliminado</translation>
     </message>
     <message>
         <source>Ineligible: profile disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Não elegível: perfil desativado</translation>
     </message>
     <message>
         <source>Ineligible: auto fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>Não elegível: alternativa automática</translation>
     </message>
     <message>
         <source>Ineligible: dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Não elegível: perfil dinâmico</translation>
     </message>
     <message>
         <source>Ineligible: references itself</source>
-        <translation type="unfinished"></translation>
+        <translation>Não elegível: referencia-se a si próprio</translation>
     </message>
     <message>
         <source>Ineligible: named twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Não elegível: indicado duas vezes</translation>
     </message>
     <message>
         <source>Ineligible: profile has no agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Não elegível: o perfil não tem agente</translation>
     </message>
     <message>
         <source>Ineligible: Office profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Não elegível: perfil do Office</translation>
     </message>
     <message>
         <source>Warning: agent may not be launchable</source>
-        <translation type="unfinished"></translation>
+        <translation>Aviso: pode não ser possível iniciar o agente</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n problema</numerusform>
+            <numerusform>%n problemas</numerusform>
         </translation>
     </message>
     <message>
         <source>Agent profile: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfil de agente: %1</translation>
     </message>
     <message>
         <source>Enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Ativado</translation>
     </message>
     <message>
         <source>Disabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Desativado</translation>
     </message>
     <message>
         <source>Legacy rules</source>
-        <translation type="unfinished">Regras antigas</translation>
+        <translation>Regras antigas</translation>
     </message>
     <message>
         <source>Position %1 in the route</source>
-        <translation type="unfinished"></translation>
+        <translation>Posição %1 na rota</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Candidato</translation>
     </message>
     <message>
         <source>Policies</source>
-        <translation type="unfinished"></translation>
+        <translation>Políticas</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
 </context>
 <context>
     <name>model::Commands</name>
     <message>
         <source>Enable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ativar %1</translation>
     </message>
     <message>
         <source>Disable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Desativar %1</translation>
     </message>
     <message>
         <source>Move %1 up to position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Mover %1 para cima, para a posição %2</translation>
     </message>
     <message>
         <source>Move %1 down to position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Mover %1 para baixo, para a posição %2</translation>
     </message>
     <message>
         <source>Add %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Adicionar %1</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Remover %1</translation>
     </message>
     <message>
         <source>Rename the profile to &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Mudar o nome do perfil para &quot;%1&quot;</translation>
     </message>
     <message>
         <source>Enable the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ativar o perfil %1</translation>
     </message>
     <message>
         <source>Disable the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Desativar o perfil %1</translation>
     </message>
     <message>
         <source>New dynamic profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Novo perfil dinâmico</translation>
     </message>
     <message>
         <source>Delete the profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar o perfil %1</translation>
     </message>
 </context>
 <context>
     <name>model::EditorDocument</name>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem título</translation>
     </message>
     <message>
         <source>a row of this profile holds a value that cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>uma linha deste perfil contém um valor que não é possível ler</translation>
     </message>
     <message>
         <source>a route of this profile has a policy version newer than this build; saving could lose what it means</source>
-        <translation type="unfinished"></translation>
+        <translation>uma rota deste perfil tem uma versão de política mais recente do que esta compilação; guardar poderia perder o seu significado</translation>
     </message>
     <message>
         <source>its legacy rules cannot be migrated (%1); settle them in kandev and open the database again</source>
-        <translation type="unfinished"></translation>
+        <translation>não é possível migrar as suas regras antigas (%1); resolva-as no kandev e abra novamente a base de dados</translation>
     </message>
     <message>
         <source>%1 is open read-only: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 está aberto só de leitura: %2</translation>
     </message>
     <message numerus="yes">
         <source>The document has %n problem(s); fix them before saving.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>O documento tem %n problema; corrija-o antes de guardar.</numerusform>
+            <numerusform>O documento tem %n problemas; corrija-os antes de guardar.</numerusform>
         </translation>
     </message>
     <message>
         <source>The document as it would be written does not pass validation, so it is not written:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>O documento, tal como seria escrito, não passa na validação, por isso não é escrito:
+%1</translation>
     </message>
     <message>
         <source>Profile %1 is read-only: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil %1 é só de leitura: %2</translation>
     </message>
     <message>
         <source>Profile %1 as it would be written does not pass validation, so nothing is written:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>O perfil %1, tal como seria escrito, não passa na validação, por isso nada é escrito:
+%2</translation>
     </message>
     <message>
         <source>Nothing was saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada foi guardado: %1</translation>
     </message>
     <message>
         <source>%1 holds no dynamic profile to edit.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 não contém nenhum perfil dinâmico para editar.</translation>
     </message>
 </context>
 <context>
     <name>model::LiveRoutesModel</name>
     <message>
         <source>Selecting</source>
-        <translation type="unfinished"></translation>
+        <translation>A selecionar</translation>
     </message>
     <message>
         <source>Starting</source>
-        <translation type="unfinished"></translation>
+        <translation>A iniciar</translation>
     </message>
     <message>
         <source>Waiting (no candidate)</source>
-        <translation type="unfinished"></translation>
+        <translation>A aguardar (sem candidato)</translation>
     </message>
     <message>
         <source>Retrying</source>
-        <translation type="unfinished"></translation>
+        <translation>A repetir</translation>
     </message>
     <message>
         <source>Retry wait</source>
-        <translation type="unfinished"></translation>
+        <translation>Espera da repetição</translation>
     </message>
     <message>
         <source>Waiting for reset</source>
-        <translation type="unfinished"></translation>
+        <translation>A aguardar pela reposição</translation>
     </message>
     <message>
         <source>Action required</source>
-        <translation type="unfinished"></translation>
+        <translation>Ação necessária</translation>
     </message>
     <message>
         <source>Unknown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Desconhecido: %1</translation>
     </message>
     <message>
         <source>due</source>
-        <translation type="unfinished"></translation>
+        <translation>agora</translation>
     </message>
     <message>
         <source>Deadline %1, due now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prazo %1, vence agora.</translation>
     </message>
     <message>
         <source>Deadline %1, in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prazo %1, daqui a %2.</translation>
     </message>
     <message>
         <source>unknown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>desconhecido: %1</translation>
     </message>
     <message>
         <source>wait up to %1 for a reset</source>
-        <translation type="unfinished"></translation>
+        <translation>aguardar até %1 pela reposição</translation>
     </message>
     <message numerus="yes">
         <source>%n retries from %1</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n repetição a partir de %1</numerusform>
             <numerusform>%n repetições a partir de %1</numerusform>
         </translation>
     </message>
     <message>
         <source>no wait, no retry</source>
-        <translation type="unfinished"></translation>
+        <translation>sem espera, sem repetição</translation>
     </message>
     <message>
         <source>, then </source>
-        <translation type="unfinished"></translation>
+        <translation>, depois </translation>
     </message>
     <message>
         <source>skip, but no candidate is left (the route waits)</source>
-        <translation type="unfinished"></translation>
+        <translation>ignorar, mas não resta nenhum candidato (a rota aguarda)</translation>
     </message>
     <message>
         <source>skip to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ignorar e passar a %1</translation>
     </message>
     <message>
         <source>stop for a person</source>
-        <translation type="unfinished"></translation>
+        <translation>parar até uma pessoa intervir</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: retry %1 of %2 in %3, then %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se o mesmo erro se repetir no prazo: repetição %1 de %2 daqui a %3, depois %4.</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se o mesmo erro se repetir no prazo: aguardar %1 pela reposição do fornecedor, depois %2.</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se o mesmo erro se repetir no prazo: %1.</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person (the error is not classified).</source>
-        <translation type="unfinished"></translation>
+        <translation>Se o mesmo erro se repetir no prazo: parar até uma pessoa intervir (o erro não está classificado).</translation>
     </message>
     <message>
         <source>If the same error repeats at the deadline: stop for a person.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se o mesmo erro se repetir no prazo: parar até uma pessoa intervir.</translation>
     </message>
     <message>
         <source>%1: scheduled under %2; you are editing %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: agendado com %2; está a editar %3.</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>ilegível</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhuma</translation>
     </message>
     <message>
         <source>differs</source>
-        <translation type="unfinished"></translation>
+        <translation>difere</translation>
     </message>
     <message>
         <source>same</source>
-        <translation type="unfinished"></translation>
+        <translation>igual</translation>
     </message>
     <message>
         <source>Agent profile %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfil de agente %1</translation>
     </message>
     <message>
         <source>This route&apos;s row cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler a linha desta rota: %1</translation>
     </message>
     <message>
         <source>policy_state_json cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler policy_state_json: %1</translation>
     </message>
     <message>
         <source>The policy it was scheduled under cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler a política com que foi agendada: %1</translation>
     </message>
     <message>
         <source>What the route does when its waits and retries are used up (the pending outcome it was scheduled with)</source>
-        <translation type="unfinished"></translation>
+        <translation>O que a rota faz quando as esperas e as repetições se esgotam (o resultado pendente com que foi agendada)</translation>
     </message>
     <message>
         <source>The classes whose wait for a provider reset this route cycle has used</source>
-        <translation type="unfinished"></translation>
+        <translation>As classes cuja espera pela reposição do fornecedor já foi usada neste ciclo da rota</translation>
     </message>
     <message>
         <source>Session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sessão</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Candidato</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>Falha</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Repetição</translation>
     </message>
     <message>
         <source>Reset waits</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperas pela reposição</translation>
     </message>
     <message>
         <source>Then</source>
-        <translation type="unfinished"></translation>
+        <translation>Depois</translation>
     </message>
     <message>
         <source>Deadline</source>
-        <translation type="unfinished"></translation>
+        <translation>Prazo</translation>
     </message>
     <message>
         <source>Left</source>
-        <translation type="unfinished"></translation>
+        <translation>Restante</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Versão</translation>
     </message>
     <message>
         <source>Policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Política</translation>
     </message>
 </context>
 <context>
     <name>model::ProfileListModel</name>
     <message numerus="yes">
         <source>%1 — %n candidate(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 — %n candidato</numerusform>
+            <numerusform>%1 — %n candidatos</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 [disabled]</source>
         <extracomment>A dynamic profile switched off (agent_profiles.enabled), as the Route dock lists it.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 [desativado]</translation>
     </message>
 </context>
 <context>
     <name>model::TimelineEventModel</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>Evento</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Candidato</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro</translation>
     </message>
     <message>
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Decisão</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Motivo</translation>
     </message>
 </context>
 <context>
     <name>model::TimelinePreview</name>
     <message>
         <source>Attempt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tentativa %1</translation>
     </message>
     <message>
         <source>Retry %1 after %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Repetição %1 após %2</translation>
     </message>
     <message>
         <source>Reset wait %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Espera pela reposição %1</translation>
     </message>
     <message>
         <source>Skip to the next candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Ignorar e passar ao próximo candidato</translation>
     </message>
     <message>
         <source>Stop: action required</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar: ação necessária</translation>
     </message>
     <message>
         <source>Success</source>
-        <translation type="unfinished"></translation>
+        <translation>Sucesso</translation>
     </message>
     <message>
         <source>No eligible candidate left</source>
-        <translation type="unfinished"></translation>
+        <translation>Não resta nenhum candidato elegível</translation>
     </message>
     <message>
         <source>Configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>Erro de configuração</translation>
     </message>
     <message>
         <source>Simulation stopped at its event limit</source>
-        <translation type="unfinished"></translation>
+        <translation>A simulação parou no limite de eventos</translation>
     </message>
     <message>
         <source>Passed over: circuit open for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Passado à frente: circuito aberto durante %1</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%1 · retry ordinal %2 · until +%3 · then %4</source>
         <extracomment>%3: the deadline as an offset from the first failure</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · repetição n.º %2 · até +%3 · depois %4</translation>
     </message>
     <message>
         <source>%1 · trusted reset at +%2 · then %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · reposição fiável em +%2 · depois %3</translation>
     </message>
     <message>
         <source>%1 · safety gate: unclassified or after side effects</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · barreira de segurança: não classificado ou após efeitos secundários</translation>
     </message>
     <message>
         <source>%1 · %2 · until %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · até %3</translation>
     </message>
     <message>
         <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
-        <translation type="unfinished"></translation>
+        <translation>O fornecedor indica uma reposição fiável daqui a %1, dentro da espera máxima de %2 deste candidato para os %3, por isso aguarda e tenta mais uma vez.</translation>
     </message>
     <message>
         <source>Retry %1 of %2: the first retry after %3, doubled for each retry after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Repetição %1 de %2: a primeira repetição após %3, com o intervalo duplicado em cada repetição seguinte.</translation>
     </message>
     <message numerus="yes">
         <source>All %n retry(s) are used.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n repetição usada: não resta nenhuma.</numerusform>
+            <numerusform>As %n repetições foram todas usadas.</numerusform>
         </translation>
     </message>
     <message>
         <source>Retrying is off for %1 on this candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>A repetição está desativada para os %1 neste candidato.</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate skip to the next candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Depois de esgotar a recuperação, os %1 neste candidato levam a ignorá-lo e passar ao próximo candidato.</translation>
     </message>
     <message>
         <source>Once recovery is exhausted, %1 on this candidate stop for manual recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>Depois de esgotar a recuperação, os %1 neste candidato param para recuperação manual.</translation>
     </message>
     <message>
         <source>Attempt %1 succeeds in this scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>A tentativa %1 é bem-sucedida neste cenário.</translation>
     </message>
     <message>
         <source>Every later candidate is disabled or was skipped: no candidate is left to try.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos os candidatos seguintes estão desativados ou foram ignorados: não resta nenhum candidato para tentar.</translation>
     </message>
     <message>
         <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
-        <translation type="unfinished"></translation>
+        <translation>As políticas deste candidato não são válidas (%1), por isso o ciclo para aqui.</translation>
     </message>
     <message>
         <source>The scenario never ends; the preview stops at its event limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>O cenário nunca termina; a pré-visualização para no limite de eventos.</translation>
     </message>
     <message>
         <source>kandev paused %1 after %2 until %3; a candidate whose circuit is open is passed over without an attempt.</source>
         <extracomment>%1: a resource key such as profile:claude-sonnet, %2: a failure code, %3: a time</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>O kandev colocou %1 em pausa após %2 até %3; um candidato cujo circuito está aberto é passado à frente sem nenhuma tentativa.</translation>
     </message>
     <message>
         <source>success</source>
-        <translation type="unfinished"></translation>
+        <translation>sucesso</translation>
     </message>
     <message>
         <source>stop for manual recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>paragem para recuperação manual</translation>
     </message>
     <message>
         <source>no eligible candidate left</source>
-        <translation type="unfinished">não resta nenhum candidato elegível</translation>
+        <translation>falta de candidatos elegíveis</translation>
     </message>
     <message>
         <source>a configuration error</source>
-        <translation type="unfinished"></translation>
+        <translation>um erro de configuração</translation>
     </message>
     <message>
         <source>the event limit</source>
-        <translation type="unfinished">o limite de eventos</translation>
+        <translation>o limite de eventos</translation>
     </message>
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n tentativa em %1, que termina com %2.</numerusform>
+            <numerusform>%n tentativas em %1, que terminam com %2.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1, then stop on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, depois paragem em %2</translation>
     </message>
     <message>
         <source>%1, then no eligible candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, depois nenhum candidato elegível</translation>
     </message>
     <message>
         <source>Worst case from the first failure: transient errors %1; hard errors %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pior caso a partir da primeira falha: erros transitórios %1; erros permanentes %2.</translation>
     </message>
     <message>
         <source>%1 is disabled and never tried.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 está desativado e nunca é tentado.</translation>
     </message>
     <message>
         <source>%1 is invalid and stops every cycle that reaches it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 é inválido e para todos os ciclos que o alcançam.</translation>
     </message>
     <message>
         <source>%1 is never reached for %2: an earlier candidate stops.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 nunca é alcançado para os %2: um candidato anterior para.</translation>
     </message>
     <message>
         <source>Every candidate skips %1: the route ends with no eligible candidate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos os candidatos ignoram os %1: a rota termina sem nenhum candidato elegível.</translation>
     </message>
     <message>
         <source>%1 retries hard errors without a reset wait; quota and credential errors rarely clear that fast.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 repete erros permanentes sem espera pela reposição; os erros de quota e de credenciais raramente se resolvem tão depressa.</translation>
     </message>
     <message>
         <source>No candidate is enabled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum candidato está ativado.</translation>
     </message>
     <message>
         <source>%1 references a profile it may not use; kandev will not run it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 referencia um perfil que não pode usar; o kandev não o executará.</translation>
     </message>
     <message numerus="yes">
         <source>The simulation stopped after %n event(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>A simulação parou após %n evento.</numerusform>
+            <numerusform>A simulação parou após %n eventos.</numerusform>
         </translation>
     </message>
     <message>
         <source>Retry timeline for the scenario %1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Cronologia das repetições para o cenário %1. %2</translation>
     </message>
     <message>
         <source>Compared with the saved policy: %1.</source>
         <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Em comparação com a política guardada: %1.</translation>
     </message>
 </context>
 <context>
     <name>model::ValidationModel</name>
     <message>
         <source>Problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problema</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Candidato</translation>
     </message>
     <message>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>Campo</translation>
     </message>
 </context>
 </TS>
