@@ -794,11 +794,11 @@
     <message>
         <source>%1 longer</source>
         <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
-        <translation>%1 mais longa</translation>
+        <translation>mais %1 de duração</translation>
     </message>
     <message>
         <source>%1 shorter</source>
-        <translation>%1 mais curta</translation>
+        <translation>menos %1 de duração</translation>
     </message>
     <message>
         <source>now ends in %1 instead of %2</source>
@@ -1323,7 +1323,7 @@ aviso: %3</translation>
     </message>
     <message>
         <source>Tries the same candidate again after a delay that doubles each time, up to the maximum retries; then the outcome below applies.</source>
-        <translation>Tenta novamente o mesmo candidato após um intervalo que duplica de cada vez, até ao máximo de repetições; depois aplica-se o resultado abaixo.</translation>
+        <translation>Repete o mesmo candidato após um intervalo que duplica de cada vez, até ao máximo de repetições; depois aplica-se o resultado abaixo.</translation>
     </message>
     <message>
         <source>the reset wait</source>
@@ -2320,7 +2320,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     </message>
     <message>
         <source>paused by kandev (circuit open)</source>
-        <translation>em pausa pelo kandev (circuito aberto)</translation>
+        <translation>colocado em pausa pelo kandev (circuito aberto)</translation>
     </message>
     <message>
         <source>reset wait %1</source>
@@ -2348,7 +2348,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     </message>
     <message>
         <source>none left</source>
-        <translation>nenhum restante</translation>
+        <translation>sem candidatos</translation>
     </message>
     <message>
         <source>invalid</source>
@@ -3095,8 +3095,8 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <message numerus="yes">
         <source>%n attempt(s) in %1, ending in %2.</source>
         <translation>
-            <numerusform>%n tentativa em %1, que termina com %2.</numerusform>
-            <numerusform>%n tentativas em %1, que terminam com %2.</numerusform>
+            <numerusform>%n tentativa em %1; o ciclo termina com %2.</numerusform>
+            <numerusform>%n tentativas em %1; o ciclo termina com %2.</numerusform>
         </translation>
     </message>
     <message>
