@@ -71,7 +71,7 @@
     <message>
         <source>%1, %2</source>
         <comment>clauses</comment>
-        <extracomment>two clauses of one sentence: "3 routes running, 1 waiting under the old policy: ..."</extracomment>
+        <extracomment>two clauses of one sentence: &quot;3 routes running, 1 waiting under the old policy: ...&quot;</extracomment>
         <translation type="unfinished">%1. %2 {1,?}</translation>
     </message>
 </context>
@@ -110,7 +110,7 @@
         <translation>Profil %1 (%2):</translation>
     </message>
     <message>
-        <source>name "%1" -&gt; "%2"</source>
+        <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
         <translation>Name „%1“ -&gt; „%2“</translation>
     </message>
     <message>
@@ -141,6 +141,16 @@
         <source>profile disabled (was enabled): kandev no longer offers it for new tasks</source>
         <translation>Profil deaktiviert (war aktiviert): kandev bietet es für neue Aufgaben nicht mehr an</translation>
     </message>
+    <message>
+        <source>true</source>
+        <comment>a switch&apos;s value: on</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>false</source>
+        <comment>a switch&apos;s value: off</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ErrorTrial</name>
@@ -153,7 +163,7 @@
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · Regel &lt;code&gt;%4&lt;/code&gt; · %5 · Konfidenz %6 · Geltungsbereich %7</translation>
     </message>
     <message>
-        <source>kandev's own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
         <translation>kandevs eigene Regeln ergeben hier &lt;code&gt;%1&lt;/code&gt;; dieser Katalog weicht absichtlich ab (siehe README).</translation>
     </message>
     <message>
@@ -200,7 +210,7 @@
         <translation>Profil %1</translation>
     </message>
     <message>
-        <source>kandev's Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
         <translation>Das Go-Backend von kandev wendet Regeln in sortierter Schlüsselreihenfolge an und würde für %2 &lt;code&gt;%1&lt;/code&gt; verwenden (%3). Policy Studio folgt der dokumentierten Regel: &lt;code&gt;%4&lt;/code&gt; hat Vorrang (%5).</translation>
     </message>
     <message>
@@ -248,15 +258,15 @@
         <translation>Erhält die Voreinstellung: kein Warten, keine Wiederholung, überspringen, für beide Klassen.</translation>
     </message>
     <message>
-        <source>Written &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>Geschrieben: &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;; gelesen wie von kandev, ohne den umgebenden Leerraum.</translation>
+        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation>Geschrieben: &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; gelesen wie von kandev, ohne den umgebenden Leerraum.</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
         <translation>Die Regel für den Code &lt;code&gt;%1&lt;/code&gt; hat für ihre Klasse Vorrang.</translation>
     </message>
     <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev's documented mapping.</source>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
         <translation>&lt;code&gt;%1&lt;/code&gt; wird zu „%2“ – die dokumentierte Zuordnung von kandev.</translation>
     </message>
     <message>
@@ -281,11 +291,11 @@
     </message>
     <message>
         <source>transient and hard errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 and means: %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -503,7 +513,7 @@
         <translation>Der Kandidat hat sowohl Richtlinien als auch alte Regeln.</translation>
     </message>
     <message>
-        <source>Wait %1 for the provider's reset, then try this candidate once more; if that fails too: %2.</source>
+        <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
         <translation>%1 auf die Rücksetzung des Anbieters warten, dann diesen Kandidaten noch einmal versuchen; scheitert auch das: %2.</translation>
     </message>
     <message>
@@ -528,7 +538,6 @@
     </message>
     <message>
         <source>Legacy rules cannot be migrated: %1</source>
-        <extracomment>%1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
         <translation>Alte Regeln können nicht migriert werden: %1</translation>
     </message>
     <message>
@@ -545,7 +554,7 @@
     </message>
     <message>
         <source>transient errors</source>
-        <extracomment>the class inside a sentence ("retries for transient errors of X"); German keeps the noun's capital</extracomment>
+        <extracomment>the class inside a sentence (&quot;retries for transient errors of X&quot;); German keeps the noun&apos;s capital</extracomment>
         <translation>vorübergehende Fehler</translation>
     </message>
     <message>
@@ -569,7 +578,7 @@
         <translation>kurzes Ratenlimit</translation>
     </message>
     <message>
-        <source>Stop: this candidate's policies are invalid, and invalid settings never authorize work.</source>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
         <translation>Anhalten: Die Richtlinien dieses Kandidaten sind ungültig, und ungültige Einstellungen erlauben nie Arbeit.</translation>
     </message>
     <message>
@@ -593,7 +602,7 @@
         <translation>Die gemeldete Rücksetzung liegt nicht in der Zukunft und wird daher nicht genutzt.</translation>
     </message>
     <message>
-        <source>The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.</source>
+        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
         <translation>Der Hinweis (%1) liegt jenseits der Höchstwartezeit dieses Kandidaten für %3 (%2) und wird daher nicht genutzt.</translation>
     </message>
     <message>
@@ -609,7 +618,7 @@
         <translation>In keiner der beiden Klassen: unbekannte (nicht eingestufte) Fehler, Aufgaben-, Repository-, Berechtigungs- oder Werkzeugfehler und jeder Fehler, nachdem der Agent eine Ausgabe erzeugt oder ein Werkzeug benutzt hat. Sie halten immer für manuellen Eingriff an, damit keine Arbeit doppelt läuft.</translation>
     </message>
     <message>
-        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate's policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
+        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
         <translation>Eine Route geht nur nach einem eingestuften Anbieterfehler zum nächsten Kandidaten über, und nur wenn die Richtlinie dieses Kandidaten für die Klasse nach verbrauchten Wiederholungen „überspringen“ sagt: vorübergehende Fehler (Ratenlimits, Überlastung, Kapazität, Netzwerk, Anbieterausfälle) und dauerhafte Fehler (Kontingent, Abonnement, Zugangsdaten, Konfiguration, nicht verfügbare Modelle).</translation>
     </message>
     <message>
@@ -708,140 +717,190 @@
     <message>
         <source> </source>
         <comment>duration parts</comment>
-        <extracomment>between the parts of a duration ("1 min 30 s")</extracomment>
-        <translation type="unfinished" />
+        <extracomment>between the parts of a duration (&quot;1 min 30 s&quot;)</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>high</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>medium</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>low</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>provider</source>
         <comment>scope</comment>
         <extracomment>what a failure affects: the provider, the account, the model or this request</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>account</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>model</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>request</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>guard</source>
         <comment>stage</comment>
-        <extracomment>where a classification rule sits in kandev's order</extracomment>
-        <translation type="unfinished" />
+        <extracomment>where a classification rule sits in kandev&apos;s order</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>structured</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>agent CLI</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>provider-neutral</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>runtime</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>phase fallback</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>parsed, in the future, and no other hint disagrees</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>could not be parsed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cannot be represented: past %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not in the future</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>more than a year away</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>agrees with %1</source>
-        <extracomment>%1: another hint's source, e.g. retry-after</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: another hint&apos;s source, e.g. retry-after</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>disagrees with %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>conflicting hints: none is trusted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a time of day without a time zone is ambiguous</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown time zone %1</source>
-        <extracomment>%1: the time zone's name as the error wrote it</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the time zone&apos;s name as the error wrote it</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not a calendar date</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>, </source>
         <comment>list separator</comment>
-        <extracomment>between the items of a list: ", " in English, "、" in Chinese</extracomment>
+        <extracomment>between the items of a list: &quot;, &quot; in English, &quot;、&quot; in Chinese</extracomment>
         <translation>, </translation>
     </message>
     <message>
         <source> </source>
         <comment>sentence separator</comment>
         <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity error before output, every attempt</source>
+        <translation type="unfinished">Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 1 min</source>
+        <translation type="unfinished">Kontingent erschöpft, Rücksetzung in 1 min</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 6 h</source>
+        <translation type="unfinished">Kontingent erschöpft, Rücksetzung in 6 h</translation>
+    </message>
+    <message>
+        <source>Two transient errors, then success</source>
+        <translation type="unfinished">Zwei vorübergehende Fehler, dann Erfolg</translation>
+    </message>
+    <message>
+        <source>Unknown error</source>
+        <translation type="unfinished">Unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>Failure after tool activity</source>
+        <translation type="unfinished">Fehlschlag nach Werkzeugaktivität</translation>
+    </message>
+    <message>
+        <source>candidate %1 (“%2”)</source>
+        <extracomment>%1: the candidate&apos;s index in the route, %2: its profile id</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a legacy rule has an empty key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code</source>
+        <extracomment>%2: the rule&apos;s key as written, e.g. rate_limitd</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: conflicting legacy rules for %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 carries both policies and legacy rules</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
     <message>
         <source>success on %1</source>
-        <extracomment>how a route cycle ends, after "now ends in" / "instead of"; %1: a candidate's name</extracomment>
+        <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
         <translation>Erfolg bei %1</translation>
     </message>
     <message>
@@ -866,7 +925,7 @@
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
-        <extracomment>%1: a candidate's name; %2: the field path and the problem</extracomment>
+        <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
         <translation>Kein Vergleich mit der gespeicherten Richtlinie möglich: %1 lässt sich in der bearbeiteten Route nicht simulieren. %2</translation>
     </message>
     <message>
@@ -879,7 +938,7 @@
     </message>
     <message numerus="yes">
         <source>+%n attempts</source>
-        <extracomment>the change in the number of attempts: "+2 attempts"</extracomment>
+        <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
         <translation>
             <numerusform>+%n Versuch</numerusform>
             <numerusform>+%n Versuche</numerusform>
@@ -922,7 +981,7 @@
     </message>
     <message>
         <source>%1 longer</source>
-        <extracomment>%1: how much longer (or shorter) the route takes to its end, "35 s"</extracomment>
+        <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
         <translation>%1 länger</translation>
     </message>
     <message>
@@ -1082,7 +1141,7 @@
         <translation>Noch keine Kandidaten</translation>
     </message>
     <message>
-        <source>Add the route's first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
+        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
         <translation>Fügen Sie mit „Kandidat hinzufügen“ (Menü Bearbeiten) den ersten Kandidaten der Route hinzu, um festzulegen, was geschieht, wenn sein Anbieter ausfällt.</translation>
     </message>
     <message>
@@ -1114,11 +1173,11 @@
         <translation>%1. Die Route kann diesen Kandidaten erst nutzen, wenn er auf ein zulässiges Profil verweist.</translation>
     </message>
     <message>
-        <source>Read-only: this candidate's legacy rules cannot be migrated. They are shown as they are.</source>
+        <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
         <translation>Schreibgeschützt: Die alten Regeln dieses Kandidaten können nicht migriert werden. Sie werden so gezeigt, wie sie sind.</translation>
     </message>
     <message>
-        <source>Read-only: this candidate's legacy rules can be migrated, but the document is open read-only (%1).</source>
+        <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
         <translation>Schreibgeschützt: Die alten Regeln dieses Kandidaten lassen sich migrieren, aber das Dokument ist schreibgeschützt geöffnet (%1).</translation>
     </message>
     <message>
@@ -1165,7 +1224,7 @@
         <translation>Richtlinien &amp;kopieren nach …</translation>
     </message>
     <message>
-        <source>Copy the selected candidate's policies to other candidates</source>
+        <source>Copy the selected candidate&apos;s policies to other candidates</source>
         <translation>Die Richtlinien des gewählten Kandidaten auf andere Kandidaten übertragen</translation>
     </message>
     <message>
@@ -1249,7 +1308,7 @@
     <message>
         <source>%1 (%2)
 cannot be a candidate: %3</source>
-        <extracomment>%3 says why, e.g. "deleted, disabled"</extracomment>
+        <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
         <translation>%1 (%2)
 kann kein Kandidat sein: %3</translation>
     </message>
@@ -1335,7 +1394,7 @@ Warnung: %3</translation>
         <translation>Herkunft</translation>
     </message>
     <message>
-        <source>Rules apply in kandev's order: its structured signals (status, exit 127), then the agent CLI's own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
         <translation>Die Regeln gelten in der Reihenfolge von kandev: zuerst seine strukturierten Signale (Status, Exit-Code 127), dann der eigene Wortlaut der Agenten-CLI, dann anbieterneutraler Wortlaut, dann die Laufzeitumgebung; der erste Treffer höchster Priorität entscheidet. Wortlaut in gewöhnlicher Sprache wird nur in einem Fehlerkontext gelesen. Ohne Treffer ist der Fehler nicht eingestuft, und nicht eingestufte Fehler halten immer an.</translation>
     </message>
     <message>
@@ -1343,7 +1402,7 @@ Warnung: %3</translation>
         <translation>beliebig</translation>
     </message>
     <message>
-        <source>(the phase's code)</source>
+        <source>(the phase&apos;s code)</source>
         <translation>(der Code der Phase)</translation>
     </message>
     <message>
@@ -1491,7 +1550,7 @@ Warnung: %3</translation>
     </message>
     <message>
         <source>Explain %1 for %2</source>
-        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class ("transient errors").</extracomment>
+        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
         <translation>%1 für %2 erklären</translation>
     </message>
     <message>
@@ -1816,7 +1875,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>Laufende Routen</translation>
     </message>
     <message>
-        <source>Preview the rest of this route's cycle from its current state, if the same error repeats</source>
+        <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
         <translation>Den Rest des Routendurchlaufs dieser Route ab ihrem aktuellen Zustand in der Vorschau zeigen, falls derselbe Fehler erneut auftritt</translation>
     </message>
     <message>
@@ -1898,8 +1957,8 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>%1. %2 (%3), %4</source>
-        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev's code), %4: when</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev&apos;s code), %4: when</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1. %2 (%3)</source>
@@ -2036,7 +2095,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>&amp;PostgreSQL-Server</translation>
     </message>
     <message>
-        <source>kandev's &amp;environment (KANDEV_DATABASE_*)</source>
+        <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
         <translation>&amp;Umgebung von kandev (KANDEV_DATABASE_*)</translation>
     </message>
     <message>
@@ -2256,11 +2315,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>Policy Studio</translation>
     </message>
     <message>
-        <source>Edit how kandev's dynamic profiles recover from provider errors: open a profile document, kandev's own database, or the sample to look around.</source>
+        <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
         <translation>Bearbeiten Sie, wie sich die dynamischen Profile von kandev von Anbieterfehlern erholen: Öffnen Sie ein Profildokument, die Datenbank von kandev oder zum Umsehen das Beispiel.</translation>
     </message>
     <message>
-        <source>kandev's own SQLite database on this machine</source>
+        <source>kandev&apos;s own SQLite database on this machine</source>
         <translation>Die SQLite-Datenbank von kandev auf diesem Rechner</translation>
     </message>
     <message>
@@ -2480,7 +2539,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>pausiert</translation>
     </message>
     <message>
-        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
         <translation>Ein Punkt ist ein Versuch. Ein einfacher Balken ist die Wartezeit vor einer Wiederholung desselben Kandidaten, ein schraffierter Balken das Warten auf die Rücksetzung des Anbieters. Ein Pfeil steht für das Überspringen zum nächsten Kandidaten. Der Routendurchlauf endet mit einer Raute (Erfolg), einem Quadrat (anhalten: ein Mensch muss eingreifen), einem Dreieck (kein zulässiger Kandidat übrig) oder einem Kreuz (ein Kandidat mit ungültigen Richtlinien). Ein Pausenzeichen markiert einen Kandidaten, den kandev übergeht, weil sein Schutzschalter offen ist (nur bei laufenden Routen).</translation>
     </message>
     <message>
@@ -2494,7 +2553,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>saved, before the edit</source>
-        <extracomment>the legend's entry for the saved route, drawn dashed under the edited one</extracomment>
+        <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
         <translation>gespeichert, vor der Bearbeitung</translation>
     </message>
 </context>
@@ -2553,7 +2612,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>Phase:</translation>
     </message>
     <message>
-        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first). What you paste is read as the error's own words, as if it had failed with an error status.</source>
+        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
         <translation>Fügen Sie einen Fehler ein: die Antwort (optional eine Zeile „HTTP/1.1 429“, Header, eine Leerzeile, der Inhalt) oder die Fehlerausgabe eines Agenten (optional zuerst eine Zeile „exit code: 127“). Was Sie einfügen, wird als Wortlaut des Fehlers selbst gelesen, als wäre er mit einem Fehlerstatus gescheitert.</translation>
     </message>
     <message>
@@ -2761,7 +2820,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>%1 entfernen</translation>
     </message>
     <message>
-        <source>Rename the profile to "%1"</source>
+        <source>Rename the profile to &quot;%1&quot;</source>
         <translation>Profil in „%1“ umbenennen</translation>
     </message>
     <message>
@@ -2913,7 +2972,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>Wenn derselbe Fehler zur Frist erneut auftritt: Wiederholung %1 von %2 in %3, dann %4.</translation>
     </message>
     <message>
-        <source>If the same error repeats at the deadline: wait %1 for the provider's reset, then %2.</source>
+        <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
         <translation>Wenn derselbe Fehler zur Frist erneut auftritt: %1 auf die Rücksetzung des Anbieters warten, dann %2.</translation>
     </message>
     <message>
@@ -3025,35 +3084,8 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>Warten auf Rücksetzung</translation>
     </message>
     <message>
-        <source>This route's row cannot be read: %1</source>
+        <source>This route&apos;s row cannot be read: %1</source>
         <translation>Die Zeile dieser Route ist nicht lesbar: %1</translation>
-    </message>
-</context>
-<context>
-    <name>model::PolicyText</name>
-    <message>
-        <source>Capacity error before output, every attempt</source>
-        <translation>Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch</translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 1 min</source>
-        <translation>Kontingent erschöpft, Rücksetzung in 1 min</translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 6 h</source>
-        <translation>Kontingent erschöpft, Rücksetzung in 6 h</translation>
-    </message>
-    <message>
-        <source>Two transient errors, then success</source>
-        <translation>Zwei vorübergehende Fehler, dann Erfolg</translation>
-    </message>
-    <message>
-        <source>Unknown error</source>
-        <translation>Unbekannter Fehler</translation>
-    </message>
-    <message>
-        <source>Failure after tool activity</source>
-        <translation>Fehlschlag nach Werkzeugaktivität</translation>
     </message>
 </context>
 <context>
@@ -3138,7 +3170,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>%1 (%2)</source>
-        <extracomment>%1: what the error is ("model at capacity"), %2: its class ("Transient errors")</extracomment>
+        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;Transient errors&quot;)</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
@@ -3252,7 +3284,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>Jeder spätere Kandidat ist deaktiviert oder wurde übersprungen: Es bleibt kein Kandidat mehr, der versucht werden kann.</translation>
     </message>
     <message>
-        <source>This candidate's policies are not valid (%1), so the cycle stops here.</source>
+        <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
         <translation>Die Richtlinien dieses Kandidaten sind ungültig (%1), daher endet der Routendurchlauf hier.</translation>
     </message>
     <message>
@@ -3260,7 +3292,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>Das Szenario endet nie; die Vorschau hält an ihrer Ereignisgrenze an.</translation>
     </message>
     <message>
-        <source>The provider reports a trusted reset in %1, within this candidate's %2 maximum wait for %3, so it waits and tries once more.</source>
+        <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
         <translation>Der Anbieter meldet eine verlässliche Rücksetzung in %1, innerhalb der Höchstwartezeit dieses Kandidaten für %3 (%2); daher wird gewartet und noch einmal versucht.</translation>
     </message>
     <message>
@@ -3290,7 +3322,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>Compared with the saved policy: %1.</source>
-        <extracomment>%1: what the edit does to the route ("+1 attempt, 40 s longer"); the saved route is drawn dashed</extracomment>
+        <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
         <translation>Verglichen mit der gespeicherten Richtlinie: %1.</translation>
     </message>
 </context>

@@ -141,6 +141,16 @@
         <source>profile disabled (was enabled): kandev no longer offers it for new tasks</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>true</source>
+        <comment>a switch's value: on</comment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>false</source>
+        <comment>a switch's value: off</comment>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ErrorTrial</name>
@@ -528,7 +538,6 @@
     </message>
     <message>
         <source>Legacy rules cannot be migrated: %1</source>
-        <extracomment>%1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
         <translation type="unfinished" />
     </message>
     <message>
@@ -834,6 +843,56 @@
         <source> </source>
         <comment>sentence separator</comment>
         <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Capacity error before output, every attempt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 1 min</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 6 h</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Two transient errors, then success</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unknown error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Failure after tool activity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>candidate %1 (“%2”)</source>
+        <extracomment>%1: the candidate's index in the route, %2: its profile id</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: a legacy rule has an empty key</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code</source>
+        <extracomment>%2: the rule's key as written, e.g. rate_limitd</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: conflicting legacy rules for %2: %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 carries both policies and legacy rules</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3008,33 +3067,6 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>This route's row cannot be read: %1</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>model::PolicyText</name>
-    <message>
-        <source>Capacity error before output, every attempt</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 1 min</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 6 h</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Two transient errors, then success</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Unknown error</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Failure after tool activity</source>
         <translation type="unfinished" />
     </message>
 </context>

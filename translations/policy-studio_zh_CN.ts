@@ -68,7 +68,7 @@
     <message>
         <source>%1, %2</source>
         <comment>clauses</comment>
-        <extracomment>two clauses of one sentence: "3 routes running, 1 waiting under the old policy: ..."</extracomment>
+        <extracomment>two clauses of one sentence: &quot;3 routes running, 1 waiting under the old policy: ...&quot;</extracomment>
         <translation type="unfinished">%1. %2 {1,?}</translation>
     </message>
 </context>
@@ -107,7 +107,7 @@
         <translation>配置 %1（%2）：</translation>
     </message>
     <message>
-        <source>name "%1" -&gt; "%2"</source>
+        <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
         <translation>名称“%1” → “%2”</translation>
     </message>
     <message>
@@ -138,6 +138,16 @@
         <source>cannot compare: %1</source>
         <translation>无法比较：%1</translation>
     </message>
+    <message>
+        <source>true</source>
+        <comment>a switch&apos;s value: on</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>false</source>
+        <comment>a switch&apos;s value: off</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ErrorTrial</name>
@@ -150,7 +160,7 @@
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · 规则 &lt;code&gt;%4&lt;/code&gt; · %5 · 置信度 %6 · 范围 %7</translation>
     </message>
     <message>
-        <source>kandev's own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
         <translation>kandev 自身的规则在此给出 &lt;code&gt;%1&lt;/code&gt;；本错误目录有意与之不同（参见 README）。</translation>
     </message>
     <message>
@@ -197,7 +207,7 @@
         <translation>配置 %1</translation>
     </message>
     <message>
-        <source>kandev's Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
         <translation>kandev 的 Go 后端按键的排序顺序应用规则，对%2会使用 &lt;code&gt;%1&lt;/code&gt;（%3）。Policy Studio 遵循文档规定的规则：&lt;code&gt;%4&lt;/code&gt; 优先（%5）。</translation>
     </message>
     <message>
@@ -245,15 +255,15 @@
         <translation>采用默认值：两个类别均不等待、不重试、跳过。</translation>
     </message>
     <message>
-        <source>Written &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>写作 &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;；按 kandev 的读法读取，即去掉两侧的空白。</translation>
+        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation>写作 &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;；按 kandev 的读法读取，即去掉两侧的空白。</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
         <translation>在其类别中，按代码的规则 &lt;code&gt;%1&lt;/code&gt; 优先于它。</translation>
     </message>
     <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev's documented mapping.</source>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
         <translation>&lt;code&gt;%1&lt;/code&gt; 变为：%2（kandev 文档规定的映射）。</translation>
     </message>
     <message>
@@ -278,11 +288,11 @@
     </message>
     <message>
         <source>transient and hard errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 and means: %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -391,7 +401,7 @@
     </message>
     <message>
         <source>transient errors</source>
-        <extracomment>the class inside a sentence ("retries for transient errors of X"); German keeps the noun's capital</extracomment>
+        <extracomment>the class inside a sentence (&quot;retries for transient errors of X&quot;); German keeps the noun&apos;s capital</extracomment>
         <translation>暂时性错误</translation>
     </message>
     <message>
@@ -427,7 +437,7 @@
         <translation>不属于任一类别：未知（未分类）错误，任务、仓库、权限或工具错误，以及智能体产生输出或使用工具之后的任何错误。这些错误总会停止并等待人工处理，以免重复执行工作。</translation>
     </message>
     <message>
-        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate's policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
+        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
         <translation>仅在发生已分类的提供商错误，且该候选配置针对此类别的策略规定重试用尽后跳过时，路由才会转到下一个候选配置：暂时性错误（速率限制、过载、容量不足、网络、提供商中断）和硬错误（配额、订阅、凭据、配置、模型不可用）。</translation>
     </message>
     <message>
@@ -641,11 +651,10 @@
     </message>
     <message>
         <source>Legacy rules cannot be migrated: %1</source>
-        <extracomment>%1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
         <translation>旧版规则无法迁移：%1</translation>
     </message>
     <message>
-        <source>Wait %1 for the provider's reset, then try this candidate once more; if that fails too: %2.</source>
+        <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
         <translation>等待 %1 直到提供商重置，然后再尝试此候选配置一次；如果仍然失败：%2。</translation>
     </message>
     <message>
@@ -657,7 +666,7 @@
         <translation>立即跳至下一个候选配置。</translation>
     </message>
     <message>
-        <source>Stop: this candidate's policies are invalid, and invalid settings never authorize work.</source>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
         <translation>停止：此候选配置的策略无效，而无效设置绝不会授权执行工作。</translation>
     </message>
     <message>
@@ -689,7 +698,7 @@
         <translation>报告的重置时间不在将来，因此不予使用。</translation>
     </message>
     <message>
-        <source>The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.</source>
+        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
         <translation>提示的 %1 超出了此候选配置针对%3的最大等待时间 %2，因此不予使用。</translation>
     </message>
     <message>
@@ -703,140 +712,190 @@
     <message>
         <source> </source>
         <comment>duration parts</comment>
-        <extracomment>between the parts of a duration ("1 min 30 s")</extracomment>
-        <translation type="unfinished" />
+        <extracomment>between the parts of a duration (&quot;1 min 30 s&quot;)</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>high</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>medium</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>low</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>provider</source>
         <comment>scope</comment>
         <extracomment>what a failure affects: the provider, the account, the model or this request</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>account</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>model</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>request</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>guard</source>
         <comment>stage</comment>
-        <extracomment>where a classification rule sits in kandev's order</extracomment>
-        <translation type="unfinished" />
+        <extracomment>where a classification rule sits in kandev&apos;s order</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>structured</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>agent CLI</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>provider-neutral</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>runtime</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>phase fallback</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>parsed, in the future, and no other hint disagrees</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>could not be parsed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cannot be represented: past %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not in the future</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>more than a year away</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>agrees with %1</source>
-        <extracomment>%1: another hint's source, e.g. retry-after</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: another hint&apos;s source, e.g. retry-after</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>disagrees with %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>conflicting hints: none is trusted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a time of day without a time zone is ambiguous</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown time zone %1</source>
-        <extracomment>%1: the time zone's name as the error wrote it</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the time zone&apos;s name as the error wrote it</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not a calendar date</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>, </source>
         <comment>list separator</comment>
-        <extracomment>between the items of a list: ", " in English, "、" in Chinese</extracomment>
+        <extracomment>between the items of a list: &quot;, &quot; in English, &quot;、&quot; in Chinese</extracomment>
         <translation>、</translation>
     </message>
     <message>
         <source> </source>
         <comment>sentence separator</comment>
         <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity error before output, every attempt</source>
+        <translation type="unfinished">每次尝试都在输出前出现容量错误</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 1 min</source>
+        <translation type="unfinished">配额耗尽，1 分钟后重置</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 6 h</source>
+        <translation type="unfinished">配额耗尽，6 小时后重置</translation>
+    </message>
+    <message>
+        <source>Two transient errors, then success</source>
+        <translation type="unfinished">两次暂时性错误，然后成功</translation>
+    </message>
+    <message>
+        <source>Unknown error</source>
+        <translation type="unfinished">未知错误</translation>
+    </message>
+    <message>
+        <source>Failure after tool activity</source>
+        <translation type="unfinished">工具活动之后的失败</translation>
+    </message>
+    <message>
+        <source>candidate %1 (“%2”)</source>
+        <extracomment>%1: the candidate&apos;s index in the route, %2: its profile id</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a legacy rule has an empty key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code</source>
+        <extracomment>%2: the rule&apos;s key as written, e.g. rate_limitd</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: conflicting legacy rules for %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 carries both policies and legacy rules</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
     <message>
         <source>success on %1</source>
-        <extracomment>how a route cycle ends, after "now ends in" / "instead of"; %1: a candidate's name</extracomment>
+        <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
         <translation>在 %1 上成功</translation>
     </message>
     <message>
@@ -861,7 +920,7 @@
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
-        <extracomment>%1: a candidate's name; %2: the field path and the problem</extracomment>
+        <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
         <translation>无法与已保存的策略比较：无法模拟编辑后路由中的 %1。%2</translation>
     </message>
     <message>
@@ -874,7 +933,7 @@
     </message>
     <message numerus="yes">
         <source>+%n attempts</source>
-        <extracomment>the change in the number of attempts: "+2 attempts"</extracomment>
+        <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
         <translation>
             <numerusform>尝试 +%n 次</numerusform>
         </translation>
@@ -911,7 +970,7 @@
     </message>
     <message>
         <source>%1 longer</source>
-        <extracomment>%1: how much longer (or shorter) the route takes to its end, "35 s"</extracomment>
+        <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
         <translation>延长 %1</translation>
     </message>
     <message>
@@ -1079,7 +1138,7 @@
         <translation>未选择候选配置</translation>
     </message>
     <message>
-        <source>Add the route's first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
+        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
         <translation>使用“添加候选配置”（“编辑”菜单）添加路由的第一个候选配置，以设置其提供商失败时如何处理。</translation>
     </message>
     <message>
@@ -1103,11 +1162,11 @@
         <translation>已禁用：路由会跳过它</translation>
     </message>
     <message>
-        <source>Read-only: this candidate's legacy rules cannot be migrated. They are shown as they are.</source>
+        <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
         <translation>只读：此候选配置的旧版规则无法迁移，按原样显示。</translation>
     </message>
     <message>
-        <source>Read-only: this candidate's legacy rules can be migrated, but the document is open read-only (%1).</source>
+        <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
         <translation>只读：此候选配置的旧版规则可以迁移，但文档以只读方式打开（%1）。</translation>
     </message>
     <message>
@@ -1154,7 +1213,7 @@
         <translation>复制策略到(&amp;C)…</translation>
     </message>
     <message>
-        <source>Copy the selected candidate's policies to other candidates</source>
+        <source>Copy the selected candidate&apos;s policies to other candidates</source>
         <translation>将所选候选配置的策略复制到其他候选配置</translation>
     </message>
     <message>
@@ -1221,7 +1280,7 @@
     <message>
         <source>%1 (%2)
 cannot be a candidate: %3</source>
-        <extracomment>%3 says why, e.g. "deleted, disabled"</extracomment>
+        <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
         <translation>%1（%2）
 不能作为候选配置：%3</translation>
     </message>
@@ -1323,7 +1382,7 @@ warning: %3</source>
         <translation>错误目录 — %1</translation>
     </message>
     <message>
-        <source>Rules apply in kandev's order: its structured signals (status, exit 127), then the agent CLI's own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
         <translation>规则按 kandev 的顺序应用：先是结构化信号（状态码、退出码 127），然后是智能体 CLI 自身的措辞，再是与提供商无关的措辞，最后是运行时环境；优先级最高的第一个匹配项起决定作用。日常语言的措辞只在错误上下文中读取。没有匹配项时，该错误为未分类错误，而未分类错误总会停止。</translation>
     </message>
     <message>
@@ -1331,7 +1390,7 @@ warning: %3</source>
         <translation>任意</translation>
     </message>
     <message>
-        <source>(the phase's code)</source>
+        <source>(the phase&apos;s code)</source>
         <translation>（该阶段的代码）</translation>
     </message>
     <message>
@@ -1431,7 +1490,7 @@ warning: %3</source>
     </message>
     <message>
         <source>Explain %1 for %2</source>
-        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class ("transient errors").</extracomment>
+        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
         <translation>说明%2的%1</translation>
     </message>
     <message>
@@ -1802,7 +1861,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>实时路由</translation>
     </message>
     <message>
-        <source>Preview the rest of this route's cycle from its current state, if the same error repeats</source>
+        <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
         <translation>如果同一错误再次出现，从当前状态预览此路由周期的剩余部分</translation>
     </message>
     <message>
@@ -1881,8 +1940,8 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1. %2 (%3), %4</source>
-        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev's code), %4: when</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev&apos;s code), %4: when</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1. %2 (%3)</source>
@@ -2017,7 +2076,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>PostgreSQL 服务器(&amp;P)</translation>
     </message>
     <message>
-        <source>kandev's &amp;environment (KANDEV_DATABASE_*)</source>
+        <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
         <translation>kandev 的环境变量（KANDEV_DATABASE_*）(&amp;E)</translation>
     </message>
     <message>
@@ -2252,11 +2311,11 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>Policy Studio</translation>
     </message>
     <message>
-        <source>Edit how kandev's dynamic profiles recover from provider errors: open a profile document, kandev's own database, or the sample to look around.</source>
+        <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
         <translation>编辑 kandev 动态配置如何从提供商错误中恢复：打开一个配置文档、kandev 自己的数据库，或打开示例随便看看。</translation>
     </message>
     <message>
-        <source>kandev's own SQLite database on this machine</source>
+        <source>kandev&apos;s own SQLite database on this machine</source>
         <translation>本机上 kandev 自己的 SQLite 数据库</translation>
     </message>
     <message>
@@ -2449,7 +2508,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>已暂停</translation>
     </message>
     <message>
-        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
         <translation>圆点表示一次尝试。普通条形表示重试同一候选配置前的等待；斜线条形表示等待提供商重置。箭头表示跳至下一个候选配置。周期以菱形（成功）、方形（停止：需要人工处理）、三角形（没有剩余的符合条件的候选配置）或叉号（策略无效的候选配置）结束。暂停符号标记 kandev 因熔断已打开而略过的候选配置（仅限实时路由）。</translation>
     </message>
     <message>
@@ -2458,7 +2517,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>saved, before the edit</source>
-        <extracomment>the legend's entry for the saved route, drawn dashed under the edited one</extracomment>
+        <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
         <translation>已保存（编辑前）</translation>
     </message>
     <message>
@@ -2529,7 +2588,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>错误发生的时间。没有规则能识别的错误，在智能体运行前为 unknown_provider_error，运行后为 agent_runtime_error；两者都会停止。</translation>
     </message>
     <message>
-        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first). What you paste is read as the error's own words, as if it had failed with an error status.</source>
+        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
         <translation>粘贴一条错误：响应（可选的“HTTP/1.1 429”行、标头、一个空行、正文），或智能体的 stderr（第一行可以是可选的“exit code: 127”行）。粘贴的内容会被当作错误自身的文字读取，就像它以错误状态失败一样。</translation>
     </message>
     <message>
@@ -2737,7 +2796,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>移除 %1</translation>
     </message>
     <message>
-        <source>Rename the profile to "%1"</source>
+        <source>Rename the profile to &quot;%1&quot;</source>
         <translation>将配置重命名为“%1”</translation>
     </message>
     <message>
@@ -2895,7 +2954,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>如果到截止时间时同一错误再次出现：%3 后进行第 %1 次重试（共 %2 次），然后%4。</translation>
     </message>
     <message>
-        <source>If the same error repeats at the deadline: wait %1 for the provider's reset, then %2.</source>
+        <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
         <translation>如果到截止时间时同一错误再次出现：等待 %1 直到提供商重置，然后%2。</translation>
     </message>
     <message>
@@ -2939,7 +2998,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>智能体配置 %1</translation>
     </message>
     <message>
-        <source>This route's row cannot be read: %1</source>
+        <source>This route&apos;s row cannot be read: %1</source>
         <translation>无法读取此路由的数据行：%1</translation>
     </message>
     <message>
@@ -3001,33 +3060,6 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Policy</source>
         <translation>策略</translation>
-    </message>
-</context>
-<context>
-    <name>model::PolicyText</name>
-    <message>
-        <source>Capacity error before output, every attempt</source>
-        <translation>每次尝试都在输出前出现容量错误</translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 1 min</source>
-        <translation>配额耗尽，1 分钟后重置</translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 6 h</source>
-        <translation>配额耗尽，6 小时后重置</translation>
-    </message>
-    <message>
-        <source>Two transient errors, then success</source>
-        <translation>两次暂时性错误，然后成功</translation>
-    </message>
-    <message>
-        <source>Unknown error</source>
-        <translation>未知错误</translation>
-    </message>
-    <message>
-        <source>Failure after tool activity</source>
-        <translation>工具活动之后的失败</translation>
     </message>
 </context>
 <context>
@@ -3115,7 +3147,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1 (%2)</source>
-        <extracomment>%1: what the error is ("model at capacity"), %2: its class ("Transient errors")</extracomment>
+        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;Transient errors&quot;)</extracomment>
         <translation>%1（%2）</translation>
     </message>
     <message>
@@ -3136,7 +3168,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>%1 · %2 · 直到 %3</translation>
     </message>
     <message>
-        <source>The provider reports a trusted reset in %1, within this candidate's %2 maximum wait for %3, so it waits and tries once more.</source>
+        <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
         <translation>提供商报告 %1 后可信重置，在此候选配置针对%3的最大等待时间 %2 之内，因此等待后再尝试一次。</translation>
     </message>
     <message>
@@ -3170,7 +3202,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>后续所有候选配置都已禁用或已被跳过：没有可尝试的候选配置了。</translation>
     </message>
     <message>
-        <source>This candidate's policies are not valid (%1), so the cycle stops here.</source>
+        <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
         <translation>此候选配置的策略无效（%1），因此周期在此停止。</translation>
     </message>
     <message>
@@ -3260,7 +3292,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Compared with the saved policy: %1.</source>
-        <extracomment>%1: what the edit does to the route ("+1 attempt, 40 s longer"); the saved route is drawn dashed</extracomment>
+        <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
         <translation>与已保存的策略相比：%1。</translation>
     </message>
 </context>

@@ -68,7 +68,7 @@
     <message>
         <source>%1, %2</source>
         <comment>clauses</comment>
-        <extracomment>two clauses of one sentence: "3 routes running, 1 waiting under the old policy: ..."</extracomment>
+        <extracomment>two clauses of one sentence: &quot;3 routes running, 1 waiting under the old policy: ...&quot;</extracomment>
         <translation type="unfinished">%1. %2 {1,?}</translation>
     </message>
 </context>
@@ -107,7 +107,7 @@
         <translation>設定檔 %1（%2）：</translation>
     </message>
     <message>
-        <source>name "%1" -&gt; "%2"</source>
+        <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
         <translation>名稱「%1」-&gt;「%2」</translation>
     </message>
     <message>
@@ -138,6 +138,16 @@
         <source>cannot compare: %1</source>
         <translation>無法比較：%1</translation>
     </message>
+    <message>
+        <source>true</source>
+        <comment>a switch&apos;s value: on</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>false</source>
+        <comment>a switch&apos;s value: off</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ErrorTrial</name>
@@ -150,7 +160,7 @@
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · 規則 &lt;code&gt;%4&lt;/code&gt; · %5 · 信賴度 %6 · 範圍 %7</translation>
     </message>
     <message>
-        <source>kandev's own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
         <translation>kandev 自己的規則在此判定為 &lt;code&gt;%1&lt;/code&gt;；此目錄刻意與之不同（請參閱 README）。</translation>
     </message>
     <message>
@@ -197,7 +207,7 @@
         <translation>設定檔 %1</translation>
     </message>
     <message>
-        <source>kandev's Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
         <translation>kandev 的 Go 後端依鍵的排序順序套用規則，會對%2使用 &lt;code&gt;%1&lt;/code&gt;（%3）。Policy Studio 遵循文件記載的規則：以 &lt;code&gt;%4&lt;/code&gt; 為準（%5）。</translation>
     </message>
     <message>
@@ -245,15 +255,15 @@
         <translation>套用預設值：兩個類別皆不等待、不重試、略過。</translation>
     </message>
     <message>
-        <source>Written &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>寫入的是 &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;；依 kandev 的讀取方式，去除前後空白後讀取。</translation>
+        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation>寫入的是 &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;；依 kandev 的讀取方式，去除前後空白後讀取。</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
         <translation>在其類別中，個別代碼的規則 &lt;code&gt;%1&lt;/code&gt; 優先於此規則。</translation>
     </message>
     <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev's documented mapping.</source>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
         <translation>&lt;code&gt;%1&lt;/code&gt; 轉換為「%2」——kandev 文件記載的對應方式。</translation>
     </message>
     <message>
@@ -278,11 +288,11 @@
     </message>
     <message>
         <source>transient and hard errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 and means: %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -391,7 +401,7 @@
     </message>
     <message>
         <source>transient errors</source>
-        <extracomment>the class inside a sentence ("retries for transient errors of X"); German keeps the noun's capital</extracomment>
+        <extracomment>the class inside a sentence (&quot;retries for transient errors of X&quot;); German keeps the noun&apos;s capital</extracomment>
         <translation>暫時性錯誤</translation>
     </message>
     <message>
@@ -427,7 +437,7 @@
         <translation>不屬於任何類別：未知（未分類）錯誤、任務、儲存庫、權限或工具錯誤，以及代理程式產生輸出或使用工具之後發生的任何錯誤。這些錯誤一律停止並等待手動復原，以免工作重複執行。</translation>
     </message>
     <message>
-        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate's policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
+        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
         <translation>只有在發生已分類的供應商錯誤，且該候選設定檔針對此類別的策略規定重試用盡後略過時，路由才會改用下一個候選設定檔：暫時性錯誤（速率限制、過載、容量不足、網路、供應商中斷）與硬錯誤（配額、訂閱、憑證、設定、模型無法使用）。</translation>
     </message>
     <message>
@@ -641,11 +651,10 @@
     </message>
     <message>
         <source>Legacy rules cannot be migrated: %1</source>
-        <extracomment>%1 is the migration's English detail, e.g. conflicting legacy rules for hard errors: ...</extracomment>
         <translation>舊版規則無法遷移：%1</translation>
     </message>
     <message>
-        <source>Wait %1 for the provider's reset, then try this candidate once more; if that fails too: %2.</source>
+        <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
         <translation>等待供應商重設 %1，然後再嘗試此候選設定檔一次；若仍失敗：%2。</translation>
     </message>
     <message>
@@ -657,7 +666,7 @@
         <translation>立即略過，改用下一個候選設定檔。</translation>
     </message>
     <message>
-        <source>Stop: this candidate's policies are invalid, and invalid settings never authorize work.</source>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
         <translation>停止：此候選設定檔的策略無效，而無效的設定絕不會授權執行工作。</translation>
     </message>
     <message>
@@ -689,7 +698,7 @@
         <translation>回報的重設時間不在未來，因此不採用。</translation>
     </message>
     <message>
-        <source>The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.</source>
+        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
         <translation>%1的提示超過此候選設定檔針對%3的最大等待時間 %2，因此不採用。</translation>
     </message>
     <message>
@@ -703,140 +712,190 @@
     <message>
         <source> </source>
         <comment>duration parts</comment>
-        <extracomment>between the parts of a duration ("1 min 30 s")</extracomment>
-        <translation type="unfinished" />
+        <extracomment>between the parts of a duration (&quot;1 min 30 s&quot;)</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>high</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>medium</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>low</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>provider</source>
         <comment>scope</comment>
         <extracomment>what a failure affects: the provider, the account, the model or this request</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>account</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>model</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>request</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>guard</source>
         <comment>stage</comment>
-        <extracomment>where a classification rule sits in kandev's order</extracomment>
-        <translation type="unfinished" />
+        <extracomment>where a classification rule sits in kandev&apos;s order</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>structured</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>agent CLI</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>provider-neutral</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>runtime</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>phase fallback</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>parsed, in the future, and no other hint disagrees</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>could not be parsed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cannot be represented: past %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not in the future</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>more than a year away</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>agrees with %1</source>
-        <extracomment>%1: another hint's source, e.g. retry-after</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: another hint&apos;s source, e.g. retry-after</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>disagrees with %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>conflicting hints: none is trusted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a time of day without a time zone is ambiguous</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown time zone %1</source>
-        <extracomment>%1: the time zone's name as the error wrote it</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the time zone&apos;s name as the error wrote it</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not a calendar date</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>, </source>
         <comment>list separator</comment>
-        <extracomment>between the items of a list: ", " in English, "、" in Chinese</extracomment>
+        <extracomment>between the items of a list: &quot;, &quot; in English, &quot;、&quot; in Chinese</extracomment>
         <translation>、</translation>
     </message>
     <message>
         <source> </source>
         <comment>sentence separator</comment>
         <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity error before output, every attempt</source>
+        <translation type="unfinished">輸出前發生容量錯誤，每次嘗試皆發生</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 1 min</source>
+        <translation type="unfinished">配額已用盡，1 分鐘後重設</translation>
+    </message>
+    <message>
+        <source>Quota exhausted, reset in 6 h</source>
+        <translation type="unfinished">配額已用盡，6 小時後重設</translation>
+    </message>
+    <message>
+        <source>Two transient errors, then success</source>
+        <translation type="unfinished">兩次暫時性錯誤後成功</translation>
+    </message>
+    <message>
+        <source>Unknown error</source>
+        <translation type="unfinished">未知錯誤</translation>
+    </message>
+    <message>
+        <source>Failure after tool activity</source>
+        <translation type="unfinished">工具活動後失敗</translation>
+    </message>
+    <message>
+        <source>candidate %1 (“%2”)</source>
+        <extracomment>%1: the candidate&apos;s index in the route, %2: its profile id</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a legacy rule has an empty key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code</source>
+        <extracomment>%2: the rule&apos;s key as written, e.g. rate_limitd</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: conflicting legacy rules for %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 carries both policies and legacy rules</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
     <message>
         <source>success on %1</source>
-        <extracomment>how a route cycle ends, after "now ends in" / "instead of"; %1: a candidate's name</extracomment>
+        <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
         <translation>於 %1 成功</translation>
     </message>
     <message>
@@ -861,7 +920,7 @@
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
-        <extracomment>%1: a candidate's name; %2: the field path and the problem</extracomment>
+        <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
         <translation>無法與已儲存的策略比較：編輯後路由中的 %1 無法模擬。%2</translation>
     </message>
     <message>
@@ -874,7 +933,7 @@
     </message>
     <message numerus="yes">
         <source>+%n attempts</source>
-        <extracomment>the change in the number of attempts: "+2 attempts"</extracomment>
+        <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
         <translation>
             <numerusform>+%n 次嘗試</numerusform>
         </translation>
@@ -911,7 +970,7 @@
     </message>
     <message>
         <source>%1 longer</source>
-        <extracomment>%1: how much longer (or shorter) the route takes to its end, "35 s"</extracomment>
+        <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
         <translation>延長 %1</translation>
     </message>
     <message>
@@ -1079,7 +1138,7 @@
         <translation>未選取候選設定檔</translation>
     </message>
     <message>
-        <source>Add the route's first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
+        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
         <translation>請使用「新增候選設定檔」（編輯選單）新增路由的第一個候選設定檔，以設定其供應商失敗時的處理方式。</translation>
     </message>
     <message>
@@ -1103,11 +1162,11 @@
         <translation>已停用：路由會略過它</translation>
     </message>
     <message>
-        <source>Read-only: this candidate's legacy rules cannot be migrated. They are shown as they are.</source>
+        <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
         <translation>唯讀：此候選設定檔的舊版規則無法遷移，將以原樣顯示。</translation>
     </message>
     <message>
-        <source>Read-only: this candidate's legacy rules can be migrated, but the document is open read-only (%1).</source>
+        <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
         <translation>唯讀：此候選設定檔的舊版規則可以遷移，但文件以唯讀方式開啟（%1）。</translation>
     </message>
     <message>
@@ -1154,7 +1213,7 @@
         <translation>複製策略至(&amp;C)…</translation>
     </message>
     <message>
-        <source>Copy the selected candidate's policies to other candidates</source>
+        <source>Copy the selected candidate&apos;s policies to other candidates</source>
         <translation>將所選候選設定檔的策略複製到其他候選設定檔</translation>
     </message>
     <message>
@@ -1221,7 +1280,7 @@
     <message>
         <source>%1 (%2)
 cannot be a candidate: %3</source>
-        <extracomment>%3 says why, e.g. "deleted, disabled"</extracomment>
+        <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
         <translation>%1（%2）
 不能作為候選設定檔：%3</translation>
     </message>
@@ -1323,7 +1382,7 @@ warning: %3</source>
         <translation>錯誤目錄 — %1</translation>
     </message>
     <message>
-        <source>Rules apply in kandev's order: its structured signals (status, exit 127), then the agent CLI's own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
         <translation>規則依 kandev 的順序套用：先是其結構化訊號（狀態、結束代碼 127），接著是代理程式 CLI 自己的措辭，然後是與供應商無關的措辭，最後是執行環境；由優先順序最高的第一個相符項決定。一般語言的措辭只會在錯誤上下文中讀取。若無相符項，錯誤即為未分類，而未分類錯誤一律停止。</translation>
     </message>
     <message>
@@ -1331,7 +1390,7 @@ warning: %3</source>
         <translation>任何</translation>
     </message>
     <message>
-        <source>(the phase's code)</source>
+        <source>(the phase&apos;s code)</source>
         <translation>（依時機而定的代碼）</translation>
     </message>
     <message>
@@ -1431,7 +1490,7 @@ warning: %3</source>
     </message>
     <message>
         <source>Explain %1 for %2</source>
-        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class ("transient errors").</extracomment>
+        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
         <translation>解釋%2的%1</translation>
     </message>
     <message>
@@ -1802,7 +1861,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>即時路由</translation>
     </message>
     <message>
-        <source>Preview the rest of this route's cycle from its current state, if the same error repeats</source>
+        <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
         <translation>若相同錯誤再次發生，從目前狀態預覽此路由週期的其餘部分</translation>
     </message>
     <message>
@@ -1881,8 +1940,8 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1. %2 (%3), %4</source>
-        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev's code), %4: when</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev&apos;s code), %4: when</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1. %2 (%3)</source>
@@ -2017,7 +2076,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>PostgreSQL 伺服器(&amp;P)</translation>
     </message>
     <message>
-        <source>kandev's &amp;environment (KANDEV_DATABASE_*)</source>
+        <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
         <translation>kandev 的環境變數（KANDEV_DATABASE_*）(&amp;E)</translation>
     </message>
     <message>
@@ -2252,11 +2311,11 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>Policy Studio</translation>
     </message>
     <message>
-        <source>Edit how kandev's dynamic profiles recover from provider errors: open a profile document, kandev's own database, or the sample to look around.</source>
+        <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
         <translation>編輯 kandev 的動態設定檔如何從供應商錯誤中復原：開啟設定檔文件、kandev 自己的資料庫，或開啟範例四處看看。</translation>
     </message>
     <message>
-        <source>kandev's own SQLite database on this machine</source>
+        <source>kandev&apos;s own SQLite database on this machine</source>
         <translation>此電腦上 kandev 自己的 SQLite 資料庫</translation>
     </message>
     <message>
@@ -2449,7 +2508,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>已暫停</translation>
     </message>
     <message>
-        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
         <translation>圓點代表一次嘗試。一般長條是重試同一候選設定檔前的等待；斜線長條是等待供應商重設。箭頭代表略過並改用下一個候選設定檔。週期以菱形（成功）、方形（停止：必須由人處理）、三角形（沒有剩餘的符合條件候選設定檔）或叉號（策略無效的候選設定檔）結束。暫停符號標示 kandev 因斷路器開啟而繞過的候選設定檔（僅限即時路由）。</translation>
     </message>
     <message>
@@ -2458,7 +2517,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>saved, before the edit</source>
-        <extracomment>the legend's entry for the saved route, drawn dashed under the edited one</extracomment>
+        <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
         <translation>已儲存，編輯前</translation>
     </message>
     <message>
@@ -2529,7 +2588,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>錯誤發生的時機。沒有任何規則認得的錯誤，在代理程式執行前為 unknown_provider_error，執行後為 agent_runtime_error；兩者都會停止。</translation>
     </message>
     <message>
-        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first). What you paste is read as the error's own words, as if it had failed with an error status.</source>
+        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
         <translation>貼上錯誤：回應內容（可選的「HTTP/1.1 429」一行、標頭、一個空白行、本文），或代理程式的 stderr（可在最前面加上「exit code: 127」一行）。貼上的內容會被當作錯誤本身的措辭來讀取，如同以錯誤狀態失敗一樣。</translation>
     </message>
     <message>
@@ -2737,7 +2796,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>移除 %1</translation>
     </message>
     <message>
-        <source>Rename the profile to "%1"</source>
+        <source>Rename the profile to &quot;%1&quot;</source>
         <translation>將設定檔重新命名為「%1」</translation>
     </message>
     <message>
@@ -2895,7 +2954,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>若相同錯誤在期限時再次發生：%3後進行第 %1 次重試（共 %2 次），然後%4。</translation>
     </message>
     <message>
-        <source>If the same error repeats at the deadline: wait %1 for the provider's reset, then %2.</source>
+        <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
         <translation>若相同錯誤在期限時再次發生：等待供應商重設 %1，然後%2。</translation>
     </message>
     <message>
@@ -2939,7 +2998,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>代理程式設定檔 %1</translation>
     </message>
     <message>
-        <source>This route's row cannot be read: %1</source>
+        <source>This route&apos;s row cannot be read: %1</source>
         <translation>無法讀取此路由的資料列：%1</translation>
     </message>
     <message>
@@ -3001,33 +3060,6 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Policy</source>
         <translation>策略</translation>
-    </message>
-</context>
-<context>
-    <name>model::PolicyText</name>
-    <message>
-        <source>Capacity error before output, every attempt</source>
-        <translation>輸出前發生容量錯誤，每次嘗試皆發生</translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 1 min</source>
-        <translation>配額已用盡，1 分鐘後重設</translation>
-    </message>
-    <message>
-        <source>Quota exhausted, reset in 6 h</source>
-        <translation>配額已用盡，6 小時後重設</translation>
-    </message>
-    <message>
-        <source>Two transient errors, then success</source>
-        <translation>兩次暫時性錯誤後成功</translation>
-    </message>
-    <message>
-        <source>Unknown error</source>
-        <translation>未知錯誤</translation>
-    </message>
-    <message>
-        <source>Failure after tool activity</source>
-        <translation>工具活動後失敗</translation>
     </message>
 </context>
 <context>
@@ -3115,7 +3147,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1 (%2)</source>
-        <extracomment>%1: what the error is ("model at capacity"), %2: its class ("Transient errors")</extracomment>
+        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;Transient errors&quot;)</extracomment>
         <translation>%1（%2）</translation>
     </message>
     <message>
@@ -3136,7 +3168,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>%1 · %2 · 直到 %3</translation>
     </message>
     <message>
-        <source>The provider reports a trusted reset in %1, within this candidate's %2 maximum wait for %3, so it waits and tries once more.</source>
+        <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
         <translation>供應商回報 %1後可信重設，未超過此候選設定檔針對%3的最大等待時間 %2，因此會等待並再嘗試一次。</translation>
     </message>
     <message>
@@ -3170,7 +3202,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>之後的每個候選設定檔都已停用或已被略過：沒有剩餘可嘗試的候選設定檔。</translation>
     </message>
     <message>
-        <source>This candidate's policies are not valid (%1), so the cycle stops here.</source>
+        <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
         <translation>此候選設定檔的策略無效（%1），因此週期在此停止。</translation>
     </message>
     <message>
@@ -3260,7 +3292,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Compared with the saved policy: %1.</source>
-        <extracomment>%1: what the edit does to the route ("+1 attempt, 40 s longer"); the saved route is drawn dashed</extracomment>
+        <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
         <translation>與已儲存的策略相比：%1。</translation>
     </message>
 </context>
