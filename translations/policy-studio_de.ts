@@ -1002,6 +1002,10 @@
         <comment>between the parts of the summary</comment>
         <translation>, </translation>
     </message>
+    <message>
+        <source>Its legacy rules cannot be migrated (see Validation).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
@@ -1433,10 +1437,6 @@ Warnung: %3</translation>
 <context>
     <name>gui::ClassPolicyPanel</name>
     <message>
-        <source>Show or hide the %1 settings</source>
-        <translation>Einstellungen „%1“ ein- oder ausblenden</translation>
-    </message>
-    <message>
         <source>&amp;Retry the same candidate</source>
         <translation>Denselben Kandidaten &amp;wiederholen</translation>
     </message>
@@ -1451,10 +1451,6 @@ Warnung: %3</translation>
     <message>
         <source>S&amp;kip to the next candidate</source>
         <translation>Zum nächsten Kandidaten übersprin&amp;gen</translation>
-    </message>
-    <message>
-        <source>%1 summary</source>
-        <translation>Zusammenfassung: %1</translation>
     </message>
     <message>
         <source>&amp;Max retries:</source>
@@ -1580,6 +1576,15 @@ Warnung: %3</translation>
     <message>
         <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
         <translation>Meldet der Anbieter eine verlässliche Rücksetzzeit innerhalb der Höchstwartezeit, wartet kandev bis dahin und versucht es noch einmal. Höchstens einmal pro Kandidat und Klasse in einem Routendurchlauf, und es verbraucht nie eine der Wiederholungen.</translation>
+    </message>
+    <message>
+        <source>Show or hide the settings for %1</source>
+        <extracomment>%1: the class in a sentence (&quot;transient errors&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary for %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3324,6 +3329,10 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <source>Compared with the saved policy: %1.</source>
         <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
         <translation>Verglichen mit der gespeicherten Richtlinie: %1.</translation>
+    </message>
+    <message>
+        <source>This candidate&apos;s configuration cannot be simulated.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

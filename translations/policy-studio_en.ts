@@ -1002,6 +1002,10 @@
         <comment>between the parts of the summary</comment>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Its legacy rules cannot be migrated (see Validation).</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
@@ -1431,10 +1435,6 @@ warning: %3</source>
 <context>
     <name>gui::ClassPolicyPanel</name>
     <message>
-        <source>Show or hide the %1 settings</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>&amp;Retry the same candidate</source>
         <translation type="unfinished" />
     </message>
@@ -1448,10 +1448,6 @@ warning: %3</source>
     </message>
     <message>
         <source>S&amp;kip to the next candidate</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 summary</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1577,6 +1573,15 @@ warning: %3</source>
     </message>
     <message>
         <source>When the provider reports a trusted reset time within the maximum wait, kandev waits until then and tries once more. At most once per candidate and class in a route cycle, and it never uses up one of the retries.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show or hide the settings for %1</source>
+        <extracomment>%1: the class in a sentence ("transient errors")</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Summary for %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3305,6 +3310,10 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Compared with the saved policy: %1.</source>
         <extracomment>%1: what the edit does to the route ("+1 attempt, 40 s longer"); the saved route is drawn dashed</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This candidate's configuration cannot be simulated.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -71,7 +71,7 @@
     <message>
         <source>%1, %2</source>
         <comment>clauses</comment>
-        <extracomment>two clauses of one sentence: "3 routes running, 1 waiting under the old policy: ..."</extracomment>
+        <extracomment>two clauses of one sentence: &quot;3 routes running, 1 waiting under the old policy: ...&quot;</extracomment>
         <translation type="unfinished">%1. %2 {1,?}</translation>
     </message>
 </context>
@@ -110,8 +110,8 @@
         <translation>perfil %1 (%2):</translation>
     </message>
     <message>
-        <source>name "%1" -&gt; "%2"</source>
-        <translation>nome "%1" -&gt; "%2"</translation>
+        <source>name &quot;%1&quot; -&gt; &quot;%2&quot;</source>
+        <translation>nome &quot;%1&quot; -&gt; &quot;%2&quot;</translation>
     </message>
     <message>
         <source>profile enabled (was disabled)</source>
@@ -143,13 +143,13 @@
     </message>
     <message>
         <source>true</source>
-        <comment>a switch's value: on</comment>
-        <translation type="unfinished" />
+        <comment>a switch&apos;s value: on</comment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>false</source>
-        <comment>a switch's value: off</comment>
-        <translation type="unfinished" />
+        <comment>a switch&apos;s value: off</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -163,7 +163,7 @@
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br/&gt;%3 · regra &lt;code&gt;%4&lt;/code&gt; · %5 · confiança %6 · âmbito %7</translation>
     </message>
     <message>
-        <source>kandev's own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
+        <source>kandev&apos;s own rules say &lt;code&gt;%1&lt;/code&gt; here; this catalogue differs on purpose (see the README).</source>
         <translation>As regras do próprio kandev indicam &lt;code&gt;%1&lt;/code&gt; aqui; este catálogo difere propositadamente (consulte o README).</translation>
     </message>
     <message>
@@ -210,7 +210,7 @@
         <translation>Perfil %1</translation>
     </message>
     <message>
-        <source>kandev's Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
+        <source>kandev&apos;s Go backend applies rules in sorted key order and would use &lt;code&gt;%1&lt;/code&gt; for %2 (%3). Policy Studio follows the documented rule: &lt;code&gt;%4&lt;/code&gt; wins (%5).</source>
         <translation>A implementação em Go do kandev aplica as regras por ordem alfabética das chaves e usaria &lt;code&gt;%1&lt;/code&gt; para os %2 (%3). O Policy Studio segue a regra documentada: prevalece &lt;code&gt;%4&lt;/code&gt; (%5).</translation>
     </message>
     <message>
@@ -258,15 +258,15 @@
         <translation>Fica com o valor pré-definido: sem espera, sem repetição, ignorar, para ambas as classes.</translation>
     </message>
     <message>
-        <source>Written &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
-        <translation>Escrito &lt;code&gt;"%1"&lt;/code&gt; → &lt;code&gt;"%2"&lt;/code&gt;; lido, como o kandev o lê, sem os espaços em branco à volta.</translation>
+        <source>Written &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; read, as kandev reads it, with the white space around it trimmed.</source>
+        <translation>Escrito &lt;code&gt;&quot;%1&quot;&lt;/code&gt; → &lt;code&gt;&quot;%2&quot;&lt;/code&gt;; lido, como o kandev o lê, sem os espaços em branco à volta.</translation>
     </message>
     <message>
         <source>The per-code rule &lt;code&gt;%1&lt;/code&gt; wins over it for its class.</source>
         <translation>A regra por código &lt;code&gt;%1&lt;/code&gt; prevalece sobre esta na sua classe.</translation>
     </message>
     <message>
-        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev's documented mapping.</source>
+        <source>&lt;code&gt;%1&lt;/code&gt; becomes %2 — kandev&apos;s documented mapping.</source>
         <translation>&lt;code&gt;%1&lt;/code&gt; passa a %2 — o mapeamento documentado do kandev.</translation>
     </message>
     <message>
@@ -291,11 +291,11 @@
     </message>
     <message>
         <source>transient and hard errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 and means: %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -406,7 +406,7 @@
     </message>
     <message>
         <source>transient errors</source>
-        <extracomment>the class inside a sentence ("retries for transient errors of X"); German keeps the noun's capital</extracomment>
+        <extracomment>the class inside a sentence (&quot;retries for transient errors of X&quot;); German keeps the noun&apos;s capital</extracomment>
         <translation>erros transitórios</translation>
     </message>
     <message>
@@ -442,7 +442,7 @@
         <translation>Nunca em nenhuma das classes: erros desconhecidos (não classificados), erros de tarefa, repositório, permissões ou ferramentas, e qualquer erro depois de o agente produzir saída ou usar uma ferramenta. Estes param sempre até uma pessoa intervir, para que nenhum trabalho seja executado duas vezes.</translation>
     </message>
     <message>
-        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate's policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
+        <source>A route moves to the next candidate only after a classified provider error, and only when that candidate&apos;s policy for the class says skip once its retries are used up: transient errors (rate limits, overload, capacity, network, provider outages) and hard errors (quota, subscription, credentials, configuration, unavailable models).</source>
         <translation>Uma rota só passa ao próximo candidato depois de um erro classificado do fornecedor, e apenas quando a política desse candidato para a classe indica ignorar depois de esgotadas as repetições: erros transitórios (limites de taxa, sobrecarga, capacidade, rede, indisponibilidade do fornecedor) e erros permanentes (quota, subscrição, credenciais, configuração, modelos indisponíveis).</translation>
     </message>
     <message>
@@ -659,7 +659,7 @@
         <translation>Não é possível migrar as regras antigas: %1</translation>
     </message>
     <message>
-        <source>Wait %1 for the provider's reset, then try this candidate once more; if that fails too: %2.</source>
+        <source>Wait %1 for the provider&apos;s reset, then try this candidate once more; if that fails too: %2.</source>
         <translation>Aguardar %1 pela reposição do fornecedor e tentar este candidato mais uma vez; se também falhar: %2.</translation>
     </message>
     <message>
@@ -671,7 +671,7 @@
         <translation>Ignorar e passar já ao próximo candidato.</translation>
     </message>
     <message>
-        <source>Stop: this candidate's policies are invalid, and invalid settings never authorize work.</source>
+        <source>Stop: this candidate&apos;s policies are invalid, and invalid settings never authorize work.</source>
         <translation>Parar: as políticas deste candidato são inválidas, e definições inválidas nunca autorizam trabalho.</translation>
     </message>
     <message>
@@ -703,7 +703,7 @@
         <translation>A reposição indicada não está no futuro, por isso não é usada.</translation>
     </message>
     <message>
-        <source>The %1 hint is beyond this candidate's %2 maximum wait for %3, so it is not used.</source>
+        <source>The %1 hint is beyond this candidate&apos;s %2 maximum wait for %3, so it is not used.</source>
         <translation>A indicação de %1 excede a espera máxima de %2 deste candidato para os %3, por isso não é usada.</translation>
     </message>
     <message>
@@ -717,121 +717,121 @@
     <message>
         <source> </source>
         <comment>duration parts</comment>
-        <extracomment>between the parts of a duration ("1 min 30 s")</extracomment>
-        <translation type="unfinished" />
+        <extracomment>between the parts of a duration (&quot;1 min 30 s&quot;)</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>high</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>medium</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>low</source>
         <comment>confidence</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>provider</source>
         <comment>scope</comment>
         <extracomment>what a failure affects: the provider, the account, the model or this request</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>account</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>model</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>request</source>
         <comment>scope</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>guard</source>
         <comment>stage</comment>
-        <extracomment>where a classification rule sits in kandev's order</extracomment>
-        <translation type="unfinished" />
+        <extracomment>where a classification rule sits in kandev&apos;s order</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>structured</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>agent CLI</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>provider-neutral</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>runtime</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>phase fallback</source>
         <comment>stage</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>parsed, in the future, and no other hint disagrees</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>could not be parsed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cannot be represented: past %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not in the future</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>more than a year away</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>agrees with %1</source>
-        <extracomment>%1: another hint's source, e.g. retry-after</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: another hint&apos;s source, e.g. retry-after</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>disagrees with %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>conflicting hints: none is trusted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a time of day without a time zone is ambiguous</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown time zone %1</source>
-        <extracomment>%1: the time zone's name as the error wrote it</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the time zone&apos;s name as the error wrote it</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not a calendar date</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Capacity error before output, every attempt</source>
@@ -860,47 +860,47 @@
     <message>
         <source>, </source>
         <comment>list separator</comment>
-        <extracomment>between the items of a list: ", " in English, "、" in Chinese</extracomment>
+        <extracomment>between the items of a list: &quot;, &quot; in English, &quot;、&quot; in Chinese</extracomment>
         <translation>, </translation>
     </message>
     <message>
         <source> </source>
         <comment>sentence separator</comment>
         <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>candidate %1 (“%2”)</source>
-        <extracomment>%1: the candidate's index in the route, %2: its profile id</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the candidate&apos;s index in the route, %2: its profile id</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: a legacy rule has an empty key</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code</source>
-        <extracomment>%2: the rule's key as written, e.g. rate_limitd</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%2: the rule&apos;s key as written, e.g. rate_limitd</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: conflicting legacy rules for %2: %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 carries both policies and legacy rules</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
     <message>
         <source>success on %1</source>
-        <extracomment>how a route cycle ends, after "now ends in" / "instead of"; %1: a candidate's name</extracomment>
+        <extracomment>how a route cycle ends, after &quot;now ends in&quot; / &quot;instead of&quot;; %1: a candidate&apos;s name</extracomment>
         <translation>sucesso em %1</translation>
     </message>
     <message>
@@ -925,7 +925,7 @@
     </message>
     <message>
         <source>Cannot compare with the saved policy: %1 in the edited route cannot be simulated. %2</source>
-        <extracomment>%1: a candidate's name; %2: the field path and the problem</extracomment>
+        <extracomment>%1: a candidate&apos;s name; %2: the field path and the problem</extracomment>
         <translation>Não é possível comparar com a política guardada: não é possível simular %1 na rota editada. %2</translation>
     </message>
     <message>
@@ -938,7 +938,7 @@
     </message>
     <message numerus="yes">
         <source>+%n attempts</source>
-        <extracomment>the change in the number of attempts: "+2 attempts"</extracomment>
+        <extracomment>the change in the number of attempts: &quot;+2 attempts&quot;</extracomment>
         <translation>
             <numerusform>+%n tentativa</numerusform>
             <numerusform>+%n tentativas</numerusform>
@@ -981,7 +981,7 @@
     </message>
     <message>
         <source>%1 longer</source>
-        <extracomment>%1: how much longer (or shorter) the route takes to its end, "35 s"</extracomment>
+        <extracomment>%1: how much longer (or shorter) the route takes to its end, &quot;35 s&quot;</extracomment>
         <translation>mais %1 de duração</translation>
     </message>
     <message>
@@ -1001,6 +1001,10 @@
         <source>, </source>
         <comment>between the parts of the summary</comment>
         <translation>, </translation>
+    </message>
+    <message>
+        <source>Its legacy rules cannot be migrated (see Validation).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1149,7 +1153,7 @@
         <translation>Nenhum candidato selecionado</translation>
     </message>
     <message>
-        <source>Add the route's first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
+        <source>Add the route&apos;s first candidate with Add Candidate (Edit menu) to set what happens when its provider fails.</source>
         <translation>Adicione o primeiro candidato da rota com Adicionar candidato (menu Editar) para definir o que acontece quando o seu fornecedor falha.</translation>
     </message>
     <message>
@@ -1173,11 +1177,11 @@
         <translation>desativado: a rota ignora-o</translation>
     </message>
     <message>
-        <source>Read-only: this candidate's legacy rules cannot be migrated. They are shown as they are.</source>
+        <source>Read-only: this candidate&apos;s legacy rules cannot be migrated. They are shown as they are.</source>
         <translation>Só de leitura: não é possível migrar as regras antigas deste candidato. São mostradas tal como estão.</translation>
     </message>
     <message>
-        <source>Read-only: this candidate's legacy rules can be migrated, but the document is open read-only (%1).</source>
+        <source>Read-only: this candidate&apos;s legacy rules can be migrated, but the document is open read-only (%1).</source>
         <translation>Só de leitura: as regras antigas deste candidato podem ser migradas, mas o documento está aberto só de leitura (%1).</translation>
     </message>
     <message>
@@ -1224,7 +1228,7 @@
         <translation>&amp;Copiar políticas para…</translation>
     </message>
     <message>
-        <source>Copy the selected candidate's policies to other candidates</source>
+        <source>Copy the selected candidate&apos;s policies to other candidates</source>
         <translation>Copiar as políticas do candidato selecionado para outros candidatos</translation>
     </message>
     <message>
@@ -1292,7 +1296,7 @@
     <message>
         <source>%1 (%2)
 cannot be a candidate: %3</source>
-        <extracomment>%3 says why, e.g. "deleted, disabled"</extracomment>
+        <extracomment>%3 says why, e.g. &quot;deleted, disabled&quot;</extracomment>
         <translation>%1 (%2)
 não pode ser candidato: %3</translation>
     </message>
@@ -1394,7 +1398,7 @@ aviso: %3</translation>
         <translation>Catálogo de erros — %1</translation>
     </message>
     <message>
-        <source>Rules apply in kandev's order: its structured signals (status, exit 127), then the agent CLI's own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
+        <source>Rules apply in kandev&apos;s order: its structured signals (status, exit 127), then the agent CLI&apos;s own wording, then provider-neutral wording, then the runtime environment; the first match of highest priority decides. Wording in ordinary language is only read inside an error context. Without a match the error is unclassified, and unclassified errors always stop.</source>
         <translation>As regras aplicam-se pela ordem do kandev: primeiro os sinais estruturados (estado, saída 127), depois a formulação própria da CLI do agente, depois a formulação neutra em relação ao fornecedor e, por fim, o ambiente de execução; decide a primeira correspondência de prioridade mais alta. A formulação em linguagem corrente só é lida dentro de um contexto de erro. Sem correspondência, o erro fica por classificar, e os erros não classificados param sempre.</translation>
     </message>
     <message>
@@ -1402,7 +1406,7 @@ aviso: %3</translation>
         <translation>qualquer</translation>
     </message>
     <message>
-        <source>(the phase's code)</source>
+        <source>(the phase&apos;s code)</source>
         <translation>(o código da fase)</translation>
     </message>
     <message>
@@ -1493,16 +1497,12 @@ aviso: %3</translation>
         <translation>Explicar</translation>
     </message>
     <message>
-        <source>Show or hide the %1 settings</source>
-        <translation>Mostrar ou ocultar as definições: %1</translation>
-    </message>
-    <message>
         <source>Explain %1</source>
         <translation>Explicar os %1</translation>
     </message>
     <message>
         <source>Explain %1 for %2</source>
-        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class ("transient errors").</extracomment>
+        <extracomment>%1 is a setting (the retry, the reset wait, the outcome), %2 the class (&quot;transient errors&quot;).</extracomment>
         <translation>Explicar %1 para os %2</translation>
     </message>
     <message>
@@ -1578,8 +1578,13 @@ aviso: %3</translation>
         <translation>Parar até uma pessoa intervir quando os %1 de %2 não forem recuperados</translation>
     </message>
     <message>
-        <source>%1 summary</source>
-        <translation>Resumo: %1</translation>
+        <source>Show or hide the settings for %1</source>
+        <extracomment>%1: the class in a sentence (&quot;transient errors&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary for %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1875,7 +1880,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>Rotas em execução</translation>
     </message>
     <message>
-        <source>Preview the rest of this route's cycle from its current state, if the same error repeats</source>
+        <source>Preview the rest of this route&apos;s cycle from its current state, if the same error repeats</source>
         <translation>Pré-visualizar o resto do ciclo desta rota a partir do estado atual, se o mesmo erro se repetir</translation>
     </message>
     <message>
@@ -1957,8 +1962,8 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     </message>
     <message>
         <source>%1. %2 (%3), %4</source>
-        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev's code), %4: when</extracomment>
-        <translation type="unfinished" />
+        <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev&apos;s code), %4: when</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1. %2 (%3)</source>
@@ -2095,7 +2100,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>Servidor &amp;PostgreSQL</translation>
     </message>
     <message>
-        <source>kandev's &amp;environment (KANDEV_DATABASE_*)</source>
+        <source>kandev&apos;s &amp;environment (KANDEV_DATABASE_*)</source>
         <translation>Ambi&amp;ente do kandev (KANDEV_DATABASE_*)</translation>
     </message>
     <message>
@@ -2331,11 +2336,11 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>Policy Studio</translation>
     </message>
     <message>
-        <source>Edit how kandev's dynamic profiles recover from provider errors: open a profile document, kandev's own database, or the sample to look around.</source>
+        <source>Edit how kandev&apos;s dynamic profiles recover from provider errors: open a profile document, kandev&apos;s own database, or the sample to look around.</source>
         <translation>Edite a forma como os perfis dinâmicos do kandev recuperam de erros do fornecedor: abra um documento de perfil, a própria base de dados do kandev ou o exemplo para explorar.</translation>
     </message>
     <message>
-        <source>kandev's own SQLite database on this machine</source>
+        <source>kandev&apos;s own SQLite database on this machine</source>
         <translation>A própria base de dados SQLite do kandev nesta máquina</translation>
     </message>
     <message>
@@ -2528,7 +2533,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>em pausa</translation>
     </message>
     <message>
-        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
+        <source>A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a wait for the provider&apos;s reset. An arrow skips to the next candidate. The cycle ends in a diamond (success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a candidate with invalid policies). A pause sign marks a candidate kandev passes over because its circuit is open (live routes only).</source>
         <translation>Um ponto é uma tentativa. Uma barra lisa é a espera antes de uma repetição do mesmo candidato; uma barra às riscas é uma espera pela reposição do fornecedor. Uma seta ignora o candidato e passa ao próximo candidato. O ciclo termina num losango (sucesso), num quadrado (parar: uma pessoa tem de intervir), num triângulo (não resta nenhum candidato elegível) ou numa cruz (um candidato com políticas inválidas). Um sinal de pausa assinala um candidato que o kandev passa à frente porque o seu circuito está aberto (só nas rotas em execução).</translation>
     </message>
     <message>
@@ -2537,7 +2542,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     </message>
     <message>
         <source>saved, before the edit</source>
-        <extracomment>the legend's entry for the saved route, drawn dashed under the edited one</extracomment>
+        <extracomment>the legend&apos;s entry for the saved route, drawn dashed under the edited one</extracomment>
         <translation>guardada, antes da edição</translation>
     </message>
     <message>
@@ -2608,8 +2613,8 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>Quando o erro ocorreu. Um erro que nenhuma regra conhece é unknown_provider_error antes de o agente ser executado e agent_runtime_error depois; ambos param.</translation>
     </message>
     <message>
-        <source>Paste an error: the response (an optional "HTTP/1.1 429" line, headers, a blank line, the body), or an agent's stderr (an optional "exit code: 127" line first). What you paste is read as the error's own words, as if it had failed with an error status.</source>
-        <translation>Cole um erro: a resposta (uma linha "HTTP/1.1 429" opcional, os cabeçalhos, uma linha em branco, o corpo) ou o stderr de um agente (primeiro, uma linha "exit code: 127" opcional). O que colar é lido como as palavras do próprio erro, como se tivesse falhado com um estado de erro.</translation>
+        <source>Paste an error: the response (an optional &quot;HTTP/1.1 429&quot; line, headers, a blank line, the body), or an agent&apos;s stderr (an optional &quot;exit code: 127&quot; line first). What you paste is read as the error&apos;s own words, as if it had failed with an error status.</source>
+        <translation>Cole um erro: a resposta (uma linha &quot;HTTP/1.1 429&quot; opcional, os cabeçalhos, uma linha em branco, o corpo) ou o stderr de um agente (primeiro, uma linha &quot;exit code: 127&quot; opcional). O que colar é lido como as palavras do próprio erro, como se tivesse falhado com um estado de erro.</translation>
     </message>
     <message>
         <source>Raw error</source>
@@ -2820,8 +2825,8 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>Remover %1</translation>
     </message>
     <message>
-        <source>Rename the profile to "%1"</source>
-        <translation>Mudar o nome do perfil para "%1"</translation>
+        <source>Rename the profile to &quot;%1&quot;</source>
+        <translation>Mudar o nome do perfil para &quot;%1&quot;</translation>
     </message>
     <message>
         <source>Enable the profile %1</source>
@@ -2980,7 +2985,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>Se o mesmo erro se repetir no prazo: repetição %1 de %2 daqui a %3, depois %4.</translation>
     </message>
     <message>
-        <source>If the same error repeats at the deadline: wait %1 for the provider's reset, then %2.</source>
+        <source>If the same error repeats at the deadline: wait %1 for the provider&apos;s reset, then %2.</source>
         <translation>Se o mesmo erro se repetir no prazo: aguardar %1 pela reposição do fornecedor, depois %2.</translation>
     </message>
     <message>
@@ -3024,7 +3029,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>Perfil de agente %1</translation>
     </message>
     <message>
-        <source>This route's row cannot be read: %1</source>
+        <source>This route&apos;s row cannot be read: %1</source>
         <translation>Não é possível ler a linha desta rota: %1</translation>
     </message>
     <message>
@@ -3174,7 +3179,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     </message>
     <message>
         <source>%1 (%2)</source>
-        <extracomment>%1: what the error is ("model at capacity"), %2: its class ("Transient errors")</extracomment>
+        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;Transient errors&quot;)</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
@@ -3195,7 +3200,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>%1 · %2 · até %3</translation>
     </message>
     <message>
-        <source>The provider reports a trusted reset in %1, within this candidate's %2 maximum wait for %3, so it waits and tries once more.</source>
+        <source>The provider reports a trusted reset in %1, within this candidate&apos;s %2 maximum wait for %3, so it waits and tries once more.</source>
         <translation>O fornecedor indica uma reposição fiável daqui a %1, dentro da espera máxima de %2 deste candidato para os %3, por isso aguarda e tenta mais uma vez.</translation>
     </message>
     <message>
@@ -3230,7 +3235,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>Todos os candidatos seguintes estão desativados ou foram ignorados: não resta nenhum candidato para tentar.</translation>
     </message>
     <message>
-        <source>This candidate's policies are not valid (%1), so the cycle stops here.</source>
+        <source>This candidate&apos;s policies are not valid (%1), so the cycle stops here.</source>
         <translation>As políticas deste candidato não são válidas (%1), por isso o ciclo para aqui.</translation>
     </message>
     <message>
@@ -3322,8 +3327,12 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     </message>
     <message>
         <source>Compared with the saved policy: %1.</source>
-        <extracomment>%1: what the edit does to the route ("+1 attempt, 40 s longer"); the saved route is drawn dashed</extracomment>
+        <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
         <translation>Em comparação com a política guardada: %1.</translation>
+    </message>
+    <message>
+        <source>This candidate&apos;s configuration cannot be simulated.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -991,6 +991,10 @@
         <comment>between the parts of the summary</comment>
         <translation>，</translation>
     </message>
+    <message>
+        <source>Its legacy rules cannot be migrated (see Validation).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
@@ -1481,10 +1485,6 @@ warning: %3</source>
         <translation>说明</translation>
     </message>
     <message>
-        <source>Show or hide the %1 settings</source>
-        <translation>显示或隐藏%1设置</translation>
-    </message>
-    <message>
         <source>Explain %1</source>
         <translation>说明%1</translation>
     </message>
@@ -1566,8 +1566,13 @@ warning: %3</source>
         <translation>%2 的%1未恢复时停止并等待人工处理</translation>
     </message>
     <message>
-        <source>%1 summary</source>
-        <translation>%1摘要</translation>
+        <source>Show or hide the settings for %1</source>
+        <extracomment>%1: the class in a sentence (&quot;transient errors&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary for %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3294,6 +3299,10 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>Compared with the saved policy: %1.</source>
         <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
         <translation>与已保存的策略相比：%1。</translation>
+    </message>
+    <message>
+        <source>This candidate&apos;s configuration cannot be simulated.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

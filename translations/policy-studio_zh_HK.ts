@@ -991,6 +991,10 @@
         <comment>between the parts of the summary</comment>
         <translation>，</translation>
     </message>
+    <message>
+        <source>Its legacy rules cannot be migrated (see Validation).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gui::ActionSet</name>
@@ -1481,10 +1485,6 @@ warning: %3</source>
         <translation>解釋</translation>
     </message>
     <message>
-        <source>Show or hide the %1 settings</source>
-        <translation>顯示或隱藏%1的設定</translation>
-    </message>
-    <message>
         <source>Explain %1</source>
         <translation>解釋%1</translation>
     </message>
@@ -1566,8 +1566,13 @@ warning: %3</source>
         <translation>%2 的%1未能恢復時，停止並等待手動恢復</translation>
     </message>
     <message>
-        <source>%1 summary</source>
-        <translation>%1摘要</translation>
+        <source>Show or hide the settings for %1</source>
+        <extracomment>%1: the class in a sentence (&quot;transient errors&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary for %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3294,6 +3299,10 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>Compared with the saved policy: %1.</source>
         <extracomment>%1: what the edit does to the route (&quot;+1 attempt, 40 s longer&quot;); the saved route is drawn dashed</extracomment>
         <translation>與已儲存的策略相比：%1。</translation>
+    </message>
+    <message>
+        <source>This candidate&apos;s configuration cannot be simulated.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

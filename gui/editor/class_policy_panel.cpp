@@ -144,7 +144,8 @@ QHBoxLayout* ClassPolicyPanel::buildHeader()
     m_toggle->setCheckable(true);
     m_toggle->setChecked(true);
     m_toggle->setArrowType(Qt::DownArrow);
-    m_toggle->setAccessibleName(tr("Show or hide the %1 settings").arg(PolicyText::className(m_class)));
+    //: %1: the class in a sentence ("transient errors")
+    m_toggle->setAccessibleName(tr("Show or hide the settings for %1").arg(PolicyText::classInSentence(m_class)));
     auto* title = new QLabel(PolicyText::className(m_class), this);
     QFont titleFont = title->font();
     titleFont.setBold(true);
@@ -459,7 +460,7 @@ void ClassPolicyPanel::refresh()
     m_waitDetails->setVisible(m_showWait);
     m_schedule->setText(PolicyText::scheduleLine(m_policy));
     m_summary->setText(PolicyText::classSummary(m_policy));
-    m_summary->setAccessibleName(tr("%1 summary").arg(PolicyText::className(m_class)));
+    m_summary->setAccessibleName(tr("Summary for %1").arg(PolicyText::classInSentence(m_class)));
 }
 
 int ClassPolicyPanel::closedSectionsHeight() const

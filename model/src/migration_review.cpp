@@ -240,7 +240,7 @@ QString MigrationReview::problems(
                          .arg(e.line)
                          .arg(tr("show line %1 of the file").arg(e.line));
         html += QStringLiteral("<p style='%3; padding:4px'>&#10006; %1<br/>%2</p>")
-                    .arg(esc(e.message), where, options.errorStyle);
+                    .arg(PolicyText::legacyProblem(e).toHtmlEscaped(), where, options.errorStyle);
     }
     return html;
 }

@@ -372,6 +372,11 @@ QString PolicyText::candidateRuleReasons(const check::CandidateRules& rules, con
 
 QString PolicyText::legacyError(const format::Diagnostic& error)
 {
+    return tr("Legacy rules cannot be migrated: %1").arg(legacyProblem(error));
+}
+
+QString PolicyText::legacyProblem(const format::Diagnostic& error)
+{
     // args: the candidate's index and id, then the code's own parts.
     const auto arg = [&](std::size_t i) { return QString::fromStdString(i < error.args.size() ? error.args[i] : ""); };
     //: %1: the candidate's index in the route, %2: its profile id
@@ -396,7 +401,7 @@ QString PolicyText::legacyError(const format::Diagnostic& error)
     } else {
         why = QString::fromStdString(error.message);
     }
-    return tr("Legacy rules cannot be migrated: %1").arg(why);
+    return why;
 }
 
 QString PolicyText::decision(const policy::Decision& d, std::int64_t deadlineOffset)

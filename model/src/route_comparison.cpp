@@ -92,7 +92,8 @@ QString RouteComparisonText::summary(const policy::TimelineComparison& c, const 
         const auto why = [](const policy::RouteProblem& p) {
             return p.issue
                 ? QString::fromStdString(p.issue->path) + QStringLiteral(": ") + PolicyText::issueMessage(*p.issue)
-                : QString::fromStdString(p.configurationError);
+                // The core says why in English only; the Validation pane says it in full.
+                : tr("Its legacy rules cannot be migrated (see Validation).");
         };
         if (c.afterProblem)
             //: %1: a candidate's name; %2: the field path and the problem

@@ -174,7 +174,8 @@ QString TimelinePreview::configurationError(const policy::TimelineEvent& e) cons
         if (const auto errors = m_doc->legacyErrorsOfCandidate(row); !errors.empty())
             return PolicyText::legacyError(errors.front());
     }
-    return QString::fromStdString(e.reason);
+    // A document that is not this one's: the core's reason is English or a code.
+    return tr("This candidate's configuration cannot be simulated.");
 }
 
 QString TimelinePreview::profileTitle() const

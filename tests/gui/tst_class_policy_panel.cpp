@@ -397,7 +397,7 @@ void TestClassPolicyPanel::collapseKeepsTheSummary()
     QVERIFY(!panel.retrySwitch()->isVisible());
     QVERIFY(panel.summaryLabel()->isVisible());
     QCOMPARE(panel.summaryLabel()->text(), QStringLiteral("3 retries from 5 s, then skip"));
-    QCOMPARE(panel.summaryLabel()->accessibleName(), QStringLiteral("Transient errors summary"));
+    QCOMPARE(panel.summaryLabel()->accessibleName(), QStringLiteral("Summary for transient errors"));
 
     // Closed, the summary follows the policy.
     show(panel, {{true, 3, 5}, {true, 3600}, policy::Outcome::Stop});

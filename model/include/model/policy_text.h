@@ -64,6 +64,8 @@ public:
     static QString candidateRuleReasons(const check::CandidateRules& rules, const QString& agent);
     // Why a legacy candidate cannot be migrated (the migration's own detail).
     static QString legacyError(const format::Diagnostic& error);
+    // The same without "cannot be migrated": what is wrong with the rules.
+    static QString legacyProblem(const format::Diagnostic& error);
     // What the decision does, and for a stop of the safety gate, why (from d.reason).
     static QString decision(const policy::Decision& d, std::int64_t nowOffsetSecondsForDeadline);
     // Why a reset hint led to no wait, "" when none was reported or it was used
