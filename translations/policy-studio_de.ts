@@ -72,7 +72,7 @@
         <source>%1, %2</source>
         <comment>clauses</comment>
         <extracomment>two clauses of one sentence: &quot;3 routes running, 1 waiting under the old policy: ...&quot;</extracomment>
-        <translation type="unfinished">%1. %2 {1,?}</translation>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>
@@ -144,12 +144,12 @@
     <message>
         <source>true</source>
         <comment>a switch&apos;s value: on</comment>
-        <translation type="unfinished"></translation>
+        <translation>an</translation>
     </message>
     <message>
         <source>false</source>
         <comment>a switch&apos;s value: off</comment>
-        <translation type="unfinished"></translation>
+        <translation>aus</translation>
     </message>
 </context>
 <context>
@@ -291,11 +291,11 @@
     </message>
     <message>
         <source>transient and hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>vorübergehende und dauerhafte Fehler</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 and means: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; gilt für %2 und bedeutet: %3.</translation>
     </message>
 </context>
 <context>
@@ -715,185 +715,185 @@
         <translation>Agent %1 ist womöglich nicht startbar</translation>
     </message>
     <message>
-        <source> </source>
-        <comment>duration parts</comment>
-        <extracomment>between the parts of a duration (&quot;1 min 30 s&quot;)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>high</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>hoch</translation>
     </message>
     <message>
         <source>medium</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>mittel</translation>
     </message>
     <message>
         <source>low</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>niedrig</translation>
     </message>
     <message>
         <source>provider</source>
         <comment>scope</comment>
         <extracomment>what a failure affects: the provider, the account, the model or this request</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter</translation>
     </message>
     <message>
         <source>account</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>Konto</translation>
     </message>
     <message>
         <source>model</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>request</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage</translation>
     </message>
     <message>
         <source>guard</source>
         <comment>stage</comment>
         <extracomment>where a classification rule sits in kandev&apos;s order</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Schutzregel</translation>
     </message>
     <message>
         <source>structured</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>strukturiert</translation>
     </message>
     <message>
         <source>agent CLI</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>Agenten-CLI</translation>
     </message>
     <message>
         <source>provider-neutral</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>anbieterneutral</translation>
     </message>
     <message>
         <source>runtime</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>Laufzeitumgebung</translation>
     </message>
     <message>
         <source>phase fallback</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>Rückfall auf die Phase</translation>
     </message>
     <message>
         <source>parsed, in the future, and no other hint disagrees</source>
-        <translation type="unfinished"></translation>
+        <translation>gelesen, in der Zukunft, und kein anderer Hinweis widerspricht</translation>
     </message>
     <message>
         <source>could not be parsed</source>
-        <translation type="unfinished"></translation>
+        <translation>konnte nicht gelesen werden</translation>
     </message>
     <message>
         <source>cannot be represented: past %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht darstellbar: jenseits von %1</translation>
     </message>
     <message>
         <source>not in the future</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht in der Zukunft</translation>
     </message>
     <message>
         <source>more than a year away</source>
-        <translation type="unfinished"></translation>
+        <translation>mehr als ein Jahr entfernt</translation>
     </message>
     <message>
         <source>agrees with %1</source>
         <extracomment>%1: another hint&apos;s source, e.g. retry-after</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>stimmt mit %1 überein</translation>
     </message>
     <message>
         <source>disagrees with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>widerspricht %1</translation>
     </message>
     <message>
         <source>conflicting hints: none is trusted</source>
-        <translation type="unfinished"></translation>
+        <translation>widersprüchliche Hinweise: keiner ist verlässlich</translation>
     </message>
     <message>
         <source>a time of day without a time zone is ambiguous</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Uhrzeit ohne Zeitzone ist mehrdeutig</translation>
     </message>
     <message>
         <source>unknown time zone %1</source>
         <extracomment>%1: the time zone&apos;s name as the error wrote it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Zeitzone %1</translation>
     </message>
     <message>
         <source>not a calendar date</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, </source>
-        <comment>list separator</comment>
-        <extracomment>between the items of a list: &quot;, &quot; in English, &quot;、&quot; in Chinese</extracomment>
-        <translation>, </translation>
-    </message>
-    <message>
-        <source> </source>
-        <comment>sentence separator</comment>
-        <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>kein Kalenderdatum</translation>
     </message>
     <message>
         <source>Capacity error before output, every attempt</source>
-        <translation type="unfinished">Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch</translation>
+        <translation>Kapazitätsfehler vor jeder Ausgabe, bei jedem Versuch</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 1 min</source>
-        <translation type="unfinished">Kontingent erschöpft, Rücksetzung in 1 min</translation>
+        <translation>Kontingent erschöpft, Rücksetzung in 1 min</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 6 h</source>
-        <translation type="unfinished">Kontingent erschöpft, Rücksetzung in 6 h</translation>
+        <translation>Kontingent erschöpft, Rücksetzung in 6 h</translation>
     </message>
     <message>
         <source>Two transient errors, then success</source>
-        <translation type="unfinished">Zwei vorübergehende Fehler, dann Erfolg</translation>
+        <translation>Zwei vorübergehende Fehler, dann Erfolg</translation>
     </message>
     <message>
         <source>Unknown error</source>
-        <translation type="unfinished">Unbekannter Fehler</translation>
+        <translation>Unbekannter Fehler</translation>
     </message>
     <message>
         <source>Failure after tool activity</source>
-        <translation type="unfinished">Fehlschlag nach Werkzeugaktivität</translation>
+        <translation>Fehlschlag nach Werkzeugaktivität</translation>
     </message>
     <message>
         <source>candidate %1 (“%2”)</source>
         <extracomment>%1: the candidate&apos;s index in the route, %2: its profile id</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Kandidat %1 („%2“)</translation>
     </message>
     <message>
         <source>%1: a legacy rule has an empty key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Eine alte Regel hat einen leeren Schlüssel</translation>
     </message>
     <message>
         <source>%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code</source>
         <extracomment>%2: the rule&apos;s key as written, e.g. rate_limitd</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: Der Schlüssel „%2“ der alten Regel ist weder on_provider_error noch ein Code vorübergehender oder dauerhafter Fehler</translation>
     </message>
     <message>
         <source>%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Die alte Regel „%2“ hat die unbekannte Aktion „%3“ (erwartet: retry_same, try_next oder stop)</translation>
     </message>
     <message>
         <source>%1: conflicting legacy rules for %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Widersprüchliche alte Regeln für %2: %3</translation>
     </message>
     <message>
         <source>%1 carries both policies and legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat sowohl Richtlinien als auch alte Regeln</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>duration parts</comment>
+        <extracomment>two parts of a duration: &quot;1 min 30 s&quot;</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>list</comment>
+        <extracomment>two items of a list: &quot;a, b&quot; in English, &quot;a、b&quot; in Chinese</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>sentences</comment>
+        <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1004,7 +1004,7 @@
     </message>
     <message>
         <source>Its legacy rules cannot be migrated (see Validation).</source>
-        <translation type="unfinished"></translation>
+        <translation>Seine alten Regeln können nicht migriert werden (siehe Prüfung).</translation>
     </message>
 </context>
 <context>
@@ -1122,16 +1122,16 @@
         <translation>&amp;Wiederherstellen: %1</translation>
     </message>
     <message>
-        <source>De&amp;lete Dynamic Profile…</source>
-        <translation>Dynamisches Profil &amp;löschen …</translation>
-    </message>
-    <message>
         <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
         <translation>Das angezeigte dynamische Profil löschen, wie kandev eines löscht (eine kandev-Datenbank)</translation>
     </message>
     <message>
         <source>&amp;New Dynamic Profile in %1</source>
         <translation>&amp;Neues dynamisches Profil in %1</translation>
+    </message>
+    <message>
+        <source>Dele&amp;te Dynamic Profile…</source>
+        <translation>Dynamisches Profil &amp;löschen …</translation>
     </message>
 </context>
 <context>
@@ -1212,14 +1212,6 @@
         <translation>Ein zulässiges Agentenprofil am Ende der Route hinzufügen</translation>
     </message>
     <message>
-        <source>&amp;Remove Candidate</source>
-        <translation>Kandidat &amp;entfernen</translation>
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation>Nach &amp;oben</translation>
-    </message>
-    <message>
         <source>Move &amp;Down</source>
         <translation>Nach &amp;unten</translation>
     </message>
@@ -1265,6 +1257,14 @@
     <message>
         <source>%1, being edited, does not match the filter.</source>
         <translation>%1 wird bearbeitet, passt aber nicht zum Filter.</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Candidate</source>
+        <translation>Kandidat &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Move U&amp;p</source>
+        <translation>Nach &amp;oben</translation>
     </message>
 </context>
 <context>
@@ -1580,11 +1580,11 @@ Warnung: %3</translation>
     <message>
         <source>Show or hide the settings for %1</source>
         <extracomment>%1: the class in a sentence (&quot;transient errors&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen für %1 ein- oder ausblenden</translation>
     </message>
     <message>
         <source>Summary for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung für %1</translation>
     </message>
 </context>
 <context>
@@ -1963,11 +1963,11 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>%1. %2 (%3), %4</source>
         <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev&apos;s code), %4: when</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2 (%3), %4</translation>
     </message>
     <message>
         <source>%1. %2 (%3)</source>
-        <translation type="unfinished">%1. %2 (%3) {1.?} {2 ?}</translation>
+        <translation>%1. %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -2277,10 +2277,6 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>Fehlschlag &amp;entfernen</translation>
     </message>
     <message>
-        <source>&amp;After the last failure:</source>
-        <translation>Nach dem &amp;letzten Fehlschlag:</translation>
-    </message>
-    <message>
         <source>the last failure repeats</source>
         <translation>wiederholt sich der letzte Fehlschlag</translation>
     </message>
@@ -2307,6 +2303,10 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>Custom scenario</source>
         <translation>Eigenes Szenario</translation>
+    </message>
+    <message>
+        <source>A&amp;fter the last failure:</source>
+        <translation>Nach dem &amp;letzten Fehlschlag:</translation>
     </message>
 </context>
 <context>
@@ -3332,7 +3332,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>This candidate&apos;s configuration cannot be simulated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konfiguration dieses Kandidaten lässt sich nicht simulieren.</translation>
     </message>
 </context>
 <context>

@@ -715,12 +715,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source> </source>
-        <comment>duration parts</comment>
-        <extracomment>between the parts of a duration ("1 min 30 s")</extracomment>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>high</source>
         <comment>confidence</comment>
         <translation type="unfinished" />
@@ -834,18 +828,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>, </source>
-        <comment>list separator</comment>
-        <extracomment>between the items of a list: ", " in English, "、" in Chinese</extracomment>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source> </source>
-        <comment>sentence separator</comment>
-        <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Capacity error before output, every attempt</source>
         <translation type="unfinished" />
     </message>
@@ -893,6 +875,24 @@
     </message>
     <message>
         <source>%1 carries both policies and legacy rules</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>duration parts</comment>
+        <extracomment>two parts of a duration: "1 min 30 s"</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>list</comment>
+        <extracomment>two items of a list: "a, b" in English, "a、b" in Chinese</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>sentences</comment>
+        <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1122,15 +1122,15 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>De&amp;lete Dynamic Profile…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
         <translation type="unfinished" />
     </message>
     <message>
         <source>&amp;New Dynamic Profile in %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dele&amp;te Dynamic Profile…</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1212,14 +1212,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&amp;Remove Candidate</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Move &amp;Down</source>
         <translation type="unfinished" />
     </message>
@@ -1264,6 +1256,14 @@
     </message>
     <message>
         <source>%1, being edited, does not match the filter.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re&amp;move Candidate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Move U&amp;p</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2261,10 +2261,6 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&amp;After the last failure:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>the last failure repeats</source>
         <translation type="unfinished" />
     </message>
@@ -2290,6 +2286,10 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>Custom scenario</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A&amp;fter the last failure:</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -72,7 +72,7 @@
         <source>%1, %2</source>
         <comment>clauses</comment>
         <extracomment>two clauses of one sentence: &quot;3 routes running, 1 waiting under the old policy: ...&quot;</extracomment>
-        <translation type="unfinished">%1. %2 {1,?}</translation>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>
@@ -144,12 +144,12 @@
     <message>
         <source>true</source>
         <comment>a switch&apos;s value: on</comment>
-        <translation type="unfinished"></translation>
+        <translation>ativado</translation>
     </message>
     <message>
         <source>false</source>
         <comment>a switch&apos;s value: off</comment>
-        <translation type="unfinished"></translation>
+        <translation>desativado</translation>
     </message>
 </context>
 <context>
@@ -291,11 +291,11 @@
     </message>
     <message>
         <source>transient and hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>erros transitórios e permanentes</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 and means: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; abrange %2 e significa: %3.</translation>
     </message>
 </context>
 <context>
@@ -715,123 +715,117 @@
         <translation>A falha ocorreu depois de saída ou atividade de ferramentas: os erros depois de efeitos secundários param sempre.</translation>
     </message>
     <message>
-        <source> </source>
-        <comment>duration parts</comment>
-        <extracomment>between the parts of a duration (&quot;1 min 30 s&quot;)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>high</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>alta</translation>
     </message>
     <message>
         <source>medium</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>média</translation>
     </message>
     <message>
         <source>low</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>baixa</translation>
     </message>
     <message>
         <source>provider</source>
         <comment>scope</comment>
         <extracomment>what a failure affects: the provider, the account, the model or this request</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fornecedor</translation>
     </message>
     <message>
         <source>account</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>conta</translation>
     </message>
     <message>
         <source>model</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>modelo</translation>
     </message>
     <message>
         <source>request</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>pedido</translation>
     </message>
     <message>
         <source>guard</source>
         <comment>stage</comment>
         <extracomment>where a classification rule sits in kandev&apos;s order</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>proteção</translation>
     </message>
     <message>
         <source>structured</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>estruturada</translation>
     </message>
     <message>
         <source>agent CLI</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>CLI do agente</translation>
     </message>
     <message>
         <source>provider-neutral</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>neutra quanto ao fornecedor</translation>
     </message>
     <message>
         <source>runtime</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>ambiente de execução</translation>
     </message>
     <message>
         <source>phase fallback</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>recurso da fase</translation>
     </message>
     <message>
         <source>parsed, in the future, and no other hint disagrees</source>
-        <translation type="unfinished"></translation>
+        <translation>lida, no futuro, e nenhuma outra indicação a contradiz</translation>
     </message>
     <message>
         <source>could not be parsed</source>
-        <translation type="unfinished"></translation>
+        <translation>não foi possível interpretá-la</translation>
     </message>
     <message>
         <source>cannot be represented: past %1</source>
-        <translation type="unfinished"></translation>
+        <translation>não pode ser representada: para além de %1</translation>
     </message>
     <message>
         <source>not in the future</source>
-        <translation type="unfinished"></translation>
+        <translation>não está no futuro</translation>
     </message>
     <message>
         <source>more than a year away</source>
-        <translation type="unfinished"></translation>
+        <translation>a mais de um ano de distância</translation>
     </message>
     <message>
         <source>agrees with %1</source>
         <extracomment>%1: another hint&apos;s source, e.g. retry-after</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>concorda com %1</translation>
     </message>
     <message>
         <source>disagrees with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>contradiz %1</translation>
     </message>
     <message>
         <source>conflicting hints: none is trusted</source>
-        <translation type="unfinished"></translation>
+        <translation>indicações contraditórias: nenhuma é fiável</translation>
     </message>
     <message>
         <source>a time of day without a time zone is ambiguous</source>
-        <translation type="unfinished"></translation>
+        <translation>uma hora do dia sem fuso horário é ambígua</translation>
     </message>
     <message>
         <source>unknown time zone %1</source>
         <extracomment>%1: the time zone&apos;s name as the error wrote it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fuso horário desconhecido %1</translation>
     </message>
     <message>
         <source>not a calendar date</source>
-        <translation type="unfinished"></translation>
+        <translation>não é uma data do calendário</translation>
     </message>
     <message>
         <source>Capacity error before output, every attempt</source>
@@ -858,42 +852,48 @@
         <translation>Falha após atividade de ferramentas</translation>
     </message>
     <message>
-        <source>, </source>
-        <comment>list separator</comment>
-        <extracomment>between the items of a list: &quot;, &quot; in English, &quot;、&quot; in Chinese</extracomment>
-        <translation>, </translation>
-    </message>
-    <message>
-        <source> </source>
-        <comment>sentence separator</comment>
-        <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>candidate %1 (“%2”)</source>
         <extracomment>%1: the candidate&apos;s index in the route, %2: its profile id</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>candidato %1 («%2»)</translation>
     </message>
     <message>
         <source>%1: a legacy rule has an empty key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: uma regra antiga tem a chave vazia</translation>
     </message>
     <message>
         <source>%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code</source>
         <extracomment>%2: the rule&apos;s key as written, e.g. rate_limitd</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: a chave «%2» da regra antiga não é on_provider_error nem um código de erro transitório ou permanente</translation>
     </message>
     <message>
         <source>%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: a regra antiga «%2» tem a ação desconhecida «%3» (esperava-se retry_same, try_next ou stop)</translation>
     </message>
     <message>
         <source>%1: conflicting legacy rules for %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: regras antigas contraditórias para %2: %3</translation>
     </message>
     <message>
         <source>%1 carries both policies and legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 tem políticas e regras antigas ao mesmo tempo</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>duration parts</comment>
+        <extracomment>two parts of a duration: &quot;1 min 30 s&quot;</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>list</comment>
+        <extracomment>two items of a list: &quot;a, b&quot; in English, &quot;a、b&quot; in Chinese</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>sentences</comment>
+        <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -1004,7 +1004,7 @@
     </message>
     <message>
         <source>Its legacy rules cannot be migrated (see Validation).</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível migrar as suas regras antigas (ver Validação).</translation>
     </message>
 </context>
 <context>
@@ -1016,10 +1016,6 @@
     <message>
         <source>&amp;New Dynamic Profile</source>
         <translation>&amp;Novo perfil dinâmico</translation>
-    </message>
-    <message>
-        <source>De&amp;lete Dynamic Profile…</source>
-        <translation>E&amp;liminar perfil dinâmico…</translation>
     </message>
     <message>
         <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
@@ -1133,6 +1129,10 @@
         <source>&amp;Redo %1</source>
         <translation>&amp;Refazer %1</translation>
     </message>
+    <message>
+        <source>Dele&amp;te Dynamic Profile…</source>
+        <translation>E&amp;liminar perfil dinâmico…</translation>
+    </message>
 </context>
 <context>
     <name>gui::CandidateEditor</name>
@@ -1212,14 +1212,6 @@
         <translation>Adicionar um perfil de agente elegível no fim da rota</translation>
     </message>
     <message>
-        <source>&amp;Remove Candidate</source>
-        <translation>Re&amp;mover candidato</translation>
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation>Mover para c&amp;ima</translation>
-    </message>
-    <message>
         <source>Move &amp;Down</source>
         <translation>Mover para &amp;baixo</translation>
     </message>
@@ -1265,6 +1257,14 @@
     <message>
         <source>Copy policies</source>
         <translation>Copiar políticas</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Candidate</source>
+        <translation>Re&amp;mover candidato</translation>
+    </message>
+    <message>
+        <source>Move U&amp;p</source>
+        <translation>Mover para c&amp;ima</translation>
     </message>
 </context>
 <context>
@@ -1580,11 +1580,11 @@ aviso: %3</translation>
     <message>
         <source>Show or hide the settings for %1</source>
         <extracomment>%1: the class in a sentence (&quot;transient errors&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar ou ocultar as definições para os %1</translation>
     </message>
     <message>
         <source>Summary for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumo para os %1</translation>
     </message>
 </context>
 <context>
@@ -1963,11 +1963,11 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <message>
         <source>%1. %2 (%3), %4</source>
         <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev&apos;s code), %4: when</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2 (%3), %4</translation>
     </message>
     <message>
         <source>%1. %2 (%3)</source>
-        <translation type="unfinished">%1. %2 (%3) {1.?} {2 ?}</translation>
+        <translation>%1. %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -2277,10 +2277,6 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>&amp;Remover falha</translation>
     </message>
     <message>
-        <source>&amp;After the last failure:</source>
-        <translation>&amp;Depois da última falha:</translation>
-    </message>
-    <message>
         <source>the last failure repeats</source>
         <translation>a última falha repete-se</translation>
     </message>
@@ -2307,6 +2303,10 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <message>
         <source>Custom scenario</source>
         <translation>Cenário personalizado</translation>
+    </message>
+    <message>
+        <source>A&amp;fter the last failure:</source>
+        <translation>&amp;Depois da última falha:</translation>
     </message>
 </context>
 <context>
@@ -3332,7 +3332,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     </message>
     <message>
         <source>This candidate&apos;s configuration cannot be simulated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível simular a configuração deste candidato.</translation>
     </message>
 </context>
 <context>

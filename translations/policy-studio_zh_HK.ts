@@ -69,7 +69,7 @@
         <source>%1, %2</source>
         <comment>clauses</comment>
         <extracomment>two clauses of one sentence: &quot;3 routes running, 1 waiting under the old policy: ...&quot;</extracomment>
-        <translation type="unfinished">%1. %2 {1,?}</translation>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>
@@ -141,12 +141,12 @@
     <message>
         <source>true</source>
         <comment>a switch&apos;s value: on</comment>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>false</source>
         <comment>a switch&apos;s value: off</comment>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
 </context>
 <context>
@@ -288,11 +288,11 @@
     </message>
     <message>
         <source>transient and hard errors</source>
-        <translation type="unfinished"></translation>
+        <translation>暫時性錯誤和硬錯誤</translation>
     </message>
     <message>
         <source>&lt;code&gt;%1&lt;/code&gt; covers %2 and means: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;%1&lt;/code&gt; 涵蓋%2，意思是：%3。</translation>
     </message>
 </context>
 <context>
@@ -710,185 +710,185 @@
         <translation>失敗發生在輸出或工具活動之後：發生副作用後的錯誤總會停止。</translation>
     </message>
     <message>
-        <source> </source>
-        <comment>duration parts</comment>
-        <extracomment>between the parts of a duration (&quot;1 min 30 s&quot;)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>high</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>高</translation>
     </message>
     <message>
         <source>medium</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>中</translation>
     </message>
     <message>
         <source>low</source>
         <comment>confidence</comment>
-        <translation type="unfinished"></translation>
+        <translation>低</translation>
     </message>
     <message>
         <source>provider</source>
         <comment>scope</comment>
         <extracomment>what a failure affects: the provider, the account, the model or this request</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>供應商</translation>
     </message>
     <message>
         <source>account</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>帳戶</translation>
     </message>
     <message>
         <source>model</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>request</source>
         <comment>scope</comment>
-        <translation type="unfinished"></translation>
+        <translation>請求</translation>
     </message>
     <message>
         <source>guard</source>
         <comment>stage</comment>
         <extracomment>where a classification rule sits in kandev&apos;s order</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>防護</translation>
     </message>
     <message>
         <source>structured</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>結構化</translation>
     </message>
     <message>
         <source>agent CLI</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>代理程式 CLI</translation>
     </message>
     <message>
         <source>provider-neutral</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>與供應商無關</translation>
     </message>
     <message>
         <source>runtime</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>執行環境</translation>
     </message>
     <message>
         <source>phase fallback</source>
         <comment>stage</comment>
-        <translation type="unfinished"></translation>
+        <translation>時機後備</translation>
     </message>
     <message>
         <source>parsed, in the future, and no other hint disagrees</source>
-        <translation type="unfinished"></translation>
+        <translation>已解析、在未來，且沒有其他提示與之矛盾</translation>
     </message>
     <message>
         <source>could not be parsed</source>
-        <translation type="unfinished"></translation>
+        <translation>無法解析</translation>
     </message>
     <message>
         <source>cannot be represented: past %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法表示：超出 %1</translation>
     </message>
     <message>
         <source>not in the future</source>
-        <translation type="unfinished"></translation>
+        <translation>不在未來</translation>
     </message>
     <message>
         <source>more than a year away</source>
-        <translation type="unfinished"></translation>
+        <translation>在一年以後</translation>
     </message>
     <message>
         <source>agrees with %1</source>
         <extracomment>%1: another hint&apos;s source, e.g. retry-after</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>與 %1 一致</translation>
     </message>
     <message>
         <source>disagrees with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>與 %1 矛盾</translation>
     </message>
     <message>
         <source>conflicting hints: none is trusted</source>
-        <translation type="unfinished"></translation>
+        <translation>提示相互矛盾：沒有一個可信</translation>
     </message>
     <message>
         <source>a time of day without a time zone is ambiguous</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有時區的時刻有歧義</translation>
     </message>
     <message>
         <source>unknown time zone %1</source>
         <extracomment>%1: the time zone&apos;s name as the error wrote it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>未知時區 %1</translation>
     </message>
     <message>
         <source>not a calendar date</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, </source>
-        <comment>list separator</comment>
-        <extracomment>between the items of a list: &quot;, &quot; in English, &quot;、&quot; in Chinese</extracomment>
-        <translation>、</translation>
-    </message>
-    <message>
-        <source> </source>
-        <comment>sentence separator</comment>
-        <extracomment>between two sentences: a space in English, nothing in Chinese</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的日曆日期</translation>
     </message>
     <message>
         <source>Capacity error before output, every attempt</source>
-        <translation type="unfinished">輸出前出現容量錯誤，每次嘗試皆相同</translation>
+        <translation>輸出前出現容量錯誤，每次嘗試皆相同</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 1 min</source>
-        <translation type="unfinished">配額耗盡，1 分鐘後重設</translation>
+        <translation>配額耗盡，1 分鐘後重設</translation>
     </message>
     <message>
         <source>Quota exhausted, reset in 6 h</source>
-        <translation type="unfinished">配額耗盡，6 小時後重設</translation>
+        <translation>配額耗盡，6 小時後重設</translation>
     </message>
     <message>
         <source>Two transient errors, then success</source>
-        <translation type="unfinished">兩次暫時性錯誤，然後成功</translation>
+        <translation>兩次暫時性錯誤，然後成功</translation>
     </message>
     <message>
         <source>Unknown error</source>
-        <translation type="unfinished">未知錯誤</translation>
+        <translation>未知錯誤</translation>
     </message>
     <message>
         <source>Failure after tool activity</source>
-        <translation type="unfinished">工具活動後失敗</translation>
+        <translation>工具活動後失敗</translation>
     </message>
     <message>
         <source>candidate %1 (“%2”)</source>
         <extracomment>%1: the candidate&apos;s index in the route, %2: its profile id</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>候選設定檔 %1（「%2」）</translation>
     </message>
     <message>
         <source>%1: a legacy rule has an empty key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：一條舊版規則的鍵為空</translation>
     </message>
     <message>
         <source>%1: the legacy rule key “%2” is neither on_provider_error nor a transient or hard error code</source>
         <extracomment>%2: the rule&apos;s key as written, e.g. rate_limitd</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1：舊版規則的鍵「%2」既不是 on_provider_error，也不是暫時性錯誤或硬錯誤的代碼</translation>
     </message>
     <message>
         <source>%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：舊版規則「%2」的操作「%3」不明（應為 retry_same、try_next 或 stop）</translation>
     </message>
     <message>
         <source>%1: conflicting legacy rules for %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2的舊版規則互相衝突：%3</translation>
     </message>
     <message>
         <source>%1 carries both policies and legacy rules</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 同時帶有策略和舊版規則</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>duration parts</comment>
+        <extracomment>two parts of a duration: &quot;1 min 30 s&quot;</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>list</comment>
+        <extracomment>two items of a list: &quot;a, b&quot; in English, &quot;a、b&quot; in Chinese</extracomment>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>sentences</comment>
+        <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
+        <translation>%1%2</translation>
     </message>
 </context>
 <context>
@@ -993,7 +993,7 @@
     </message>
     <message>
         <source>Its legacy rules cannot be migrated (see Validation).</source>
-        <translation type="unfinished"></translation>
+        <translation>其舊版規則無法遷移（請參閱「驗證」）。</translation>
     </message>
 </context>
 <context>
@@ -1005,10 +1005,6 @@
     <message>
         <source>&amp;New Dynamic Profile</source>
         <translation>新增動態設定檔(&amp;N)</translation>
-    </message>
-    <message>
-        <source>De&amp;lete Dynamic Profile…</source>
-        <translation>刪除動態設定檔(&amp;L)…</translation>
     </message>
     <message>
         <source>Delete the dynamic profile shown, as kandev deletes one (a kandev database)</source>
@@ -1122,6 +1118,10 @@
         <source>&amp;Redo %1</source>
         <translation>重做%1(&amp;R)</translation>
     </message>
+    <message>
+        <source>Dele&amp;te Dynamic Profile…</source>
+        <translation>刪除動態設定檔(&amp;T)…</translation>
+    </message>
 </context>
 <context>
     <name>gui::CandidateEditor</name>
@@ -1201,14 +1201,6 @@
         <translation>在路由末尾新增一個符合條件的代理程式設定檔</translation>
     </message>
     <message>
-        <source>&amp;Remove Candidate</source>
-        <translation>移除候選設定檔(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation>上移(&amp;U)</translation>
-    </message>
-    <message>
         <source>Move &amp;Down</source>
         <translation>下移(&amp;D)</translation>
     </message>
@@ -1253,6 +1245,14 @@
     <message>
         <source>Copy policies</source>
         <translation>複製策略</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Candidate</source>
+        <translation>移除候選設定檔(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Move U&amp;p</source>
+        <translation>上移(&amp;P)</translation>
     </message>
 </context>
 <context>
@@ -1568,11 +1568,11 @@ warning: %3</source>
     <message>
         <source>Show or hide the settings for %1</source>
         <extracomment>%1: the class in a sentence (&quot;transient errors&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>顯示或隱藏%1的設定</translation>
     </message>
     <message>
         <source>Summary for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1摘要</translation>
     </message>
 </context>
 <context>
@@ -1946,11 +1946,11 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>%1. %2 (%3), %4</source>
         <extracomment>%1: the route generation, %2: the candidate, %3: why kandev chose it (kandev&apos;s code), %4: when</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2（%3），%4</translation>
     </message>
     <message>
         <source>%1. %2 (%3)</source>
-        <translation type="unfinished">%1. %2（%3）%4 {1.?} {2 ?} {3)?}</translation>
+        <translation>%1. %2（%3）</translation>
     </message>
 </context>
 <context>
@@ -2257,10 +2257,6 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>移除失敗(&amp;R)</translation>
     </message>
     <message>
-        <source>&amp;After the last failure:</source>
-        <translation>最後一次失敗之後(&amp;A)：</translation>
-    </message>
-    <message>
         <source>the last failure repeats</source>
         <translation>最後一次失敗會重複出現</translation>
     </message>
@@ -2287,6 +2283,10 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Custom scenario</source>
         <translation>自訂情境</translation>
+    </message>
+    <message>
+        <source>A&amp;fter the last failure:</source>
+        <translation>最後一次失敗之後(&amp;F)：</translation>
     </message>
 </context>
 <context>
@@ -3302,7 +3302,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>This candidate&apos;s configuration cannot be simulated.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法模擬此候選設定檔的設定。</translation>
     </message>
 </context>
 <context>

@@ -57,7 +57,7 @@ ScenarioEditorDialog::ScenarioEditorDialog(const policy::Scenario& scenario, QWi
     buttons->addWidget(remove);
     buttons->addStretch(1);
     layout->addLayout(buttons);
-    auto* thenLabel = new QLabel(tr("&After the last failure:"), this);
+    auto* thenLabel = new QLabel(tr("A&fter the last failure:"), this);
     thenLabel->setBuddy(m_then);
     m_then->addItem(tr("the last failure repeats"));
     m_then->addItem(tr("the next attempt succeeds"));

@@ -36,10 +36,10 @@ CandidateListPanel::CandidateListPanel(QWidget* parent)
     m_add = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Add Candidate…"), this);
     m_add->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     m_add->setToolTip(tr("Add an eligible agent profile at the end of the route"));
-    m_remove = new QAction(QIcon::fromTheme(QStringLiteral("list-remove")), tr("&Remove Candidate"), this);
+    m_remove = new QAction(QIcon::fromTheme(QStringLiteral("list-remove")), tr("Re&move Candidate"), this);
     m_remove->setShortcut(QKeySequence::Delete);
     m_remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_up = new QAction(QIcon::fromTheme(QStringLiteral("go-up")), tr("Move &Up"), this);
+    m_up = new QAction(QIcon::fromTheme(QStringLiteral("go-up")), tr("Move U&p"), this);
     m_up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
     m_down = new QAction(QIcon::fromTheme(QStringLiteral("go-down")), tr("Move &Down"), this);
     m_down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));

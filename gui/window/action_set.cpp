@@ -34,7 +34,7 @@ ActionSet::ActionSet(QMainWindow* window, CandidateListPanel* candidates)
     QMenu* file = window->menuBar()->addMenu(tr("&File"));
     m_new = file->addAction(tr("&New Dynamic Profile"));
     m_new->setShortcut(QKeySequence::New);
-    m_deleteProfile = file->addAction(tr("De&lete Dynamic Profile…"));
+    m_deleteProfile = file->addAction(tr("Dele&te Dynamic Profile…"));
     m_deleteProfile->setStatusTip(tr("Delete the dynamic profile shown, as kandev deletes one (a kandev database)"));
     m_open = file->addAction(bundledIcon(QStringLiteral("open")), tr("&Open…"));
     m_open->setShortcut(QKeySequence::Open);

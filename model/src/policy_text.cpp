@@ -12,6 +12,19 @@
 namespace model
 {
 
+namespace
+{
+// Folds parts with a translated pair pattern, so that a language decides
+// what goes between them (a space, a comma, or nothing at all).
+QString fold(const QStringList& parts, const QString& pair)
+{
+    QString out;
+    for (const QString& part : parts)
+        out = out.isEmpty() ? part : pair.arg(out, part);
+    return out;
+}
+}  // namespace
+
 QString PolicyText::duration(std::int64_t seconds)
 {
     if (seconds <= 0)
@@ -27,8 +40,8 @@ QString PolicyText::duration(std::int64_t seconds)
         parts << tr("%1 min").arg(m);
     if (s)
         parts << tr("%1 s").arg(s);
-    //: between the parts of a duration ("1 min 30 s")
-    return parts.join(tr(" ", "duration parts"));
+    //: two parts of a duration: "1 min 30 s"
+    return fold(parts, tr("%1 %2", "duration parts"));
 }
 
 QString PolicyText::outcome(policy::Outcome o)
@@ -120,16 +133,17 @@ QString PolicyText::scenarioName(const std::string& name)
     return QString::fromStdString(name);
 }
 
+
 QString PolicyText::joinList(const QStringList& items)
 {
-    //: between the items of a list: ", " in English, "、" in Chinese
-    return items.join(tr(", ", "list separator"));
+    //: two items of a list: "a, b" in English, "a、b" in Chinese
+    return fold(items, tr("%1, %2", "list"));
 }
 
 QString PolicyText::joinSentences(const QStringList& sentences)
 {
-    //: between two sentences: a space in English, nothing in Chinese
-    return sentences.join(tr(" ", "sentence separator"));
+    //: two sentences one after the other: a space between them in English, none in Chinese
+    return fold(sentences, tr("%1 %2", "sentences"));
 }
 
 QString PolicyText::classSummary(const policy::ClassPolicy& p)

@@ -41,6 +41,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QRadioButton>
 #include <QScrollArea>
@@ -582,12 +583,16 @@ void TestEditorTrust::mnemonicsAreUniqueInTheWindow_data()
     QTest::addColumn<QString>("language");
     QTest::newRow("English") << "en";
     QTest::newRow("German") << "de";
+    QTest::newRow("Portuguese") << "pt_PT";
+    QTest::newRow("Simplified Chinese") << "zh_CN";
+    QTest::newRow("Traditional Chinese, Hong Kong") << "zh_HK";
+    QTest::newRow("Traditional Chinese, Taiwan") << "zh_TW";
 }
 
 void TestEditorTrust::mnemonicsAreUniqueInTheWindow()
 {
     QFETCH(QString, language);
-    i18n::install(QLocale(language));
+    QCOMPARE(i18n::install(language), language);
     // English again even when a check below fails: the tests after this one read English.
     const auto english = qScopeGuard([] { i18n::install(QLocale(QLocale::English)); });
     {
@@ -617,6 +622,19 @@ void TestEditorTrust::mnemonicsAreUniqueInTheWindow()
         for (auto it = owners.cbegin(); it != owners.cend(); ++it) {
             if (it.value().size() > 1)
                 clashes << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(" | "));
+        }
+        // Inside each menu too: its items are a window of their own while it is open.
+        for (QMenu* menu : window.findChildren<QMenu*>()) {
+            QMap<QString, QStringList> items;
+            for (QAction* a : menu->actions()) {
+                if (const QKeySequence key = QKeySequence::mnemonic(a->text()); !key.isEmpty() && a->isVisible())
+                    items[key.toString()] << a->text();
+            }
+            for (auto it = items.cbegin(); it != items.cend(); ++it) {
+                if (it.value().size() > 1)
+                    clashes << menu->title() + QStringLiteral(" > ") + it.key() + QStringLiteral(": ")
+                            + it.value().join(QStringLiteral(" | "));
+            }
         }
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
         QVERIFY(owners.size() > 10);

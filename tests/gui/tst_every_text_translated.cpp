@@ -48,6 +48,8 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QKeySequence>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -281,6 +283,36 @@ QStringList clipped(QWidget* root)
 
 constexpr QSize kLaptop(1366, 768);
 
+// Every shipped language and the pseudo one: the layout checks run in each.
+const QStringList kLanguages {QStringLiteral("pseudo"), QStringLiteral("de"), QStringLiteral("pt_PT"),
+    QStringLiteral("zh_CN"), QStringLiteral("zh_HK"), QStringLiteral("zh_TW")};
+
+// Shortcut letters a window's labels, buttons and tabs use more than once.
+QStringList clashingMnemonics(QWidget* window)
+{
+    QMap<QString, QStringList> owners;
+    const auto add = [&](const QString& text) {
+        if (const QKeySequence key = QKeySequence::mnemonic(text); !key.isEmpty())
+            owners[key.toString()] << text;
+    };
+    for (auto* b : window->findChildren<QAbstractButton*>())
+        add(b->text());
+    for (auto* l : window->findChildren<QLabel*>()) {
+        if (l->buddy())
+            add(l->text());
+    }
+    for (auto* bar : window->findChildren<QTabBar*>()) {
+        for (int i = 0; i < bar->count(); ++i)
+            add(bar->tabText(i));
+    }
+    QStringList out;
+    for (auto it = owners.cbegin(); it != owners.cend(); ++it) {
+        if (it.value().size() > 1)
+            out << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(" | "));
+    }
+    return out;
+}
+
 // kandev's agent ids and phase names (Try an Error's lists) are codes, the same in every language.
 void allowKandevCodes(MainWindow& window, Audit& audit)
 {
@@ -374,14 +406,20 @@ void TestEveryTextTranslated::walkDocks(MainWindow& window, Audit& audit, QStrin
 
 void TestEveryTextTranslated::windowAndDocks_data()
 {
+    QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("sample");
-    QTest::newRow("export") << "export.json";
-    QTest::newRow("profile") << "profile-v1.json";
+    QTest::newRow("pseudo, profile") << "pseudo"
+                                     << "profile-v1.json";
+    for (const QString& language : kLanguages)
+        QTest::addRow("%s, export", qPrintable(language)) << language << "export.json";
 }
 
 void TestEveryTextTranslated::windowAndDocks()
 {
+    QFETCH(QString, language);
     QFETCH(QString, sample);
+    QCOMPARE(i18n::install(language), language);
+    const auto pseudo = qScopeGuard([] { i18n::install(QStringLiteral("pseudo")); });
     MainWindow window;
     window.resize(kLaptop);
     window.show();
@@ -405,7 +443,8 @@ void TestEveryTextTranslated::windowAndDocks()
     // An error tried, so that its class, confidence, scope and stage are shown.
     window.tryErrorPanel()->input()->setPlainText(
         QStringLiteral("429 Too Many Requests: rate limit exceeded, retry after 30s"));
-    QCoreApplication::processEvents();
+    // Until the layouts have settled after the new texts.
+    QTest::qWait(100);
     QStringList clips = clipped(&window);
     walkDocks(window, audit, clips);
     // Each candidate and profile once: their texts differ.
@@ -413,12 +452,16 @@ void TestEveryTextTranslated::windowAndDocks()
         window.candidateList()->selectRow(row);
         audit.walk(window.candidateEditor(), QStringLiteral("candidate %1").arg(row));
     }
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_LAYOUT_DIR"); !dir.isEmpty())
+        window.grab().save(QStringLiteral("%1/%2-window.png").arg(dir, language));
+    clips.removeDuplicates();
+    QVERIFY2(report(clips, "clipped"), "clipped texts (listed above)");
+    if (language != QLatin1String("pseudo"))
+        return;
     qInfo("%d texts read", audit.texts);
     QVERIFY(audit.texts > 200);
     audit.problems.removeDuplicates();
     QVERIFY2(report(audit.problems, "untranslated"), "untranslated texts (listed above)");
-    clips.removeDuplicates();
-    QVERIFY2(report(clips, "clipped"), "clipped texts (listed above)");
 }
 
 void TestEveryTextTranslated::databaseWindowAndLiveRoutes()
@@ -460,15 +503,21 @@ void TestEveryTextTranslated::databaseWindowAndLiveRoutes()
 
 void TestEveryTextTranslated::dialogs_data()
 {
+    QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("dialog");
-    for (const char* name :
-        {"catalogue", "candidate picker", "scenario editor", "migration review", "review changes", "open database"})
-        QTest::newRow(name) << QString::fromLatin1(name);
+    for (const QString& language : kLanguages) {
+        for (const char* name :
+            {"catalogue", "candidate picker", "scenario editor", "migration review", "review changes", "open database"})
+            QTest::addRow("%s, %s", qPrintable(language), name) << language << QString::fromLatin1(name);
+    }
 }
 
 void TestEveryTextTranslated::dialogs()
 {
+    QFETCH(QString, language);
     QFETCH(QString, dialog);
+    QCOMPARE(i18n::install(language), language);
+    const auto pseudo = qScopeGuard([] { i18n::install(QStringLiteral("pseudo")); });
     MainWindow window;
     window.resize(kLaptop);
     window.show();
@@ -526,11 +575,15 @@ void TestEveryTextTranslated::dialogs()
     audit.walk(shown.get(), dialog);
     const QStringList clips = clipped(shown.get());
     if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_LAYOUT_DIR"); !dir.isEmpty())
-        shown->grab().save(QStringLiteral("%1/pseudo-%2.png").arg(dir, QString(dialog).replace(u' ', u'-')));
+        shown->grab().save(QStringLiteral("%1/%2-%3.png").arg(dir, language, QString(dialog).replace(u' ', u'-')));
+    QVERIFY2(report(clashingMnemonics(shown.get()), "shortcut letter"), "shortcut letters used twice (listed above)");
+    QVERIFY2(report(clips, "clipped"), "clipped texts (listed above)");
+    // Only the pseudo locale marks what was translated.
+    if (language != QLatin1String("pseudo"))
+        return;
     QVERIFY(audit.texts > 3);
     audit.problems.removeDuplicates();
     QVERIFY2(report(audit.problems, "untranslated"), "untranslated texts (listed above)");
-    QVERIFY2(report(clips, "clipped"), "clipped texts (listed above)");
 }
 
 QTEST_MAIN(TestEveryTextTranslated)
