@@ -239,8 +239,10 @@ void DockLayout::sizeToWindow()
     const int centreWidth
         = (route->isVisible() && !route->isFloating() ? m_window->width() - routeWidth - separator : centre->width())
         - frame;
-    // (With room to spare: a line that wraps a little differently once laid out must not bring a scroll bar.)
-    const int editorNeeds = m_documentShown ? m_editor->fullHeightHint(centreWidth) + 14 : shared * 2 / 3;
+    // Measured a little narrower than it will be, so that a line that wraps
+    // differently once laid out (a scroll bar's width, a rounding) is
+    // already counted: room to spare costs the timeline a line, not a lane.
+    const int editorNeeds = m_documentShown ? m_editor->fullHeightHint(centreWidth - 24) + 4 : shared * 2 / 3;
     const int timelineNeeds = timeline->sizeHint().height();
     // (A window not shown yet has no height to share: the lower bound wins.)
     const int most = std::max(200, shared * 3 / 5);

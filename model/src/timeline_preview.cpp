@@ -134,8 +134,9 @@ QString TimelinePreview::eventTitle(const policy::TimelineEvent& e)
 QString TimelinePreview::eventDetails(const policy::TimelineEvent& e) const
 {
     using policy::EventKind;
-    //: %1: what the error is ("model at capacity"), %2: its class ("Transient errors")
-    const QString error = tr("%1 (%2)").arg(PolicyText::codeDescription(e.code), PolicyText::className(e.errorClass));
+    //: %1: what the error is ("model at capacity"), %2: its class ("transient errors")
+    const QString error
+        = tr("%1 (%2)").arg(PolicyText::codeDescription(e.code), PolicyText::classInSentence(e.errorClass));
     switch (e.kind) {
     // Times are offsets from the first failure, as the Time column counts: a
     // preset's start is a made-up date, and its clock time would mean nothing.

@@ -251,7 +251,7 @@ void TestTimelineView::eventTableMatchesThePicture()
     QCOMPARE(
         m->index(1, model::TimelineEventModel::EventColumn).data().toString(), QStringLiteral("Retry 1 after 5 s"));
     QCOMPARE(m->index(1, model::TimelineEventModel::DetailColumn).data().toString(),
-        QStringLiteral("model at capacity (transient) · retry ordinal 1 · until +5 s · then skip"));
+        QStringLiteral("model at capacity (transient errors) · retry ordinal 1 · until +5 s · then skip"));
     QCOMPARE(m->index(m->rowCount() - 1, model::TimelineEventModel::EventColumn).data().toString(),
         QStringLiteral("Stop: action required"));
     panel.scenarioBox()->setCurrentIndex(panel.scenarioBox()->findData(QStringLiteral("quota-reset-6h")));
@@ -455,9 +455,10 @@ void TestTimelineView::keyboardMovesFocusAcrossEvents()
     QCOMPARE(view.focusedEvent(), 1);
     QCOMPARE(focus.count(), 2);
     QCOMPARE(view.focusedEventText(),
-        QStringLiteral("+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient) · retry ordinal 1 · "
-                       "until +5 s · then skip\n"
-                       "Why: Retry 1 of 3: the first retry after 5 s, doubled for each retry after it."));
+        QStringLiteral(
+            "+0 s · Retry 1 after 5 s · claude-sonnet\nmodel at capacity (transient errors) · retry ordinal 1 · "
+            "until +5 s · then skip\n"
+            "Why: Retry 1 of 3: the first retry after 5 s, doubled for each retry after it."));
     QCOMPARE(view.accessibleDescription(), view.focusedEventText());
     QTest::keyClick(&view, Qt::Key_End);
     QCOMPARE(view.focusedEvent(), int(preview.timeline().events.size()) - 1);
@@ -661,6 +662,10 @@ void TestTimelineView::theWindowComparesAFieldEdit()
     QVERIFY(timeline->comparisonLabel()->isVisible());
     QCOMPARE(timeline->comparisonLabel()->text(), summary);
     QVERIFY(timeline->view()->accessibleDescription().contains(summary.chopped(1)));
+    // Taken before the checks, so that a failure can be looked at.
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(QStringLiteral("%1/timeline-compare-%2%3.png")
+                                       .arg(dir, language, dark ? QStringLiteral("-dark") : QString())));
     // The saved route is drawn, in the colour of the palette in use, and every lane is in view.
     const QColor saved = savedRouteColour(timeline->view()->palette());
     QVERIFY(savedRoutePixels(timeline->view()->grab().toImage(), saved) > 100);
@@ -674,9 +679,6 @@ void TestTimelineView::theWindowComparesAFieldEdit()
     }
     for (QWidget* w : std::initializer_list<QWidget*> {timeline->legend(), timeline->comparisonLabel()})
         QCOMPARE(w->visibleRegion().boundingRect(), w->rect());
-    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty())
-        QVERIFY(window.grab().save(QStringLiteral("%1/timeline-compare-%2%3.png")
-                                       .arg(dir, language, dark ? QStringLiteral("-dark") : QString())));
 
     // Review Changes says what the edit does to the route, for the scenario the Timeline shows.
     if (!reviewLine.isEmpty()) {
