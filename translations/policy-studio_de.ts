@@ -1997,12 +1997,13 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <source>(read-only)</source>
-        <translation>(schreibgeschützt)</translation>
-    </message>
-    <message>
         <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
         <translation>Ein neues dynamisches Profil: Fügen Sie mit „Kandidat hinzufügen“ (%1) den ersten Kandidaten hinzu.</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <extracomment>the window title of a document open read-only: &quot;%1 (read-only)&quot;</extracomment>
+        <translation>%1 (schreibgeschützt)</translation>
     </message>
 </context>
 <context>
@@ -3175,7 +3176,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>%1 (%2)</source>
-        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;Transient errors&quot;)</extracomment>
+        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;transient errors&quot;)</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>

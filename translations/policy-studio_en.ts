@@ -1981,11 +1981,12 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation type="unfinished" />
     </message>
     <message>
-        <source>(read-only)</source>
+        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>A new dynamic profile: add its first candidate with Add Candidate (%1).</source>
+        <source>%1 (read-only)</source>
+        <extracomment>the window title of a document open read-only: "%1 (read-only)"</extracomment>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3157,7 +3158,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1 (%2)</source>
-        <extracomment>%1: what the error is ("model at capacity"), %2: its class ("Transient errors")</extracomment>
+        <extracomment>%1: what the error is ("model at capacity"), %2: its class ("transient errors")</extracomment>
         <translation type="unfinished" />
     </message>
     <message>

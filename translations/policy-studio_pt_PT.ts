@@ -2001,8 +2001,9 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>%1 aberto.</translation>
     </message>
     <message>
-        <source>(read-only)</source>
-        <translation>(só de leitura)</translation>
+        <source>%1 (read-only)</source>
+        <extracomment>the window title of a document open read-only: &quot;%1 (read-only)&quot;</extracomment>
+        <translation>%1 (só de leitura)</translation>
     </message>
 </context>
 <context>
@@ -3179,7 +3180,7 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     </message>
     <message>
         <source>%1 (%2)</source>
-        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;Transient errors&quot;)</extracomment>
+        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;transient errors&quot;)</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>

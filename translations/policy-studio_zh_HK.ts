@@ -1984,8 +1984,9 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <translation>已開啟 %1。</translation>
     </message>
     <message>
-        <source>(read-only)</source>
-        <translation>（只讀）</translation>
+        <source>%1 (read-only)</source>
+        <extracomment>the window title of a document open read-only: &quot;%1 (read-only)&quot;</extracomment>
+        <translation>%1（只讀）</translation>
     </message>
 </context>
 <context>
@@ -3152,7 +3153,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>%1 (%2)</source>
-        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;Transient errors&quot;)</extracomment>
+        <extracomment>%1: what the error is (&quot;model at capacity&quot;), %2: its class (&quot;transient errors&quot;)</extracomment>
         <translation>%1（%2）</translation>
     </message>
     <message>

@@ -548,14 +548,14 @@ QList<QPair<EventKind, QString>> TimelineView::legendEntries()
 
 QString TimelineView::legendDescription()
 {
-    return tr("A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a "
-              "wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond "
-              "(success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a "
-              "candidate with invalid policies). A pause sign marks a candidate kandev passes over because its "
-              "circuit is open (live routes only).")
-        + QLatin1Char(' ')
-        + tr("While the profile is edited, the route as saved runs under it in each lane, in small outlined and "
-             "dashed shapes (Compare with saved).");
+    return model::PolicyText::joinSentences(
+        {tr("A dot is an attempt. A plain bar is the wait before a retry of the same candidate; a hatched bar is a "
+            "wait for the provider's reset. An arrow skips to the next candidate. The cycle ends in a diamond "
+            "(success), a square (stop: a person must act), a triangle (no eligible candidate left) or a cross (a "
+            "candidate with invalid policies). A pause sign marks a candidate kandev passes over because its "
+            "circuit is open (live routes only)."),
+            tr("While the profile is edited, the route as saved runs under it in each lane, in small outlined and "
+               "dashed shapes (Compare with saved).")});
 }
 
 namespace

@@ -322,7 +322,8 @@ void MainWindow::updateTitle()
     if (m_doc->dynamicProfiles().size() > 1 && m_doc->currentProfile() >= 0)
         title += QStringLiteral(" — ") + m_doc->profileTitle(m_doc->currentProfile());
     if (m_doc->isReadOnly())
-        title += QStringLiteral(" ") + tr("(read-only)");
+        //: the window title of a document open read-only: "%1 (read-only)"
+        title = tr("%1 (read-only)").arg(title);
     setWindowTitle(title + QStringLiteral(" — ") + tr("Policy Studio"));
     setWindowModified(m_doc->isModified());
 }

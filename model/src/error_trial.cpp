@@ -65,7 +65,7 @@ ErrorTrialResult ErrorTrial::run(const ErrorTrialInput& input, const EditorDocum
     const QString unused = PolicyText::unusedResetHint(d.resetHint, cls, c.resetAt ? (*c.resetAt - at).count() : 0,
         policies.forClass(cls).waitForReset.maxWaitSeconds);
     if (!unused.isEmpty())
-        decision += QLatin1Char(' ') + unused;
+        decision = PolicyText::joinSentences({decision, unused});
     out.decisionText = tr("%1: %2").arg(document->candidateName(row), decision).toHtmlEscaped();
     return out;
 }

@@ -133,7 +133,6 @@ QString PolicyText::scenarioName(const std::string& name)
     return QString::fromStdString(name);
 }
 
-
 QString PolicyText::joinList(const QStringList& items)
 {
     //: two items of a list: "a, b" in English, "a、b" in Chinese

@@ -262,10 +262,9 @@ QString TimelinePreview::totalsText() const
             : tr("%1, then no eligible candidate").arg(PolicyText::duration(w.seconds));
     };
     // One paragraph, not two lines: it wraps in the width there is, a line less under the picture.
-    text += QLatin1Char(' ')
-        + tr("Worst case from the first failure: transient errors %1; hard errors %2.")
-              .arg(worst(m_review.transient), worst(m_review.hard));
-    return text;
+    return PolicyText::joinSentences({text,
+        tr("Worst case from the first failure: transient errors %1; hard errors %2.")
+            .arg(worst(m_review.transient), worst(m_review.hard))});
 }
 
 QStringList TimelinePreview::warningTexts() const
