@@ -200,6 +200,161 @@
     </message>
 </context>
 <context>
+    <name>FileText</name>
+    <message>
+        <source>a directory</source>
+        <translation>ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>ein FIFO (benannte Pipe)</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>ein zeichenorientiertes Gerät</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>ein blockorientiertes Gerät</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>ein Socket</translation>
+    </message>
+    <message>
+        <source>a symbolic link</source>
+        <translation>eine symbolische Verknüpfung</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: Die Datei gibt es nicht</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%2: the operating system&apos;s reason, as it gave it</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: is %2, not a regular file; documents are read only from regular files</source>
+        <translation>%1: ist %2, keine reguläre Datei; Dokumente werden nur aus regulären Dateien gelesen</translation>
+    </message>
+    <message>
+        <source>%1: the file is %2; documents are limited to %3</source>
+        <translation>%1: Die Datei ist %2 groß; Dokumente dürfen höchstens %3 groß sein</translation>
+    </message>
+    <message>
+        <source>%1: no space left on the device that holds it; nothing was written</source>
+        <translation>%1: Auf dem Gerät ist kein Platz mehr frei; es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: the disk quota is exhausted; nothing was written</source>
+        <translation>%1: Das Speicherkontingent ist erschöpft; es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: permission denied; nothing was written</source>
+        <translation>%1: Zugriff verweigert; es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: the file system is read-only; nothing was written</source>
+        <translation>%1: Das Dateisystem ist schreibgeschützt; es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation>%1: %2; es wurde nichts geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>KandevText</name>
+    <message>
+        <source>%1: backup failed, nothing was written: %2</source>
+        <translation>%1: Sicherung fehlgeschlagen, es wurde nichts geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>%1: backup to %2 failed, nothing was written: %3</source>
+        <translation>%1: Sicherung nach %2 fehlgeschlagen, es wurde nichts geschrieben: %3</translation>
+    </message>
+    <message>
+        <source>backup failed, nothing was written: %1</source>
+        <translation>Sicherung fehlgeschlagen, es wurde nichts geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>%1: no such database file</source>
+        <translation>%1: Diese Datenbankdatei gibt es nicht</translation>
+    </message>
+    <message>
+        <source>not a PostgreSQL URL (postgres://user:password@host:port/database)</source>
+        <translation>keine PostgreSQL-URL (postgres://Benutzer:Passwort@Host:Port/Datenbank)</translation>
+    </message>
+    <message>
+        <source>no database given</source>
+        <translation>keine Datenbank angegeben</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PATH is not set</source>
+        <translation>KANDEV_DATABASE_PATH ist nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER must be sqlite or postgres, not &apos;%1&apos;</source>
+        <translation>KANDEV_DATABASE_DRIVER muss sqlite oder postgres sein, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not &apos;%1&apos;</source>
+        <translation>KANDEV_DATABASE_PORT muss eine Portnummer von 1 bis 65535 sein, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>%1 (reading the live routes)</source>
+        <translation>%1 (beim Lesen der laufenden Routen)</translation>
+    </message>
+    <message>
+        <source>%1 is not a kandev database: it has no %2 table (kandev&apos;s are agents, agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)</source>
+        <translation>%1 ist keine kandev-Datenbank: Die Tabelle %2 fehlt (kandevs Tabellen sind agents, agent_profiles, dynamic_agent_profiles und dynamic_agent_routes)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (did kandev&apos;s tables change since they were read?); nothing was written</source>
+        <translation>%1: %2 (haben sich kandevs Tabellen seit dem Lesen geändert?); es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation>%1: %2; es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;: its agent profile row was changed or deleted in the database since it was read; nothing was written, reload and review again</source>
+        <translation>Profil „%1“: Seine Zeile in agent_profiles wurde seit dem Lesen in der Datenbank geändert oder gelöscht; es wurde nichts geschrieben, neu laden und erneut durchsehen</translation>
+    </message>
+    <message>
+        <source>%1 has no agent named &quot;%2&quot; (kandev&apos;s built-in dynamic agent, which kandev adds when dynamic routing is on); nothing was written</source>
+        <translation>%1 hat keinen Agenten namens „%2“ (kandevs eingebauten dynamischen Agenten, den kandev anlegt, wenn dynamisches Routing eingeschaltet ist); es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;: its routes were changed in the database since it was read (without a version change); nothing was written, reload and review again</source>
+        <translation>Profil „%1“: Seine Routen wurden seit dem Lesen in der Datenbank geändert (ohne Versionswechsel); es wurde nichts geschrieben, neu laden und erneut durchsehen</translation>
+    </message>
+    <message>
+        <source>%1 is not the database that was read (%2); nothing was written, open it again</source>
+        <translation>%1 ist nicht die Datenbank, die gelesen wurde (%2); es wurde nichts geschrieben, bitte erneut öffnen</translation>
+    </message>
+    <message>
+        <source>the file at that path was replaced</source>
+        <translation>die Datei unter diesem Pfad wurde ersetzt</translation>
+    </message>
+    <message>
+        <source>another server or database answers there</source>
+        <translation>dort antwortet ein anderer Server oder eine andere Datenbank</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; was changed in the database since it was read (version %2 expected); nothing was written, reload and review again</source>
+        <translation>Profil „%1“ wurde seit dem Lesen in der Datenbank geändert (Version %2 erwartet); es wurde nichts geschrieben, neu laden und erneut durchsehen</translation>
+    </message>
+    <message>
+        <source>%1 is locked: another connection is writing to it (%2); nothing was read, try again when it is done</source>
+        <translation>%1 ist gesperrt: Eine andere Verbindung schreibt gerade hinein (%2); es wurde nichts gelesen, bitte erneut versuchen, wenn sie fertig ist</translation>
+    </message>
+</context>
+<context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
@@ -894,6 +1049,41 @@
         <comment>sentences</comment>
         <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
         <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>syntax error: %1</source>
+        <extracomment>%1: the JSON parser&apos;s own words, in English</extracomment>
+        <translation>Syntaxfehler: %1</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a JSON document</source>
+        <translation>die Datei ist leer; erwartet wird ein JSON-Dokument</translation>
+    </message>
+    <message>
+        <source>the file is %1; documents are limited to %2</source>
+        <translation>die Datei ist %1 groß; Dokumente dürfen höchstens %2 groß sein</translation>
+    </message>
+    <message>
+        <source>JSON is nested more than %1 levels deep</source>
+        <translation>JSON ist mehr als %1 Ebenen tief verschachtelt</translation>
+    </message>
+    <message>
+        <source>duplicate key %1: each key may appear once per object</source>
+        <translation>doppelter Schlüssel %1: Jeder Schlüssel darf pro Objekt nur einmal vorkommen</translation>
+    </message>
+    <message>
+        <source>-0 is not a valid integer here; write 0</source>
+        <translation>-0 ist hier keine gültige Ganzzahl; schreiben Sie 0</translation>
+    </message>
+    <message>
+        <source>schema: %1</source>
+        <extracomment>%1: the JSON Schema validator&apos;s own words, in English</extracomment>
+        <translation>Schema: %1</translation>
+    </message>
+    <message>
+        <source>is also the id of %1; kandev keeps one profile per id (agent_profiles&apos; primary key)</source>
+        <extracomment>%1: the field path of the other profile</extracomment>
+        <translation>ist auch die ID von %1; kandev hält ein Profil je ID (Primärschlüssel von agent_profiles)</translation>
     </message>
 </context>
 <context>

@@ -200,6 +200,161 @@
     </message>
 </context>
 <context>
+    <name>FileText</name>
+    <message>
+        <source>a directory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a symbolic link</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%2: the operating system's reason, as it gave it</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: is %2, not a regular file; documents are read only from regular files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: the file is %2; documents are limited to %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: no space left on the device that holds it; nothing was written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: the disk quota is exhausted; nothing was written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: permission denied; nothing was written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: the file system is read-only; nothing was written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>KandevText</name>
+    <message>
+        <source>%1: backup failed, nothing was written: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: backup to %2 failed, nothing was written: %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>backup failed, nothing was written: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: no such database file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not a PostgreSQL URL (postgres://user:password@host:port/database)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no database given</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PATH is not set</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER must be sqlite or postgres, not '%1'</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not '%1'</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (reading the live routes)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not a kandev database: it has no %2 table (kandev's are agents, agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2 (did kandev's tables change since they were read?); nothing was written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile "%1": its agent profile row was changed or deleted in the database since it was read; nothing was written, reload and review again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 has no agent named "%2" (kandev's built-in dynamic agent, which kandev adds when dynamic routing is on); nothing was written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile "%1": its routes were changed in the database since it was read (without a version change); nothing was written, reload and review again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not the database that was read (%2); nothing was written, open it again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the file at that path was replaced</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>another server or database answers there</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile "%1" was changed in the database since it was read (version %2 expected); nothing was written, reload and review again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is locked: another connection is writing to it (%2); nothing was read, try again when it is done</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
@@ -893,6 +1048,41 @@
         <source>%1 %2</source>
         <comment>sentences</comment>
         <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>syntax error: %1</source>
+        <extracomment>%1: the JSON parser's own words, in English</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the file is empty; expected a JSON document</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the file is %1; documents are limited to %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JSON is nested more than %1 levels deep</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>duplicate key %1: each key may appear once per object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>-0 is not a valid integer here; write 0</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>schema: %1</source>
+        <extracomment>%1: the JSON Schema validator's own words, in English</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>is also the id of %1; kandev keeps one profile per id (agent_profiles' primary key)</source>
+        <extracomment>%1: the field path of the other profile</extracomment>
         <translation type="unfinished" />
     </message>
 </context>

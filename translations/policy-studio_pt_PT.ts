@@ -200,6 +200,161 @@
     </message>
 </context>
 <context>
+    <name>FileText</name>
+    <message>
+        <source>a directory</source>
+        <translation>um diretório</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>um FIFO (pipe com nome)</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>um dispositivo de caracteres</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>um dispositivo de blocos</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>um socket</translation>
+    </message>
+    <message>
+        <source>a symbolic link</source>
+        <translation>uma ligação simbólica</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>não é um ficheiro normal</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: o ficheiro não existe</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%2: the operating system&apos;s reason, as it gave it</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: is %2, not a regular file; documents are read only from regular files</source>
+        <translation>%1: é %2, não um ficheiro normal; os documentos só são lidos de ficheiros normais</translation>
+    </message>
+    <message>
+        <source>%1: the file is %2; documents are limited to %3</source>
+        <translation>%1: o ficheiro tem %2; os documentos estão limitados a %3</translation>
+    </message>
+    <message>
+        <source>%1: no space left on the device that holds it; nothing was written</source>
+        <translation>%1: não há espaço livre no dispositivo que o contém; nada foi escrito</translation>
+    </message>
+    <message>
+        <source>%1: the disk quota is exhausted; nothing was written</source>
+        <translation>%1: a quota de disco está esgotada; nada foi escrito</translation>
+    </message>
+    <message>
+        <source>%1: permission denied; nothing was written</source>
+        <translation>%1: permissão negada; nada foi escrito</translation>
+    </message>
+    <message>
+        <source>%1: the file system is read-only; nothing was written</source>
+        <translation>%1: o sistema de ficheiros é só de leitura; nada foi escrito</translation>
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation>%1: %2; nada foi escrito</translation>
+    </message>
+</context>
+<context>
+    <name>KandevText</name>
+    <message>
+        <source>%1: backup failed, nothing was written: %2</source>
+        <translation>%1: a cópia de segurança falhou, nada foi escrito: %2</translation>
+    </message>
+    <message>
+        <source>%1: backup to %2 failed, nothing was written: %3</source>
+        <translation>%1: a cópia de segurança para %2 falhou, nada foi escrito: %3</translation>
+    </message>
+    <message>
+        <source>backup failed, nothing was written: %1</source>
+        <translation>a cópia de segurança falhou, nada foi escrito: %1</translation>
+    </message>
+    <message>
+        <source>%1: no such database file</source>
+        <translation>%1: o ficheiro de base de dados não existe</translation>
+    </message>
+    <message>
+        <source>not a PostgreSQL URL (postgres://user:password@host:port/database)</source>
+        <translation>não é um URL do PostgreSQL (postgres://utilizador:palavra-passe@anfitrião:porta/base de dados)</translation>
+    </message>
+    <message>
+        <source>no database given</source>
+        <translation>nenhuma base de dados indicada</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PATH is not set</source>
+        <translation>KANDEV_DATABASE_PATH não está definida</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER must be sqlite or postgres, not &apos;%1&apos;</source>
+        <translation>KANDEV_DATABASE_DRIVER tem de ser sqlite ou postgres, não «%1»</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not &apos;%1&apos;</source>
+        <translation>KANDEV_DATABASE_PORT tem de ser um número de porta de 1 a 65535, não «%1»</translation>
+    </message>
+    <message>
+        <source>%1 (reading the live routes)</source>
+        <translation>%1 (ao ler as rotas em execução)</translation>
+    </message>
+    <message>
+        <source>%1 is not a kandev database: it has no %2 table (kandev&apos;s are agents, agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)</source>
+        <translation>%1 não é uma base de dados do kandev: não tem a tabela %2 (as do kandev são agents, agent_profiles, dynamic_agent_profiles e dynamic_agent_routes)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (did kandev&apos;s tables change since they were read?); nothing was written</source>
+        <translation>%1: %2 (as tabelas do kandev mudaram desde a leitura?); nada foi escrito</translation>
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation>%1: %2; nada foi escrito</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;: its agent profile row was changed or deleted in the database since it was read; nothing was written, reload and review again</source>
+        <translation>perfil «%1»: a linha do perfil de agente foi alterada ou eliminada na base de dados desde a leitura; nada foi escrito, recarregue e reveja novamente</translation>
+    </message>
+    <message>
+        <source>%1 has no agent named &quot;%2&quot; (kandev&apos;s built-in dynamic agent, which kandev adds when dynamic routing is on); nothing was written</source>
+        <translation>%1 não tem nenhum agente chamado «%2» (o agente dinâmico incorporado do kandev, que o kandev adiciona quando o encaminhamento dinâmico está ativo); nada foi escrito</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;: its routes were changed in the database since it was read (without a version change); nothing was written, reload and review again</source>
+        <translation>perfil «%1»: as suas rotas foram alteradas na base de dados desde a leitura (sem mudança de versão); nada foi escrito, recarregue e reveja novamente</translation>
+    </message>
+    <message>
+        <source>%1 is not the database that was read (%2); nothing was written, open it again</source>
+        <translation>%1 não é a base de dados que foi lida (%2); nada foi escrito, abra-a novamente</translation>
+    </message>
+    <message>
+        <source>the file at that path was replaced</source>
+        <translation>o ficheiro nesse caminho foi substituído</translation>
+    </message>
+    <message>
+        <source>another server or database answers there</source>
+        <translation>responde aí outro servidor ou outra base de dados</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; was changed in the database since it was read (version %2 expected); nothing was written, reload and review again</source>
+        <translation>o perfil «%1» foi alterado na base de dados desde a leitura (esperava-se a versão %2); nada foi escrito, recarregue e reveja novamente</translation>
+    </message>
+    <message>
+        <source>%1 is locked: another connection is writing to it (%2); nothing was read, try again when it is done</source>
+        <translation>%1 está bloqueada: outra ligação está a escrever nela (%2); nada foi lido, tente novamente quando terminar</translation>
+    </message>
+</context>
+<context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
@@ -894,6 +1049,41 @@
         <comment>sentences</comment>
         <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
         <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>syntax error: %1</source>
+        <extracomment>%1: the JSON parser&apos;s own words, in English</extracomment>
+        <translation>erro de sintaxe: %1</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a JSON document</source>
+        <translation>o ficheiro está vazio; esperava-se um documento JSON</translation>
+    </message>
+    <message>
+        <source>the file is %1; documents are limited to %2</source>
+        <translation>o ficheiro tem %1; os documentos estão limitados a %2</translation>
+    </message>
+    <message>
+        <source>JSON is nested more than %1 levels deep</source>
+        <translation>o JSON está aninhado em mais de %1 níveis</translation>
+    </message>
+    <message>
+        <source>duplicate key %1: each key may appear once per object</source>
+        <translation>chave duplicada %1: cada chave só pode aparecer uma vez por objeto</translation>
+    </message>
+    <message>
+        <source>-0 is not a valid integer here; write 0</source>
+        <translation>-0 não é um número inteiro válido aqui; escreva 0</translation>
+    </message>
+    <message>
+        <source>schema: %1</source>
+        <extracomment>%1: the JSON Schema validator&apos;s own words, in English</extracomment>
+        <translation>esquema: %1</translation>
+    </message>
+    <message>
+        <source>is also the id of %1; kandev keeps one profile per id (agent_profiles&apos; primary key)</source>
+        <extracomment>%1: the field path of the other profile</extracomment>
+        <translation>é também o id de %1; o kandev guarda um perfil por id (chave primária de agent_profiles)</translation>
     </message>
 </context>
 <context>

@@ -197,6 +197,161 @@
     </message>
 </context>
 <context>
+    <name>FileText</name>
+    <message>
+        <source>a directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a symbolic link</source>
+        <translation>符号链接</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1：文件不存在</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%2: the operating system&apos;s reason, as it gave it</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: is %2, not a regular file; documents are read only from regular files</source>
+        <translation>%1：是%2，不是普通文件；只能从普通文件读取文档</translation>
+    </message>
+    <message>
+        <source>%1: the file is %2; documents are limited to %3</source>
+        <translation>%1：文件大小为 %2；文档上限为 %3</translation>
+    </message>
+    <message>
+        <source>%1: no space left on the device that holds it; nothing was written</source>
+        <translation>%1：所在设备已无可用空间；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: the disk quota is exhausted; nothing was written</source>
+        <translation>%1：磁盘配额已用尽；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: permission denied; nothing was written</source>
+        <translation>%1：权限被拒绝；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: the file system is read-only; nothing was written</source>
+        <translation>%1：文件系统为只读；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation>%1：%2；未写入任何内容</translation>
+    </message>
+</context>
+<context>
+    <name>KandevText</name>
+    <message>
+        <source>%1: backup failed, nothing was written: %2</source>
+        <translation>%1：备份失败，未写入任何内容：%2</translation>
+    </message>
+    <message>
+        <source>%1: backup to %2 failed, nothing was written: %3</source>
+        <translation>%1：备份到 %2 失败，未写入任何内容：%3</translation>
+    </message>
+    <message>
+        <source>backup failed, nothing was written: %1</source>
+        <translation>备份失败，未写入任何内容：%1</translation>
+    </message>
+    <message>
+        <source>%1: no such database file</source>
+        <translation>%1：数据库文件不存在</translation>
+    </message>
+    <message>
+        <source>not a PostgreSQL URL (postgres://user:password@host:port/database)</source>
+        <translation>不是 PostgreSQL URL（postgres://用户:密码@主机:端口/数据库）</translation>
+    </message>
+    <message>
+        <source>no database given</source>
+        <translation>未指定数据库</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PATH is not set</source>
+        <translation>未设置 KANDEV_DATABASE_PATH</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER must be sqlite or postgres, not &apos;%1&apos;</source>
+        <translation>KANDEV_DATABASE_DRIVER 必须是 sqlite 或 postgres，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not &apos;%1&apos;</source>
+        <translation>KANDEV_DATABASE_PORT 必须是 1 到 65535 之间的端口号，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>%1 (reading the live routes)</source>
+        <translation>%1（读取实时路由时）</translation>
+    </message>
+    <message>
+        <source>%1 is not a kandev database: it has no %2 table (kandev&apos;s are agents, agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)</source>
+        <translation>%1 不是 kandev 数据库：缺少 %2 表（kandev 的智能体与配置表为 agents、agent_profiles、dynamic_agent_profiles 和 dynamic_agent_routes）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (did kandev&apos;s tables change since they were read?); nothing was written</source>
+        <translation>%1：%2（读取后 kandev 的表是否已更改？）；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation>%1：%2；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;: its agent profile row was changed or deleted in the database since it was read; nothing was written, reload and review again</source>
+        <translation>配置“%1”：读取后，其智能体配置行已在数据库中被更改或删除；未写入任何内容，请重新加载并再次审阅</translation>
+    </message>
+    <message>
+        <source>%1 has no agent named &quot;%2&quot; (kandev&apos;s built-in dynamic agent, which kandev adds when dynamic routing is on); nothing was written</source>
+        <translation>%1 中没有名为“%2”的智能体（kandev 内置的动态智能体，启用动态路由时由 kandev 添加）；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;: its routes were changed in the database since it was read (without a version change); nothing was written, reload and review again</source>
+        <translation>配置“%1”：读取后，其路由已在数据库中被更改（版本未变）；未写入任何内容，请重新加载并再次审阅</translation>
+    </message>
+    <message>
+        <source>%1 is not the database that was read (%2); nothing was written, open it again</source>
+        <translation>%1 不是之前读取的数据库（%2）；未写入任何内容，请重新打开</translation>
+    </message>
+    <message>
+        <source>the file at that path was replaced</source>
+        <translation>该路径上的文件已被替换</translation>
+    </message>
+    <message>
+        <source>another server or database answers there</source>
+        <translation>该处由另一个服务器或数据库应答</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; was changed in the database since it was read (version %2 expected); nothing was written, reload and review again</source>
+        <translation>配置“%1”在读取后已在数据库中被更改（应为版本 %2）；未写入任何内容，请重新加载并再次审阅</translation>
+    </message>
+    <message>
+        <source>%1 is locked: another connection is writing to it (%2); nothing was read, try again when it is done</source>
+        <translation>%1 已被锁定：另一个连接正在写入（%2）；未读取任何内容，请在其完成后重试</translation>
+    </message>
+</context>
+<context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
@@ -889,6 +1044,41 @@
         <comment>sentences</comment>
         <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
         <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>syntax error: %1</source>
+        <extracomment>%1: the JSON parser&apos;s own words, in English</extracomment>
+        <translation>语法错误：%1</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a JSON document</source>
+        <translation>文件为空；应为 JSON 文档</translation>
+    </message>
+    <message>
+        <source>the file is %1; documents are limited to %2</source>
+        <translation>文件大小为 %1；文档上限为 %2</translation>
+    </message>
+    <message>
+        <source>JSON is nested more than %1 levels deep</source>
+        <translation>JSON 嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>duplicate key %1: each key may appear once per object</source>
+        <translation>重复的键 %1：每个对象中每个键只能出现一次</translation>
+    </message>
+    <message>
+        <source>-0 is not a valid integer here; write 0</source>
+        <translation>-0 在此处不是有效的整数；请写 0</translation>
+    </message>
+    <message>
+        <source>schema: %1</source>
+        <extracomment>%1: the JSON Schema validator&apos;s own words, in English</extracomment>
+        <translation>架构：%1</translation>
+    </message>
+    <message>
+        <source>is also the id of %1; kandev keeps one profile per id (agent_profiles&apos; primary key)</source>
+        <extracomment>%1: the field path of the other profile</extracomment>
+        <translation>也是 %1 的 ID；kandev 每个 ID 只保存一个配置（agent_profiles 的主键）</translation>
     </message>
 </context>
 <context>

@@ -197,6 +197,161 @@
     </message>
 </context>
 <context>
+    <name>FileText</name>
+    <message>
+        <source>a directory</source>
+        <translation>目錄</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（具名管道）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字元裝置</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>區塊裝置</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>通訊端</translation>
+    </message>
+    <message>
+        <source>a symbolic link</source>
+        <translation>符號連結</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是一般檔案</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1：檔案不存在</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%2: the operating system&apos;s reason, as it gave it</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: is %2, not a regular file; documents are read only from regular files</source>
+        <translation>%1：是%2，不是一般檔案；只能從一般檔案讀取文件</translation>
+    </message>
+    <message>
+        <source>%1: the file is %2; documents are limited to %3</source>
+        <translation>%1：檔案大小為 %2；文件上限為 %3</translation>
+    </message>
+    <message>
+        <source>%1: no space left on the device that holds it; nothing was written</source>
+        <translation>%1：所在裝置已無可用空間；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>%1: the disk quota is exhausted; nothing was written</source>
+        <translation>%1：磁碟配額已用盡；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>%1: permission denied; nothing was written</source>
+        <translation>%1：權限被拒；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>%1: the file system is read-only; nothing was written</source>
+        <translation>%1：檔案系統為只讀；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation>%1：%2；未寫入任何內容</translation>
+    </message>
+</context>
+<context>
+    <name>KandevText</name>
+    <message>
+        <source>%1: backup failed, nothing was written: %2</source>
+        <translation>%1：備份失敗，未寫入任何內容：%2</translation>
+    </message>
+    <message>
+        <source>%1: backup to %2 failed, nothing was written: %3</source>
+        <translation>%1：備份到 %2 失敗，未寫入任何內容：%3</translation>
+    </message>
+    <message>
+        <source>backup failed, nothing was written: %1</source>
+        <translation>備份失敗，未寫入任何內容：%1</translation>
+    </message>
+    <message>
+        <source>%1: no such database file</source>
+        <translation>%1：數據庫檔案不存在</translation>
+    </message>
+    <message>
+        <source>not a PostgreSQL URL (postgres://user:password@host:port/database)</source>
+        <translation>不是 PostgreSQL URL（postgres://用戶:密碼@主機:連接埠/數據庫）</translation>
+    </message>
+    <message>
+        <source>no database given</source>
+        <translation>未指定數據庫</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PATH is not set</source>
+        <translation>未設定 KANDEV_DATABASE_PATH</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_DRIVER must be sqlite or postgres, not &apos;%1&apos;</source>
+        <translation>KANDEV_DATABASE_DRIVER 必須是 sqlite 或 postgres，而不是「%1」</translation>
+    </message>
+    <message>
+        <source>KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not &apos;%1&apos;</source>
+        <translation>KANDEV_DATABASE_PORT 必須是 1 至 65535 之間的連接埠號碼，而不是「%1」</translation>
+    </message>
+    <message>
+        <source>%1 (reading the live routes)</source>
+        <translation>%1（讀取即時路由時）</translation>
+    </message>
+    <message>
+        <source>%1 is not a kandev database: it has no %2 table (kandev&apos;s are agents, agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)</source>
+        <translation>%1 不是 kandev 數據庫：缺少 %2 表（kandev 的代理程式與設定檔表為 agents、agent_profiles、dynamic_agent_profiles 和 dynamic_agent_routes）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (did kandev&apos;s tables change since they were read?); nothing was written</source>
+        <translation>%1：%2（讀取後 kandev 的表是否已更改？）；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>%1: %2; nothing was written</source>
+        <translation>%1：%2；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;: its agent profile row was changed or deleted in the database since it was read; nothing was written, reload and review again</source>
+        <translation>設定檔「%1」：讀取後，其代理程式設定檔資料列已在數據庫中被更改或刪除；未寫入任何內容，請重新載入並再次審閱</translation>
+    </message>
+    <message>
+        <source>%1 has no agent named &quot;%2&quot; (kandev&apos;s built-in dynamic agent, which kandev adds when dynamic routing is on); nothing was written</source>
+        <translation>%1 中沒有名為「%2」的代理程式（kandev 內建的動態代理程式，啓用動態路由時由 kandev 新增）；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;: its routes were changed in the database since it was read (without a version change); nothing was written, reload and review again</source>
+        <translation>設定檔「%1」：讀取後，其路由已在數據庫中被更改（版本未變）；未寫入任何內容，請重新載入並再次審閱</translation>
+    </message>
+    <message>
+        <source>%1 is not the database that was read (%2); nothing was written, open it again</source>
+        <translation>%1 不是之前讀取的數據庫（%2）；未寫入任何內容，請重新開啟</translation>
+    </message>
+    <message>
+        <source>the file at that path was replaced</source>
+        <translation>該路徑上的檔案已被替換</translation>
+    </message>
+    <message>
+        <source>another server or database answers there</source>
+        <translation>該處由另一個伺服器或數據庫回應</translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; was changed in the database since it was read (version %2 expected); nothing was written, reload and review again</source>
+        <translation>設定檔「%1」在讀取後已在數據庫中被更改（應為版本 %2）；未寫入任何內容，請重新載入並再次審閱</translation>
+    </message>
+    <message>
+        <source>%1 is locked: another connection is writing to it (%2); nothing was read, try again when it is done</source>
+        <translation>%1 已被鎖定：另一個連線正在寫入（%2）；未讀取任何內容，請在其完成後重試</translation>
+    </message>
+</context>
+<context>
     <name>MigrationReview</name>
     <message>
         <source>Dynamic profile</source>
@@ -889,6 +1044,41 @@
         <comment>sentences</comment>
         <extracomment>two sentences one after the other: a space between them in English, none in Chinese</extracomment>
         <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>syntax error: %1</source>
+        <extracomment>%1: the JSON parser&apos;s own words, in English</extracomment>
+        <translation>語法錯誤：%1</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a JSON document</source>
+        <translation>檔案為空；應為 JSON 文件</translation>
+    </message>
+    <message>
+        <source>the file is %1; documents are limited to %2</source>
+        <translation>檔案大小為 %1；文件上限為 %2</translation>
+    </message>
+    <message>
+        <source>JSON is nested more than %1 levels deep</source>
+        <translation>JSON 巢狀超過 %1 層</translation>
+    </message>
+    <message>
+        <source>duplicate key %1: each key may appear once per object</source>
+        <translation>重複的鍵 %1：每個物件中每個鍵只能出現一次</translation>
+    </message>
+    <message>
+        <source>-0 is not a valid integer here; write 0</source>
+        <translation>-0 在此處不是有效的整數；請寫 0</translation>
+    </message>
+    <message>
+        <source>schema: %1</source>
+        <extracomment>%1: the JSON Schema validator&apos;s own words, in English</extracomment>
+        <translation>結構描述：%1</translation>
+    </message>
+    <message>
+        <source>is also the id of %1; kandev keeps one profile per id (agent_profiles&apos; primary key)</source>
+        <extracomment>%1: the field path of the other profile</extracomment>
+        <translation>也是 %1 的 ID；kandev 每個 ID 只保存一個設定檔（agent_profiles 的主鍵）</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "model/editor_document.h"
 
 #include "model/migration_review.h"
+#include "model/policy_text.h"
 #include "store/database_target.h"
 #include "store/document_source.h"
 #include "store/kandev_database.h"
@@ -159,7 +160,7 @@ DatabaseSession::Reading DatabaseSession::read(
     if (planned) {
         QStringList unreadable;
         for (const auto& row : loaded->invalidRows)
-            unreadable << QString::fromStdString(row.message);
+            unreadable << model::PolicyText::diagnostic(row);
         // Only the first review is the Migration Report: a reading after the
         // write reviews what is left, which is not how the profiles were migrated.
         const auto answer = m_migrations->reviewDatabase(*planned, target.displayName(), unreadable, firstReading);

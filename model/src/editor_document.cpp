@@ -10,6 +10,7 @@
 #include "migration/migration.h"
 #include "store/document_source.h"
 #include "store/file_store.h"
+#include "store/file_text.h"
 
 #include "policy/text.h"
 
@@ -81,8 +82,8 @@ std::optional<format::Diagnostic> rejection(const std::string& bytes)
 
 QString describe(const format::Diagnostic& d)
 {
-    return d.path.empty() ? QString::fromStdString(d.message)
-                          : QString::fromStdString(d.path) + QStringLiteral(": ") + QString::fromStdString(d.message);
+    return d.path.empty() ? PolicyText::diagnostic(d)
+                          : QString::fromStdString(d.path) + QStringLiteral(": ") + PolicyText::diagnostic(d);
 }
 
 }  // namespace
@@ -200,7 +201,7 @@ QString EditorDocument::describeLock(const store::ProfileLockReason& reason)
                   "means");
     case store::ProfileLock::NotMigratable:
         return tr("its legacy rules cannot be migrated (%1); settle them in kandev and open the database again")
-            .arg(QString::fromStdString(reason.detail));
+            .arg(reason.problem ? PolicyText::legacyProblem(*reason.problem) : QString::fromStdString(reason.detail));
     }
     return {};
 }
@@ -727,7 +728,7 @@ LoadResult loadDocumentFile(const QString& path)
     LoadResult result;
     const store::ReadResult read = store::readFile(path.toStdString(), format::kMaxDocumentBytes);
     if (read.error) {
-        result.error = QString::fromStdString(read.error->message);
+        result.error = store::FileText::describe(*read.error);
         return result;
     }
     result.bytes = QByteArray::fromStdString(*read.bytes);
@@ -742,7 +743,7 @@ LoadResult loadDocumentFile(const QString& path)
                            .arg(e.line)
                            .arg(e.column)
                            .arg(e.path.empty() ? QString() : QString::fromStdString(e.path) + QStringLiteral(": "),
-                               QString::fromStdString(e.message));
+                               PolicyText::diagnostic(e));
         return result;
     }
     const auto& profiles = check.document->profiles;

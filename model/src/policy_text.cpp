@@ -7,6 +7,7 @@
 #include "policy/limits.h"
 #include "policy/schedule.h"
 
+#include <QLocale>
 #include <QStringList>
 
 namespace model
@@ -381,6 +382,38 @@ QString PolicyText::candidateRuleReasons(const check::CandidateRules& rules, con
     for (const check::CandidateRule rule : rules.list())
         reasons << candidateRuleReason(rule, agent);
     return joinList(reasons);
+}
+
+QString PolicyText::diagnostic(const format::Diagnostic& d)
+{
+    const auto arg = [&](std::size_t i) { return QString::fromStdString(i < d.args.size() ? d.args[i] : ""); };
+    const auto bytes = [&](std::size_t i) {
+        return QLocale().formattedDataSize(arg(i).toLongLong(), 1, QLocale::DataSizeTraditionalFormat);
+    };
+    if (d.issue)
+        return issueMessage(*d.issue);
+    if (d.code.rfind("legacy.", 0) == 0)
+        return legacyProblem(d);
+    //: %1: the JSON parser's own words, in English
+    if (d.code == "json.syntax")
+        return tr("syntax error: %1").arg(arg(0));
+    if (d.code == "json.empty")
+        return tr("the file is empty; expected a JSON document");
+    if (d.code == "json.too_large")
+        return tr("the file is %1; documents are limited to %2").arg(bytes(0), bytes(1));
+    if (d.code == "json.too_deep")
+        return tr("JSON is nested more than %1 levels deep").arg(arg(0));
+    if (d.code == "json.duplicate_key")
+        return tr("duplicate key %1: each key may appear once per object").arg(arg(0));
+    if (d.code == "json.negative_zero")
+        return tr("-0 is not a valid integer here; write 0");
+    //: %1: the JSON Schema validator's own words, in English
+    if (d.code == "schema")
+        return tr("schema: %1").arg(arg(0));
+    //: %1: the field path of the other profile
+    if (d.code == "duplicate_id")
+        return tr("is also the id of %1; kandev keeps one profile per id (agent_profiles' primary key)").arg(arg(0));
+    return QString::fromStdString(d.message);
 }
 
 QString PolicyText::legacyError(const format::Diagnostic& error)

@@ -2,6 +2,7 @@
 #include "store/document_source.h"
 
 #include "store/file_store.h"
+#include "store/file_text.h"
 #include "store/kandev_database.h"
 
 #include "migration/migration.h"
@@ -57,7 +58,7 @@ bool FileSource::changedOnDisk() const
 SourceWrite FileSource::write(const QString& path, const std::string& bytes, const format::Document& document)
 {
     if (const auto error = writeFileAtomically(path.toStdString(), bytes))
-        return {false, false, QString::fromStdString(error->message)};
+        return {false, false, FileText::describe(*error)};
     m_asRead = document;
     m_path = path;
     m_bytes = QByteArray::fromStdString(bytes);
@@ -100,8 +101,9 @@ void KandevSource::lockUnmigratable(const migration::MigrationReport& report)
         for (const auto& candidate : profile.candidates) {
             if (candidate.errors.empty())
                 continue;
-            m_locks.try_emplace(
-                profile.profileId, ProfileLockReason {ProfileLock::NotMigratable, candidate.errors.front().message});
+            m_locks.try_emplace(profile.profileId,
+                ProfileLockReason {
+                    ProfileLock::NotMigratable, candidate.errors.front().message, candidate.errors.front()});
             break;
         }
     }

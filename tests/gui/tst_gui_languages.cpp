@@ -22,6 +22,8 @@
 #include "panels/what_happens_panel.h"
 
 #include "model/candidate_list_model.h"
+#include "model/editor_document.h"
+#include "model/policy_text.h"
 #include "model/validation_model.h"
 
 #include "../common/catalogue_fixtures.h"
@@ -45,6 +47,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTableView>
@@ -85,6 +88,10 @@ private slots:
     void pluralsAndQtsWordsFollowTheLanguage_data();
     void pluralsAndQtsWordsFollowTheLanguage();
     void germanUserInterface();
+    void localesChooseTheirLanguage_data();
+    void localesChooseTheirLanguage();
+    void errorsSpeakTheLanguageShown_data();
+    void errorsSpeakTheLanguageShown();
 
 private:
     QTemporaryDir m_dir;
@@ -220,3 +227,95 @@ void TestGuiLanguages::germanUserInterface()
 
 QTEST_MAIN(TestGuiLanguages)
 #include "tst_gui_languages.moc"
+
+void TestGuiLanguages::localesChooseTheirLanguage_data()
+{
+    QTest::addColumn<QString>("asked");
+    QTest::addColumn<QString>("shown");
+    QTest::addColumn<QString>("sample");  // a message in the language shown
+    const QString sample = QStringLiteral("Transient errors");
+    QTest::newRow("pt_PT") << "pt_PT"
+                           << "pt_PT"
+                           << "Erros transitórios";
+    QTest::newRow("pt_BR reads Portugal's") << "pt_BR"
+                                            << "pt_PT"
+                                            << "Erros transitórios";
+    QTest::newRow("zh_CN") << "zh_CN"
+                           << "zh_CN"
+                           << "暂时性错误";
+    QTest::newRow("zh_SG reads Simplified") << "zh_SG"
+                                            << "zh_CN"
+                                            << "暂时性错误";
+    QTest::newRow("zh_HK") << "zh_HK"
+                           << "zh_HK"
+                           << "暫時性錯誤";
+    QTest::newRow("zh_MO reads Hong Kong's") << "zh_MO"
+                                             << "zh_HK"
+                                             << "暫時性錯誤";
+    QTest::newRow("zh_TW") << "zh_TW"
+                           << "zh_TW"
+                           << "暫時性錯誤";
+    QTest::newRow("de_AT") << "de_AT"
+                           << "de"
+                           << "Vorübergehende Fehler";
+    QTest::newRow("fr_FR reads English") << "fr_FR"
+                                         << "en"
+                                         << "Transient errors";
+}
+
+void TestGuiLanguages::localesChooseTheirLanguage()
+{
+    QFETCH(QString, asked);
+    QFETCH(QString, shown);
+    QFETCH(QString, sample);
+    const auto english = qScopeGuard([] { i18n::install(QLocale(QLocale::English)); });
+    QCOMPARE(i18n::install(asked), shown);
+    QCOMPARE(model::PolicyText::className(policy::ErrorClass::Transient), sample);
+    // Numbers follow the language shown: the locale asked for, or English.
+    QCOMPARE(QLocale().language(), shown == QLatin1String("en") ? QLocale::English : QLocale(asked).language());
+}
+
+void TestGuiLanguages::errorsSpeakTheLanguageShown_data()
+{
+    // What goes wrong with a file, its text or its legacy rules, said in
+    // German and Simplified Chinese: never the English message.
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("content");  // "" for no file at all
+    QTest::addColumn<QString>("said");  // what the language says
+    QTest::newRow("de, missing") << "de"
+                                 << ""
+                                 << "Die Datei gibt es nicht";
+    QTest::newRow("zh_CN, missing") << "zh_CN"
+                                    << ""
+                                    << "文件不存在";
+    QTest::newRow("de, empty") << "de"
+                               << " "
+                               << "die Datei ist leer";
+    QTest::newRow("zh_CN, syntax") << "zh_CN"
+                                   << "{\"version\": 1,"
+                                   << "语法错误";
+    QTest::newRow("de, duplicate key") << "de"
+                                       << "{\"candidates\": [], \"candidates\": []}"
+                                       << "doppelter Schlüssel";
+}
+
+void TestGuiLanguages::errorsSpeakTheLanguageShown()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, content);
+    QFETCH(QString, said);
+    QString path = m_dir.filePath(QStringLiteral("missing.json"));
+    if (!content.isEmpty()) {
+        path = m_dir.filePath(QStringLiteral("broken.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content.toUtf8());
+    }
+    const QString inEnglish = model::loadDocumentFile(path).error;
+    QVERIFY(!inEnglish.isEmpty());
+    const auto english = qScopeGuard([] { i18n::install(QLocale(QLocale::English)); });
+    QCOMPARE(i18n::install(language), language);
+    const QString translated = model::loadDocumentFile(path).error;
+    QVERIFY2(translated.contains(said), qPrintable(translated));
+    QVERIFY2(translated != inEnglish, qPrintable(translated));
+}

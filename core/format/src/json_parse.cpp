@@ -18,14 +18,14 @@ namespace
 
 // nlohmann's messages start with "[json.exception.parse_error.101] parse
 // error at line 1, column 5: "; keep what follows the last ": " prefix.
-std::string syntaxMessage(const std::string& what)
+std::string parserDetail(const std::string& what)
 {
     const auto colon = what.find(": ");
     const auto bracket = what.find("] ");
     std::string message = colon != std::string::npos ? what.substr(colon + 2)
         : bracket != std::string::npos               ? what.substr(bracket + 2)
                                                      : what;
-    return "syntax error: " + message;
+    return message;
 }
 
 // Number overflow (1e400) carries no position; its message quotes the
@@ -42,10 +42,14 @@ std::size_t offsetOfQuotedToken(std::string_view text, const std::string& messag
 
 // Messages quote the text (nlohmann's "last read: '...'" may cut a
 // multi-byte character in two): keep them UTF-8 whatever the file holds.
-Diagnostic at(std::string_view text, std::size_t offset, const std::string& message, const std::string& path = {})
+Diagnostic at(std::string_view text, std::size_t offset, const std::string& message, const std::string& path = {},
+    std::string code = {}, std::vector<std::string> args = {})
 {
     const TextPosition pos = positionOfOffset(text, offset);
-    return {policy::toValidUtf8(path), policy::toValidUtf8(message), pos.line, pos.column};
+    for (std::string& a : args)
+        a = policy::toValidUtf8(a);
+    return {policy::toValidUtf8(path), policy::toValidUtf8(message), pos.line, pos.column, std::move(code),
+        std::move(args)};
 }
 
 // UTF-16 and UTF-32 files, with or without a byte order mark.
@@ -215,13 +219,15 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
     if (text.size() > kMaxDocumentBytes)
         return at(text, 0,
             "the file is " + english::formatByteSize(text.size()) + "; documents are limited to "
-                + english::formatByteSize(kMaxDocumentBytes));
+                + english::formatByteSize(kMaxDocumentBytes),
+            {}, "json.too_large", {std::to_string(text.size()), std::to_string(kMaxDocumentBytes)});
     if (const auto encoding = checkEncoding(text))
         return encoding;
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        return at(text, text.size(), "the file is empty; expected a JSON document");
+        return at(text, text.size(), "the file is empty; expected a JSON document", {}, "json.empty");
     if (const auto deep = findExcessiveNesting(text, kMaxNestingDepth))
-        return at(text, *deep, "JSON is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep");
+        return at(text, *deep, "JSON is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep", {},
+            "json.too_deep", {std::to_string(kMaxNestingDepth)});
     OrderedDomBuilder builder(out);
     if (!nlohmann::ordered_json::sax_parse(text.begin(), text.end(), &builder)) {
         // Number overflow (1e400) is reported after its token was read:
@@ -230,17 +236,18 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
         const std::size_t offset = overflow ? offsetOfQuotedToken(text, builder.error())
                                             : (builder.errorByte() > 0 ? builder.errorByte() - 1 : 0);
         out = nullptr;
-        return at(text, offset, syntaxMessage(builder.error()));
+        const std::string detail = parserDetail(builder.error());
+        return at(text, offset, "syntax error: " + detail, {}, "json.syntax", {detail});
     }
     if (const auto dup = findDuplicateKey(text))
         return at(text, dup->offset,
             "duplicate key " + nlohmann::ordered_json(dup->key).dump() + ": each key may appear once per object",
-            dup->path);
+            dup->path, "json.duplicate_key", {nlohmann::ordered_json(dup->key).dump()});
     // -0 parses as 0; where an integer belongs it is almost certainly a mistake.
     static const std::vector<std::string_view> integerKeys {"position", policy::keys::kVersion,
         policy::keys::kMaxRetries, policy::keys::kInitialIntervalSeconds, policy::keys::kMaxWaitSeconds};
     if (const auto zero = findNegativeZero(text, integerKeys))
-        return at(text, zero->offset, "-0 is not a valid integer here; write 0", zero->path);
+        return at(text, zero->offset, "-0 is not a valid integer here; write 0", zero->path, "json.negative_zero");
     return std::nullopt;
 }
 

@@ -144,7 +144,7 @@ std::vector<Diagnostic> detail::validateTreeAgainstSchema(
         if (enclosing)
             continue;
         const TextPosition pos = locatePath(text, path);
-        Diagnostic d {path, "schema: " + message, pos.line, pos.column};
+        Diagnostic d {path, "schema: " + message, pos.line, pos.column, "schema", {message}};
         if (std::find(out.begin(), out.end(), d) == out.end())
             out.push_back(std::move(d));
     }
@@ -166,7 +166,7 @@ std::vector<Diagnostic> validateDocument(const Document& document, std::string_v
                 out.push_back({path,
                     "is also the id of " + document.profilePath(first->second)
                         + "; kandev keeps one profile per id (agent_profiles' primary key)",
-                    pos.line, pos.column});
+                    pos.line, pos.column, "duplicate_id", {document.profilePath(first->second)}});
             }
         }
         if (!p.dynamic)
@@ -175,12 +175,12 @@ std::vector<Diagnostic> validateDocument(const Document& document, std::string_v
         if (document.shape != FileShape::DynamicDocument && !p.deleted) {
             if (const auto issue = policy::validateProfileName(p.name, document.profilePath(i))) {
                 const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, issue->path);
-                out.push_back({issue->path, describeIssue(*issue), pos.line, pos.column});
+                out.push_back({issue->path, describeIssue(*issue), pos.line, pos.column, "policy.issue", {}, *issue});
             }
         }
         for (const policy::Issue& issue : policy::validateCandidates(p.dynamic->candidates, document.dynamicPath(i))) {
             const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, issue.path);
-            out.push_back({issue.path, describeIssue(issue), pos.line, pos.column});
+            out.push_back({issue.path, describeIssue(issue), pos.line, pos.column, "policy.issue", {}, issue});
         }
     }
     return out;

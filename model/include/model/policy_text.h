@@ -62,6 +62,9 @@ public:
     // "agent x may not be launchable"); several rules joined by commas.
     static QString candidateRuleReason(check::CandidateRule rule, const QString& agent);
     static QString candidateRuleReasons(const check::CandidateRules& rules, const QString& agent);
+    // A problem of a document's text (JSON, schema, a policy's value) in the
+    // language shown; what a JSON parser or schema validator says is quoted as it said it.
+    static QString diagnostic(const format::Diagnostic& d);
     // Why a legacy candidate cannot be migrated (the migration's own detail).
     static QString legacyError(const format::Diagnostic& error);
     // The same without "cannot be migrated": what is wrong with the rules.

@@ -6,6 +6,7 @@
 // (by profile id), and the one way back. EditorDocument owns exactly one, so
 // none of this is kept twice.
 
+#include "format/diagnostic.h"
 #include "format/document.h"
 
 #include <QByteArray>
@@ -41,7 +42,8 @@ enum class ProfileLock {
 };
 struct ProfileLockReason {
     ProfileLock lock;
-    std::string detail;
+    std::string detail;  // English
+    std::optional<format::Diagnostic> problem = {};  // NotMigratable: the migration's, for the language shown
 };
 
 struct SourceWrite {

@@ -20,13 +20,33 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 #include <sys/types.h>
 
 namespace store
 {
 
+// What went wrong, for a UI that says it in its own language (describe() in
+// store/file_text.h); Other when only the English message says it.
+enum class FileProblem {
+    Other,
+    NotFound,
+    ReadFailed,  // args: the system's reason
+    NotRegular,  // args: what it is ("directory", "fifo", "character device", "block device", "socket", "symlink",
+                 // "other")
+    TooLarge,  // args: its size and the limit, in bytes
+    NoSpace,
+    QuotaExhausted,
+    PermissionDenied,
+    ReadOnlyFileSystem,
+    WriteFailed,  // args: the system's reason
+};
+
 struct FileError {
-    std::string message;  // names the file and the reason
+    std::string message;  // names the file and the reason, in English
+    FileProblem problem = FileProblem::Other;
+    std::string path = {};
+    std::vector<std::string> args = {};
 };
 
 struct ReadResult {
@@ -86,6 +106,6 @@ std::optional<FileError> createEmptyPrivateFile(
 std::optional<FileOwner> ownerOf(const std::string& path);
 
 // "no space left on the device holding PATH" and the like, for errno.
-std::string describeWriteError(const std::string& path, int error);
+FileError describeWriteError(const std::string& path, int error);
 
 }  // namespace store

@@ -18,26 +18,28 @@ namespace store
 namespace
 {
 
-FileError failure(const std::string& path, const std::string& reason)
+FileError failure(const std::string& path, const std::string& reason, FileProblem problem = FileProblem::Other,
+    std::vector<std::string> args = {})
 {
-    return {path + ": " + reason};
+    return {path + ": " + reason, problem, path, std::move(args)};
 }
 
-std::string kindOf(mode_t mode)
+// What a file that is not a regular one is: in English, and as FileProblem::NotRegular's code.
+std::pair<std::string, std::string> kindOf(mode_t mode)
 {
     if (S_ISDIR(mode))
-        return "a directory";
+        return {"a directory", "directory"};
     if (S_ISFIFO(mode))
-        return "a FIFO (named pipe)";
+        return {"a FIFO (named pipe)", "fifo"};
     if (S_ISCHR(mode))
-        return "a character device";
+        return {"a character device", "character device"};
     if (S_ISBLK(mode))
-        return "a block device";
+        return {"a block device", "block device"};
     if (S_ISSOCK(mode))
-        return "a socket";
+        return {"a socket", "socket"};
     if (S_ISLNK(mode))
-        return "a symbolic link";
-    return "not a regular file";
+        return {"a symbolic link", "symlink"};
+    return {"not a regular file", "other"};
 }
 
 // Closes a descriptor on every path out.
@@ -92,7 +94,7 @@ ReadResult readBounded(
         const std::size_t want = std::min(sizeof chunk, maxBytes + 1 - bytes.size());
         const long n = readSome(chunk, want);
         if (n < 0) {
-            result.error = failure(name, std::strerror(errno));
+            result.error = failure(name, std::strerror(errno), FileProblem::ReadFailed, {std::strerror(errno)});
             return result;
         }
         if (n == 0)
@@ -144,7 +146,7 @@ std::optional<FileError> checkReplaceable(const std::string& path, struct stat& 
     }
     if (!S_ISREG(st.st_mode))
         return failure(path,
-            "is " + kindOf(st.st_mode)
+            "is " + kindOf(st.st_mode).first
                 + ", not a regular file; Policy Studio replaces only regular files. "
                   "Nothing was written");
     exists = true;
@@ -193,7 +195,7 @@ std::optional<FileError> giveTo(int fd, const std::string& path, const std::opti
         return std::nullopt;
     if (::fchown(fd, owner->uid, owner->gid) == 0 || (::geteuid() != 0 && errno == EPERM))
         return std::nullopt;
-    return FileError {describeWriteError(path, errno)};
+    return describeWriteError(path, errno);
 }
 
 // Writes `bytes` to a new file beside `path` with `like`'s owner, group and
@@ -206,11 +208,11 @@ std::optional<FileError> replaceFile(const std::string& path, std::span<const st
     std::string temp = dir + "/." + base + ".tmp-XXXXXX";
     Fd fd(::mkostemp(temp.data(), O_CLOEXEC));  // created 0600: never wider than the target
     if (fd.get() < 0)
-        return FileError {describeWriteError(path, errno)};
-    auto abandon = [&](const std::string& message) {
+        return describeWriteError(path, errno);
+    auto abandon = [&](FileError error) {
         fd.reset();
         ::unlink(temp.c_str());
-        return FileError {message};
+        return error;
     };
     // Owner and mode first, so the bytes are never readable by more people
     // than the original allowed.
@@ -218,8 +220,8 @@ std::optional<FileError> replaceFile(const std::string& path, std::span<const st
         if (like->st_uid != ::geteuid() || like->st_gid != ::getegid()) {
             if (::fchown(fd.get(), like->st_uid, like->st_gid) != 0) {
                 if (like->st_uid != ::geteuid())
-                    return abandon(path + ": belongs to another user (uid " + std::to_string(like->st_uid)
-                        + ") and replacing it would make it yours; nothing was written");
+                    return abandon(FileError {path + ": belongs to another user (uid " + std::to_string(like->st_uid)
+                        + ") and replacing it would make it yours; nothing was written"});
                 // Only the group differs and we may not keep it: the file
                 // stays ours, as an editor saving in place would leave it.
                 (void)::fchown(fd.get(), static_cast<uid_t>(-1), like->st_gid);
@@ -230,18 +232,18 @@ std::optional<FileError> replaceFile(const std::string& path, std::span<const st
     } else if (::fchmod(fd.get(), newMode & 07777) != 0) {
         return abandon(describeWriteError(path, errno));
     } else if (auto refused = giveTo(fd.get(), path, newOwner)) {
-        return abandon(refused->message);
+        return abandon(*refused);
     }
     if (!writeAll(fd.get(), pieces) || ::fsync(fd.get()) != 0)
         return abandon(describeWriteError(path, errno));
     if (const int error = fd.reset(); error != 0) {
         ::unlink(temp.c_str());
-        return FileError {describeWriteError(path, error)};
+        return describeWriteError(path, error);
     }
     if (::rename(temp.c_str(), path.c_str()) != 0) {
         const int error = errno;
         ::unlink(temp.c_str());
-        return FileError {describeWriteError(path, error)};
+        return describeWriteError(path, error);
     }
     // The rename itself must survive a crash too.
     Fd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
@@ -252,15 +254,20 @@ std::optional<FileError> replaceFile(const std::string& path, std::span<const st
 
 }  // namespace
 
-std::string describeWriteError(const std::string& path, int error)
+FileError describeWriteError(const std::string& path, int error)
 {
     switch (error) {
-    case ENOSPC: return path + ": no space left on the device that holds it; nothing was written";
-    case EDQUOT: return path + ": the disk quota is exhausted; nothing was written";
+    case ENOSPC:
+        return {path + ": no space left on the device that holds it; nothing was written", FileProblem::NoSpace, path};
+    case EDQUOT:
+        return {path + ": the disk quota is exhausted; nothing was written", FileProblem::QuotaExhausted, path};
     case EACCES:
-    case EPERM: return path + ": permission denied; nothing was written";
-    case EROFS: return path + ": the file system is read-only; nothing was written";
-    default: return path + ": " + std::strerror(error) + "; nothing was written";
+    case EPERM: return {path + ": permission denied; nothing was written", FileProblem::PermissionDenied, path};
+    case EROFS:
+        return {path + ": the file system is read-only; nothing was written", FileProblem::ReadOnlyFileSystem, path};
+    default:
+        return {path + ": " + std::strerror(error) + "; nothing was written", FileProblem::WriteFailed, path,
+            {std::strerror(error)}};
     }
 }
 
@@ -270,9 +277,10 @@ std::optional<FileError> openForReading(const std::string& path, Fd& fd, struct 
 {
     fd.adopt(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
     if (fd.get() < 0)
-        return failure(path, errno == ENOENT ? std::string("no such file") : std::string(std::strerror(errno)));
+        return errno == ENOENT ? failure(path, "no such file", FileProblem::NotFound)
+                               : failure(path, std::strerror(errno), FileProblem::ReadFailed, {std::strerror(errno)});
     if (::fstat(fd.get(), &st) != 0)
-        return failure(path, std::strerror(errno));
+        return failure(path, std::strerror(errno), FileProblem::ReadFailed, {std::strerror(errno)});
     return std::nullopt;
 }
 
@@ -285,16 +293,16 @@ ReadResult readFile(const std::string& path, std::size_t maxBytes, ReadLimit lim
     if ((result.error = openForReading(path, fd, st)))
         return result;
     if (!S_ISREG(st.st_mode)) {
-        result.error = failure(path,
-            "is " + kindOf(st.st_mode)
-                + ", not a regular file; documents are read only from "
-                  "regular files");
+        const auto [kind, code] = kindOf(st.st_mode);
+        result.error = failure(path, "is " + kind + ", not a regular file; documents are read only from regular files",
+            FileProblem::NotRegular, {code});
         return result;
     }
     if (limit == ReadLimit::Refuse && static_cast<std::size_t>(st.st_size) > maxBytes) {
         result.error = failure(path,
             "the file is " + english::formatByteSize(static_cast<std::size_t>(st.st_size))
-                + "; documents are limited to " + english::formatByteSize(maxBytes));
+                + "; documents are limited to " + english::formatByteSize(maxBytes),
+            FileProblem::TooLarge, {std::to_string(st.st_size), std::to_string(maxBytes)});
         return result;
     }
     return readBounded(
@@ -317,7 +325,8 @@ ReadResult readFirstLine(const std::string& path, std::size_t maxBytes)
     if ((result.error = openForReading(path, fd, st)))
         return result;
     if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-        result.error = failure(path, "is " + kindOf(st.st_mode) + "; this is read only from a regular file or a pipe");
+        result.error
+            = failure(path, "is " + kindOf(st.st_mode).first + "; this is read only from a regular file or a pipe");
         return result;
     }
     if (S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) > maxBytes) {
@@ -413,13 +422,13 @@ std::optional<FileError> createEmptyPrivateFile(const std::string& path, mode_t 
 {
     Fd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode & 07777));
     if (fd.get() < 0)
-        return FileError {describeWriteError(path, errno)};
+        return describeWriteError(path, errno);
     // open() applies the umask, which only narrows; fchmod makes it exact.
     if (::fchmod(fd.get(), mode & 07777) != 0) {
         const int error = errno;
         fd.reset();
         ::unlink(path.c_str());
-        return FileError {describeWriteError(path, error)};
+        return describeWriteError(path, error);
     }
     if (auto refused = giveTo(fd.get(), path, owner)) {
         fd.reset();

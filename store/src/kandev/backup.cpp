@@ -3,6 +3,7 @@
 // editor and policyctl), and how (SQLite: the whole database, VACUUM INTO a
 // private file; PostgreSQL: the rows of the profiles written, as JSON).
 #include "store/kandev_database.h"
+#include "kandev_text.h"
 
 #include "store/file_store.h"
 
@@ -61,7 +62,7 @@ bool KandevDatabase::backUp(
         const std::string backup = result.backupPath.toStdString();
         if (const auto e = createEmptyPrivateFile(
                 backup, mode, seen ? std::optional<FileOwner>(FileOwner {st.st_uid, st.st_gid}) : std::nullopt)) {
-            result.error = QStringLiteral("%1: backup failed, nothing was written: %2")
+            result.error = KandevText::tr("%1: backup failed, nothing was written: %2")
                                .arg(m_target.displayName(), QString::fromStdString(e->message));
             result.backupPath.clear();
             return false;
@@ -72,7 +73,7 @@ bool KandevDatabase::backUp(
         if (!vacuum.exec()) {
             // A half-written copy is no backup: remove it.
             ::unlink(backup.c_str());
-            result.error = QStringLiteral("%1: backup to %2 failed, nothing was written: %3")
+            result.error = KandevText::tr("%1: backup to %2 failed, nothing was written: %3")
                                .arg(m_target.displayName(), result.backupPath, sqlError(vacuum.lastError()));
             result.backupPath.clear();
             return false;
@@ -86,7 +87,7 @@ bool KandevDatabase::backUp(
                                  "WHERE dynamic_profile_id = ? ORDER BY position"));
         q.addBindValue(QString::fromStdString(profile.profileId));
         if (!q.exec()) {
-            result.error = QStringLiteral("backup failed, nothing was written: %1").arg(sqlError(q.lastError()));
+            result.error = KandevText::tr("backup failed, nothing was written: %1").arg(sqlError(q.lastError()));
             return false;
         }
         Json routes = Json::array();
@@ -104,7 +105,7 @@ bool KandevDatabase::backUp(
     // owns the folder it is written to (theirs, not root's).
     const auto owner = ownerOf(QFile::encodeName(QFileInfo(result.backupPath).absolutePath()).toStdString());
     if (const auto e = writeFileAtomically(result.backupPath.toStdString(), rows.dump(2) + "\n", {{}, 0600, owner})) {
-        result.error = QStringLiteral("backup failed, nothing was written: %1").arg(QString::fromStdString(e->message));
+        result.error = KandevText::tr("backup failed, nothing was written: %1").arg(QString::fromStdString(e->message));
         result.backupPath.clear();
         return false;
     }

@@ -2,6 +2,7 @@
 // Connections to a kandev database: the read-only one a KandevDatabase keeps
 // open, and the identity that every writer checks before it writes.
 #include "store/kandev_database.h"
+#include "kandev_text.h"
 
 #include "sql_support.h"
 
@@ -40,7 +41,7 @@ bool KandevDatabase::connect(const QString& name, bool readOnly, QString* error,
     if (sqlite) {
         if (!QFileInfo::exists(m_target.path)) {
             if (error)
-                *error = QStringLiteral("%1: no such database file").arg(m_target.path);
+                *error = KandevText::tr("%1: no such database file").arg(m_target.path);
             return false;
         }
         db.setDatabaseName(m_target.path);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "store/database_target.h"
+#include "kandev_text.h"
 
 #include <QDir>
 #include <QFile>
@@ -52,7 +53,7 @@ std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* 
         const QUrl url(text, QUrl::StrictMode);
         if (!url.isValid() || url.host().isEmpty() || url.path().size() < 2) {
             if (error)
-                *error = QStringLiteral("not a PostgreSQL URL (postgres://user:password@host:port/database)");
+                *error = KandevText::tr("not a PostgreSQL URL (postgres://user:password@host:port/database)");
             return std::nullopt;
         }
         t.kind = DatabaseTarget::Kind::Postgres;
@@ -70,7 +71,7 @@ std::optional<DatabaseTarget> parseDatabaseTarget(const QString& text, QString* 
     t.path = text.startsWith(QLatin1String("sqlite:")) ? text.mid(7) : text;
     if (t.path.isEmpty()) {
         if (error)
-            *error = QStringLiteral("no database given");
+            *error = KandevText::tr("no database given");
         return std::nullopt;
     }
     return t;
@@ -87,7 +88,7 @@ std::optional<DatabaseTarget> databaseTargetFromEnvironment(QString* error)
         t.path = qEnvironmentVariable("KANDEV_DATABASE_PATH");
         if (t.path.isEmpty()) {
             if (error)
-                *error = QStringLiteral("KANDEV_DATABASE_PATH is not set");
+                *error = KandevText::tr("KANDEV_DATABASE_PATH is not set");
             return std::nullopt;
         }
         return t;
@@ -95,7 +96,7 @@ std::optional<DatabaseTarget> databaseTargetFromEnvironment(QString* error)
     if (driver != QLatin1String("postgres") && driver != QLatin1String("postgresql")
         && driver != QLatin1String("pgx")) {
         if (error)
-            *error = QStringLiteral("KANDEV_DATABASE_DRIVER must be sqlite or postgres, not '%1'").arg(driver);
+            *error = KandevText::tr("KANDEV_DATABASE_DRIVER must be sqlite or postgres, not '%1'").arg(driver);
         return std::nullopt;
     }
     t.kind = DatabaseTarget::Kind::Postgres;
@@ -105,7 +106,7 @@ std::optional<DatabaseTarget> databaseTargetFromEnvironment(QString* error)
     t.port = port.toInt(&ok);
     if (!ok || t.port < 1 || t.port > 65535) {
         if (error)
-            *error = QStringLiteral("KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not '%1'").arg(port);
+            *error = KandevText::tr("KANDEV_DATABASE_PORT must be a port number from 1 to 65535, not '%1'").arg(port);
         return std::nullopt;
     }
     t.user = qEnvironmentVariable("KANDEV_DATABASE_USER");

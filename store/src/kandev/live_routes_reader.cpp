@@ -2,6 +2,7 @@
 // KandevDatabase::readLiveRoutes: kandev's route-state tables, read so that
 // kandev running beside the editor never waits for it.
 #include "store/kandev_database.h"
+#include "kandev_text.h"
 
 #include "checked_row.h"
 #include "sql_support.h"
@@ -94,7 +95,7 @@ std::optional<routes::LiveRoutesRead> KandevDatabase::readLiveRoutes(const std::
     routes::LiveRoutesRead read;
     auto failWith = [&](const QSqlError& e) -> std::optional<routes::LiveRoutesRead> {
         if (error)
-            *error = detail::readError(m_target.displayName(), e) + QStringLiteral(" (reading the live routes)");
+            *error = KandevText::tr("%1 (reading the live routes)").arg(detail::readError(m_target.displayName(), e));
         return std::nullopt;
     };
     auto fail = [&](const QSqlQuery& q) { return failWith(q.lastError()); };

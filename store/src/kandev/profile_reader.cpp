@@ -3,6 +3,7 @@
 // profile, the routes of the dynamic ones, and every value kandev could not
 // read named by its row, with its profile kept out of every write.
 #include "store/kandev_database.h"
+#include "kandev_text.h"
 
 #include "checked_row.h"
 #include "sql_support.h"
@@ -103,7 +104,7 @@ bool KandevDatabase::hasKandevTables(QSqlDatabase& db, QString* error) const
              QStringLiteral("dynamic_agent_routes"), QStringLiteral("agents")}) {
         if (!hasTable(*tables, table)) {
             if (error)
-                *error = QStringLiteral("%1 is not a kandev database: it has no %2 table (kandev's are agents, "
+                *error = KandevText::tr("%1 is not a kandev database: it has no %2 table (kandev's are agents, "
                                         "agent_profiles, dynamic_agent_profiles and dynamic_agent_routes)")
                              .arg(m_target.displayName(), table);
             return false;

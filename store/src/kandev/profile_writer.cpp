@@ -3,6 +3,7 @@
 // and a migration alike: one transaction, kandev's version check, the routes
 // compared with those read, then replaced.
 #include "store/kandev_database.h"
+#include "kandev_text.h"
 
 #include "sql_support.h"
 
@@ -65,10 +66,9 @@ namespace detail
 class StatementRunner
 {
 public:
-    StatementRunner(const KandevDatabase& database, WriteResult& result, QString suffix = {})
+    StatementRunner(const KandevDatabase& database, WriteResult& result)
         : m_database(database)
         , m_result(result)
-        , m_suffix(std::move(suffix))
     {
     }
     // `write`: a statement that changes rows, which the test hook counts.
@@ -79,21 +79,21 @@ public:
         // A statement that did not prepare (its table vanished since the
         // read) keeps that reason; exec() would only say "Parameter count mismatch".
         if (q.lastError().isValid()) {
-            m_result.error = QStringLiteral("%1: %2 (did kandev's tables change since they were read?)%3")
-                                 .arg(m_database.target().displayName(), sqlError(q.lastError()), m_suffix);
+            m_result.error
+                = KandevText::tr("%1: %2 (did kandev's tables change since they were read?); nothing was written")
+                      .arg(m_database.target().displayName(), sqlError(q.lastError()));
             return false;
         }
         if (q.exec())
             return true;
-        m_result.error
-            = QStringLiteral("%1: %2%3").arg(m_database.target().displayName(), sqlError(q.lastError()), m_suffix);
+        m_result.error = KandevText::tr("%1: %2; nothing was written")
+                             .arg(m_database.target().displayName(), sqlError(q.lastError()));
         return false;
     }
 
 private:
     const KandevDatabase& m_database;
     WriteResult& m_result;
-    QString m_suffix;
     int m_step = 0;
 };
 
@@ -156,7 +156,7 @@ bool KandevDatabase::writeProfileRow(
     const QString id = QString::fromStdString(profile.profileId);
     const auto rowChanged = [&] {
         result.conflict = true;
-        result.error = QStringLiteral("profile \"%1\": its agent profile row was changed or deleted in the database "
+        result.error = KandevText::tr("profile \"%1\": its agent profile row was changed or deleted in the database "
                                       "since it was read; nothing was written, reload and review again")
                            .arg(id);
         return false;
@@ -167,7 +167,7 @@ bool KandevDatabase::writeProfileRow(
             if (!run(q.dynamicAgent, false))
                 return false;
             if (!q.dynamicAgent.next()) {
-                result.error = QStringLiteral("%1 has no agent named \"%2\" (kandev's built-in dynamic agent, which "
+                result.error = KandevText::tr("%1 has no agent named \"%2\" (kandev's built-in dynamic agent, which "
                                               "kandev adds when dynamic routing is on); nothing was written")
                                    .arg(m_target.displayName(), QString::fromLatin1(kDynamicAgentName));
                 return false;
@@ -230,7 +230,7 @@ std::optional<std::vector<KandevDatabase::RouteRow>> KandevDatabase::routesAsRea
         return now;
     result.conflict = true;
     result.error
-        = QStringLiteral("profile \"%1\": its routes were changed in the database since it was read (without a "
+        = KandevText::tr("profile \"%1\": its routes were changed in the database since it was read (without a "
                          "version change); nothing was written, reload and review again")
               .arg(QString::fromStdString(profileId));
     return std::nullopt;
@@ -243,11 +243,11 @@ template <typename Body> void KandevDatabase::withWriter(const QString& prefix, 
         QSqlDatabase db = QSqlDatabase::database(name);
         if (identityOf(db) != m_identity) {
             result.error
-                = QStringLiteral("%1 is not the database that was read (%2); nothing was written, open it again")
+                = KandevText::tr("%1 is not the database that was read (%2); nothing was written, open it again")
                       .arg(m_target.displayName(),
                           m_target.kind == DatabaseTarget::Kind::Sqlite
-                              ? QStringLiteral("the file at that path was replaced")
-                              : QStringLiteral("another server or database answers there"));
+                              ? KandevText::tr("the file at that path was replaced")
+                              : KandevText::tr("another server or database answers there"));
         } else {
             body(db);
         }
@@ -268,7 +268,7 @@ WriteResult KandevDatabase::writeProfiles(
         // The backup comes first; without it nothing is written.
         if (backupDir && !backUp(db, profiles, *backupDir, result))
             return;
-        StatementRunner run(*this, result, QStringLiteral("; nothing was written"));
+        StatementRunner run(*this, result);
         Transaction tx(db);
         if (!tx.isOpen()) {
             result.error = QStringLiteral("%1: %2").arg(m_target.displayName(), sqlError(db.lastError()));
@@ -315,7 +315,7 @@ WriteResult KandevDatabase::writeProfiles(
             }
             if (bump.numRowsAffected() != 1) {
                 result.conflict = true;
-                result.error = QStringLiteral("profile \"%1\" was changed in the database since it was read "
+                result.error = KandevText::tr("profile \"%1\" was changed in the database since it was read "
                                               "(version %2 expected); nothing was written, reload and review again")
                                    .arg(id)
                                    .arg(profile.expectedVersion);
@@ -337,7 +337,7 @@ WriteResult KandevDatabase::writeProfiles(
         }
         if (ok && !tx.commit()) {
             result.error
-                = QStringLiteral("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(db.lastError()));
+                = KandevText::tr("%1: %2; nothing was written").arg(m_target.displayName(), sqlError(db.lastError()));
             ok = false;
         }
         result.ok = ok;

@@ -3,6 +3,7 @@
 // Small Qt SQL helpers shared by the readers and writers of kandev's database.
 
 #include <QSqlDatabase>
+#include "kandev_text.h"
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
@@ -30,7 +31,7 @@ inline QString readError(const QString& database, const QSqlError& e)
     const QString code = e.nativeErrorCode();
     if (code == QLatin1String("5") || code == QLatin1String("6")
         || sqlError(e).contains(QLatin1String("database is locked")))
-        return QStringLiteral(
+        return KandevText::tr(
             "%1 is locked: another connection is writing to it (%2); nothing was read, try again when it "
             "is done")
             .arg(database, sqlError(e));

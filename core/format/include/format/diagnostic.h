@@ -4,6 +4,7 @@
 
 #include "policy/validation.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,8 @@ struct Diagnostic {
     // order. "" and none where only the English message exists.
     std::string code = {};
     std::vector<std::string> args = {};
+    // A policy's own problem (a value out of range, a missing outcome): its code and values.
+    std::optional<policy::Issue> issue = {};
     friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 
