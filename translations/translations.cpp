@@ -105,8 +105,8 @@ QString install(const QString& language, const QLocale& locale)
     // the system's: a sentence never mixes one language's words with another's digits.
     // The pseudo locale reads British numbers and 24-hour times, which hold no English words.
     QLocale::setDefault(shown == QLatin1String("pseudo") ? QLocale(QLocale::English, QLocale::UnitedKingdom)
-            : shown == QLatin1String("en")             ? QLocale(QLocale::English, QLocale::UnitedStates)
-                                                       : locale);
+            : shown == QLatin1String("en")               ? QLocale(QLocale::English, QLocale::UnitedStates)
+                                                         : locale);
     // Qt's own words (shortcut names such as "Strg+O", standard buttons),
     // from the system's Qt translations when they are installed: Hong Kong
     // reads Taiwan's, Portugal Brazil's when its own are missing.
