@@ -15,6 +15,8 @@
 #include "controls/value_controls.h"
 
 #include <QComboBox>
+#include <QEvent>
+#include <QResizeEvent>
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -103,6 +105,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_preview->setComparing(m_compare->isChecked());
     m_comparison->setObjectName(QStringLiteral("timelineComparison"));
     m_comparison->setWordWrap(true);
+    m_comparison->installEventFilter(this);
     m_comparison->setTextFormat(Qt::PlainText);
     m_comparison->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_comparisonRow = new QWidget(this);
@@ -325,6 +328,24 @@ void TimelinePanel::updateTotals()
         m_warningCount = int(warnings.size());
         emit warningCountChanged(m_warningCount);
     }
+}
+
+bool TimelinePanel::eventFilter(QObject* watched, QEvent* event)
+{
+    // A comparison that grows a line (two in German) takes the lanes' room
+    // as it is laid out: ask for it back. Only then: a separator dragged by
+    // hand stays where it was dragged.
+    if (watched == m_comparison && event->type() == QEvent::Resize) {
+        const auto* resize = static_cast<QResizeEvent*>(event);
+        if (resize->size().height() > resize->oldSize().height())
+            emit lanesNeedRoom();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+int TimelinePanel::lanesShortBy() const
+{
+    return std::max(0, m_view->minimumSizeHint().height() - m_lanes->viewport()->height());
 }
 
 }  // namespace gui

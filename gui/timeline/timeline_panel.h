@@ -98,8 +98,16 @@ public:
     void setCustomScenario(const policy::Scenario& scenario);  // stores it and selects it
     void showScenario(const policy::Scenario& scenario);  // shows it once, without storing it
 
+    // How many pixels the lanes lack to show every lane at its smallest (0 when they fit).
+    int lanesShortBy() const;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     void warningCountChanged(int count);
+    // A comparison with the saved route under the picture left the lanes too little room.
+    void lanesNeedRoom();
 
 private:
     void applyScenario();

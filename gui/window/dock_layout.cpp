@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QAbstractScrollArea>
 #include <QDockWidget>
+#include <QLayout>
 #include <QStyle>
 #include <QMainWindow>
 #include <QScreen>
@@ -45,6 +46,7 @@ DockLayout::DockLayout(QMainWindow* window, const Panes& panes, const CandidateE
     : QObject(window)
     , m_window(window)
     , m_route(panes.route)
+    , m_timeline(panes.timeline)
     , m_editor(editor)
     , m_toolBar(toolBar)
 {
@@ -60,6 +62,9 @@ DockLayout::DockLayout(QMainWindow* window, const Panes& panes, const CandidateE
     connect(panes.timeline, &TimelinePanel::warningCountChanged, timeline, [timeline](int warnings) {
         timeline->setWindowTitle(warnings > 0 ? tr("Timeline — %n warning(s)", nullptr, warnings) : tr("Timeline"));
     });
+    // Outside the resize that found the lanes short.
+    connect(panes.timeline, &TimelinePanel::lanesNeedRoom, this, &DockLayout::lendSpareRoomToTimeline,
+        Qt::QueuedConnection);
     addDock(DockRole::Validation, tr("Validation"), "validationDock", panes.validation, Qt::BottomDockWidgetArea);
     // Scrollable, so that the shared area can stay low.
     auto* whatScroll = new QScrollArea(window);
@@ -214,6 +219,22 @@ void DockLayout::placeForScreen(const QSize& available)
     timeline->raise();
 }
 
+void DockLayout::lendSpareRoomToTimeline()
+{
+    // The timeline grew a line (a comparison, longer in German than in
+    // English): its lanes keep in view, and the editor, a scroll area, gives
+    // the room (never below a third of the height they share).
+    QDockWidget* timeline = dock(DockRole::Timeline);
+    const QWidget* view = m_editor->parentWidget();
+    if (!view || !timeline->isVisible() || timeline->isFloating()
+        || m_window->dockWidgetArea(timeline) != Qt::BottomDockWidgetArea)
+        return;
+    const int shortBy = m_timeline->lanesShortBy();
+    const int lendable = view->height() - (view->height() + timeline->height()) / 3;
+    if (shortBy > 0 && lendable > 0)
+        m_window->resizeDocks({timeline}, {timeline->height() + std::min(shortBy, lendable)}, Qt::Vertical);
+}
+
 void DockLayout::sizeToWindow()
 {
     // The route a quarter of the width, never so narrow that names are cut (300 px keeps kandev's profile names whole).
@@ -239,10 +260,9 @@ void DockLayout::sizeToWindow()
     const int centreWidth
         = (route->isVisible() && !route->isFloating() ? m_window->width() - routeWidth - separator : centre->width())
         - frame;
-    // Measured a little narrower than it will be, so that a line that wraps
-    // differently once laid out (a scroll bar's width, a rounding) is
-    // already counted: room to spare costs the timeline a line, not a lane.
-    const int editorNeeds = m_documentShown ? m_editor->fullHeightHint(centreWidth - 24) + 4 : shared * 2 / 3;
+    // Measured a little narrower than it will be, and with room to spare: a
+    // line that wraps differently once laid out must not bring a scroll bar.
+    const int editorNeeds = m_documentShown ? m_editor->fullHeightHint(centreWidth - 24) + 14 : shared * 2 / 3;
     const int timelineNeeds = timeline->sizeHint().height();
     // (A window not shown yet has no height to share: the lower bound wins.)
     const int most = std::max(200, shared * 3 / 5);

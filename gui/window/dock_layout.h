@@ -79,10 +79,12 @@ private:
         DockRole role, const QString& title, const char* objectName, QWidget* pane, Qt::DockWidgetArea area);
     void placeForScreen(const QSize& available);
     void sizeToWindow();
+    void lendSpareRoomToTimeline();
 
     static constexpr int kLayoutVersion = 2;  // saved dock layouts of another version are not restored
     QMainWindow* m_window;
     RoutePane* m_route;
+    const TimelinePanel* m_timeline;
     const CandidateEditor* m_editor;
     QToolBar* m_toolBar;
     std::array<QDockWidget*, 7> m_docks {};

@@ -57,6 +57,7 @@
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
 #include <QTextEdit>
+#include <QTimer>
 #include <QtTest>
 
 using namespace gui;
@@ -345,6 +346,8 @@ private slots:
     void databaseWindowAndLiveRoutes();
     void dialogs_data();
     void dialogs();
+    void modalQuestionsOfTheWindow_data();
+    void modalQuestionsOfTheWindow();
 
 private:
     QString copyOf(const QString& sample)
@@ -584,6 +587,56 @@ void TestEveryTextTranslated::dialogs()
     QVERIFY(audit.texts > 3);
     audit.problems.removeDuplicates();
     QVERIFY2(report(audit.problems, "untranslated"), "untranslated texts (listed above)");
+}
+
+void TestEveryTextTranslated::modalQuestionsOfTheWindow_data()
+{
+    QTest::addColumn<QString>("question");
+    for (const char* name : {"copy policies", "about", "unsaved changes"})
+        QTest::newRow(name) << QString::fromLatin1(name);
+}
+
+// The dialogs the window opens itself, read while they wait for an answer.
+void TestEveryTextTranslated::modalQuestionsOfTheWindow()
+{
+    QFETCH(QString, question);
+    auto window = std::make_unique<MainWindow>();
+    window->resize(kLaptop);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openFile(copyOf(QStringLiteral("export.json"))));
+    model::EditorDocument* doc = window->document();
+    // An edit as a person makes it, so that closing asks first.
+    guitest::clickIndicator(window->candidateEditor()->transientPanel()->retrySwitch());
+    QVERIFY(doc->isModified());
+    Audit audit;
+    audit.allowDocument(*doc);
+    bool seen = false;
+    QStringList clips;
+    QTimer::singleShot(200, [&] {
+        QWidget* dialog = QApplication::activeModalWidget();
+        if (!dialog)
+            return;
+        seen = true;
+        audit.walk(dialog, question);
+        clips = clipped(dialog);
+        qobject_cast<QDialog*>(dialog)->reject();
+    });
+    if (question == QLatin1String("copy policies")) {
+        window->candidateList()->selectRow(0);
+        window->candidateList()->copyPoliciesAction()->trigger();
+    } else if (question == QLatin1String("about")) {
+        for (QAction* a : window->menuBar()->actions().last()->menu()->actions()) {
+            if (a->text() == QCoreApplication::translate("gui::ActionSet", "&About Policy Studio"))
+                a->trigger();
+        }
+    } else {
+        window->close();  // the document is edited: it asks first
+    }
+    QVERIFY(seen);
+    QVERIFY(audit.texts > 2);
+    QVERIFY2(report(audit.problems, "untranslated"), "untranslated texts (listed above)");
+    QVERIFY2(report(clips, "clipped"), "clipped texts (listed above)");
 }
 
 QTEST_MAIN(TestEveryTextTranslated)
