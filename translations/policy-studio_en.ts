@@ -1026,6 +1026,7 @@
     </message>
     <message>
         <source>%1: conflicting legacy rules for %2: %3</source>
+        <extracomment>%2: the class in a sentence ("transient errors"); %3: the rules, e.g. rate_limited = stop</extracomment>
         <translation type="unfinished" />
     </message>
     <message>

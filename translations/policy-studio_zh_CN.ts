@@ -1021,6 +1021,7 @@
     </message>
     <message>
         <source>%1: conflicting legacy rules for %2: %3</source>
+        <extracomment>%2: the class in a sentence (&quot;transient errors&quot;); %3: the rules, e.g. rate_limited = stop</extracomment>
         <translation>%1：%2的旧版规则相互冲突：%3</translation>
     </message>
     <message>

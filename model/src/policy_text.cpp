@@ -438,9 +438,8 @@ QString PolicyText::legacyProblem(const format::Diagnostic& error)
         why = tr("%1: the legacy rule “%2” has the unknown action “%3” (expected retry_same, try_next or stop)")
                   .arg(who, arg(2), arg(3));
     } else if (error.code == "legacy.conflict") {
-        //: %2: the class in a sentence ("transient errors"); %3: the rules, e.g. rate_limited = stop, model_capacity =
-        //: try_next
         const auto cls = policy::errorClassFromName(error.args.size() > 2 ? error.args[2] : "");
+        //: %2: the class in a sentence ("transient errors"); %3: the rules, e.g. rate_limited = stop
         why = tr("%1: conflicting legacy rules for %2: %3").arg(who, cls ? classInSentence(*cls) : arg(2), arg(3));
     } else if (error.code == "legacy.both_forms") {
         why = tr("%1 carries both policies and legacy rules").arg(who);
