@@ -10,6 +10,10 @@
 #include <QDialog>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMap>
+#include <QTabBar>
 #include <QRadioButton>
 #include <QSettings>
 #include <QStyle>
@@ -198,5 +202,38 @@ private:
     std::string m_step;
     std::thread m_thread;
 };
+
+// "Alt+R: &Retry | &Remove" for each shortcut letter more than one of `texts` uses.
+inline QStringList mnemonicClashes(const QStringList& texts)
+{
+    QMap<QString, QStringList> owners;
+    for (const QString& text : texts) {
+        if (const QKeySequence key = QKeySequence::mnemonic(text); !key.isEmpty())
+            owners[key.toString()] << text;
+    }
+    QStringList out;
+    for (auto it = owners.cbegin(); it != owners.cend(); ++it) {
+        if (it.value().size() > 1)
+            out << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(" | "));
+    }
+    return out;
+}
+
+// The texts of a window that may carry a shortcut letter: buttons, labels of a buddy, tabs.
+inline QStringList mnemonicTexts(QWidget* window)
+{
+    QStringList out;
+    for (auto* b : window->findChildren<QAbstractButton*>())
+        out << b->text();
+    for (auto* l : window->findChildren<QLabel*>()) {
+        if (l->buddy())
+            out << l->text();
+    }
+    for (auto* bar : window->findChildren<QTabBar*>()) {
+        for (int i = 0; i < bar->count(); ++i)
+            out << bar->tabText(i);
+    }
+    return out;
+}
 
 }  // namespace guitest

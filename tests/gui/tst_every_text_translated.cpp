@@ -288,32 +288,6 @@ constexpr QSize kLaptop(1366, 768);
 const QStringList kLanguages {QStringLiteral("pseudo"), QStringLiteral("de"), QStringLiteral("pt_PT"),
     QStringLiteral("zh_CN"), QStringLiteral("zh_HK"), QStringLiteral("zh_TW")};
 
-// Shortcut letters a window's labels, buttons and tabs use more than once.
-QStringList clashingMnemonics(QWidget* window)
-{
-    QMap<QString, QStringList> owners;
-    const auto add = [&](const QString& text) {
-        if (const QKeySequence key = QKeySequence::mnemonic(text); !key.isEmpty())
-            owners[key.toString()] << text;
-    };
-    for (auto* b : window->findChildren<QAbstractButton*>())
-        add(b->text());
-    for (auto* l : window->findChildren<QLabel*>()) {
-        if (l->buddy())
-            add(l->text());
-    }
-    for (auto* bar : window->findChildren<QTabBar*>()) {
-        for (int i = 0; i < bar->count(); ++i)
-            add(bar->tabText(i));
-    }
-    QStringList out;
-    for (auto it = owners.cbegin(); it != owners.cend(); ++it) {
-        if (it.value().size() > 1)
-            out << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(" | "));
-    }
-    return out;
-}
-
 // kandev's agent ids and phase names (Try an Error's lists) are codes, the same in every language.
 void allowKandevCodes(MainWindow& window, Audit& audit)
 {
@@ -354,6 +328,8 @@ private:
     {
         return guitest::copyOfSample(m_dir, testpaths::sample(sample));
     }
+    // The window at 1366x768, shown; false when it is never exposed.
+    [[nodiscard]] static bool showOnALaptop(MainWindow& window);
     // Every dock shown and raised in turn: texts of each, clipping of each in front.
     static void walkDocks(MainWindow& window, Audit& audit, QStringList& clips);
     QTemporaryDir m_dir;
@@ -393,6 +369,13 @@ void TestEveryTextTranslated::theMarkersShowWhatIsTranslated()
     QVERIFY(audit.untranslated(QStringLiteral("⟦Ŕēţŕŷŷ⟧ claude-sonnet (Ctrl+S)")).isEmpty());
 }
 
+bool TestEveryTextTranslated::showOnALaptop(MainWindow& window)
+{
+    window.resize(kLaptop);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
 void TestEveryTextTranslated::walkDocks(MainWindow& window, Audit& audit, QStringList& clips)
 {
     for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
@@ -424,9 +407,7 @@ void TestEveryTextTranslated::windowAndDocks()
     QCOMPARE(i18n::install(language), language);
     const auto pseudo = qScopeGuard([] { i18n::install(QStringLiteral("pseudo")); });
     MainWindow window;
-    window.resize(kLaptop);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showOnALaptop(window));
     Audit audit;
     allowKandevCodes(window, audit);
     // The error text typed into Try an Error is the user's, and so is the reset hint quoted from it.
@@ -474,9 +455,7 @@ void TestEveryTextTranslated::databaseWindowAndLiveRoutes()
     QVERIFY(fx.ok);
     addWaitingRoute(fx);
     MainWindow window;
-    window.resize(kLaptop);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showOnALaptop(window));
     policy::Seconds clock = *policy::parseRfc3339("2026-08-21T10:00:00Z");
     window.liveRoutesPane()->setClock([&clock] { return clock; });
     QVERIFY(window.openDatabase(fx.target));
@@ -522,9 +501,7 @@ void TestEveryTextTranslated::dialogs()
     QCOMPARE(i18n::install(language), language);
     const auto pseudo = qScopeGuard([] { i18n::install(QStringLiteral("pseudo")); });
     MainWindow window;
-    window.resize(kLaptop);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showOnALaptop(window));
     QVERIFY(window.openFile(copyOf(QStringLiteral("export.json"))));
     model::EditorDocument* doc = window.document();
     // An edit, so that the review has something to say.
@@ -579,7 +556,8 @@ void TestEveryTextTranslated::dialogs()
     const QStringList clips = clipped(shown.get());
     if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_LAYOUT_DIR"); !dir.isEmpty())
         shown->grab().save(QStringLiteral("%1/%2-%3.png").arg(dir, language, QString(dialog).replace(u' ', u'-')));
-    QVERIFY2(report(clashingMnemonics(shown.get()), "shortcut letter"), "shortcut letters used twice (listed above)");
+    QVERIFY2(report(guitest::mnemonicClashes(guitest::mnemonicTexts(shown.get())), "shortcut letter"),
+        "shortcut letters used twice (listed above)");
     QVERIFY2(report(clips, "clipped"), "clipped texts (listed above)");
     // Only the pseudo locale marks what was translated.
     if (language != QLatin1String("pseudo"))
@@ -601,9 +579,7 @@ void TestEveryTextTranslated::modalQuestionsOfTheWindow()
 {
     QFETCH(QString, question);
     auto window = std::make_unique<MainWindow>();
-    window->resize(kLaptop);
-    window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(showOnALaptop(*window));
     QVERIFY(window->openFile(copyOf(QStringLiteral("export.json"))));
     model::EditorDocument* doc = window->document();
     // An edit as a person makes it, so that closing asks first.
