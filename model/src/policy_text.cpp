@@ -15,10 +15,15 @@ namespace model
 
 namespace
 {
-// Folds parts with a translated pair pattern, so that a language decides
-// what goes between them (a space, a comma, or nothing at all).
+// Joins parts with a translated pair pattern ("%1, %2"), so that a language
+// decides what goes between them (a space, a comma, or nothing at all).
 QString fold(const QStringList& parts, const QString& pair)
 {
+    // The usual "%1<between>%2" joins in one pass; a pattern that wraps or
+    // reorders its parts is applied pair by pair.
+    const QString probe = pair.arg(QChar(1), QChar(2));
+    if (probe.startsWith(QChar(1)) && probe.endsWith(QChar(2)))
+        return parts.join(probe.mid(1, probe.size() - 2));
     QString out;
     for (const QString& part : parts)
         out = out.isEmpty() ? part : pair.arg(out, part);

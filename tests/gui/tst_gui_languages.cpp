@@ -90,6 +90,7 @@ private slots:
     void germanUserInterface();
     void localesChooseTheirLanguage_data();
     void localesChooseTheirLanguage();
+    void chineseJoinsWithoutSpaces();
     void errorsSpeakTheLanguageShown_data();
     void errorsSpeakTheLanguageShown();
 
@@ -318,4 +319,22 @@ void TestGuiLanguages::errorsSpeakTheLanguageShown()
     const QString translated = model::loadDocumentFile(path).error;
     QVERIFY2(translated.contains(said), qPrintable(translated));
     QVERIFY2(translated != inEnglish, qPrintable(translated));
+}
+
+// Sentences and list items are joined as the language joins them: Chinese
+// puts no space after "。" and lists with "、".
+void TestGuiLanguages::chineseJoinsWithoutSpaces()
+{
+    const auto english = qScopeGuard([] { i18n::install(QLocale(QLocale::English)); });
+    QCOMPARE(i18n::install(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    QCOMPARE(model::PolicyText::joinList({QStringLiteral("甲"), QStringLiteral("乙"), QStringLiteral("丙")}),
+        QStringLiteral("甲、乙、丙"));
+    QCOMPARE(
+        model::PolicyText::joinSentences({QStringLiteral("一。"), QStringLiteral("二。")}), QStringLiteral("一。二。"));
+    const policy::ClassPolicy p {{true, 3, 5}, {false, 0}, policy::Outcome::Skip};
+    const QString schedule = model::PolicyText::scheduleLine(p);
+    QVERIFY2(
+        !schedule.contains(QStringLiteral("。 ")) && !schedule.contains(QStringLiteral(", ")), qPrintable(schedule));
+    QCOMPARE(i18n::install(QStringLiteral("de")), QStringLiteral("de"));
+    QCOMPARE(model::PolicyText::joinList({QStringLiteral("a"), QStringLiteral("b")}), QStringLiteral("a, b"));
 }
