@@ -1086,6 +1086,121 @@
         <extracomment>%1: the field path of the other profile</extracomment>
         <translation>ist auch die ID von %1; kandev hält ein Profil je ID (Primärschlüssel von agent_profiles)</translation>
     </message>
+    <message>
+        <source>an integer</source>
+        <translation>eine Ganzzahl</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true oder false</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>einen Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>einen nicht unterstützten Wert</translation>
+    </message>
+    <message>
+        <source>&quot;skip&quot; or &quot;stop&quot;</source>
+        <translation>„skip“ oder „stop“</translation>
+    </message>
+    <message>
+        <source>a candidate object</source>
+        <translation>ein Kandidatenobjekt</translation>
+    </message>
+    <message>
+        <source>an object mapping error codes to actions</source>
+        <translation>ein Objekt, das Fehlercodes Aktionen zuordnet</translation>
+    </message>
+    <message>
+        <source>an action string</source>
+        <translation>eine Aktion als Zeichenkette</translation>
+    </message>
+    <message>
+        <source>a dynamic profile object</source>
+        <translation>ein Objekt eines dynamischen Profils</translation>
+    </message>
+    <message>
+        <source>an array of candidates</source>
+        <translation>ein Array von Kandidaten</translation>
+    </message>
+    <message>
+        <source>an agent profile object</source>
+        <translation>ein Objekt eines Agentenprofils</translation>
+    </message>
+    <message>
+        <source>an array of agent profiles</source>
+        <translation>ein Array von Agentenprofilen</translation>
+    </message>
+    <message>
+        <source>a class policy</source>
+        <translation>eine Richtlinie einer Fehlerklasse</translation>
+    </message>
+    <message>
+        <source>a policy document</source>
+        <translation>ein Richtliniendokument</translation>
+    </message>
+    <message>
+        <source>expected %1, found the fraction %2</source>
+        <extracomment>%1: what the document should hold there (&quot;an integer&quot;), %2: what it holds (&quot;a string&quot;)</extracomment>
+        <translation>erwartet: %1, gefunden: der Bruch %2</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>erwartet: %1, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>unknown key %1 in %2 (allowed: %3)</source>
+        <extracomment>%1: the key as written, quoted; %2: where (&quot;a class policy&quot;); %3: the keys allowed there</extracomment>
+        <translation>unbekannter Schlüssel %1 in %2 (erlaubt: %3)</translation>
+    </message>
+    <message>
+        <source>unknown on_exhausted %1 (expected &quot;skip&quot; or &quot;stop&quot;)</source>
+        <translation>unbekannter on_exhausted-Wert %1 (erwartet: „skip“ oder „stop“)</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <extracomment>%1: the field&apos;s key, e.g. execution_profile_id</extracomment>
+        <translation>%1 fehlt</translation>
+    </message>
+    <message>
+        <source>the integer %1 is out of range (largest allowed: %2)</source>
+        <translation>die Ganzzahl %1 liegt außerhalb des Bereichs (höchstens erlaubt: %2)</translation>
+    </message>
+    <message>
+        <source>the number is beyond the 64-bit integer range (allowed: %1 to %2)</source>
+        <translation>die Zahl liegt außerhalb des 64-Bit-Ganzzahlbereichs (erlaubt: %1 bis %2)</translation>
+    </message>
+    <message>
+        <source>the profile version must not be negative</source>
+        <translation>die Profilversion darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>this agent profile is not dynamic: it has no &quot;dynamic&quot; document</source>
+        <translation>dieses Agentenprofil ist nicht dynamisch: Es hat kein „dynamic“-Dokument</translation>
+    </message>
+    <message>
+        <source>not a policy document: expected a dynamic profile (&quot;candidates&quot;), an agent profile (&quot;dynamic&quot;) or an export (an array, or &quot;profiles&quot;)</source>
+        <translation>kein Richtliniendokument: erwartet wird ein dynamisches Profil („candidates“), ein Agentenprofil („dynamic“) oder ein Export (ein Array oder „profiles“)</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

@@ -1086,6 +1086,121 @@
         <extracomment>%1: the field path of the other profile</extracomment>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>an integer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a string</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>null</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>"skip" or "stop"</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a candidate object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an object mapping error codes to actions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an action string</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a dynamic profile object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an array of candidates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an agent profile object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an array of agent profiles</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a class policy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a policy document</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected %1, found the fraction %2</source>
+        <extracomment>%1: what the document should hold there ("an integer"), %2: what it holds ("a string")</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown key %1 in %2 (allowed: %3)</source>
+        <extracomment>%1: the key as written, quoted; %2: where ("a class policy"); %3: the keys allowed there</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown on_exhausted %1 (expected "skip" or "stop")</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <extracomment>%1: the field's key, e.g. execution_profile_id</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the integer %1 is out of range (largest allowed: %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the number is beyond the 64-bit integer range (allowed: %1 to %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the profile version must not be negative</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>this agent profile is not dynamic: it has no "dynamic" document</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not a policy document: expected a dynamic profile ("candidates"), an agent profile ("dynamic") or an export (an array, or "profiles")</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

@@ -1086,6 +1086,121 @@
         <extracomment>%1: the field path of the other profile</extracomment>
         <translation>é também o id de %1; o kandev guarda um perfil por id (chave primária de agent_profiles)</translation>
     </message>
+    <message>
+        <source>an integer</source>
+        <translation>um número inteiro</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true ou false</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>uma cadeia de caracteres</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>um objeto</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>uma lista</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>um valor booleano</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>um valor não suportado</translation>
+    </message>
+    <message>
+        <source>&quot;skip&quot; or &quot;stop&quot;</source>
+        <translation>«skip» ou «stop»</translation>
+    </message>
+    <message>
+        <source>a candidate object</source>
+        <translation>um objeto de candidato</translation>
+    </message>
+    <message>
+        <source>an object mapping error codes to actions</source>
+        <translation>um objeto que associa códigos de erro a ações</translation>
+    </message>
+    <message>
+        <source>an action string</source>
+        <translation>uma ação como cadeia de caracteres</translation>
+    </message>
+    <message>
+        <source>a dynamic profile object</source>
+        <translation>um objeto de perfil dinâmico</translation>
+    </message>
+    <message>
+        <source>an array of candidates</source>
+        <translation>uma lista de candidatos</translation>
+    </message>
+    <message>
+        <source>an agent profile object</source>
+        <translation>um objeto de perfil de agente</translation>
+    </message>
+    <message>
+        <source>an array of agent profiles</source>
+        <translation>uma lista de perfis de agente</translation>
+    </message>
+    <message>
+        <source>a class policy</source>
+        <translation>uma política de classe</translation>
+    </message>
+    <message>
+        <source>a policy document</source>
+        <translation>um documento de políticas</translation>
+    </message>
+    <message>
+        <source>expected %1, found the fraction %2</source>
+        <extracomment>%1: what the document should hold there (&quot;an integer&quot;), %2: what it holds (&quot;a string&quot;)</extracomment>
+        <translation>esperava-se %1, encontrou-se a fração %2</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>esperava-se %1, encontrou-se %2</translation>
+    </message>
+    <message>
+        <source>unknown key %1 in %2 (allowed: %3)</source>
+        <extracomment>%1: the key as written, quoted; %2: where (&quot;a class policy&quot;); %3: the keys allowed there</extracomment>
+        <translation>chave desconhecida %1 em %2 (permitidas: %3)</translation>
+    </message>
+    <message>
+        <source>unknown on_exhausted %1 (expected &quot;skip&quot; or &quot;stop&quot;)</source>
+        <translation>valor de on_exhausted desconhecido %1 (esperava-se «skip» ou «stop»)</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <extracomment>%1: the field&apos;s key, e.g. execution_profile_id</extracomment>
+        <translation>falta %1</translation>
+    </message>
+    <message>
+        <source>the integer %1 is out of range (largest allowed: %2)</source>
+        <translation>o número inteiro %1 está fora do intervalo (máximo permitido: %2)</translation>
+    </message>
+    <message>
+        <source>the number is beyond the 64-bit integer range (allowed: %1 to %2)</source>
+        <translation>o número está fora do intervalo dos inteiros de 64 bits (permitido: %1 a %2)</translation>
+    </message>
+    <message>
+        <source>the profile version must not be negative</source>
+        <translation>a versão do perfil não pode ser negativa</translation>
+    </message>
+    <message>
+        <source>this agent profile is not dynamic: it has no &quot;dynamic&quot; document</source>
+        <translation>este perfil de agente não é dinâmico: não tem nenhum documento «dynamic»</translation>
+    </message>
+    <message>
+        <source>not a policy document: expected a dynamic profile (&quot;candidates&quot;), an agent profile (&quot;dynamic&quot;) or an export (an array, or &quot;profiles&quot;)</source>
+        <translation>não é um documento de políticas: esperava-se um perfil dinâmico («candidates»), um perfil de agente («dynamic») ou uma exportação (uma lista, ou «profiles»)</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

@@ -1081,6 +1081,121 @@
         <extracomment>%1: the field path of the other profile</extracomment>
         <translation>也是 %1 的 ID；kandev 每个 ID 只保存一个配置（agent_profiles 的主键）</translation>
     </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>不支持的值</translation>
+    </message>
+    <message>
+        <source>&quot;skip&quot; or &quot;stop&quot;</source>
+        <translation>“skip”或“stop”</translation>
+    </message>
+    <message>
+        <source>a candidate object</source>
+        <translation>候选配置对象</translation>
+    </message>
+    <message>
+        <source>an object mapping error codes to actions</source>
+        <translation>将错误代码映射到操作的对象</translation>
+    </message>
+    <message>
+        <source>an action string</source>
+        <translation>操作字符串</translation>
+    </message>
+    <message>
+        <source>a dynamic profile object</source>
+        <translation>动态配置对象</translation>
+    </message>
+    <message>
+        <source>an array of candidates</source>
+        <translation>候选配置数组</translation>
+    </message>
+    <message>
+        <source>an agent profile object</source>
+        <translation>智能体配置对象</translation>
+    </message>
+    <message>
+        <source>an array of agent profiles</source>
+        <translation>智能体配置数组</translation>
+    </message>
+    <message>
+        <source>a class policy</source>
+        <translation>类别策略</translation>
+    </message>
+    <message>
+        <source>a policy document</source>
+        <translation>策略文档</translation>
+    </message>
+    <message>
+        <source>expected %1, found the fraction %2</source>
+        <extracomment>%1: what the document should hold there (&quot;an integer&quot;), %2: what it holds (&quot;a string&quot;)</extracomment>
+        <translation>应为%1，实际为小数 %2</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>应为%1，实际为%2</translation>
+    </message>
+    <message>
+        <source>unknown key %1 in %2 (allowed: %3)</source>
+        <extracomment>%1: the key as written, quoted; %2: where (&quot;a class policy&quot;); %3: the keys allowed there</extracomment>
+        <translation>%2中有未知的键 %1（允许：%3）</translation>
+    </message>
+    <message>
+        <source>unknown on_exhausted %1 (expected &quot;skip&quot; or &quot;stop&quot;)</source>
+        <translation>未知的 on_exhausted 值 %1（应为“skip”或“stop”）</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <extracomment>%1: the field&apos;s key, e.g. execution_profile_id</extracomment>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>the integer %1 is out of range (largest allowed: %2)</source>
+        <translation>整数 %1 超出范围（允许的最大值：%2）</translation>
+    </message>
+    <message>
+        <source>the number is beyond the 64-bit integer range (allowed: %1 to %2)</source>
+        <translation>该数字超出 64 位整数范围（允许：%1 到 %2）</translation>
+    </message>
+    <message>
+        <source>the profile version must not be negative</source>
+        <translation>配置版本不能为负数</translation>
+    </message>
+    <message>
+        <source>this agent profile is not dynamic: it has no &quot;dynamic&quot; document</source>
+        <translation>此智能体配置不是动态配置：没有“dynamic”文档</translation>
+    </message>
+    <message>
+        <source>not a policy document: expected a dynamic profile (&quot;candidates&quot;), an agent profile (&quot;dynamic&quot;) or an export (an array, or &quot;profiles&quot;)</source>
+        <translation>不是策略文档：应为动态配置（“candidates”）、智能体配置（“dynamic”）或导出文件（数组或“profiles”）</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

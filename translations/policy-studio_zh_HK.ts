@@ -1081,6 +1081,121 @@
         <extracomment>%1: the field path of the other profile</extracomment>
         <translation>也是 %1 的 ID；kandev 每個 ID 只保存一個設定檔（agent_profiles 的主鍵）</translation>
     </message>
+    <message>
+        <source>an integer</source>
+        <translation>整數</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字串</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>物件</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>陣列</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布林值</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>不支援的值</translation>
+    </message>
+    <message>
+        <source>&quot;skip&quot; or &quot;stop&quot;</source>
+        <translation>「skip」或「stop」</translation>
+    </message>
+    <message>
+        <source>a candidate object</source>
+        <translation>候選設定檔物件</translation>
+    </message>
+    <message>
+        <source>an object mapping error codes to actions</source>
+        <translation>將錯誤代碼對應到操作的物件</translation>
+    </message>
+    <message>
+        <source>an action string</source>
+        <translation>操作字串</translation>
+    </message>
+    <message>
+        <source>a dynamic profile object</source>
+        <translation>動態設定檔物件</translation>
+    </message>
+    <message>
+        <source>an array of candidates</source>
+        <translation>候選設定檔陣列</translation>
+    </message>
+    <message>
+        <source>an agent profile object</source>
+        <translation>代理程式設定檔物件</translation>
+    </message>
+    <message>
+        <source>an array of agent profiles</source>
+        <translation>代理程式設定檔陣列</translation>
+    </message>
+    <message>
+        <source>a class policy</source>
+        <translation>類別策略</translation>
+    </message>
+    <message>
+        <source>a policy document</source>
+        <translation>策略文件</translation>
+    </message>
+    <message>
+        <source>expected %1, found the fraction %2</source>
+        <extracomment>%1: what the document should hold there (&quot;an integer&quot;), %2: what it holds (&quot;a string&quot;)</extracomment>
+        <translation>應為%1，實際為小數 %2</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>應為%1，實際為%2</translation>
+    </message>
+    <message>
+        <source>unknown key %1 in %2 (allowed: %3)</source>
+        <extracomment>%1: the key as written, quoted; %2: where (&quot;a class policy&quot;); %3: the keys allowed there</extracomment>
+        <translation>%2中有不明的鍵 %1（允許：%3）</translation>
+    </message>
+    <message>
+        <source>unknown on_exhausted %1 (expected &quot;skip&quot; or &quot;stop&quot;)</source>
+        <translation>不明的 on_exhausted 值 %1（應為「skip」或「stop」）</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <extracomment>%1: the field&apos;s key, e.g. execution_profile_id</extracomment>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>the integer %1 is out of range (largest allowed: %2)</source>
+        <translation>整數 %1 超出範圍（允許的最大值：%2）</translation>
+    </message>
+    <message>
+        <source>the number is beyond the 64-bit integer range (allowed: %1 to %2)</source>
+        <translation>該數字超出 64 位元整數範圍（允許：%1 至 %2）</translation>
+    </message>
+    <message>
+        <source>the profile version must not be negative</source>
+        <translation>設定檔版本不能為負數</translation>
+    </message>
+    <message>
+        <source>this agent profile is not dynamic: it has no &quot;dynamic&quot; document</source>
+        <translation>此代理程式設定檔不是動態設定檔：沒有「dynamic」文件</translation>
+    </message>
+    <message>
+        <source>not a policy document: expected a dynamic profile (&quot;candidates&quot;), an agent profile (&quot;dynamic&quot;) or an export (an array, or &quot;profiles&quot;)</source>
+        <translation>不是策略文件：應為動態設定檔（「candidates」）、代理程式設定檔（「dynamic」）或匯出檔案（陣列或「profiles」）</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

@@ -389,6 +389,32 @@ QString PolicyText::candidateRuleReasons(const check::CandidateRules& rules, con
     return joinList(reasons);
 }
 
+namespace
+{
+// The phrases the document reader names what it expected and found with
+// ("expected an integer, found a string"), for translation.
+[[maybe_unused]] constexpr const char* kShapePhrases[] = {
+    QT_TRANSLATE_NOOP("PolicyText", "an integer"),
+    QT_TRANSLATE_NOOP("PolicyText", "true or false"),
+    QT_TRANSLATE_NOOP("PolicyText", "a string"),
+    QT_TRANSLATE_NOOP("PolicyText", "an object"),
+    QT_TRANSLATE_NOOP("PolicyText", "an array"),
+    QT_TRANSLATE_NOOP("PolicyText", "a boolean"),
+    QT_TRANSLATE_NOOP("PolicyText", "null"),
+    QT_TRANSLATE_NOOP("PolicyText", "an unsupported value"),
+    QT_TRANSLATE_NOOP("PolicyText", "\"skip\" or \"stop\""),
+    QT_TRANSLATE_NOOP("PolicyText", "a candidate object"),
+    QT_TRANSLATE_NOOP("PolicyText", "an object mapping error codes to actions"),
+    QT_TRANSLATE_NOOP("PolicyText", "an action string"),
+    QT_TRANSLATE_NOOP("PolicyText", "a dynamic profile object"),
+    QT_TRANSLATE_NOOP("PolicyText", "an array of candidates"),
+    QT_TRANSLATE_NOOP("PolicyText", "an agent profile object"),
+    QT_TRANSLATE_NOOP("PolicyText", "an array of agent profiles"),
+    QT_TRANSLATE_NOOP("PolicyText", "a class policy"),
+    QT_TRANSLATE_NOOP("PolicyText", "a policy document"),
+};
+}  // namespace
+
 QString PolicyText::diagnostic(const format::Diagnostic& d)
 {
     const auto arg = [&](std::size_t i) { return QString::fromStdString(i < d.args.size() ? d.args[i] : ""); };
@@ -415,6 +441,32 @@ QString PolicyText::diagnostic(const format::Diagnostic& d)
     //: %1: the JSON Schema validator's own words, in English
     if (d.code == "schema")
         return tr("schema: %1").arg(arg(0));
+    // A phrase the reader uses, translated where it is one of kShapePhrases.
+    const auto phrase = [&](std::size_t i) { return tr(i < d.args.size() ? d.args[i].c_str() : ""); };
+    //: %1: what the document should hold there ("an integer"), %2: what it holds ("a string")
+    if (d.code == "type" && d.args.size() > 2 && d.args[1] == "the fraction")
+        return tr("expected %1, found the fraction %2").arg(phrase(0), arg(2));
+    if (d.code == "type")
+        return tr("expected %1, found %2").arg(phrase(0), phrase(1));
+    //: %1: the key as written, quoted; %2: where ("a class policy"); %3: the keys allowed there
+    if (d.code == "unknown_key")
+        return tr("unknown key %1 in %2 (allowed: %3)").arg(arg(0), phrase(1), arg(2));
+    if (d.code == "unknown_outcome")
+        return tr("unknown on_exhausted %1 (expected \"skip\" or \"stop\")").arg(arg(0));
+    //: %1: the field's key, e.g. execution_profile_id
+    if (d.code == "missing")
+        return tr("%1 is missing").arg(arg(0));
+    if (d.code == "integer_range")
+        return tr("the integer %1 is out of range (largest allowed: %2)").arg(arg(0), arg(1));
+    if (d.code == "beyond_int64")
+        return tr("the number is beyond the 64-bit integer range (allowed: %1 to %2)").arg(arg(0), arg(1));
+    if (d.code == "negative_version")
+        return tr("the profile version must not be negative");
+    if (d.code == "not_dynamic")
+        return tr("this agent profile is not dynamic: it has no \"dynamic\" document");
+    if (d.code == "not_a_document")
+        return tr("not a policy document: expected a dynamic profile (\"candidates\"), an agent profile "
+                  "(\"dynamic\") or an export (an array, or \"profiles\")");
     //: %1: the field path of the other profile
     if (d.code == "duplicate_id")
         return tr("is also the id of %1; kandev keeps one profile per id (agent_profiles' primary key)").arg(arg(0));

@@ -295,6 +295,13 @@ void TestGuiLanguages::errorsSpeakTheLanguageShown_data()
     QTest::newRow("zh_CN, syntax") << "zh_CN"
                                    << "{\"version\": 1,"
                                    << "语法错误";
+    QTest::newRow("de, wrong type") << "de"
+                                    << "{\"candidates\": 5}"
+                                    << "gefunden: eine Ganzzahl";
+    QTest::newRow("zh_TW, unknown key") << "zh_TW"
+                                        << "{\"candidates\": [{\"execution_profile_id\": \"a\", \"position\": 0, "
+                                           "\"policies\": {\"version\": 1, \"bogus\": 1}}]}"
+                                        << "不明的鍵";
     QTest::newRow("de, duplicate key") << "de"
                                        << "{\"candidates\": [], \"candidates\": []}"
                                        << "doppelter Schlüssel";

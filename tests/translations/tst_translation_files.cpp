@@ -84,6 +84,15 @@ bool hasMnemonic(const QString& text)
     return t.contains(u'&');
 }
 
+// A source text without its code: "quoted" JSON values and keys and
+// <code>…</code> stay as they are in every language, so a glossary term
+// inside them is no use of the term ("skip" or "stop" names two values).
+QString withoutCode(QString text)
+{
+    static const QRegularExpression code(QStringLiteral("\"[^\"]*\"|<code>.*?</code>"));
+    return text.remove(code);
+}
+
 const QStringList kLanguages {QStringLiteral("de"), QStringLiteral("pt_PT"), QStringLiteral("zh_CN"),
     QStringLiteral("zh_HK"), QStringLiteral("zh_TW")};
 
@@ -216,7 +225,7 @@ void TestTranslationFiles::glossaryTermsAreTranslatedOneWay()
         ++terms;
         int used = 0;
         for (const Message& m : messages) {
-            if (!english.match(m.source).hasMatch())
+            if (!english.match(withoutCode(m.source)).hasMatch())
                 continue;
             ++used;
             for (const QString& form : m.forms) {

@@ -78,17 +78,23 @@ public:
         return !m_errors.empty();
     }
 
-    void error(const std::string& path, std::string message)
+    // code and args: what went wrong for a UI in another language (Diagnostic::code).
+    void error(const std::string& path, std::string message, std::string code = {}, std::vector<std::string> args = {})
     {
         if (m_errors.size() >= kMaxReportedErrors)
             return;
         const TextPosition pos = locatePath(m_text, path);
-        m_errors.push_back({path, std::move(message), pos.line, pos.column});
+        m_errors.push_back({path, std::move(message), pos.line, pos.column, std::move(code), std::move(args)});
     }
 
+    // args: what was expected and what was found, as the English phrases
+    // the message uses ("an integer"), and a fraction's value.
     void typeError(const std::string& path, std::string_view expected, const Json& found)
     {
-        error(path, "expected " + std::string(expected) + ", found " + typeName(found));
+        const bool fraction = found.type() == Json::value_t::number_float;
+        error(path, "expected " + std::string(expected) + ", found " + typeName(found), "type",
+            {std::string(expected), fraction ? std::string("the fraction") : typeName(found),
+                fraction ? found.dump() : std::string()});
     }
 
     const Json* member(const Json& obj, const char* key)
@@ -112,7 +118,8 @@ public:
             if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
                 error(path,
                     "the integer " + v->dump() + " is out of range (largest allowed: "
-                        + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+                        + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")",
+                    "integer_range", {v->dump(), std::to_string(std::numeric_limits<std::int64_t>::max())});
                 return 0;
             }
             return static_cast<std::int64_t>(u);
@@ -127,7 +134,10 @@ public:
                 error(path,
                     "the number is beyond the 64-bit integer range (allowed: "
                         + std::to_string(std::numeric_limits<std::int64_t>::min()) + " to "
-                        + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+                        + std::to_string(std::numeric_limits<std::int64_t>::max()) + ")",
+                    "beyond_int64",
+                    {std::to_string(std::numeric_limits<std::int64_t>::min()),
+                        std::to_string(std::numeric_limits<std::int64_t>::max())});
                 return 0;
             }
         }
@@ -170,7 +180,8 @@ public:
             for (auto a : allowed)
                 list += (list.empty() ? "" : ", ") + std::string(a);
             error(joinPath(path, it.key()),
-                "unknown key " + jsonQuoted(it.key()) + " in " + std::string(what) + " (allowed: " + list + ")");
+                "unknown key " + jsonQuoted(it.key()) + " in " + std::string(what) + " (allowed: " + list + ")",
+                "unknown_key", {jsonQuoted(it.key()), std::string(what), list});
         }
         return true;
     }
@@ -206,7 +217,8 @@ public:
                 p.onExhausted = policy::Outcome::Stop;
             else
                 error(outcomePath,
-                    "unknown " + std::string(kOnExhausted) + " " + jsonQuoted(s) + " (expected \"skip\" or \"stop\")");
+                    "unknown " + std::string(kOnExhausted) + " " + jsonQuoted(s) + " (expected \"skip\" or \"stop\")",
+                    "unknown_outcome", {jsonQuoted(s)});
         } else if (o && !o->is_null()) {
             typeError(outcomePath, "\"skip\" or \"stop\"", *o);
         }
@@ -239,12 +251,13 @@ public:
         }
         const Json* position = member(v, "position");
         if (!position || position->is_null())
-            error(joinPath(path, "position"), "position is missing");
+            error(joinPath(path, "position"), "position is missing", "missing", {"position"});
         else
             c.position = integer(position, joinPath(path, "position"));
         const Json* id = member(v, "execution_profile_id");
         if (!id || id->is_null())
-            error(joinPath(path, "execution_profile_id"), "execution_profile_id is missing");
+            error(joinPath(path, "execution_profile_id"), "execution_profile_id is missing", "missing",
+                {"execution_profile_id"});
         else
             c.executionProfileId = string(id, joinPath(path, "execution_profile_id"));
         c.enabled = boolean(member(v, "enabled"), joinPath(path, "enabled"), true);
@@ -283,12 +296,12 @@ public:
         if (const Json* version = member(v, "version"); version && !version->is_null()) {
             d.version = integer(version, joinPath(path, "version"));
             if (*d.version < 0)
-                error(joinPath(path, "version"), "the profile version must not be negative");
+                error(joinPath(path, "version"), "the profile version must not be negative", "negative_version");
         }
         const std::string listPath = joinPath(path, "candidates");
         const Json* list = member(v, "candidates");
         if (!list || list->is_null()) {
-            error(listPath, "candidates is missing");
+            error(listPath, "candidates is missing", "missing", {"candidates"});
             return d;
         }
         if (!list->is_array()) {
@@ -629,12 +642,13 @@ ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles)
         doc.shape = FileShape::AgentProfile;
         doc.profiles.push_back(decoder.profile(root, ""));
         if (!doc.profiles.front().dynamic && !decoder.failed())
-            decoder.error("dynamic", "this agent profile is not dynamic: it has no \"dynamic\" document");
+            decoder.error(
+                "dynamic", "this agent profile is not dynamic: it has no \"dynamic\" document", "not_dynamic");
     } else {
         result.errors.push_back({"",
             "not a policy document: expected a dynamic profile (\"candidates\"), an agent "
             "profile (\"dynamic\") or an export (an array, or \"profiles\")",
-            1, 1});
+            1, 1, "not_a_document"});
         return result;
     }
 
