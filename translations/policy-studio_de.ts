@@ -1201,6 +1201,73 @@
         <source>not a policy document: expected a dynamic profile (&quot;candidates&quot;), an agent profile (&quot;dynamic&quot;) or an export (an array, or &quot;profiles&quot;)</source>
         <translation>kein Richtliniendokument: erwartet wird ein dynamisches Profil („candidates“), ein Agentenprofil („dynamic“) oder ein Export (ein Array oder „profiles“)</translation>
     </message>
+    <message>
+        <source>%1 (line %2, column %3)</source>
+        <extracomment>%1: rules_json and a field path in it, %2: its line, %3: its column</extracomment>
+        <translation>%1 (Zeile %2, Spalte %3)</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: %3: %4</source>
+        <extracomment>%1: a profile id, %2: a route&apos;s position</extracomment>
+        <translation>Profil „%1“, Position %2: %3: %4</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json is %3 characters long; a route&apos;s rules are limited to %4 characters, so this profile is left untouched</source>
+        <translation>Profil „%1“, Position %2: rules_json ist %3 Zeichen lang; die Regeln einer Route sind auf %4 Zeichen begrenzt, daher bleibt dieses Profil unverändert</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json has policy version %3, newer than this build&apos;s %4; this profile is read and never written</source>
+        <translation>Profil „%1“, Position %2: rules_json hat die Richtlinienversion %3, neuer als die %4 dieser Version; dieses Profil wird gelesen und nie geschrieben</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: execution_profile_id is empty once white space is trimmed; kandev&apos;s backend rejects the route, so this profile is left untouched</source>
+        <translation>Profil „%1“, Position %2: execution_profile_id ist ohne Leerraum leer; kandevs Backend weist die Route zurück, daher bleibt dieses Profil unverändert</translation>
+    </message>
+    <message>
+        <source>the real number %1</source>
+        <translation>die reelle Zahl %1</translation>
+    </message>
+    <message>
+        <source>a blob of %1 bytes</source>
+        <translation>ein Blob von %1 Bytes</translation>
+    </message>
+    <message>
+        <source>the boolean %1</source>
+        <translation>der Wahrheitswert %1</translation>
+    </message>
+    <message>
+        <source>the text “%1”</source>
+        <translation>der Text „%1“</translation>
+    </message>
+    <message>
+        <source>%1 is past the 64-bit integer range kandev reads</source>
+        <translation>%1 liegt außerhalb des 64-Bit-Ganzzahlbereichs, den kandev liest</translation>
+    </message>
+    <message>
+        <source>%1 is not an integer, which kandev reads here</source>
+        <translation>%1 ist keine Ganzzahl, die kandev hier liest</translation>
+    </message>
+    <message>
+        <source>NULL where kandev reads an integer</source>
+        <translation>NULL, wo kandev eine Ganzzahl liest</translation>
+    </message>
+    <message>
+        <source>%1 is not a boolean (0 or 1), which kandev reads here</source>
+        <translation>%1 ist kein Wahrheitswert (0 oder 1), den kandev hier liest</translation>
+    </message>
+    <message>
+        <source>%1 is not text, which kandev reads here</source>
+        <translation>%1 ist kein Text, den kandev hier liest</translation>
+    </message>
+    <message>
+        <source>NULL where kandev reads text</source>
+        <translation>NULL, wo kandev Text liest</translation>
+    </message>
+    <message>
+        <source>profile “%1”: %2, column %3: %4; this profile is left untouched</source>
+        <extracomment>%1: a profile id, %2: kandev&apos;s table, %3: its column, %4: what is wrong with the value</extracomment>
+        <translation>Profil „%1“: %2, Spalte %3: %4; dieses Profil bleibt unverändert</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

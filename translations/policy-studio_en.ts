@@ -1201,6 +1201,73 @@
         <source>not a policy document: expected a dynamic profile ("candidates"), an agent profile ("dynamic") or an export (an array, or "profiles")</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>%1 (line %2, column %3)</source>
+        <extracomment>%1: rules_json and a field path in it, %2: its line, %3: its column</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile “%1”, position %2: %3: %4</source>
+        <extracomment>%1: a profile id, %2: a route's position</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json is %3 characters long; a route's rules are limited to %4 characters, so this profile is left untouched</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json has policy version %3, newer than this build's %4; this profile is read and never written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile “%1”, position %2: execution_profile_id is empty once white space is trimmed; kandev's backend rejects the route, so this profile is left untouched</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the real number %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a blob of %1 bytes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the boolean %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the text “%1”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is past the 64-bit integer range kandev reads</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not an integer, which kandev reads here</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NULL where kandev reads an integer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not a boolean (0 or 1), which kandev reads here</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not text, which kandev reads here</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NULL where kandev reads text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile “%1”: %2, column %3: %4; this profile is left untouched</source>
+        <extracomment>%1: a profile id, %2: kandev's table, %3: its column, %4: what is wrong with the value</extracomment>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

@@ -1201,6 +1201,73 @@
         <source>not a policy document: expected a dynamic profile (&quot;candidates&quot;), an agent profile (&quot;dynamic&quot;) or an export (an array, or &quot;profiles&quot;)</source>
         <translation>não é um documento de políticas: esperava-se um perfil dinâmico («candidates»), um perfil de agente («dynamic») ou uma exportação (uma lista, ou «profiles»)</translation>
     </message>
+    <message>
+        <source>%1 (line %2, column %3)</source>
+        <extracomment>%1: rules_json and a field path in it, %2: its line, %3: its column</extracomment>
+        <translation>%1 (linha %2, coluna %3)</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: %3: %4</source>
+        <extracomment>%1: a profile id, %2: a route&apos;s position</extracomment>
+        <translation>perfil «%1», posição %2: %3: %4</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json is %3 characters long; a route&apos;s rules are limited to %4 characters, so this profile is left untouched</source>
+        <translation>perfil «%1», posição %2: rules_json tem %3 caracteres; as regras de uma rota estão limitadas a %4 caracteres, por isso este perfil não é alterado</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json has policy version %3, newer than this build&apos;s %4; this profile is read and never written</source>
+        <translation>perfil «%1», posição %2: rules_json tem a versão de política %3, mais recente do que a %4 desta versão; este perfil é lido e nunca escrito</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: execution_profile_id is empty once white space is trimmed; kandev&apos;s backend rejects the route, so this profile is left untouched</source>
+        <translation>perfil «%1», posição %2: execution_profile_id fica vazio sem os espaços em branco; o servidor do kandev rejeita a rota, por isso este perfil não é alterado</translation>
+    </message>
+    <message>
+        <source>the real number %1</source>
+        <translation>o número real %1</translation>
+    </message>
+    <message>
+        <source>a blob of %1 bytes</source>
+        <translation>um blob de %1 bytes</translation>
+    </message>
+    <message>
+        <source>the boolean %1</source>
+        <translation>o valor booleano %1</translation>
+    </message>
+    <message>
+        <source>the text “%1”</source>
+        <translation>o texto «%1»</translation>
+    </message>
+    <message>
+        <source>%1 is past the 64-bit integer range kandev reads</source>
+        <translation>%1 está fora do intervalo dos inteiros de 64 bits que o kandev lê</translation>
+    </message>
+    <message>
+        <source>%1 is not an integer, which kandev reads here</source>
+        <translation>%1 não é um número inteiro, que é o que o kandev lê aqui</translation>
+    </message>
+    <message>
+        <source>NULL where kandev reads an integer</source>
+        <translation>NULL onde o kandev lê um número inteiro</translation>
+    </message>
+    <message>
+        <source>%1 is not a boolean (0 or 1), which kandev reads here</source>
+        <translation>%1 não é um valor booleano (0 ou 1), que é o que o kandev lê aqui</translation>
+    </message>
+    <message>
+        <source>%1 is not text, which kandev reads here</source>
+        <translation>%1 não é texto, que é o que o kandev lê aqui</translation>
+    </message>
+    <message>
+        <source>NULL where kandev reads text</source>
+        <translation>NULL onde o kandev lê texto</translation>
+    </message>
+    <message>
+        <source>profile “%1”: %2, column %3: %4; this profile is left untouched</source>
+        <extracomment>%1: a profile id, %2: kandev&apos;s table, %3: its column, %4: what is wrong with the value</extracomment>
+        <translation>perfil «%1»: %2, coluna %3: %4; este perfil não é alterado</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

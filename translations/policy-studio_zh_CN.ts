@@ -1196,6 +1196,73 @@
         <source>not a policy document: expected a dynamic profile (&quot;candidates&quot;), an agent profile (&quot;dynamic&quot;) or an export (an array, or &quot;profiles&quot;)</source>
         <translation>不是策略文档：应为动态配置（“candidates”）、智能体配置（“dynamic”）或导出文件（数组或“profiles”）</translation>
     </message>
+    <message>
+        <source>%1 (line %2, column %3)</source>
+        <extracomment>%1: rules_json and a field path in it, %2: its line, %3: its column</extracomment>
+        <translation>%1（第 %2 行，第 %3 列）</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: %3: %4</source>
+        <extracomment>%1: a profile id, %2: a route&apos;s position</extracomment>
+        <translation>配置“%1”，位置 %2：%3：%4</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json is %3 characters long; a route&apos;s rules are limited to %4 characters, so this profile is left untouched</source>
+        <translation>配置“%1”，位置 %2：rules_json 长 %3 个字符；一条路由的规则最多 %4 个字符，因此此配置保持不变</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json has policy version %3, newer than this build&apos;s %4; this profile is read and never written</source>
+        <translation>配置“%1”，位置 %2：rules_json 的策略版本为 %3，比此版本支持的 %4 更新；此配置只读取，从不写入</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: execution_profile_id is empty once white space is trimmed; kandev&apos;s backend rejects the route, so this profile is left untouched</source>
+        <translation>配置“%1”，位置 %2：去除空白后 execution_profile_id 为空；kandev 后端会拒绝该路由，因此此配置保持不变</translation>
+    </message>
+    <message>
+        <source>the real number %1</source>
+        <translation>实数 %1</translation>
+    </message>
+    <message>
+        <source>a blob of %1 bytes</source>
+        <translation>%1 字节的 blob</translation>
+    </message>
+    <message>
+        <source>the boolean %1</source>
+        <translation>布尔值 %1</translation>
+    </message>
+    <message>
+        <source>the text “%1”</source>
+        <translation>文本“%1”</translation>
+    </message>
+    <message>
+        <source>%1 is past the 64-bit integer range kandev reads</source>
+        <translation>%1 超出 kandev 读取的 64 位整数范围</translation>
+    </message>
+    <message>
+        <source>%1 is not an integer, which kandev reads here</source>
+        <translation>%1 不是整数，而 kandev 在此读取整数</translation>
+    </message>
+    <message>
+        <source>NULL where kandev reads an integer</source>
+        <translation>此处为 NULL，而 kandev 读取整数</translation>
+    </message>
+    <message>
+        <source>%1 is not a boolean (0 or 1), which kandev reads here</source>
+        <translation>%1 不是布尔值（0 或 1），而 kandev 在此读取布尔值</translation>
+    </message>
+    <message>
+        <source>%1 is not text, which kandev reads here</source>
+        <translation>%1 不是文本，而 kandev 在此读取文本</translation>
+    </message>
+    <message>
+        <source>NULL where kandev reads text</source>
+        <translation>此处为 NULL，而 kandev 读取文本</translation>
+    </message>
+    <message>
+        <source>profile “%1”: %2, column %3: %4; this profile is left untouched</source>
+        <extracomment>%1: a profile id, %2: kandev&apos;s table, %3: its column, %4: what is wrong with the value</extracomment>
+        <translation>配置“%1”：%2，列 %3：%4；此配置保持不变</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

@@ -1196,6 +1196,73 @@
         <source>not a policy document: expected a dynamic profile (&quot;candidates&quot;), an agent profile (&quot;dynamic&quot;) or an export (an array, or &quot;profiles&quot;)</source>
         <translation>不是策略文件：應為動態設定檔（「candidates」）、代理程式設定檔（「dynamic」）或匯出檔案（陣列或「profiles」）</translation>
     </message>
+    <message>
+        <source>%1 (line %2, column %3)</source>
+        <extracomment>%1: rules_json and a field path in it, %2: its line, %3: its column</extracomment>
+        <translation>%1（第 %2 行，第 %3 欄）</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: %3: %4</source>
+        <extracomment>%1: a profile id, %2: a route&apos;s position</extracomment>
+        <translation>設定檔「%1」，位置 %2：%3：%4</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json is %3 characters long; a route&apos;s rules are limited to %4 characters, so this profile is left untouched</source>
+        <translation>設定檔「%1」，位置 %2：rules_json 長 %3 個字元；一條路由的規則最多 %4 個字元，因此此設定檔保持不變</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: rules_json has policy version %3, newer than this build&apos;s %4; this profile is read and never written</source>
+        <translation>設定檔「%1」，位置 %2：rules_json 的策略版本為 %3，比此版本支援的 %4 更新；此設定檔只讀取，從不寫入</translation>
+    </message>
+    <message>
+        <source>profile “%1”, position %2: execution_profile_id is empty once white space is trimmed; kandev&apos;s backend rejects the route, so this profile is left untouched</source>
+        <translation>設定檔「%1」，位置 %2：去除空白後 execution_profile_id 為空；kandev 後端會拒絕該路由，因此此設定檔保持不變</translation>
+    </message>
+    <message>
+        <source>the real number %1</source>
+        <translation>實數 %1</translation>
+    </message>
+    <message>
+        <source>a blob of %1 bytes</source>
+        <translation>%1 位元組的 blob</translation>
+    </message>
+    <message>
+        <source>the boolean %1</source>
+        <translation>布林值 %1</translation>
+    </message>
+    <message>
+        <source>the text “%1”</source>
+        <translation>文字「%1」</translation>
+    </message>
+    <message>
+        <source>%1 is past the 64-bit integer range kandev reads</source>
+        <translation>%1 超出 kandev 讀取的 64 位元整數範圍</translation>
+    </message>
+    <message>
+        <source>%1 is not an integer, which kandev reads here</source>
+        <translation>%1 不是整數，而 kandev 在此讀取整數</translation>
+    </message>
+    <message>
+        <source>NULL where kandev reads an integer</source>
+        <translation>此處為 NULL，而 kandev 讀取整數</translation>
+    </message>
+    <message>
+        <source>%1 is not a boolean (0 or 1), which kandev reads here</source>
+        <translation>%1 不是布林值（0 或 1），而 kandev 在此讀取布林值</translation>
+    </message>
+    <message>
+        <source>%1 is not text, which kandev reads here</source>
+        <translation>%1 不是文字，而 kandev 在此讀取文字</translation>
+    </message>
+    <message>
+        <source>NULL where kandev reads text</source>
+        <translation>此處為 NULL，而 kandev 讀取文字</translation>
+    </message>
+    <message>
+        <source>profile “%1”: %2, column %3: %4; this profile is left untouched</source>
+        <extracomment>%1: a profile id, %2: kandev&apos;s table, %3: its column, %4: what is wrong with the value</extracomment>
+        <translation>設定檔「%1」：%2，欄 %3：%4；此設定檔保持不變</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

@@ -421,6 +421,8 @@ QString PolicyText::diagnostic(const format::Diagnostic& d)
     const auto bytes = [&](std::size_t i) {
         return QLocale().formattedDataSize(arg(i).toLongLong(), 1, QLocale::DataSizeTraditionalFormat);
     };
+    if (d.code.rfind("row.", 0) == 0 || d.code.rfind("rules_json.", 0) == 0 || d.code.rfind("route.", 0) == 0)
+        return rowProblem(d);
     if (d.issue)
         return issueMessage(*d.issue);
     if (d.code.rfind("legacy.", 0) == 0)
@@ -471,6 +473,66 @@ QString PolicyText::diagnostic(const format::Diagnostic& d)
     if (d.code == "duplicate_id")
         return tr("is also the id of %1; kandev keeps one profile per id (agent_profiles' primary key)").arg(arg(0));
     return QString::fromStdString(d.message);
+}
+
+QString PolicyText::rowProblem(const format::Diagnostic& d)
+{
+    const auto arg = [&](std::size_t i) { return QString::fromStdString(i < d.args.size() ? d.args[i] : ""); };
+    if (d.code == "rules_json.unreadable") {
+        // The problem inside the column, said as a file's would be.
+        format::Diagnostic inner {d.args.size() > 2 ? d.args[2] : "", d.args.size() > 6 ? d.args[6] : "",
+            arg(3).toInt(), arg(4).toInt(), d.args.size() > 5 ? d.args[5] : "",
+            d.args.size() > 7 ? std::vector<std::string>(d.args.begin() + 7, d.args.end())
+                              : std::vector<std::string> {},
+            d.issue};
+        const QString column = inner.path.empty() ? QStringLiteral("rules_json")
+                                                  : QStringLiteral("rules_json.") + QString::fromStdString(inner.path);
+        //: %1: rules_json and a field path in it, %2: its line, %3: its column
+        const QString at
+            = inner.line > 0 ? tr("%1 (line %2, column %3)").arg(column).arg(inner.line).arg(inner.column) : column;
+        //: %1: a profile id, %2: a route's position
+        return tr("profile “%1”, position %2: %3: %4").arg(arg(0), arg(1), at, diagnostic(inner));
+    }
+    if (d.code == "rules_json.too_long")
+        return tr("profile “%1”, position %2: rules_json is %3 characters long; a route's rules are limited to %4 "
+                  "characters, so this profile is left untouched")
+            .arg(arg(0), arg(1), arg(2), arg(3));
+    if (d.code == "rules_json.newer")
+        return tr("profile “%1”, position %2: rules_json has policy version %3, newer than this build's %4; this "
+                  "profile is read and never written")
+            .arg(arg(0), arg(1), arg(2), arg(3));
+    if (d.code == "route.empty_id")
+        return tr("profile “%1”, position %2: execution_profile_id is empty once white space is trimmed; kandev's "
+                  "backend rejects the route, so this profile is left untouched")
+            .arg(arg(0), arg(1));
+    if (d.code != "row.refused")
+        return QString::fromStdString(d.message);
+    // args: the profile, the table, the column, what is wrong, the value's kind and text.
+    const QString kind = arg(4);
+    const QString value = kind == QLatin1String("real") ? tr("the real number %1").arg(arg(5))
+        : kind == QLatin1String("blob")                 ? tr("a blob of %1 bytes").arg(arg(5))
+        : kind == QLatin1String("boolean")              ? tr("the boolean %1").arg(arg(5))
+        : kind == QLatin1String("text")                 ? tr("the text “%1”").arg(arg(5))
+        : kind == QLatin1String("null")                 ? QStringLiteral("NULL")
+                                                        : arg(5);
+    const QString code = arg(3);
+    QString why;
+    if (code == QLatin1String("past_int64"))
+        why = tr("%1 is past the 64-bit integer range kandev reads").arg(value);
+    else if (code == QLatin1String("not_integer"))
+        why = tr("%1 is not an integer, which kandev reads here").arg(value);
+    else if (code == QLatin1String("null_integer"))
+        why = tr("NULL where kandev reads an integer");
+    else if (code == QLatin1String("not_boolean"))
+        why = tr("%1 is not a boolean (0 or 1), which kandev reads here").arg(value);
+    else if (code == QLatin1String("not_text"))
+        why = tr("%1 is not text, which kandev reads here").arg(value);
+    else if (code == QLatin1String("null_text"))
+        why = tr("NULL where kandev reads text");
+    else
+        return QString::fromStdString(d.message);
+    //: %1: a profile id, %2: kandev's table, %3: its column, %4: what is wrong with the value
+    return tr("profile “%1”: %2, column %3: %4; this profile is left untouched").arg(arg(0), arg(1), arg(2), why);
 }
 
 QString PolicyText::legacyError(const format::Diagnostic& error)

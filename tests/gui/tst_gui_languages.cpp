@@ -29,6 +29,7 @@
 #include "../common/catalogue_fixtures.h"
 #include "../common/gui_helpers.h"
 #include "../common/kandev_fixture.h"
+#include "store/kandev_database.h"
 #include "../common/test_paths.h"
 #include "translations.h"
 
@@ -91,6 +92,7 @@ private slots:
     void localesChooseTheirLanguage_data();
     void localesChooseTheirLanguage();
     void chineseJoinsWithoutSpaces();
+    void unreadableRowsSpeakTheLanguageShown();
     void errorsSpeakTheLanguageShown_data();
     void errorsSpeakTheLanguageShown();
 
@@ -344,4 +346,33 @@ void TestGuiLanguages::chineseJoinsWithoutSpaces()
         !schedule.contains(QStringLiteral("。 ")) && !schedule.contains(QStringLiteral(", ")), qPrintable(schedule));
     QCOMPARE(i18n::install(QStringLiteral("de")), QStringLiteral("de"));
     QCOMPARE(model::PolicyText::joinList({QStringLiteral("a"), QStringLiteral("b")}), QStringLiteral("a, b"));
+}
+
+// A row of kandev's database that cannot be read is said in the language shown.
+void TestGuiLanguages::unreadableRowsSpeakTheLanguageShown()
+{
+    QTemporaryDir dir;
+    Fixture fx(QStringLiteral("sqlite"), dir.path());
+    QVERIFY(fx.ok);
+    QVERIFY(fx.exec(QStringLiteral(
+        "UPDATE dynamic_agent_routes SET enabled = 'yes' WHERE dynamic_profile_id = 'dyn-current' AND position = 0")));
+    QString error;
+    auto db = store::KandevDatabase::open(fx.target, &error);
+    QVERIFY2(db, qPrintable(error));
+    const auto loaded = db->load(&error);
+    QVERIFY2(loaded, qPrintable(error));
+    // The fixture's dyn-broken holds a rules_json that is no JSON; dyn-current now a boolean that is text.
+    QStringList german, chinese;
+    const auto english = qScopeGuard([] { i18n::install(QLocale(QLocale::English)); });
+    for (const char* language : {"de", "zh_CN"}) {
+        QCOMPARE(i18n::install(QString::fromLatin1(language)), QString::fromLatin1(language));
+        for (const format::Diagnostic& row : loaded->invalidRows)
+            (language == std::string_view("de") ? german : chinese) << model::PolicyText::diagnostic(row);
+    }
+    const QString de = german.join(QLatin1Char('\n'));
+    const QString zh = chinese.join(QLatin1Char('\n'));
+    QVERIFY2(de.contains(QStringLiteral("der Text „yes“ ist kein Wahrheitswert"))
+            && de.contains(QStringLiteral("Syntaxfehler")),
+        qPrintable(de));
+    QVERIFY2(zh.contains(QStringLiteral("不是布尔值")) && zh.contains(QStringLiteral("语法错误")), qPrintable(zh));
 }

@@ -65,6 +65,9 @@ public:
     // A problem of a document's text (JSON, schema, a policy's value) in the
     // language shown; what a JSON parser or schema validator says is quoted as it said it.
     static QString diagnostic(const format::Diagnostic& d);
+    // A row of kandev's database that cannot be read (a value of the wrong
+    // type, a rules_json that is too long, unreadable or newer).
+    static QString rowProblem(const format::Diagnostic& d);
     // Why a legacy candidate cannot be migrated (the migration's own detail).
     static QString legacyError(const format::Diagnostic& error);
     // The same without "cannot be migrated": what is wrong with the rules.

@@ -24,6 +24,22 @@ std::string describeValue(const QVariant& value)
     }
 }
 
+std::vector<std::string> valueParts(const QVariant& value)
+{
+    if (value.isNull())
+        return {"null", ""};
+    switch (value.metaType().id()) {
+    case QMetaType::Double: return {"real", QString::number(value.toDouble(), 'g', 17).toStdString()};
+    case QMetaType::QByteArray: return {"blob", std::to_string(value.toByteArray().size())};
+    case QMetaType::Bool: return {"boolean", value.toBool() ? "true" : "false"};
+    case QMetaType::QString: {
+        const QString text = value.toString();
+        return {"text", (text.size() > 40 ? text.left(40) + QStringLiteral("…") : text).toStdString()};
+    }
+    default: return {"other", value.toString().toStdString()};
+    }
+}
+
 CheckedRow::CheckedRow(const QSqlQuery& query, std::string table, std::string row)
     : m_query(query)
     , m_table(std::move(table))
@@ -31,9 +47,10 @@ CheckedRow::CheckedRow(const QSqlQuery& query, std::string table, std::string ro
 {
 }
 
-void CheckedRow::refuse(const char* name, const std::string& why)
+void CheckedRow::refuse(const char* name, const std::string& why, std::string code, std::vector<std::string> value)
 {
     m_problems.push_back(m_table + ", " + m_row + ", column " + name + ": " + why);
+    m_coded.push_back({name, std::move(code), std::move(value)});
 }
 
 std::optional<std::int64_t> CheckedRow::optionalInteger(int column, const char* name)
@@ -52,9 +69,12 @@ std::optional<std::int64_t> CheckedRow::optionalInteger(int column, const char* 
     case QMetaType::ULongLong:
         if (v.toULongLong() <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))
             return std::int64_t(v.toULongLong());
-        refuse(name, v.toString().toStdString() + " is past the 64-bit integer range kandev reads");
+        refuse(name, v.toString().toStdString() + " is past the 64-bit integer range kandev reads", "past_int64",
+            {"other", v.toString().toStdString()});
         return 0;
-    default: refuse(name, describeValue(v) + " is not an integer, which kandev reads here"); return 0;
+    default:
+        refuse(name, describeValue(v) + " is not an integer, which kandev reads here", "not_integer", valueParts(v));
+        return 0;
     }
 }
 
@@ -63,7 +83,7 @@ std::int64_t CheckedRow::integer(int column, const char* name)
     if (const auto v = optionalInteger(column, name))
         return *v;
     if (m_query.value(column).isNull())
-        refuse(name, "NULL where kandev reads an integer");
+        refuse(name, "NULL where kandev reads an integer", "null_integer");
     return 0;
 }
 
@@ -80,7 +100,8 @@ bool CheckedRow::boolean(int column, const char* name)
         break;
     default: break;
     }
-    refuse(name, describeValue(v) + " is not a boolean (0 or 1), which kandev reads here");
+    refuse(
+        name, describeValue(v) + " is not a boolean (0 or 1), which kandev reads here", "not_boolean", valueParts(v));
     return false;
 }
 
@@ -91,7 +112,7 @@ std::optional<std::string> CheckedRow::optionalText(int column, const char* name
         return std::nullopt;
     if (v.metaType().id() == QMetaType::QString)
         return v.toString().toStdString();
-    refuse(name, describeValue(v) + " is not text, which kandev reads here");
+    refuse(name, describeValue(v) + " is not text, which kandev reads here", "not_text", valueParts(v));
     return std::string();
 }
 
@@ -99,7 +120,7 @@ std::string CheckedRow::text(int column, const char* name)
 {
     if (auto v = optionalText(column, name))
         return std::move(*v);
-    refuse(name, "NULL where kandev reads text");
+    refuse(name, "NULL where kandev reads text", "null_text");
     return {};
 }
 

@@ -45,15 +45,35 @@ public:
     // Appends each problem to `out`, "; " between them (a route's row error).
     void appendProblemsTo(std::string& out) const;
 
+    // The same problems for a UI in another language: the column, what is
+    // wrong ("not_integer", "null_text", ...) and the value as
+    // {kind ("real", "blob", "boolean", "text", "null", "other"), text}.
+    struct Problem {
+        std::string column;
+        std::string code;
+        std::vector<std::string> value;
+    };
+    const std::vector<Problem>& codedProblems() const
+    {
+        return m_coded;
+    }
+    const std::string& table() const
+    {
+        return m_table;
+    }
+
 private:
-    void refuse(const char* name, const std::string& why);
+    void refuse(const char* name, const std::string& why, std::string code, std::vector<std::string> value = {});
     const QSqlQuery& m_query;
     std::string m_table;
     std::string m_row;
     std::vector<std::string> m_problems;
+    std::vector<Problem> m_coded;
 };
 
 // A column value as it reads in a message: numbers as stored, text quoted and cut short.
 std::string describeValue(const QVariant& value);
+// The same as {kind, text}: CheckedRow::Problem::value.
+std::vector<std::string> valueParts(const QVariant& value);
 
 }  // namespace store::detail

@@ -28,29 +28,44 @@ using detail::hasTable;
 using detail::readError;
 
 // Reads one rules_json value with the checks a file gets (size, encoding,
-// nesting before any recursion, duplicate keys, shape). Returns the error
-// message when it cannot be read.
-std::optional<std::string> readRulesJson(const std::string& text, policy::Candidate& candidate)
+// nesting before any recursion, duplicate keys, shape). Returns its first
+// problem when it cannot be read.
+std::optional<format::Diagnostic> readRulesJson(const std::string& text, policy::Candidate& candidate)
 {
     format::RulesJson read = format::parseRulesJson(text);
-    if (!read.errors.empty()) {
-        const format::Diagnostic& e = read.errors.front();
-        std::string where = e.path.empty() ? std::string("rules_json") : "rules_json." + e.path;
-        if (e.line > 0)
-            where += " (line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ")";
-        return where + ": " + e.message;
-    }
+    if (!read.errors.empty())
+        return read.errors.front();
     candidate.policies = std::move(read.policies);
     candidate.rules = std::move(read.rules);
     return std::nullopt;
 }
 
+// The problem of a route's rules_json as a row diagnostic: "profile "p", position 2: rules_json.x (line 1,
+// column 5): ..."; args for a UI in another language: the profile, the
+// position, then the problem's own path, line, column, code, message and args.
+format::Diagnostic rulesJsonProblem(const std::string& path, const std::string& where, const std::string& profileId,
+    const std::string& position, const format::Diagnostic& e)
+{
+    std::string at = e.path.empty() ? std::string("rules_json") : "rules_json." + e.path;
+    if (e.line > 0)
+        at += " (line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ")";
+    std::vector<std::string> args {
+        profileId, position, e.path, std::to_string(e.line), std::to_string(e.column), e.code, e.message};
+    args.insert(args.end(), e.args.begin(), e.args.end());
+    return {path, where + at + ": " + e.message, 0, 0, "rules_json.unreadable", std::move(args), e.issue};
+}
+
 // A row with a value kandev cannot read makes its profile unreadable.
 void refuseRow(LoadedDatabase& loaded, const CheckedRow& row, const std::string& profileId, const std::string& path)
 {
-    for (const std::string& problem : row.problems())
+    for (std::size_t i = 0; i < row.problems().size(); ++i) {
+        const CheckedRow::Problem& coded = row.codedProblems()[i];
+        std::vector<std::string> args {profileId, row.table(), coded.column, coded.code};
+        args.insert(args.end(), coded.value.begin(), coded.value.end());
         loaded.invalidRows.push_back(
-            {path, "profile \"" + profileId + "\": " + problem + "; this profile is left untouched", 0, 0});
+            {path, "profile \"" + profileId + "\": " + row.problems()[i] + "; this profile is left untouched", 0, 0,
+                "row.refused", std::move(args)});
+    }
     loaded.invalidProfiles.insert(profileId);
 }
 
@@ -215,8 +230,8 @@ bool KandevDatabase::readRoutes(
         const std::string candidatePath = format::indexPath(
             format::joinPath(loaded.document.dynamicPath(it->second), "candidates"), d.candidates.size());
         const std::string path = candidatePath + ".rules_json";
-        const std::string where
-            = "profile \"" + profileId + "\", position " + routes.value(6).toString().toStdString() + ": ";
+        const std::string position = routes.value(6).toString().toStdString();
+        const std::string where = "profile \"" + profileId + "\", position " + position + ": ";
         m_readRoutes[profileId].push_back(
             {c.position, routes.value(2).toString(), routes.value(3).toInt(), routes.value(4).toString()});
         if (!row.ok()) {
@@ -227,10 +242,11 @@ bool KandevDatabase::readRoutes(
                     + " characters long; a route's "
                       "rules are limited to "
                     + std::to_string(kMaxRulesJsonCharacters) + " characters, so this profile is left untouched",
-                0, 0});
+                0, 0, "rules_json.too_long",
+                {profileId, position, std::to_string(*length), std::to_string(kMaxRulesJsonCharacters)}});
             loaded.invalidProfiles.insert(profileId);
         } else if (const auto problem = readRulesJson(rulesText, c)) {
-            loaded.invalidRows.push_back({path, where + *problem, 0, 0});
+            loaded.invalidRows.push_back(rulesJsonProblem(path, where, profileId, position, *problem));
             loaded.invalidProfiles.insert(profileId);
         }
         if (c.policies && c.policies->isNewerVersion()) {
@@ -238,7 +254,9 @@ bool KandevDatabase::readRoutes(
                 where + "rules_json has policy version " + std::to_string(c.policies->version)
                     + ", newer than this build's " + std::to_string(policy::kSupportedPolicyVersion)
                     + "; this profile is read and never written",
-                0, 0});
+                0, 0, "rules_json.newer",
+                {profileId, position, std::to_string(c.policies->version),
+                    std::to_string(policy::kSupportedPolicyVersion)}});
             loaded.newerVersionProfiles.insert(profileId);
         }
         // kandev's backend rejects a route whose id is blank once trimmed.
@@ -247,7 +265,7 @@ bool KandevDatabase::readRoutes(
                 where
                     + "execution_profile_id is empty once white space is trimmed; kandev's backend "
                       "rejects the route, so this profile is left untouched",
-                0, 0});
+                0, 0, "route.empty_id", {profileId, position}});
             loaded.invalidProfiles.insert(profileId);
         }
         d.candidates.push_back(std::move(c));
