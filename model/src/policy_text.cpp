@@ -29,6 +29,13 @@ QString fold(const QStringList& parts, const QString& pair)
         out = out.isEmpty() ? part : pair.arg(out, part);
     return out;
 }
+
+// A diagnostic's i-th variable part; "" past the last, so that a message
+// from another build still reads.
+QString argOf(const format::Diagnostic& d, std::size_t i)
+{
+    return QString::fromStdString(i < d.args.size() ? d.args[i] : std::string());
+}
 }  // namespace
 
 QString PolicyText::duration(std::int64_t seconds)
@@ -417,7 +424,7 @@ namespace
 
 QString PolicyText::diagnostic(const format::Diagnostic& d)
 {
-    const auto arg = [&](std::size_t i) { return QString::fromStdString(i < d.args.size() ? d.args[i] : ""); };
+    const auto arg = [&d](std::size_t i) { return argOf(d, i); };
     const auto bytes = [&](std::size_t i) {
         return QLocale().formattedDataSize(arg(i).toLongLong(), 1, QLocale::DataSizeTraditionalFormat);
     };
@@ -477,7 +484,7 @@ QString PolicyText::diagnostic(const format::Diagnostic& d)
 
 QString PolicyText::rowProblem(const format::Diagnostic& d)
 {
-    const auto arg = [&](std::size_t i) { return QString::fromStdString(i < d.args.size() ? d.args[i] : ""); };
+    const auto arg = [&d](std::size_t i) { return argOf(d, i); };
     if (d.code == "rules_json.unreadable") {
         // The problem inside the column, said as a file's would be.
         format::Diagnostic inner {d.args.size() > 2 ? d.args[2] : "", d.args.size() > 6 ? d.args[6] : "",
@@ -543,7 +550,7 @@ QString PolicyText::legacyError(const format::Diagnostic& error)
 QString PolicyText::legacyProblem(const format::Diagnostic& error)
 {
     // args: the candidate's index and id, then the code's own parts.
-    const auto arg = [&](std::size_t i) { return QString::fromStdString(i < error.args.size() ? error.args[i] : ""); };
+    const auto arg = [&error](std::size_t i) { return argOf(error, i); };
     //: %1: the candidate's index in the route, %2: its profile id
     const QString who = tr("candidate %1 (“%2”)").arg(arg(0), arg(1));
     QString why;
