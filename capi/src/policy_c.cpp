@@ -266,11 +266,14 @@ policy_status policy_migrate(
             migrated = migration::applyMigration(std::move(*check.document), *report);
         }
         const bool ok = check.errors.empty() && migrated.has_value();
-        Json j = Json::object();
-        j["document"] = ok ? Json::parse(format::serializeDocument(*migrated)) : Json(nullptr);
-        j["report"] = report ? migration::reportToJson(*report) : Json(nullptr);
-        j["errors"] = errorsJson(check.errors);
-        setOut(result_json, dump(j));
+        // {"document":D,"report":R,"errors":[...]}: the document written
+        // compact from the migration, never parsed back from text.
+        std::string out = "{\"document\":";
+        out += ok ? format::joinPieces(format::serializeDocumentPieces(*migrated, format::Layout::Compact))
+                  : std::string("null");
+        out += ",\"report\":" + (report ? dump(migration::reportToJson(*report)) : std::string("null"));
+        out += ",\"errors\":" + dump(errorsJson(check.errors)) + "}";
+        setOut(result_json, out);
         if (ok)
             return POLICY_OK;
         setOut(message, describeFirst(check.errors, "some legacy rules cannot be migrated; the report names them"));

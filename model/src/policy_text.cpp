@@ -10,6 +10,9 @@
 #include <QLocale>
 #include <QStringList>
 
+#include <algorithm>
+#include <limits>
+
 namespace model
 {
 
@@ -434,6 +437,10 @@ QString PolicyText::diagnostic(const format::Diagnostic& d)
         return issueMessage(*d.issue);
     if (d.code.rfind("legacy.", 0) == 0)
         return legacyProblem(d);
+    //: After the first hundred problems of a file: how many more there are.
+    if (d.code == "more")
+        return tr("and %n more problem(s) not listed; correct these and check again", nullptr,
+            static_cast<int>(std::min<qlonglong>(arg(0).toLongLong(), std::numeric_limits<int>::max())));
     //: %1: the JSON parser's own words, in English
     if (d.code == "json.syntax")
         return tr("syntax error: %1").arg(arg(0));

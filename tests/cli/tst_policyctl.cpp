@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/cli.h"
 #include "cli/terminal_safe.h"
+#include "format/parse_stats.h"
 
 #include "policy/text.h"
 
@@ -84,6 +85,8 @@ class TestPolicyctl final : public QObject
 {
     Q_OBJECT
 private slots:
+    void readsItsInputOnce_data();
+    void readsItsInputOnce();
     void diffIsSemantic_data();
     void diffIsSemantic();
     void diffJsonAndErrors();
@@ -1674,6 +1677,61 @@ void TestPolicyctl::explain()
     QVERIFY2(runInProcess({"explain", testpaths::sample("profile-v1.json"), "-"})
                  .err.contains(QStringLiteral("--candidate N is required")),
         "a missing --candidate");
+}
+
+void TestPolicyctl::readsItsInputOnce_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<bool>("writesFile");
+    QTest::newRow("validate") << QStringList {"validate"} << false;
+    QTest::newRow("validate json") << QStringList {"validate", "--format", "json"} << false;
+    QTest::newRow("migrate json") << QStringList {"migrate", "--format", "json"} << false;
+    QTest::newRow("migrate --output") << QStringList {"migrate", "--output", "OUT"} << true;
+    QTest::newRow("migrate json --output") << QStringList {"migrate", "--format", "json", "--output", "OUT"} << true;
+}
+
+// A command parses its input once, as a whole document, and never parses
+// what it wrote: only each record's own fields again, to write them back.
+// (Re-parsing the output made migrate of a wide object take half a minute.)
+void TestPolicyctl::readsItsInputOnce()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(bool, writesFile);
+    QTemporaryDir dir;
+    const QString input = dir.filePath("wide.json");
+    const QString output = dir.filePath("out.json");
+    std::string text
+        = R"({"candidates": [{"position": 0, "execution_profile_id": "a", "rules": {"on_provider_error": "try_next"}},
+        {"position": 1, "execution_profile_id": "b", "rules": {"quota_limited": "stop"}}])";
+    for (int i = 0; i < 2000; ++i)
+        text += ", \"extra_" + std::to_string(i) + "\": [" + std::to_string(i) + "]";
+    text += "}\n";
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text.data(), qint64(text.size()));
+    file.close();
+    arguments.replaceInStrings(QStringLiteral("OUT"), output);
+
+    const format::ParseStats before = format::parseStats();
+    const Result r = runInProcess(arguments << input);
+    const format::ParseStats after = format::parseStats();
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(after.documents - before.documents, std::size_t {1});
+    // The document once, and at most each record's source (its text without
+    // its children) once more.
+    QVERIFY2(after.bytes - before.bytes <= 2 * text.size(),
+        qPrintable(QStringLiteral("%1 bytes parsed for %2").arg(after.bytes - before.bytes).arg(text.size())));
+    if (arguments.contains("json") && arguments.first() == "migrate") {
+        // The document in the JSON output is the file migrate writes.
+        const QJsonObject printed = json(r.out);
+        QVERIFY(printed.value("document").isObject());
+        QCOMPARE(printed.value("document").toObject().value("extra_1999").toArray().first().toInt(), 1999);
+        if (writesFile) {
+            QFile written(output);
+            QVERIFY(written.open(QIODevice::ReadOnly));
+            QCOMPARE(printed.value("document").toObject(), QJsonDocument::fromJson(written.readAll()).object());
+        }
+    }
 }
 
 void TestPolicyctl::diffIsSemantic_data()

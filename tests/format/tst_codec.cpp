@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format/codec.h"
+#include "format/scenario.h"
 #include "format/validator.h"
 
 #include "check/document_check.h"
@@ -61,12 +62,16 @@ private slots:
     void roundTripIsByteIdentical_data();
     void roundTripIsByteIdentical();
     void unknownFieldsAndOrderSurvive();
+    void compactLayoutIsTheSameDocument_data();
+    void compactLayoutIsTheSameDocument();
     void writtenAsPrettyPrintedJson_data();
     void writtenAsPrettyPrintedJson();
     void largeDocumentsAreWrittenInPieces();
     void editsPatchInPlace();
     void errors_data();
     void errors();
+    void diagnosticsAreCappedAndPlaced_data();
+    void diagnosticsAreCappedAndPlaced();
     void nullAndAbsentReadAsZero();
     void newerPolicyVersionIsReadOnly();
     void schemaBoundsEqualDeclaredLimits();
@@ -74,6 +79,9 @@ private slots:
     void schemaAcceptsTheSamples();
     void schemaRejectsWhatTheRulesReject_data();
     void schemaRejectsWhatTheRulesReject();
+
+private:
+    QTemporaryDir m_dir;
 };
 
 void TestCodec::loadsEveryShape_data()
@@ -130,6 +138,37 @@ void TestCodec::roundTripIsByteIdentical()
     const ParseResult r = parseDocument(text);
     QVERIFY(r.document);
     QCOMPARE(QString::fromStdString(serializeDocument(*r.document)), QString::fromStdString(text));
+}
+
+void TestCodec::compactLayoutIsTheSameDocument_data()
+{
+    roundTripIsByteIdentical_data();
+    // Strings whose quotes, backslashes and spaces a minifier must keep, one
+    // longer than a piece so that a string spans two pieces.
+    const QString tricky = QStringLiteral(R"({"note": "a \" b \\", "path": "C:\\x\\", "long": "%1 \" %1",
+        "candidates": [{"position": 0, "execution_profile_id": " spaced \"id\" ", "enabled": true}]})")
+                               .arg(QString(70000, QLatin1Char(' ')));
+    QFile file(m_dir.filePath("tricky.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(tricky.toUtf8());
+    file.close();
+    QTest::newRow("strings") << file.fileName();
+}
+
+// The compact layout (migrate --format json's "document") is the indented
+// file's document: written directly or minified from the file's text, it is
+// what parsing the file and printing it compactly gives.
+void TestCodec::compactLayoutIsTheSameDocument()
+{
+    QFETCH(QString, file);
+    const std::string text = testpaths::readAll(file);
+    const ParseResult r = parseDocument(text);
+    QVERIFY2(r.document, r.errors.empty() ? "" : r.errors.front().message.c_str());
+    const std::vector<std::string> indented = serializeDocumentPieces(*r.document);
+    const std::string expected = nlohmann::ordered_json::parse(joinPieces(indented)).dump();
+    QCOMPARE(joinPieces(serializeDocumentPieces(*r.document, Layout::Compact)), expected);
+    QCOMPARE(joinPieces(compactPieces(indented)), expected);
+    QVERIFY(indented.size() > 1 || text.size() < 65536);
 }
 
 void TestCodec::unknownFieldsAndOrderSurvive()
@@ -354,6 +393,88 @@ void TestCodec::errors()
     if (column > 0)
         QCOMPARE(e.column, column);
     QVERIFY(e.column > 0);
+}
+
+namespace
+{
+
+// Texts with `n` problems, one per line from line 2 on, each reader's own:
+// the codec's unknown keys, the core's positions, a scenario's keys.
+std::string unknownPolicyKeys(int n)
+{
+    std::string text
+        = "{\"candidates\": [{\"position\": 0, \"execution_profile_id\": \"a\", \"policies\": {\"version\": 1";
+    for (int i = 0; i < n; ++i)
+        text += ",\n\"extra_" + std::to_string(i) + "\": " + std::to_string(i);
+    return text + "}}]}";
+}
+
+std::string positionsOffByOne(int n)
+{
+    std::string text = "{\"candidates\": [";
+    for (int i = 0; i < n; ++i)
+        text += std::string(i > 0 ? "," : "") + "\n{\"position\": " + std::to_string(i + 1)
+            + ", \"execution_profile_id\": \"agent-" + std::to_string(i) + "\"}";
+    return text + "]}";
+}
+
+std::string unknownScenarioKeys(int n)
+{
+    std::string text = "{\"attempts\": [{\"code\": \"rate_limited\"}]";
+    for (int i = 0; i < n; ++i)
+        text += ",\n\"extra_" + std::to_string(i) + "\": " + std::to_string(i);
+    return text + "}";
+}
+
+}  // namespace
+
+void TestCodec::diagnosticsAreCappedAndPlaced_data()
+{
+    QTest::addColumn<QString>("reader");
+    QTest::addColumn<int>("problems");
+    QTest::addColumn<QString>("firstPath");
+    QTest::addColumn<int>("firstColumn");
+    // Below, at and past the cap; the reader that found them differs.
+    for (const int n : {3, 100, 101, 2500}) {
+        QTest::addRow("codec, %d unknown keys", n) << "document" << n << "candidates[0].policies.extra_0" << 12;
+        QTest::addRow("core rules, %d positions", n) << "positions" << n << "candidates[0].position" << 14;
+        QTest::addRow("scenario, %d unknown keys", n) << "scenario" << n << "extra_0" << 12;
+    }
+}
+
+void TestCodec::diagnosticsAreCappedAndPlaced()
+{
+    QFETCH(QString, reader);
+    QFETCH(int, problems);
+    QFETCH(QString, firstPath);
+    QFETCH(int, firstColumn);
+    std::vector<Diagnostic> errors;
+    if (reader == "document")
+        errors = check::checkDocument(unknownPolicyKeys(problems)).errors;
+    else if (reader == "positions")
+        errors = check::checkDocument(positionsOffByOne(problems)).errors;
+    else
+        errors = parseScenario(unknownScenarioKeys(problems)).errors;
+
+    const auto shown = static_cast<std::size_t>(std::min<int>(problems, int(kMaxDiagnosticsPerFile)));
+    const bool capped = static_cast<std::size_t>(problems) > kMaxDiagnosticsPerFile;
+    QCOMPARE(errors.size(), shown + (capped ? 1 : 0));
+    QCOMPARE(QString::fromStdString(errors.front().path), firstPath);
+    QCOMPARE(errors.front().column, firstColumn);
+    // Problem i is on line i + 2, whichever reader found it.
+    for (std::size_t i = 0; i < shown; ++i) {
+        QCOMPARE(errors[i].line, int(i) + 2);
+        QVERIFY(errors[i].code != "more");
+    }
+    if (capped) {
+        const Diagnostic& more = errors.back();
+        QCOMPARE(QString::fromStdString(more.code), QStringLiteral("more"));
+        QCOMPARE(more.args, std::vector<std::string> {std::to_string(problems - int(kMaxDiagnosticsPerFile))});
+        QVERIFY2(
+            more.message.find(std::to_string(problems - int(kMaxDiagnosticsPerFile)) + " more") != std::string::npos,
+            more.message.c_str());
+        QCOMPARE(more.line, 0);
+    }
 }
 
 void TestCodec::nullAndAbsentReadAsZero()

@@ -136,7 +136,16 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
         io.err << formatDiagnostic(path, e) << "\n";
     if (!args.has("in-place"))
         std::string().swap(file.text);
-    std::vector<std::string> output = ok ? format::serializeDocumentPieces(*migrated) : std::vector<std::string>();
+    // The file's text, and for JSON output the document compact: both
+    // written from the document, neither by parsing the other.
+    const bool writesFile = args.has("output") || args.has("in-place");
+    std::vector<std::string> output;
+    if (ok && (!documentInJson || writesFile))
+        output = format::serializeDocumentPieces(*migrated);
+    std::vector<std::string> compact;
+    if (ok && documentInJson)
+        compact = writesFile ? format::compactPieces(output)
+                             : format::serializeDocumentPieces(*migrated, format::Layout::Compact);
     migrated.reset();
 
     int status = ok ? kExitOk : kExitInvalid;
@@ -162,15 +171,19 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
     }
 
     if (documentInJson) {
-        nlohmann::ordered_json j = nlohmann::ordered_json::object();
-        j["document"]
-            = ok ? nlohmann::ordered_json::parse(format::joinPieces(output)) : nlohmann::ordered_json(nullptr);
-        j["report"] = report ? migration::reportToJson(*report) : nlohmann::ordered_json(nullptr);
+        // {"document":D,"report":R,"errors":[...]}, as one dump() would print it.
+        io.out << "{\"document\":";
+        if (ok) {
+            for (const std::string& piece : compact)
+                io.out << piece;
+        } else {
+            io.out << "null";
+        }
+        io.out << ",\"report\":" << (report ? jsonOutput(migration::reportToJson(*report)) : std::string("null"));
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& e : errors)
             list.push_back(migration::diagnosticToJson(e));
-        j["errors"] = std::move(list);
-        io.out << jsonOutput(j) << "\n";
+        io.out << ",\"errors\":" << jsonOutput(list) << "}\n";
     } else if (ok && toStdout) {
         for (const std::string& piece : output)
             io.out << piece;

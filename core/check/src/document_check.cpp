@@ -18,13 +18,40 @@ using migration::planMigration;
 namespace
 {
 
-// True when one path is the other or encloses it ("a.b" and "a.b.c").
-bool related(std::string_view a, std::string_view b)
+// The paths reported so far, to tell whether a new diagnostic is about a
+// field already reported, one inside it, or one that holds it ("a.b" and
+// "a.b.c"): a hash lookup per ancestor, so n diagnostics cost n, not n².
+class ReportedPaths
 {
-    if (a.size() > b.size())
-        std::swap(a, b);
-    return b.substr(0, a.size()) == a && (b.size() == a.size() || b[a.size()] == '.' || b[a.size()] == '[');
-}
+public:
+    explicit ReportedPaths(const std::vector<format::Diagnostic>& reported)
+    {
+        for (const auto& d : reported)
+            insert(d.path);
+    }
+    bool related(std::string_view path) const
+    {
+        if (m_paths.count(std::string(path)) || m_ancestors.count(std::string(path)))
+            return true;
+        for (std::size_t k = 0; k < path.size(); ++k) {
+            if ((path[k] == '.' || path[k] == '[') && m_paths.count(std::string(path.substr(0, k))))
+                return true;
+        }
+        return false;
+    }
+    void insert(std::string_view path)
+    {
+        m_paths.emplace(path);
+        for (std::size_t k = 0; k < path.size(); ++k) {
+            if (path[k] == '.' || path[k] == '[')
+                m_ancestors.emplace(path.substr(0, k));
+        }
+    }
+
+private:
+    std::unordered_set<std::string> m_paths;
+    std::unordered_set<std::string> m_ancestors;
+};
 
 bool hasNewerPolicyVersion(const format::Document& doc)
 {
@@ -54,26 +81,34 @@ DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
     check.legacy = doc.hasLegacyRules();
     check.readOnly = hasNewerPolicyVersion(doc);
 
+    ReportedPaths reported(check.errors);
+    std::vector<format::Diagnostic> more;  // the "more" counts of reporters that capped their own
     auto add = [&](format::Diagnostic d) {
-        const bool covered = std::any_of(check.errors.begin(), check.errors.end(),
-            [&](const format::Diagnostic& e) { return related(e.path, d.path); });
-        if (!covered)
+        if (d.code == "more")
+            more.push_back(std::move(d));
+        else if (!reported.related(d.path)) {
+            reported.insert(d.path);
             check.errors.push_back(std::move(d));
+        }
     };
     for (auto& d : format::validateDocument(doc, text))
         add(std::move(d));
-    for (const auto& d : planMigration(doc).errors()) {
-        format::Diagnostic located = d;
-        const auto pos = format::locatePath(text, d.path);
-        located.line = pos.line;
-        located.column = pos.column;
-        add(std::move(located));
-    }
-    addCandidateRules(doc, text, check.errors, check.warnings);
+    for (const auto& d : planMigration(doc).errors())
+        add(d);
+    const std::size_t beforeRules = check.errors.size();
+    addCandidateRules(doc, {}, check.errors, check.warnings);
+    for (std::size_t i = beforeRules; i < check.errors.size(); ++i)
+        reported.insert(check.errors[i].path);
     // The schema files are the contract other tools read; anything they
     // reject that the rules above did not already report is reported too.
     for (auto& d : parsed.schemaErrors)
         add(std::move(d));
+    for (auto& d : more)
+        check.errors.push_back(std::move(d));
+    format::capDiagnostics(check.errors);
+    format::capDiagnostics(check.warnings);
+    format::locateDiagnostics(text, check.errors);
+    format::locateDiagnostics(text, check.warnings);
     return check;
 }
 
@@ -82,7 +117,7 @@ void addCandidateRules(const format::Document& document, std::string_view text, 
 {
     // The paths already reported: a candidate that could not be read is not
     // judged, and a duplicate validation reported is not told twice.
-    std::unordered_set<std::string_view> reported;
+    std::unordered_set<std::string> reported;  // copies: `errors` grows below
     reported.reserve(errors.size());
     for (const auto& e : errors)
         reported.insert(e.path);
@@ -101,16 +136,16 @@ void addCandidateRules(const format::Document& document, std::string_view text, 
             if (reported.count(candidatePath))
                 continue;
             const bool idReported = reported.count(path) > 0;
-            const format::TextPosition pos = text.empty() ? format::TextPosition {} : format::locatePath(text, path);
             for (const CandidateRule rule : checks[i].rules.list()) {
                 if (rule == CandidateRule::Duplicate && idReported)
                     continue;
-                format::Diagnostic d {path, describeCandidateRule(rule, candidates[i].executionProfileId, checks[i]),
-                    pos.line, pos.column};
+                format::Diagnostic d {path, describeCandidateRule(rule, candidates[i].executionProfileId, checks[i])};
                 (isWarning(rule) ? warnings : errors).push_back(std::move(d));
             }
         }
     }
+    format::locateDiagnostics(text, errors);
+    format::locateDiagnostics(text, warnings);
 }
 
 std::vector<policy::RouteCandidate> routeCandidates(const format::DynamicRecord& dynamic, std::string_view path)

@@ -20,8 +20,6 @@ using Json = nlohmann::ordered_json;
 namespace
 {
 
-constexpr std::size_t kMaxReportedErrors = 100;
-
 std::string typeName(const Json& v)
 {
     switch (v.type()) {
@@ -65,13 +63,13 @@ class Decoder
 {
 public:
     explicit Decoder(std::string_view text)
-        : m_text(text)
+        : m_errors(text)
     {
     }
 
     std::vector<Diagnostic> takeErrors()
     {
-        return std::move(m_errors);
+        return m_errors.take();
     }
     bool failed() const
     {
@@ -81,10 +79,7 @@ public:
     // code and args: what went wrong for a UI in another language (Diagnostic::code).
     void error(const std::string& path, std::string message, std::string code = {}, std::vector<std::string> args = {})
     {
-        if (m_errors.size() >= kMaxReportedErrors)
-            return;
-        const TextPosition pos = locatePath(m_text, path);
-        m_errors.push_back({path, std::move(message), pos.line, pos.column, std::move(code), std::move(args)});
+        m_errors.add({path, std::move(message), 0, 0, std::move(code), std::move(args)});
     }
 
     // args: what was expected and what was found, as the English phrases
@@ -362,15 +357,14 @@ public:
     }
 
 private:
-    std::string_view m_text;
-    std::vector<Diagnostic> m_errors;
+    DiagnosticCollector m_errors;
 };
 
 // ---- writing --------------------------------------------------------------
 
 Json parseSource(const std::string& source)
 {
-    return source.empty() ? Json::object() : Json::parse(source);
+    return source.empty() ? Json::object() : detail::parseCheckedJson(source);
 }
 
 void writeClass(Json& obj, const policy::ClassPolicy& p)
@@ -447,18 +441,35 @@ class PieceWriter
 public:
     static constexpr std::size_t kPieceBytes = 64 * 1024;
 
+    explicit PieceWriter(Layout layout)
+        : m_compact(layout == Layout::Compact)
+    {
+    }
+
     void write(std::string_view text)
     {
         m_current += text;
         if (m_current.size() >= kPieceBytes)
             flush();
     }
-    // `value` as nlohmann prints it with 2-space indentation, starting at
-    // column `indent` (JSON strings hold no raw newline, so every '\n' in
-    // the dump starts a line).
+    // Indented: a new line at column `indent`; compact: nothing.
+    void lineBreak(std::size_t indent)
+    {
+        if (m_compact)
+            return;
+        write("\n");
+        m_current.append(indent, ' ');
+    }
+    void keySeparator()
+    {
+        write(m_compact ? ":" : ": ");
+    }
+    // `value` as nlohmann prints it (indented by 2, starting at column
+    // `indent`, or compact). JSON strings hold no raw newline, so every '\n'
+    // in the dump starts a line.
     void writeValue(const Json& value, std::size_t indent)
     {
-        const std::string text = value.dump(2);
+        const std::string text = value.dump(m_compact ? -1 : 2);
         std::size_t from = 0;
         for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
             write(std::string_view(text).substr(from, nl + 1 - from));
@@ -481,11 +492,12 @@ private:
         m_pieces.push_back(m_current);  // a copy: exact size; m_current keeps its buffer
         m_current.clear();
     }
+    bool m_compact = false;
     std::string m_current;
     std::vector<std::string> m_pieces;
 };
 
-// Writes `object` as dump(2) would, except that the member `child` is written
+// Writes `object` as dump would, except that the member `child` is written
 // by `writeChild` (a record's children are built one at a time, never as one
 // tree).
 template <typename WriteChild>
@@ -496,23 +508,21 @@ void writeObject(
         out.write("{}");
         return;
     }
-    const std::string inner(indent + 2, ' ');
-    out.write("{\n");
+    out.write("{");
     bool first = true;
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (!first)
-            out.write(",\n");
+            out.write(",");
         first = false;
-        out.write(inner);
+        out.lineBreak(indent + 2);
         out.write(jsonQuoted(it.key()));
-        out.write(": ");
+        out.keySeparator();
         if (it.key() == child)
             writeChild(indent + 2);
         else
             out.writeValue(it.value(), indent + 2);
     }
-    out.write("\n");
-    out.write(std::string(indent, ' '));
+    out.lineBreak(indent);
     out.write("}");
 }
 
@@ -523,16 +533,14 @@ void writeArray(PieceWriter& out, const Items& items, std::size_t indent, WriteI
         out.write("[]");
         return;
     }
-    const std::string inner(indent + 2, ' ');
-    out.write("[\n");
+    out.write("[");
     for (std::size_t i = 0; i < items.size(); ++i) {
         if (i > 0)
-            out.write(",\n");
-        out.write(inner);
+            out.write(",");
+        out.lineBreak(indent + 2);
         writeItem(items[i], i, indent + 2);
     }
-    out.write("\n");
-    out.write(std::string(indent, ' '));
+    out.lineBreak(indent);
     out.write("]");
 }
 
@@ -590,27 +598,6 @@ void writeProfiles(PieceWriter& out, const std::vector<ProfileRecord>& profiles,
 }
 
 }  // namespace
-
-TextPosition positionOfOffset(std::string_view text, std::size_t offset)
-{
-    offset = std::min(offset, text.size());
-    TextPosition pos {1, 1};
-    for (std::size_t i = 0; i < offset; ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c == '\n') {
-            ++pos.line;
-            pos.column = 1;
-        } else if ((c & 0xC0) != 0x80) {  // count characters, not UTF-8 continuation bytes
-            ++pos.column;
-        }
-    }
-    return pos;
-}
-
-TextPosition locatePath(std::string_view text, std::string_view path)
-{
-    return positionOfOffset(text, detail::offsetOfPath(text, path));
-}
 
 ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles)
 {
@@ -685,9 +672,9 @@ RulesJson parseRulesJson(std::string_view text)
     return result;
 }
 
-std::vector<std::string> serializeDocumentPieces(const Document& document)
+std::vector<std::string> serializeDocumentPieces(const Document& document, Layout layout)
 {
-    PieceWriter out;
+    PieceWriter out(layout);
     switch (document.shape) {
     case FileShape::DynamicDocument:
         if (document.profiles.empty() || !document.profiles.front().dynamic)
@@ -709,7 +696,8 @@ std::vector<std::string> serializeDocumentPieces(const Document& document)
         break;
     }
     }
-    out.write("\n");
+    if (layout == Layout::Indented)
+        out.write("\n");
     return out.take();
 }
 
@@ -740,6 +728,31 @@ std::string serializeRulesJson(const policy::Candidate& candidate)
 std::string serializeDocument(const Document& document)
 {
     return joinPieces(serializeDocumentPieces(document));
+}
+
+std::vector<std::string> compactPieces(const std::vector<std::string>& indented)
+{
+    std::vector<std::string> out;
+    out.reserve(indented.size());
+    bool inString = false;
+    bool escaped = false;  // a string's state carries over from one piece to the next
+    for (const std::string& piece : indented) {
+        std::string compact;
+        compact.reserve(piece.size());
+        for (const char c : piece) {
+            if (inString) {
+                inString = escaped || c != '"';
+                escaped = !escaped && c == '\\';
+            } else if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+                continue;
+            } else {
+                inString = c == '"';
+            }
+            compact += c;
+        }
+        out.push_back(std::move(compact));
+    }
+    return out;
 }
 
 std::string joinPieces(const std::vector<std::string>& pieces)

@@ -4,14 +4,18 @@
 #include "json_text.h"
 
 #include "format/codec.h"
+#include "format/parse_stats.h"
 #include "english/english.h"
 
 #include "policy/policy_keys.h"
 #include "policy/text.h"
 
 #include <cstdio>
+#include <stdexcept>
 
-namespace format::detail
+namespace format
+{
+namespace detail
 {
 namespace
 {
@@ -212,7 +216,20 @@ private:
     std::string m_error;
 };
 
+thread_local ParseStats t_stats;
+
 }  // namespace
+
+nlohmann::ordered_json parseCheckedJson(std::string_view text)
+{
+    ++t_stats.pieces;
+    t_stats.bytes += text.size();
+    nlohmann::ordered_json out;
+    OrderedDomBuilder builder(out);
+    if (!nlohmann::ordered_json::sax_parse(text.begin(), text.end(), &builder))
+        throw std::invalid_argument("checked JSON text does not parse: " + builder.error());
+    return out;
+}
 
 std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered_json& out)
 {
@@ -225,6 +242,8 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
         return encoding;
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return at(text, text.size(), "the file is empty; expected a JSON document", {}, "json.empty");
+    ++t_stats.documents;
+    t_stats.bytes += text.size();
     if (const auto deep = findExcessiveNesting(text, kMaxNestingDepth))
         return at(text, *deep, "JSON is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep", {},
             "json.too_deep", {std::to_string(kMaxNestingDepth)});
@@ -251,4 +270,11 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
     return std::nullopt;
 }
 
-}  // namespace format::detail
+}  // namespace detail
+
+ParseStats parseStats()
+{
+    return detail::t_stats;
+}
+
+}  // namespace format

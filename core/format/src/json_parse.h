@@ -17,4 +17,8 @@ namespace format::detail
 // duplicate keys; on success `out` holds the document.
 std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered_json& out);
 
+// Text this library wrote or already checked (a record's source): parsed
+// without the checks, in time linear in its size. Throws on invalid text.
+nlohmann::ordered_json parseCheckedJson(std::string_view text);
+
 }  // namespace format::detail

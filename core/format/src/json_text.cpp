@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <deque>
 #include <cctype>
+#include <limits>
+#include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace format::detail
@@ -203,20 +206,6 @@ std::string pathOf(const std::vector<Frame>& stack)
     return path;
 }
 
-// Does the stack address the first `depth` segments of `target`?
-bool matches(const std::vector<Frame>& stack, const std::vector<PathSegment>& target)
-{
-    for (std::size_t d = 0; d < stack.size(); ++d) {
-        const Frame& f = stack[d];
-        const PathSegment& s = target[d];
-        if (f.object != !s.isIndex)
-            return false;
-        if (f.object ? f.key != s.key : f.index != s.index)
-            return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 std::vector<PathSegment> splitPath(std::string_view path)
@@ -249,26 +238,108 @@ std::vector<PathSegment> splitPath(std::string_view path)
     return out;
 }
 
-std::size_t offsetOfPath(std::string_view text, std::string_view path)
+namespace
 {
-    const std::vector<PathSegment> target = splitPath(path);
-    std::size_t best = 0;
-    std::size_t bestDepth = 0;
-    bool found = false;
+
+// The paths sought, as a tree of their segments: node 0 is the root value.
+class PathTrie
+{
+public:
+    static constexpr int kNone = -1;
+
+    PathTrie()
+        : m_nodes(1)
+    {
+    }
+    int insert(std::string_view path)
+    {
+        int node = 0;
+        for (PathSegment& s : splitPath(path)) {
+            Node& n = m_nodes[static_cast<std::size_t>(node)];
+            const int next = static_cast<int>(m_nodes.size());
+            const int child = s.isIndex ? n.indices.try_emplace(s.index, next).first->second
+                                        : n.keys.try_emplace(std::move(s.key), next).first->second;
+            if (child == next)
+                m_nodes.emplace_back();
+            node = child;
+        }
+        return node;
+    }
+    int child(int node, const Frame& frame) const
+    {
+        if (node == kNone)
+            return kNone;
+        const Node& n = m_nodes[static_cast<std::size_t>(node)];
+        if (frame.object) {
+            const auto it = n.keys.find(frame.key);
+            return it == n.keys.end() ? kNone : it->second;
+        }
+        const auto it = n.indices.find(frame.index);
+        return it == n.indices.end() ? kNone : it->second;
+    }
+
+private:
+    struct Node {
+        std::map<std::string, int, std::less<>> keys;
+        std::unordered_map<std::size_t, int> indices;
+    };
+    std::vector<Node> m_nodes;
+};
+
+}  // namespace
+
+std::vector<std::size_t> offsetsOfPaths(std::string_view text, const std::vector<std::string_view>& paths)
+{
+    constexpr std::size_t kUnseen = std::numeric_limits<std::size_t>::max();
+    PathTrie trie;
+    for (std::string_view path : paths)
+        trie.insert(path);
+    std::vector<std::size_t> found;  // by trie node
+    std::vector<int> nodeAtDepth;  // the trie node of the value at each depth, or kNone
     walk(
         text,
         [&](const std::vector<Frame>& stack, std::size_t offset) {
-            if (stack.size() > target.size() || !matches(stack, target))
-                return true;
-            if (!found || stack.size() > bestDepth) {
-                found = true;
-                best = offset;
-                bestDepth = stack.size();
+            const std::size_t depth = stack.size();
+            const int node = depth == 0 ? 0 : trie.child(nodeAtDepth[depth - 1], stack.back());
+            nodeAtDepth.resize(depth + 1);
+            nodeAtDepth[depth] = node;
+            if (node != PathTrie::kNone) {
+                if (found.size() <= static_cast<std::size_t>(node))
+                    found.resize(static_cast<std::size_t>(node) + 1, kUnseen);
+                if (found[static_cast<std::size_t>(node)] == kUnseen)
+                    found[static_cast<std::size_t>(node)] = offset;
             }
-            return stack.size() < target.size();
+            return true;
         },
         [](const std::vector<Frame>&, std::string_view, std::size_t) { return true; });
-    return best;
+    // Each path's offset is that of its deepest ancestor (or itself) found.
+    std::vector<std::size_t> out;
+    out.reserve(paths.size());
+    for (std::size_t t = 0; t < paths.size(); ++t) {
+        std::size_t best = 0;
+        int node = 0;
+        const auto seen = [&](int n) {
+            return static_cast<std::size_t>(n) < found.size() && found[static_cast<std::size_t>(n)] != kUnseen;
+        };
+        if (seen(0))
+            best = found[0];
+        for (PathSegment& s : splitPath(paths[t])) {
+            Frame f(!s.isIndex);
+            f.index = s.index;
+            f.key = s.key;
+            node = trie.child(node, f);
+            if (node == PathTrie::kNone || !seen(node))
+                break;
+            best = found[static_cast<std::size_t>(node)];
+        }
+        out.push_back(best);
+    }
+    return out;
+}
+
+std::size_t offsetOfPath(std::string_view text, std::string_view path)
+{
+    return offsetsOfPaths(text, {path}).front();
 }
 
 std::optional<DuplicateKey> findDuplicateKey(std::string_view text)

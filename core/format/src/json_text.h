@@ -24,6 +24,8 @@ std::vector<PathSegment> splitPath(std::string_view path);
 // Offset of the value at the path, or of its deepest existing ancestor.
 // The text must be valid JSON.
 std::size_t offsetOfPath(std::string_view text, std::string_view path);
+// The same for many paths in one walk over the text, in the order given.
+std::vector<std::size_t> offsetsOfPaths(std::string_view text, const std::vector<std::string_view>& paths);
 
 struct DuplicateKey {
     std::size_t offset = 0;  // of the second occurrence's key

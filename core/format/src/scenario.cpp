@@ -19,14 +19,13 @@ class ScenarioReader
 {
 public:
     explicit ScenarioReader(std::string_view text)
-        : m_text(text)
+        : m_errors(text)
     {
     }
 
     void error(const std::string& path, const std::string& message)
     {
-        const TextPosition pos = locatePath(m_text, path);
-        m_errors.push_back({path, message, pos.line, pos.column});
+        m_errors.add({path, message});
     }
 
     std::optional<policy::Scenario> read(const Json& root)
@@ -78,7 +77,7 @@ public:
 
     std::vector<Diagnostic> takeErrors()
     {
-        return std::move(m_errors);
+        return m_errors.take();
     }
 
 private:
@@ -134,8 +133,7 @@ private:
         return a;
     }
 
-    std::string_view m_text;
-    std::vector<Diagnostic> m_errors;
+    DiagnosticCollector m_errors;
 };
 
 }  // namespace

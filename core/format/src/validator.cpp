@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format/validator.h"
 
+#include "json_parse.h"
 #include "schema_check.h"
 #include "schema_files.h"
 
@@ -27,6 +28,7 @@
 #include <mutex>
 
 #include <unordered_map>
+#include <unordered_set>
 
 namespace format
 {
@@ -85,11 +87,6 @@ std::string fieldPath(const std::vector<std::string>& context)
     return path;
 }
 
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
-
 }  // namespace
 
 std::string_view schemaText(std::string_view fileName)
@@ -112,11 +109,8 @@ std::vector<std::string_view> schemaFileNames()
 std::vector<Diagnostic> validateAgainstSchema(std::string_view text, FileShape shape)
 {
     nlohmann::ordered_json target;
-    try {
-        target = nlohmann::ordered_json::parse(text.begin(), text.end());
-    } catch (const nlohmann::ordered_json::exception&) {
+    if (detail::parseJsonText(text, target))
         return {};  // syntax errors are the codec's to report
-    }
     return detail::validateTreeAgainstSchema(target, text, shape);
 }
 
@@ -136,18 +130,24 @@ std::vector<Diagnostic> detail::validateTreeAgainstSchema(
     valijson::ValidationResults::Error e;
     while (results.popError(e))
         errors.emplace_back(fieldPath(e.context), e.description);
-    for (std::size_t i = 0; i < errors.size(); ++i) {
-        const auto& [path, message] = errors[i];
-        bool enclosing = false;
-        for (std::size_t k = 0; k < errors.size() && !enclosing; ++k)
-            enclosing = k != i && errors[k].first.size() > path.size() && startsWith(errors[k].first, path);
-        if (enclosing)
-            continue;
-        const TextPosition pos = locatePath(text, path);
-        Diagnostic d {path, "schema: " + message, pos.line, pos.column, "schema", {message}};
-        if (std::find(out.begin(), out.end(), d) == out.end())
-            out.push_back(std::move(d));
+    std::unordered_set<std::string> enclosing;  // every path that holds another error's path
+    for (const auto& error : errors) {
+        const std::string& path = error.first;
+        for (std::size_t k = 0; k < path.size(); ++k) {
+            if (path[k] == '.' || path[k] == '[')
+                enclosing.insert(path.substr(0, k));
+        }
+        if (!path.empty())
+            enclosing.insert(std::string());
     }
+    std::unordered_set<std::string> seen;
+    for (const auto& [path, message] : errors) {
+        if (enclosing.count(path) || !seen.insert(path + '\n' + message).second)
+            continue;
+        out.push_back({path, "schema: " + message, 0, 0, "schema", {message}});
+    }
+    capDiagnostics(out);
+    locateDiagnostics(text, out);
     return out;
 }
 
@@ -162,27 +162,24 @@ std::vector<Diagnostic> validateDocument(const Document& document, std::string_v
         if (!p.id.empty() && !document.profilePath(i).empty()) {
             if (const auto [first, added] = firstWithId.emplace(p.id, i); !added) {
                 const std::string path = document.profilePath(i) + ".id";
-                const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, path);
                 out.push_back({path,
                     "is also the id of " + document.profilePath(first->second)
                         + "; kandev keeps one profile per id (agent_profiles' primary key)",
-                    pos.line, pos.column, "duplicate_id", {document.profilePath(first->second)}});
+                    0, 0, "duplicate_id", {document.profilePath(first->second)}});
             }
         }
         if (!p.dynamic)
             continue;
         // A bare document has no profile object, so no name to require.
         if (document.shape != FileShape::DynamicDocument && !p.deleted) {
-            if (const auto issue = policy::validateProfileName(p.name, document.profilePath(i))) {
-                const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, issue->path);
-                out.push_back({issue->path, describeIssue(*issue), pos.line, pos.column, "policy.issue", {}, *issue});
-            }
+            if (const auto issue = policy::validateProfileName(p.name, document.profilePath(i)))
+                out.push_back({issue->path, describeIssue(*issue), 0, 0, "policy.issue", {}, *issue});
         }
-        for (const policy::Issue& issue : policy::validateCandidates(p.dynamic->candidates, document.dynamicPath(i))) {
-            const TextPosition pos = text.empty() ? TextPosition {} : locatePath(text, issue.path);
-            out.push_back({issue.path, describeIssue(issue), pos.line, pos.column, "policy.issue", {}, issue});
-        }
+        for (const policy::Issue& issue : policy::validateCandidates(p.dynamic->candidates, document.dynamicPath(i)))
+            out.push_back({issue.path, describeIssue(issue), 0, 0, "policy.issue", {}, issue});
     }
+    capDiagnostics(out);
+    locateDiagnostics(text, out);
     return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include "format/diagnostic.h"
 #include "format/document.h"
+#include "format/locate.h"
 
 #include <cstddef>
 #include <optional>
@@ -54,21 +55,19 @@ std::string serializeRulesJson(const policy::Candidate& candidate);
 std::string serializeDocument(const Document& document);
 // The same text in pieces, in order, each at most a little over 64 KiB: a
 // large document is written without ever being one string.
-std::vector<std::string> serializeDocumentPieces(const Document& document);
+// Indented: a file's text (2 spaces, a final newline); compact: the document
+// as a value inside other JSON (no spaces, no newline), as nlohmann's dump()
+// prints it, so it is written into output without being parsed again.
+enum class Layout { Indented, Compact };
+std::vector<std::string> serializeDocumentPieces(const Document& document, Layout layout = Layout::Indented);
 // A policies object alone, compact, keys in kandev's order: what a database's
 // rules_json column and a migration report hold. The one writer of policy JSON.
 std::string serializePolicies(const policy::PolicyDocument& policies);
 std::string serializeClassPolicy(const policy::ClassPolicy& policy);  // one class's object, the same way
+// Indented pieces made compact (whitespace outside strings dropped), in one
+// pass and without parsing: the same document in the other layout.
+std::vector<std::string> compactPieces(const std::vector<std::string>& indented);
 // The pieces as one string, allocated once.
 std::string joinPieces(const std::vector<std::string>& pieces);
-
-// Line and column (1-based, characters) of the value at `path` in `text`, or
-// of its nearest existing ancestor; {0, 0} when the text is not valid JSON.
-struct TextPosition {
-    int line = 0;
-    int column = 0;
-};
-TextPosition locatePath(std::string_view text, std::string_view path);
-TextPosition positionOfOffset(std::string_view text, std::size_t offset);
 
 }  // namespace format

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Whole-file validation: the codec's errors, the core's profile and policy
-// rules, and the JSON Schema files (valijson), each with path, line, column.
+// rules, and the JSON Schema files (valijson), each with path, line, column;
+// at most kMaxDiagnosticsPerFile of each, and how many more (format/locate.h).
 
 #include "format/codec.h"
 
