@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // The C API's cost per call, as a cgo backend pays it: policy_evaluate on a
-// typical policyctl evaluate line (parse, decide, print, copy out, free) and
-// policy_next_retry_delay, beside the C++ evaluator it wraps.
+// typical policyctl evaluate line (parse, decide, print, copy out, free),
+// policy_evaluate_compiled on bench_policy's BM_Evaluate inputs (ten
+// candidates, 64 failures; its goal: at least as fast as that C++ evaluate())
+// and policy_next_retry_delay.
 #include "policy_c.h"
 
 #include <benchmark/benchmark.h>
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace
 {
@@ -32,6 +35,62 @@ void BM_CEvaluate(benchmark::State& state)
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * kLine.size()));
 }
 BENCHMARK(BM_CEvaluate);
+
+// BM_Evaluate's ten candidates as one dynamic profile.
+std::string tenCandidateProfile()
+{
+    std::string text = R"({"candidates":[)";
+    for (int i = 0; i < 10; ++i) {
+        const std::string n = std::to_string(i);
+        text += std::string(i ? "," : "") + R"({"position":)" + n + R"(,"execution_profile_id":"candidate-)" + n
+            + R"(","policies":{"version":1,"transient":{"retry":{"enabled":true,"max_retries":)"
+            + std::to_string(3 + i % 5) + R"(,"initial_interval_seconds":)" + std::to_string(5 + i)
+            + R"(},"wait_for_reset":{"enabled":)" + (i % 2 == 0 ? "true" : "false") + R"(,"max_wait_seconds":)"
+            + (i % 2 == 0 ? "600" : "0") + R"(},"on_exhausted":"skip"},)"
+            + R"("hard":{"retry":{"enabled":false,"max_retries":0,"initial_interval_seconds":0},)"
+            + R"("wait_for_reset":{"enabled":true,"max_wait_seconds":)" + std::to_string(3600 * (i + 1))
+            + R"(},"on_exhausted":")" + (i == 9 ? "stop" : "skip") + R"("}}})";
+    }
+    return text + "]}";
+}
+
+void BM_CEvaluateCompiled(benchmark::State& state)
+{
+    const std::string profile = tenCandidateProfile();
+    policy_compiled* compiled = nullptr;
+    if (policy_compile(profile.data(), profile.size(), POLICY_READING_SPEC, &compiled, nullptr, nullptr) != POLICY_OK) {
+        state.SkipWithError("policy_compile failed");
+        policy_release(compiled);
+        return;
+    }
+    const std::int64_t now = 1786968000;  // 2026-08-17T12:00:00Z
+    const policy_error_code codes[]
+        = {POLICY_CODE_MODEL_CAPACITY, POLICY_CODE_QUOTA_LIMITED, POLICY_CODE_RATE_LIMITED, POLICY_CODE_TASK_ERROR};
+    std::vector<policy_failure> failures;
+    for (int i = 0; i < 64; ++i) {
+        policy_failure f {};
+        f.struct_size = sizeof f;
+        f.code = codes[i % 4];
+        f.reset_at = now + 60 * (i % 7);
+        f.now = now;
+        f.retry_ordinal = i % 6;
+        f.transient_reset_wait_used = f.hard_reset_wait_used = i % 3 == 0;
+        f.effect_safe = i % 11 != 0;
+        failures.push_back(f);
+    }
+    std::size_t i = 0;
+    for (auto _ : state) {
+        policy_decision d;
+        d.struct_size = sizeof d;
+        if (policy_evaluate_compiled(compiled, i % 10, &failures[i & 63], &d) != POLICY_OK)
+            state.SkipWithError("policy_evaluate_compiled failed");
+        benchmark::DoNotOptimize(d);
+        ++i;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+    policy_release(compiled);
+}
+BENCHMARK(BM_CEvaluateCompiled);
 
 void BM_CNextRetryDelay(benchmark::State& state)
 {

@@ -116,6 +116,224 @@ policy_status policy_evaluate(
 policy_status policy_migrate(
     const char* text, size_t length, policy_reading reading, char** result_json, char** message);
 
+/* ---------------------------------------------------------------------------
+ * Compiled policies: read a document once, then decide without JSON.
+ *
+ * policy_compile reads a policies document or a whole dynamic profile into an
+ * opaque, immutable handle; policy_evaluate_compiled decides one failure from
+ * plain C structs, without parsing, printing or allocating. The handle may be
+ * shared by any number of threads at once; it is released once, with
+ * policy_release, when no thread uses it any more.
+ *
+ * Every enum below spans every int (its MIN_ENUM and MAX_ENUM sentinels), so any
+ * value is defined behaviour; one that is not listed is POLICY_BAD_ARGUMENT.
+ * Values are stable: new ones are only ever added at the end.
+ */
+
+/* An opaque compiled document. */
+typedef struct policy_compiled policy_compiled;
+
+/* The failure's semantic code: the catalogue's twelve provider codes, then
+   the codes kandev emits that are never configurable. A code not listed here
+   is POLICY_CODE_OTHER (unclassified: it always stops, in both readings). */
+typedef enum policy_error_code {
+    POLICY_CODE_OTHER = 0,
+    POLICY_CODE_NETWORK_UNAVAILABLE = 1,
+    POLICY_CODE_PROVIDER_UNAVAILABLE = 2,
+    POLICY_CODE_PROVIDER_OVERLOADED = 3,
+    POLICY_CODE_MODEL_CAPACITY = 4,
+    POLICY_CODE_RATE_LIMITED = 5,
+    POLICY_CODE_AGENT_TRANSPORT_LOST = 6,
+    POLICY_CODE_AUTH_REQUIRED = 7,
+    POLICY_CODE_MISSING_CREDENTIALS = 8,
+    POLICY_CODE_SUBSCRIPTION_REQUIRED = 9,
+    POLICY_CODE_QUOTA_LIMITED = 10,
+    POLICY_CODE_MODEL_UNAVAILABLE = 11,
+    POLICY_CODE_PROVIDER_NOT_CONFIGURED = 12,
+    POLICY_CODE_UNKNOWN_PROVIDER_ERROR = 13,
+    POLICY_CODE_AGENT_RUNTIME_ERROR = 14,
+    POLICY_CODE_TASK_ERROR = 15,
+    POLICY_CODE_REPO_ERROR = 16,
+    POLICY_CODE_PERMISSION_DENIED_BY_USER = 17,
+    POLICY_CODE_RESUME_CORRUPTED = 18,
+    POLICY_CODE_NPX_CACHE_CORRUPTED = 19,
+    POLICY_CODE_MANAGED_RUNTIME_NPM_RESOLUTION = 20,
+    POLICY_CODE_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_CODE_MAX_ENUM = 0x7fffffff
+} policy_error_code;
+
+/* A class: stated by the classifier in policy_failure, resolved in
+   policy_decision. POLICY_CLASS_NONE: not stated (the catalogue decides) /
+   no class reported (no failure, or kandev's safety gate). A stated class
+   that is neither transient nor hard ("unclassified", an unknown word, a
+   differently-cased "Transient") is POLICY_CLASS_UNCLASSIFIED. */
+typedef enum policy_error_class {
+    POLICY_CLASS_NONE = 0,
+    POLICY_CLASS_TRANSIENT = 1,
+    POLICY_CLASS_HARD = 2,
+    POLICY_CLASS_UNCLASSIFIED = 3,
+    POLICY_CLASS_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_CLASS_MAX_ENUM = 0x7fffffff
+} policy_error_class;
+
+/* HIGH is also an absent or "" confidence. */
+typedef enum policy_confidence {
+    POLICY_CONFIDENCE_HIGH = 0,
+    POLICY_CONFIDENCE_MEDIUM = 1,
+    POLICY_CONFIDENCE_LOW = 2,
+    POLICY_CONFIDENCE_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_CONFIDENCE_MAX_ENUM = 0x7fffffff
+} policy_confidence;
+
+/* The failure's catalogue version. DEFAULT: none stated, which means
+   provider-errors.v1. It is reported, never trusted: today it changes no
+   decision (as in policy_evaluate). */
+typedef enum policy_catalogue {
+    POLICY_CATALOGUE_DEFAULT = 0,
+    POLICY_CATALOGUE_PROVIDER_ERRORS_V1 = 1,
+    POLICY_CATALOGUE_UNRECOGNISED = 2,
+    POLICY_CATALOGUE_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_CATALOGUE_MAX_ENUM = 0x7fffffff
+} policy_catalogue;
+
+/* Zero is a stop: a zeroed decision never authorizes work. */
+typedef enum policy_decision_kind {
+    POLICY_DECISION_STOP = 0,
+    POLICY_DECISION_SKIP = 1,
+    POLICY_DECISION_RETRY_WAIT = 2,
+    POLICY_DECISION_WAITING_FOR_RESET = 3,
+    POLICY_DECISION_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_DECISION_MAX_ENUM = 0x7fffffff
+} policy_decision_kind;
+
+typedef enum policy_outcome {
+    POLICY_OUTCOME_STOP = 0,
+    POLICY_OUTCOME_SKIP = 1,
+    POLICY_OUTCOME_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_OUTCOME_MAX_ENUM = 0x7fffffff
+} policy_outcome;
+
+/* Why the decision is what it is. The first four are the safety gate (a
+   stop that overrides every setting). */
+typedef enum policy_decision_reason {
+    POLICY_REASON_NO_FAILURE = 0,
+    POLICY_REASON_INVALID_POLICIES = 1,
+    POLICY_REASON_AFTER_SIDE_EFFECTS = 2,
+    POLICY_REASON_UNKNOWN_ERROR = 3,
+    POLICY_REASON_TRUSTED_RESET = 4,
+    POLICY_REASON_RETRY_LEFT = 5,
+    POLICY_REASON_RETRY_OFF = 6,
+    POLICY_REASON_RETRIES_USED = 7,
+    POLICY_REASON_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_REASON_MAX_ENUM = 0x7fffffff
+} policy_decision_reason;
+
+/* A time that is not there (no reset hint, no deadline). */
+#define POLICY_TIME_NONE INT64_MIN
+
+/*
+ * One failure and the route's state when it happened. Set struct_size to
+ * sizeof(policy_failure): fields added later go at the end, and a library
+ * reads only the fields the caller's size covers (a size smaller than this
+ * version's is POLICY_BAD_ARGUMENT). Flags are 0 or 1.
+ */
+typedef struct policy_failure {
+    uint32_t struct_size;
+    policy_error_code code;
+    policy_error_class stated_class; /* POLICY_CLASS_NONE when the classifier states none */
+    policy_confidence confidence;
+    policy_catalogue catalogue_version;
+    int32_t effect_safe; /* no output, tool activity, partial result or ambiguous delivery */
+    int64_t reset_at; /* a trusted provider reset, Unix seconds, or POLICY_TIME_NONE */
+    int64_t now; /* Unix seconds, 0000-01-01 to 9999-12-31 */
+    int64_t retry_ordinal; /* the candidate's retry ordinal, >= 0 */
+    /* Whether the candidate already waited for a reset of this class in this
+       route cycle; the library reads the one of the resolved class. */
+    int32_t transient_reset_wait_used;
+    int32_t hard_reset_wait_used;
+} policy_failure;
+
+/*
+ * A decision. Set struct_size to sizeof(policy_decision) before the call; the
+ * library writes no byte past it. retry_ordinal is non-zero only for
+ * RETRY_WAIT; deadline is Unix seconds for RETRY_WAIT and WAITING_FOR_RESET,
+ * else POLICY_TIME_NONE; pending_outcome is the class's on_exhausted, STOP
+ * for the safety gate.
+ */
+typedef struct policy_decision {
+    uint32_t struct_size;
+    policy_decision_kind kind;
+    policy_error_class error_class;
+    policy_outcome pending_outcome;
+    policy_decision_reason reason;
+    int32_t reserved; /* 0 */
+    int64_t retry_ordinal;
+    int64_t deadline;
+} policy_decision;
+
+/*
+ * Compiles `text`: either a policies document ({"version":1,"transient":...,
+ * "hard":...}: one candidate, index 0) or a whole dynamic profile (an object
+ * with "candidates": candidate i is index i; legacy rules are migrated in
+ * `reading`'s order, a candidate with neither rules nor policies has the
+ * default document).
+ *
+ * A policies document is read exactly as policy_evaluate reads "policies" in
+ * `reading` (kandev's ignores unknown keys and matches them without regard to
+ * case); a profile is checked as policy_validate checks it.
+ *
+ * - POLICY_OK: *out is the handle.
+ * - POLICY_INVALID: the document was read and is invalid. *out is still a
+ *   handle (of no candidates for a profile that lists none), failing closed:
+ *   every decision it gives is the safety gate's stop with reason
+ *   POLICY_REASON_INVALID_POLICIES (the failure's class still resolved), the
+ *   decision policy_evaluate gives for invalid policies. One error anywhere
+ *   in a profile stops every candidate: invalid data never authorizes work.
+ * - POLICY_UNREADABLE: not one JSON value (or, for a policies document, what
+ *   policy_evaluate would not read: a duplicate key, -0, over 16 MiB);
+ *   *out is NULL.
+ * - POLICY_BAD_ARGUMENT: NULL `out`, a bad text/length, an unknown reading.
+ * *errors_json (optional) is the JSON array of errors in policy_validate's
+ * shape, [{"path","message","line","column"}...] ("[]" when valid; paths
+ * relative to the text given, line and column null where unknown); set for
+ * OK, INVALID and UNREADABLE.
+ */
+policy_status policy_compile(
+    const char* text, size_t length, policy_reading reading, policy_compiled** out, char** errors_json, char** message);
+
+/* How many candidates the handle holds (0 for NULL). */
+size_t policy_compiled_candidate_count(const policy_compiled* compiled);
+
+/*
+ * Decides `failure` (NULL: nothing failed, a stop) for candidate
+ * `candidate_index` of the handle, in the reading it was compiled with: the
+ * decision policy_evaluate gives for the same inputs. No JSON, no allocation,
+ * no lock; safe from any number of threads on one handle.
+ * POLICY_BAD_ARGUMENT for a NULL handle or `out`, a struct_size too small, an
+ * index past the candidates, an enum value not listed, a flag other than 0 or
+ * 1, a negative retry ordinal, or a `now` outside years 0000-9999. On every
+ * status but POLICY_OK, *out (when its struct_size can be written) is a stop
+ * (kind STOP, pending outcome STOP, no deadline): it never authorizes work.
+ */
+policy_status policy_evaluate_compiled(
+    const policy_compiled* compiled, size_t candidate_index, const policy_failure* failure, policy_decision* out);
+
+/* Releases a handle. NULL is ignored. */
+void policy_release(policy_compiled* compiled);
+
+/* Names (static strings, never freed) as policy_evaluate's JSON spells them:
+   "rate_limited", "transient", "retry_wait", "skip", "retries_used"; "" for
+   POLICY_CODE_OTHER and POLICY_CLASS_NONE, NULL for a value not listed. */
+const char* policy_error_code_name(policy_error_code code);
+const char* policy_error_class_name(policy_error_class error_class);
+const char* policy_decision_kind_name(policy_decision_kind kind);
+const char* policy_outcome_name(policy_outcome outcome);
+const char* policy_decision_reason_name(policy_decision_reason reason);
+
+/* The code a name stands for (exact bytes, no trimming); POLICY_CODE_OTHER
+   for any other name, NULL included. */
+policy_error_code policy_error_code_from_name(const char* name, size_t length);
+
 #ifdef __cplusplus
 }
 #endif

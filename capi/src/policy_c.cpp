@@ -7,19 +7,41 @@
 #include "check/document_check.h"
 #include "migration/migration.h"
 #include "migration/report_json.h"
+#include "policy/catalogue.h"
+#include "policy/evaluator.h"
+#include "policy/kandev_backend.h"
 #include "policy/limits.h"
 #include "policy/schedule.h"
+#include "policy/validation.h"
 #include "format/codec.h"
 #include "protocol/evaluate_line.h"
+#include "policy/policy_keys.h"
+#include "format/diagnostic.h"
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+#include <optional>
+
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
+#include <vector>
+
+// A compiled document: immutable once policy_compile returns it, so any
+// number of threads may read it at once without a lock.
+struct policy_compiled {
+    policy::Reading reading = policy::Reading::Spec;
+    // False when the document had any error: every decision is then the
+    // safety gate's stop (invalid data never authorizes work).
+    bool valid = false;
+    std::vector<policy::PolicyDocument> candidates;
+};
 
 namespace
 {
@@ -144,6 +166,303 @@ std::string badArguments(const char* text, std::size_t length, policy_reading re
         return "the reading " + std::to_string(static_cast<int>(reading))
             + " is neither POLICY_READING_SPEC nor POLICY_READING_KANDEV";
     return {};
+}
+
+// ---- compiled policies ----------------------------------------------------
+
+// policy_error_code's names, in its order: the catalogue's twelve provider
+// codes, then kandev's codes that are never configurable.
+constexpr std::size_t kProviderCodes = policy::kCatalogue.size();
+constexpr std::size_t kCodeCount = 1 + kProviderCodes + policy::kUnclassifiedCodes.size();
+static_assert(std::size_t {POLICY_CODE_PROVIDER_NOT_CONFIGURED} == kProviderCodes);
+static_assert(std::size_t {POLICY_CODE_MANAGED_RUNTIME_NPM_RESOLUTION} == kCodeCount - 1);
+static_assert(policy::kCatalogue[POLICY_CODE_RATE_LIMITED - 1].name == "rate_limited");
+static_assert(policy::kCatalogue[POLICY_CODE_PROVIDER_NOT_CONFIGURED - 1].name == "provider_not_configured");
+static_assert(
+    policy::kUnclassifiedCodes[POLICY_CODE_UNKNOWN_PROVIDER_ERROR - kProviderCodes - 1] == "unknown_provider_error");
+static_assert(
+    policy::kUnclassifiedCodes[POLICY_CODE_NPX_CACHE_CORRUPTED - kProviderCodes - 1] == "npx_cache_corrupted");
+
+constexpr std::array<std::string_view, kCodeCount> codeNames()
+{
+    std::array<std::string_view, kCodeCount> names {};
+    names[0] = "";  // POLICY_CODE_OTHER: no code of either list, so unclassified in both readings
+    for (std::size_t i = 0; i < kProviderCodes; ++i)
+        names[1 + i] = policy::kCatalogue[i].name;
+    for (std::size_t i = 0; i < policy::kUnclassifiedCodes.size(); ++i)
+        names[1 + kProviderCodes + i] = policy::kUnclassifiedCodes[i];
+    return names;
+}
+constexpr std::array<std::string_view, kCodeCount> kCodeNames = codeNames();
+
+// The stated class as policy_evaluate's JSON would state it.
+constexpr std::array<std::string_view, 4> kStatedClassNames {"", "transient", "hard", "unclassified"};
+constexpr std::array<std::string_view, 4> kClassNames = kStatedClassNames;
+constexpr std::array<std::string_view, 4> kKindNames {"stop", "skip", "retry_wait", "waiting_for_reset"};
+constexpr std::array<std::string_view, 2> kOutcomeNames {"stop", "skip"};
+constexpr std::array<std::string_view, 8> kReasonNames {"no_failure", "invalid_policies", "after_side_effects",
+    "unknown_error", "trusted_reset", "retry_left", "retry_off", "retries_used"};
+
+// The size of each struct's first version: a caller's struct_size must cover it.
+constexpr std::uint32_t kFailureSizeV1 = static_cast<std::uint32_t>(sizeof(policy_failure));
+constexpr std::uint32_t kDecisionSizeV1 = static_cast<std::uint32_t>(sizeof(policy_decision));
+
+template <std::size_t N> constexpr bool inRange(int value) noexcept
+{
+    return value >= 0 && static_cast<std::size_t>(value) < N;
+}
+
+template <std::size_t N> const char* nameOf(const std::array<std::string_view, N>& names, int value) noexcept
+{
+    // Every name is a literal, so its data() is NUL-terminated.
+    return inRange<N>(value) ? names[static_cast<std::size_t>(value)].data() : nullptr;
+}
+
+constexpr bool isFlag(std::int32_t flag) noexcept
+{
+    return flag == 0 || flag == 1;
+}
+
+policy_error_class classOut(const std::optional<policy::ErrorClass>& c) noexcept
+{
+    if (!c)
+        return POLICY_CLASS_NONE;
+    switch (*c) {
+    case policy::ErrorClass::Transient: return POLICY_CLASS_TRANSIENT;
+    case policy::ErrorClass::Hard: return POLICY_CLASS_HARD;
+    case policy::ErrorClass::Unclassified: break;
+    }
+    return POLICY_CLASS_UNCLASSIFIED;
+}
+
+policy_decision_kind kindOut(policy::DecisionKind k) noexcept
+{
+    switch (k) {
+    case policy::DecisionKind::WaitingForReset: return POLICY_DECISION_WAITING_FOR_RESET;
+    case policy::DecisionKind::RetryWait: return POLICY_DECISION_RETRY_WAIT;
+    case policy::DecisionKind::Skip: return POLICY_DECISION_SKIP;
+    case policy::DecisionKind::Stop: break;
+    }
+    return POLICY_DECISION_STOP;
+}
+
+policy_decision_reason reasonOut(policy::DecisionReason r) noexcept
+{
+    switch (r) {
+    case policy::DecisionReason::NoFailure: return POLICY_REASON_NO_FAILURE;
+    case policy::DecisionReason::InvalidPolicies: return POLICY_REASON_INVALID_POLICIES;
+    case policy::DecisionReason::AfterSideEffects: return POLICY_REASON_AFTER_SIDE_EFFECTS;
+    case policy::DecisionReason::UnknownError: return POLICY_REASON_UNKNOWN_ERROR;
+    case policy::DecisionReason::TrustedReset: return POLICY_REASON_TRUSTED_RESET;
+    case policy::DecisionReason::RetryLeft: return POLICY_REASON_RETRY_LEFT;
+    case policy::DecisionReason::RetryOff: return POLICY_REASON_RETRY_OFF;
+    case policy::DecisionReason::RetriesUsed: return POLICY_REASON_RETRIES_USED;
+    }
+    return POLICY_REASON_NO_FAILURE;
+}
+
+// The stop every status but POLICY_OK leaves in a writable decision.
+void writeStop(policy_decision* out) noexcept
+{
+    out->kind = POLICY_DECISION_STOP;
+    out->error_class = POLICY_CLASS_NONE;
+    out->pending_outcome = POLICY_OUTCOME_STOP;
+    out->reason = POLICY_REASON_NO_FAILURE;
+    out->reserved = 0;
+    out->retry_ordinal = 0;
+    out->deadline = POLICY_TIME_NONE;
+}
+
+// Whether the failure's fields are all values the API lists.
+bool readableFailure(const policy_failure& f) noexcept
+{
+    return f.struct_size >= kFailureSizeV1 && inRange<kCodeCount>(f.code)
+        && inRange<kStatedClassNames.size()>(f.stated_class) && inRange<3>(f.confidence)
+        && inRange<3>(f.catalogue_version) && isFlag(f.effect_safe) && isFlag(f.transient_reset_wait_used)
+        && isFlag(f.hard_reset_wait_used) && f.retry_ordinal >= 0
+        && f.now >= policy::kEarliestTime.time_since_epoch().count()
+        && f.now <= policy::kLatestTime.time_since_epoch().count();
+}
+
+// The evaluator's input for a readable failure, built in place field by
+// field. Fails closed as policy_evaluate does: invalid policies make every
+// failure the gate's stop. (Value-initializing it cleared 112 bytes with a
+// string store, and copying in a temporary failure read back bytes just
+// written as wider loads, which stall: either cost a third of the call.)
+void setInput(policy::EvaluationInput& in, const policy_failure& f, bool valid) noexcept
+{
+    in.failure.emplace(kCodeNames[static_cast<std::size_t>(f.code)],
+        kStatedClassNames[static_cast<std::size_t>(f.stated_class)],
+        f.confidence == POLICY_CONFIDENCE_LOW          ? policy::Confidence::Low
+            : f.confidence == POLICY_CONFIDENCE_MEDIUM ? policy::Confidence::Medium
+                                                       : policy::Confidence::High);
+    if (f.reset_at != POLICY_TIME_NONE)
+        in.failure->resetAt = policy::Seconds {std::chrono::seconds {f.reset_at}};
+    in.now = policy::Seconds {std::chrono::seconds {f.now}};
+    in.retryOrdinal = f.retry_ordinal;
+    in.resetWaitUsed = f.transient_reset_wait_used == 1;
+    in.effectSafe = f.effect_safe == 1 && valid;
+}
+
+policy::Decision decideCompiled(
+    const policy_compiled& compiled, const policy::PolicyDocument& doc, const policy::EvaluationInput& in) noexcept
+{
+    return compiled.reading == policy::Reading::Spec ? policy::evaluate(doc, in) : policy::kandev::evaluate(doc, in);
+}
+
+// kandev's evaluator reports no reason: the reason of its decision, from the
+// decision and the evaluator's own order of tests.
+policy::DecisionReason kandevReason(
+    const policy::Decision& d, const policy::PolicyDocument& doc, const policy::EvaluationInput& in) noexcept
+{
+    switch (d.kind) {
+    case policy::DecisionKind::WaitingForReset: return policy::DecisionReason::TrustedReset;
+    case policy::DecisionKind::RetryWait: return policy::DecisionReason::RetryLeft;
+    case policy::DecisionKind::Skip:
+    case policy::DecisionKind::Stop: break;
+    }
+    if (d.errorClass)  // past the gate: the class's exhausted outcome
+        return doc.forClass(*d.errorClass).retry.enabled ? policy::DecisionReason::RetriesUsed
+                                                         : policy::DecisionReason::RetryOff;
+    if (!in.failure)
+        return policy::DecisionReason::NoFailure;
+    if (!in.effectSafe)
+        return policy::DecisionReason::AfterSideEffects;
+    // Not allowed to fall back, or unclassified (a compiled document is valid,
+    // and an invalid one is told apart by the caller).
+    return policy::DecisionReason::UnknownError;
+}
+
+// What policy_compile was given, told apart without parsing it.
+enum class TextShape { NotOneValue, Policies, Profile };
+
+// A policies document is read as the "policies" value of an evaluate line, so
+// its text must be one JSON value that cannot close that value early and add
+// keys of its own ({...},"effect_safe":true): no ',' or ':' outside every
+// bracket, no bracket closed that it did not open. Strings are skipped as JSON
+// writes them. A profile is an object with a top-level "candidates" key.
+TextShape shapeOf(std::string_view t) noexcept
+{
+    int depth = 0;
+    bool inString = false;
+    bool profile = false;
+    std::size_t stringStart = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const char c = t[i];
+        if (inString) {
+            if (c == '\\') {
+                ++i;
+            } else if (c == '"') {
+                inString = false;
+                if (depth == 1 && t.substr(stringStart, i - stringStart) == "candidates") {
+                    std::size_t j = i + 1;
+                    while (j < t.size() && (t[j] == ' ' || t[j] == '\t' || t[j] == '\n' || t[j] == '\r'))
+                        ++j;
+                    profile = profile || (j < t.size() && t[j] == ':');
+                }
+            }
+            continue;
+        }
+        switch (c) {
+        case '"':
+            inString = true;
+            stringStart = i + 1;
+            break;
+        case '{':
+        case '[': ++depth; break;
+        case '}':
+        case ']':
+            if (--depth < 0)
+                return TextShape::NotOneValue;
+            break;
+        case ',':
+        case ':':
+            if (depth == 0)
+                return TextShape::NotOneValue;
+            break;
+        default: break;
+        }
+    }
+    // An unterminated string or bracket is left to the JSON reader, which
+    // names what is wrong (the enclosing line cannot be read either).
+    return profile ? TextShape::Profile : TextShape::Policies;
+}
+
+format::Diagnostic diagnostic(std::string path, std::string message)
+{
+    format::Diagnostic d;
+    d.path = std::move(path);
+    d.message = std::move(message);
+    return d;
+}
+
+// Reads a policies document exactly as policy_evaluate reads the "policies"
+// of a line in the same reading.
+policy_status compilePolicies(std::string_view text, policy_compiled& compiled, std::vector<format::Diagnostic>& errors)
+{
+    if (text.size() > protocol::kMaxEvaluateLineBytes) {
+        errors.push_back(diagnostic("", protocol::kLineTooLong));
+        return POLICY_UNREADABLE;
+    }
+    std::string line = R"({"now":"2026-01-01T00:00:00Z","policies":)";
+    line.append(text);
+    line += '}';
+    const std::size_t length = line.size();
+    line.resize(length + simdjson::SIMDJSON_PADDING);
+    protocol::EvaluateLineParser parser(compiled.reading);
+    protocol::EvaluateCase evaluation;
+    if (std::string problem = parser.parse(line.data(), length, line.size(), evaluation); !problem.empty()) {
+        errors.push_back(diagnostic("", std::move(problem)));
+        return POLICY_UNREADABLE;
+    }
+    // Paths relative to the text given: "policies.hard.retry" is "hard.retry".
+    const std::string_view root = policy::keys::kPolicies;
+    for (std::size_t i = 0; i < evaluation.policyErrors.size(); ++i) {
+        std::string_view path = evaluation.policyErrors[i];
+        std::string_view message = evaluation.policyErrorMessages[i];
+        if (message.starts_with(path) && message.substr(path.size()).starts_with(": "))
+            message.remove_prefix(path.size() + 2);
+        if (path.starts_with(root))
+            path.remove_prefix(path.size() > root.size() && path[root.size()] == '.' ? root.size() + 1 : root.size());
+        errors.push_back(diagnostic(std::string(path), std::string(message)));
+    }
+    compiled.candidates.push_back(evaluation.policies);
+    compiled.valid = errors.empty() && !evaluation.invalid();
+    return compiled.valid ? POLICY_OK : POLICY_INVALID;
+}
+
+// Checks a dynamic profile as policy_validate does and migrates its legacy
+// candidates in the compile's reading.
+policy_status compileProfile(std::string_view text, policy_compiled& compiled, std::vector<format::Diagnostic>& errors)
+{
+    check::DocumentCheck check = check::checkDocument(text);
+    errors = check.errors;
+    if (!check.document || check.document->profiles.size() != 1 || !check.document->profiles.front().dynamic) {
+        if (errors.empty())
+            errors.push_back(diagnostic("", "the text is not a dynamic profile"));
+        return POLICY_UNREADABLE;
+    }
+    const format::DynamicRecord& dynamic = *check.document->profiles.front().dynamic;
+    bool migrated = true;
+    for (std::size_t i = 0; i < dynamic.candidates.size(); ++i) {
+        const policy::Candidate& candidate = dynamic.candidates[i];
+        migration::CandidateMigration m
+            = migration::migrateCandidate(candidate, i, format::indexPath("candidates", i), compiled.reading);
+        if (m.result && policy::isValid(*m.result)) {
+            compiled.candidates.push_back(*m.result);
+            continue;
+        }
+        migrated = false;
+        compiled.candidates.push_back(policy::PolicyDocument {});
+        if (check.errors.empty()) {
+            for (format::Diagnostic& e : m.errors)
+                errors.push_back(std::move(e));
+            if (m.errors.empty())
+                errors.push_back(diagnostic(format::indexPath("candidates", i) + ".policies", "is not valid"));
+        }
+    }
+    compiled.valid = migrated && errors.empty();
+    return compiled.valid ? POLICY_OK : POLICY_INVALID;
 }
 
 }  // namespace
@@ -279,6 +598,124 @@ policy_status policy_migrate(
         setOut(message, describeFirst(check.errors, "some legacy rules cannot be migrated; the report names them"));
         return POLICY_INVALID;
     });
+}
+
+policy_status policy_compile(
+    const char* text, size_t length, policy_reading reading, policy_compiled** out, char** errors_json, char** message)
+{
+    if (out)
+        *out = nullptr;
+    return guarded(errors_json, message, [&] {
+        std::string why = badArguments(text, length, reading);
+        if (why.empty() && !out)
+            why = "out is NULL: there is nowhere to put the compiled handle";
+        if (!why.empty()) {
+            setOut(message, why);
+            return POLICY_BAD_ARGUMENT;
+        }
+        const std::string_view view = textView(text, length);
+        auto compiled = std::make_unique<policy_compiled>();
+        compiled->reading = readingOf(reading);
+        std::vector<format::Diagnostic> errors;
+        policy_status status = POLICY_UNREADABLE;
+        switch (shapeOf(view)) {
+        case TextShape::NotOneValue:
+            errors.push_back(diagnostic("", "expected one JSON value: a policies document or a dynamic profile"));
+            break;
+        case TextShape::Policies: status = compilePolicies(view, *compiled, errors); break;
+        case TextShape::Profile: status = compileProfile(view, *compiled, errors); break;
+        }
+        setOut(errors_json, dump(errorsJson(errors)));
+        if (status != POLICY_OK)
+            setOut(message, describeFirst(errors, "the document is invalid"));
+        // Last: nothing after this can throw, so a handle never leaks.
+        if (status == POLICY_OK || status == POLICY_INVALID)
+            *out = compiled.release();
+        return status;
+    });
+}
+
+size_t policy_compiled_candidate_count(const policy_compiled* compiled)
+{
+    return compiled ? compiled->candidates.size() : 0;
+}
+
+policy_status policy_evaluate_compiled(
+    const policy_compiled* compiled, size_t candidate_index, const policy_failure* failure, policy_decision* out)
+{
+    // Nothing here allocates or throws: the evaluators are noexcept.
+    if (!out || out->struct_size < kDecisionSizeV1)
+        return POLICY_BAD_ARGUMENT;
+    if (!compiled || candidate_index >= compiled->candidates.size() || (failure && !readableFailure(*failure))) {
+        writeStop(out);
+        return POLICY_BAD_ARGUMENT;
+    }
+    const policy::PolicyDocument& doc = compiled->candidates[candidate_index];
+    policy::EvaluationInput in;
+    if (failure)
+        setInput(in, *failure, compiled->valid);
+    const bool hardWaitUsed = failure && failure->hard_reset_wait_used == 1;
+    policy::Decision d = decideCompiled(*compiled, doc, in);
+    // The evaluator takes the flag of the class it resolves; decide again
+    // with the hard class's flag when that is the class and the flags differ.
+    if (d.errorClass == policy::ErrorClass::Hard && hardWaitUsed != in.resetWaitUsed) {
+        in.resetWaitUsed = hardWaitUsed;
+        d = decideCompiled(*compiled, doc, in);
+    }
+    if (compiled->reading == policy::Reading::KandevBackend)
+        d.reason = kandevReason(d, doc, in);
+    if (!compiled->valid && in.failure)
+        d.reason = policy::DecisionReason::InvalidPolicies;
+    out->kind = kindOut(d.kind);
+    out->error_class = classOut(d.errorClass);
+    out->pending_outcome = d.pendingOutcome == policy::Outcome::Skip ? POLICY_OUTCOME_SKIP : POLICY_OUTCOME_STOP;
+    out->reason = reasonOut(d.reason);
+    out->retry_ordinal = d.retryOrdinal;
+    out->deadline = d.deadline ? d.deadline->time_since_epoch().count() : POLICY_TIME_NONE;
+    out->reserved = 0;
+    return POLICY_OK;
+}
+
+void policy_release(policy_compiled* compiled)
+{
+    delete compiled;
+}
+
+const char* policy_error_code_name(policy_error_code code)
+{
+    return nameOf(kCodeNames, code);
+}
+
+const char* policy_error_class_name(policy_error_class error_class)
+{
+    return nameOf(kClassNames, error_class);
+}
+
+const char* policy_decision_kind_name(policy_decision_kind kind)
+{
+    return nameOf(kKindNames, kind);
+}
+
+const char* policy_outcome_name(policy_outcome outcome)
+{
+    return nameOf(kOutcomeNames, outcome);
+}
+
+const char* policy_decision_reason_name(policy_decision_reason reason)
+{
+    return nameOf(kReasonNames, reason);
+}
+
+policy_error_code policy_error_code_from_name(const char* name, size_t length)
+{
+    if (!name || length == 0)
+        return POLICY_CODE_OTHER;
+    const std::string_view wanted(name, length);
+    for (std::size_t i = 1; i < kCodeNames.size(); ++i) {
+        if (kCodeNames[i] == wanted)
+            return static_cast<policy_error_code>(i);
+    }
+    return POLICY_CODE_OTHER;
 }
 
 }  // extern "C"

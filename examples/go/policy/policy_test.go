@@ -2,6 +2,7 @@
 package policy
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
@@ -9,7 +10,8 @@ import (
 )
 
 // The cases of kandev's routingpolicy tests (NextRetryDelay, Evaluate),
-// decided by libpolicy in both readings: the SPEC's and kandev's backend.
+// decided by libpolicy in both readings (the SPEC's and kandev's backend) and
+// on both paths: JSON text (Evaluate) and a compiled document (Compile).
 
 const maxRetryDelay = 24 * time.Hour
 
@@ -17,6 +19,44 @@ var readings = []struct {
 	name    string
 	reading Reading
 }{{"spec", ReadingSpec}, {"kandev", ReadingKandev}}
+
+// An evaluation path: the JSON one, or the compiled one behind the same signature.
+var paths = []struct {
+	name     string
+	evaluate func(Input, Reading) (Decision, error)
+}{{"json", Evaluate}, {"compiled", evaluateCompiled}}
+
+// evaluateCompiled compiles the input's policies and decides through the
+// typed API, reporting the decision in Evaluate's shape (without code and
+// catalogue version, which the compiled decision leaves to the caller).
+func evaluateCompiled(input Input, reading Reading) (Decision, error) {
+	document, err := json.Marshal(input.Policies)
+	if err != nil {
+		return Decision{}, err
+	}
+	compiled, err := Compile(document, reading)
+	var policyErrors []string
+	var invalid *CompileError
+	if errors.As(err, &invalid) && invalid.Status == StatusInvalid {
+		for _, e := range invalid.Errors {
+			policyErrors = append(policyErrors, "policies."+e.Path)
+		}
+	} else if err != nil {
+		return Decision{}, err
+	}
+	defer compiled.Close()
+	d, err := compiled.Evaluate(0, input.Failure.Typed(), input.Now, Attempt{RetryOrdinal: input.RetryOrdinal,
+		EffectSafe: input.EffectSafe, TransientResetWaitUsed: input.ResetWaitUsed, HardResetWaitUsed: input.ResetWaitUsed})
+	if err != nil {
+		return Decision{}, err
+	}
+	out := Decision{Kind: d.Kind().String(), Class: d.Class().String(), RetryOrdinal: d.RetryOrdinal(),
+		PendingOutcome: d.PendingOutcome().String(), PolicyErrors: policyErrors}
+	if deadline := d.Deadline(); !deadline.IsZero() {
+		out.Deadline = &deadline
+	}
+	return out, nil
+}
 
 func retrying(maxRetries int64) ClassPolicy {
 	return ClassPolicy{Retry: RetryPolicy{Enabled: true, MaxRetries: maxRetries, InitialIntervalSeconds: 5}, OnExhausted: "skip"}
@@ -84,24 +124,26 @@ func TestEvaluateOrdersSafetyResetRetryAndExhaustion(t *testing.T) {
 			wantKind: "retry_wait", wantOrdinal: 2, wantDeadline: now.Add(10 * time.Second)},
 		{name: "retry exhaustion skips", failure: rateLimited("transient"), effectSafe: true, retryOrdinal: 2, wantKind: "skip"},
 	}
-	for _, r := range readings {
-		for _, tt := range cases {
-			t.Run(r.name+"/"+tt.name, func(t *testing.T) {
-				got, err := Evaluate(Input{Policies: document, Failure: tt.failure, Now: now, RetryOrdinal: tt.retryOrdinal,
-					ResetWaitUsed: tt.resetWaitUsed, EffectSafe: tt.effectSafe}, r.reading)
-				if err != nil {
-					t.Fatalf("Evaluate: %v", err)
-				}
-				if got.Kind != tt.wantKind {
-					t.Fatalf("kind = %s, want %s (%+v)", got.Kind, tt.wantKind, got)
-				}
-				if got.RetryOrdinal != tt.wantOrdinal {
-					t.Fatalf("retry ordinal = %d, want %d", got.RetryOrdinal, tt.wantOrdinal)
-				}
-				if !tt.wantDeadline.IsZero() && (got.Deadline == nil || !got.Deadline.Equal(tt.wantDeadline)) {
-					t.Fatalf("deadline = %v, want %s", got.Deadline, tt.wantDeadline)
-				}
-			})
+	for _, path := range paths {
+		for _, r := range readings {
+			for _, tt := range cases {
+				t.Run(path.name+"/"+r.name+"/"+tt.name, func(t *testing.T) {
+					got, err := path.evaluate(Input{Policies: document, Failure: tt.failure, Now: now, RetryOrdinal: tt.retryOrdinal,
+						ResetWaitUsed: tt.resetWaitUsed, EffectSafe: tt.effectSafe}, r.reading)
+					if err != nil {
+						t.Fatalf("Evaluate: %v", err)
+					}
+					if got.Kind != tt.wantKind {
+						t.Fatalf("kind = %s, want %s (%+v)", got.Kind, tt.wantKind, got)
+					}
+					if got.RetryOrdinal != tt.wantOrdinal {
+						t.Fatalf("retry ordinal = %d, want %d", got.RetryOrdinal, tt.wantOrdinal)
+					}
+					if !tt.wantDeadline.IsZero() && (got.Deadline == nil || !got.Deadline.Equal(tt.wantDeadline)) {
+						t.Fatalf("deadline = %v, want %s", got.Deadline, tt.wantDeadline)
+					}
+				})
+			}
 		}
 	}
 }
@@ -110,14 +152,16 @@ func TestEvaluateHonorsStopAfterExhaustion(t *testing.T) {
 	document := DefaultDocument()
 	document.Hard = retrying(1)
 	document.Hard.OnExhausted = "stop"
-	for _, r := range readings {
-		got, err := Evaluate(Input{Policies: document, Failure: rateLimited("hard"), EffectSafe: true, RetryOrdinal: 1,
-			Now: time.Unix(100, 0).UTC()}, r.reading)
-		if err != nil {
-			t.Fatalf("%s: Evaluate: %v", r.name, err)
-		}
-		if got.Kind != "stop" || got.PendingOutcome != "stop" {
-			t.Fatalf("%s: evaluation = %+v, want stop", r.name, got)
+	for _, path := range paths {
+		for _, r := range readings {
+			got, err := path.evaluate(Input{Policies: document, Failure: rateLimited("hard"), EffectSafe: true, RetryOrdinal: 1,
+				Now: time.Unix(100, 0).UTC()}, r.reading)
+			if err != nil {
+				t.Fatalf("%s/%s: Evaluate: %v", path.name, r.name, err)
+			}
+			if got.Kind != "stop" || got.PendingOutcome != "stop" {
+				t.Fatalf("%s/%s: evaluation = %+v, want stop", path.name, r.name, got)
+			}
 		}
 	}
 }
@@ -125,13 +169,15 @@ func TestEvaluateHonorsStopAfterExhaustion(t *testing.T) {
 func TestInvalidPoliciesFailClosed(t *testing.T) {
 	document := DefaultDocument()
 	document.Transient = retrying(11)
-	got, err := Evaluate(Input{Policies: document, Failure: rateLimited("transient"), EffectSafe: true,
-		Now: time.Unix(100, 0).UTC()}, ReadingSpec)
-	if err != nil {
-		t.Fatalf("Evaluate: %v", err)
-	}
-	if got.Kind != "stop" || len(got.PolicyErrors) != 1 || got.PolicyErrors[0] != "policies.transient.retry.max_retries" {
-		t.Fatalf("evaluation = %+v, want a stop naming policies.transient.retry.max_retries", got)
+	for _, path := range paths {
+		got, err := path.evaluate(Input{Policies: document, Failure: rateLimited("transient"), EffectSafe: true,
+			Now: time.Unix(100, 0).UTC()}, ReadingSpec)
+		if err != nil {
+			t.Fatalf("%s: Evaluate: %v", path.name, err)
+		}
+		if got.Kind != "stop" || len(got.PolicyErrors) != 1 || got.PolicyErrors[0] != "policies.transient.retry.max_retries" {
+			t.Fatalf("%s: evaluation = %+v, want a stop naming policies.transient.retry.max_retries", path.name, got)
+		}
 	}
 }
 
