@@ -1268,6 +1268,14 @@
         <extracomment>%1: a profile id, %2: kandev&apos;s table, %3: its column, %4: what is wrong with the value</extracomment>
         <translation>Profil „%1“: %2, Spalte %3: %4; dieses Profil bleibt unverändert</translation>
     </message>
+    <message numerus="yes">
+        <source>and %n more problem(s) not listed; correct these and check again</source>
+        <extracomment>After the first hundred problems of a file: how many more there are.</extracomment>
+        <translation>
+            <numerusform>und %n weiteres Problem, nicht aufgeführt; beheben Sie diese und prüfen Sie erneut</numerusform>
+            <numerusform>und %n weitere Probleme, nicht aufgeführt; beheben Sie diese und prüfen Sie erneut</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

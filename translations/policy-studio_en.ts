@@ -1268,6 +1268,14 @@
         <extracomment>%1: a profile id, %2: kandev's table, %3: its column, %4: what is wrong with the value</extracomment>
         <translation type="unfinished" />
     </message>
+    <message numerus="yes">
+        <source>and %n more problem(s) not listed; correct these and check again</source>
+        <extracomment>After the first hundred problems of a file: how many more there are.</extracomment>
+        <translation>
+            <numerusform>and %n more problem not listed; correct these and check again</numerusform>
+            <numerusform>and %n more problems not listed; correct these and check again</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

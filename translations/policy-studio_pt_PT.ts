@@ -1268,6 +1268,14 @@
         <extracomment>%1: a profile id, %2: kandev&apos;s table, %3: its column, %4: what is wrong with the value</extracomment>
         <translation>perfil «%1»: %2, coluna %3: %4; este perfil não é alterado</translation>
     </message>
+    <message numerus="yes">
+        <source>and %n more problem(s) not listed; correct these and check again</source>
+        <extracomment>After the first hundred problems of a file: how many more there are.</extracomment>
+        <translation>
+            <numerusform>e mais %n problema não listado; corrija estes e verifique novamente</numerusform>
+            <numerusform>e mais %n problemas não listados; corrija estes e verifique novamente</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

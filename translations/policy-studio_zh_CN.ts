@@ -1263,6 +1263,13 @@
         <extracomment>%1: a profile id, %2: kandev&apos;s table, %3: its column, %4: what is wrong with the value</extracomment>
         <translation>配置“%1”：%2，列 %3：%4；此配置保持不变</translation>
     </message>
+    <message numerus="yes">
+        <source>and %n more problem(s) not listed; correct these and check again</source>
+        <extracomment>After the first hundred problems of a file: how many more there are.</extracomment>
+        <translation>
+            <numerusform>另有 %n 个问题未列出；请先更正这些问题，然后再次检查</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>

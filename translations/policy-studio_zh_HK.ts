@@ -1263,6 +1263,13 @@
         <extracomment>%1: a profile id, %2: kandev&apos;s table, %3: its column, %4: what is wrong with the value</extracomment>
         <translation>設定檔「%1」：%2，欄 %3：%4；此設定檔保持不變</translation>
     </message>
+    <message numerus="yes">
+        <source>and %n more problem(s) not listed; correct these and check again</source>
+        <extracomment>After the first hundred problems of a file: how many more there are.</extracomment>
+        <translation>
+            <numerusform>另有 %n 個問題未列出；請先更正這些問題，然後再次檢查</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
