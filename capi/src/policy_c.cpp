@@ -590,7 +590,11 @@ policy_status policy_migrate(
         std::string out = "{\"document\":";
         out += ok ? format::joinPieces(format::serializeDocumentPieces(*migrated, format::Layout::Compact))
                   : std::string("null");
-        out += ",\"report\":" + (report ? dump(migration::reportToJson(*report)) : std::string("null"));
+        out += ",\"report\":";
+        if (report)
+            migration::writeReportJson(*report, [&](std::string_view text) { out += text; });
+        else
+            out += "null";
         out += ",\"errors\":" + dump(errorsJson(check.errors)) + "}";
         setOut(result_json, out);
         if (ok)

@@ -54,6 +54,8 @@ class TestMigration final : public QObject
     Q_OBJECT
 private slots:
     void actions();
+    void streamedReportIsTheReport_data();
+    void streamedReportIsTheReport();
     void conflictCanBeSettledByChoosingARule_data();
     void conflictCanBeSettledByChoosingARule();
     void rules_data();
@@ -425,6 +427,31 @@ void TestMigration::conflictCanBeSettledByChoosingARule()
     QCOMPARE(policies.transient.retry.maxRetries, retries);
     QCOMPARE(int(policies.transient.onExhausted), outcome);
     QCOMPARE(policies.hard.onExhausted, policy::Outcome::Stop);
+}
+
+void TestMigration::streamedReportIsTheReport_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("kandev");
+    for (const char* name : {"legacy-profile.json", "legacy-conflict.json", "export.json", "profile-v1.json"}) {
+        QTest::addRow("%s, spec", name) << testpaths::sample(name) << false;
+        QTest::addRow("%s, kandev", name) << testpaths::sample(name) << true;
+    }
+}
+
+// migrate --format json writes the report a candidate at a time; it is the
+// report's JSON, byte for byte.
+void TestMigration::streamedReportIsTheReport()
+{
+    QFETCH(QString, file);
+    QFETCH(bool, kandev);
+    const auto check = checkDocument(testpaths::readAll(file));
+    QVERIFY(check.document);
+    const MigrationReport report
+        = planMigration(*check.document, kandev ? policy::Reading::KandevBackend : policy::Reading::Spec);
+    std::string streamed;
+    writeReportJson(report, [&](std::string_view text) { streamed += text; });
+    QCOMPARE(QString::fromStdString(streamed), QString::fromStdString(reportToJson(report).dump()));
 }
 
 void TestMigration::reportRendersAsTextAndJson()

@@ -179,7 +179,11 @@ int migrateCommand(const std::vector<std::string>& rawArgs, Io& io)
         } else {
             io.out << "null";
         }
-        io.out << ",\"report\":" << (report ? jsonOutput(migration::reportToJson(*report)) : std::string("null"));
+        io.out << ",\"report\":";
+        if (report)
+            migration::writeReportJson(*report, [&](std::string_view text) { io.out << text; });
+        else
+            io.out << "null";
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& e : errors)
             list.push_back(migration::diagnosticToJson(e));

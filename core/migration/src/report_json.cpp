@@ -38,58 +38,77 @@ Json diagnosticToJson(const format::Diagnostic& d)
     return j;
 }
 
+namespace
+{
+
+Json candidateToJson(const CandidateMigration& c)
+{
+    Json cj = Json::object();
+    cj["index"] = c.index;
+    cj["path"] = c.path;
+    cj["execution_profile_id"] = c.executionProfileId;
+    cj["source"] = std::string(sourceFormName(c.source));
+    cj["changed"] = c.changes();
+    Json legacy = Json::object();
+    for (const auto& r : c.legacyRules)
+        legacy[r.key] = r.action;
+    cj["legacy_rules"] = std::move(legacy);
+    Json rules = Json::array();
+    for (const auto& r : c.rules) {
+        Json rj = Json::object();
+        rj["key"] = r.key;
+        rj["action"] = r.action;
+        rj["read_as"] = Json {{"key", r.readKey}, {"action", r.readAction}};
+        rj["covers"] = classesToJson(r.classes);
+        rj["applied_to"] = classesToJson(r.appliedTo);
+        rj["overridden_by"] = r.overriddenBy.empty() ? Json(nullptr) : Json(r.overriddenBy);
+        rules.push_back(std::move(rj));
+    }
+    cj["rules"] = std::move(rules);
+    cj["defaulted_classes"] = classesToJson(c.defaultedClasses);
+    cj["policies"] = c.result ? policiesToJson(*c.result) : Json(nullptr);
+    Json warnings = Json::array();
+    for (const auto& d : c.divergences) {
+        Json w = Json::object();
+        w["code"] = "go_backend_divergence";
+        w["class"] = std::string(policy::errorClassName(d.errorClass));
+        w["our_rule"] = d.ourKey;
+        w["go_backend_rule"] = d.goKey;
+        w["ours"] = Json::parse(format::serializeClassPolicy(d.ours));
+        w["go_backend"] = Json::parse(format::serializeClassPolicy(d.go));
+        warnings.push_back(std::move(w));
+    }
+    cj["warnings"] = std::move(warnings);
+    Json errors = Json::array();
+    for (const auto& e : c.errors)
+        errors.push_back(diagnosticToJson(e));
+    cj["errors"] = std::move(errors);
+    return cj;
+}
+
+Json profileToJson(const ProfileMigration& p)
+{
+    Json pj = Json::object();
+    pj["profile_id"] = p.profileId.empty() ? Json(nullptr) : Json(p.profileId);
+    pj["path"] = p.path;
+    pj["candidates"] = Json::array();
+    return pj;
+}
+
+std::string dumpCompact(const Json& j)
+{
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace
+
 Json reportToJson(const MigrationReport& report)
 {
     Json profiles = Json::array();
     for (const auto& p : report.profiles) {
-        Json candidates = Json::array();
-        for (const auto& c : p.candidates) {
-            Json cj = Json::object();
-            cj["index"] = c.index;
-            cj["path"] = c.path;
-            cj["execution_profile_id"] = c.executionProfileId;
-            cj["source"] = std::string(sourceFormName(c.source));
-            cj["changed"] = c.changes();
-            Json legacy = Json::object();
-            for (const auto& r : c.legacyRules)
-                legacy[r.key] = r.action;
-            cj["legacy_rules"] = std::move(legacy);
-            Json rules = Json::array();
-            for (const auto& r : c.rules) {
-                Json rj = Json::object();
-                rj["key"] = r.key;
-                rj["action"] = r.action;
-                rj["read_as"] = Json {{"key", r.readKey}, {"action", r.readAction}};
-                rj["covers"] = classesToJson(r.classes);
-                rj["applied_to"] = classesToJson(r.appliedTo);
-                rj["overridden_by"] = r.overriddenBy.empty() ? Json(nullptr) : Json(r.overriddenBy);
-                rules.push_back(std::move(rj));
-            }
-            cj["rules"] = std::move(rules);
-            cj["defaulted_classes"] = classesToJson(c.defaultedClasses);
-            cj["policies"] = c.result ? policiesToJson(*c.result) : Json(nullptr);
-            Json warnings = Json::array();
-            for (const auto& d : c.divergences) {
-                Json w = Json::object();
-                w["code"] = "go_backend_divergence";
-                w["class"] = std::string(policy::errorClassName(d.errorClass));
-                w["our_rule"] = d.ourKey;
-                w["go_backend_rule"] = d.goKey;
-                w["ours"] = Json::parse(format::serializeClassPolicy(d.ours));
-                w["go_backend"] = Json::parse(format::serializeClassPolicy(d.go));
-                warnings.push_back(std::move(w));
-            }
-            cj["warnings"] = std::move(warnings);
-            Json errors = Json::array();
-            for (const auto& e : c.errors)
-                errors.push_back(diagnosticToJson(e));
-            cj["errors"] = std::move(errors);
-            candidates.push_back(std::move(cj));
-        }
-        Json pj = Json::object();
-        pj["profile_id"] = p.profileId.empty() ? Json(nullptr) : Json(p.profileId);
-        pj["path"] = p.path;
-        pj["candidates"] = std::move(candidates);
+        Json pj = profileToJson(p);
+        for (const auto& c : p.candidates)
+            pj["candidates"].push_back(candidateToJson(c));
         profiles.push_back(std::move(pj));
     }
     Json j = Json::object();
@@ -99,6 +118,29 @@ Json reportToJson(const MigrationReport& report)
     j["divergences"] = report.divergenceCount();
     j["errors"] = report.errors().size();
     return j;
+}
+
+void writeReportJson(const MigrationReport& report, const std::function<void(std::string_view)>& write)
+{
+    write(R"({"reading":)");
+    write(report.reading == policy::Reading::Spec ? R"("spec")" : R"("kandev")");
+    write(R"(,"profiles":[)");
+    for (std::size_t p = 0; p < report.profiles.size(); ++p) {
+        // The profile's own members, then its candidates one at a time.
+        std::string head = dumpCompact(profileToJson(report.profiles[p]));
+        head.resize(head.size() - 2);  // the empty candidate list's "]}"
+        write(p > 0 ? "," : "");
+        write(head);
+        const auto& candidates = report.profiles[p].candidates;
+        for (std::size_t c = 0; c < candidates.size(); ++c) {
+            write(c > 0 ? "," : "");
+            write(dumpCompact(candidateToJson(candidates[c])));
+        }
+        write("]}");
+    }
+    write(R"(],"changed_candidates":)" + std::to_string(report.changedCandidates()));
+    write(R"(,"divergences":)" + std::to_string(report.divergenceCount()));
+    write(R"(,"errors":)" + std::to_string(report.errors().size()) + "}");
 }
 
 }  // namespace migration
