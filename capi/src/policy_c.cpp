@@ -415,7 +415,7 @@ policy_status compilePolicies(std::string_view text, policy_compiled& compiled, 
         errors.push_back(diagnostic("", std::move(problem)));
         return POLICY_UNREADABLE;
     }
-    // Paths relative to the text given: "policies.hard.retry" is "hard.retry".
+    // Paths relative to the text given: the line's "policies." prefix is dropped.
     const std::string_view root = policy::keys::kPolicies;
     for (std::size_t i = 0; i < evaluation.policyErrors.size(); ++i) {
         std::string_view path = evaluation.policyErrors[i];
