@@ -41,6 +41,7 @@ struct policy_compiled {
     // safety gate's stop (invalid data never authorizes work).
     bool valid = false;
     std::vector<policy::PolicyDocument> candidates;
+    std::vector<char> validPolicies;  // policy::isValid of each candidate's, decided once
 };
 
 namespace
@@ -308,6 +309,26 @@ policy::Decision decideCompiled(
     const policy_compiled& compiled, const policy::PolicyDocument& doc, const policy::EvaluationInput& in) noexcept
 {
     return compiled.reading == policy::Reading::Spec ? policy::evaluate(doc, in) : policy::kandev::evaluate(doc, in);
+}
+
+// The failure's class by the evaluator's rule, from the enums as given: no
+// name is looked up on the SPEC reading's path.
+policy::ErrorClass resolvedClass(const policy_failure& f) noexcept
+{
+    std::optional<policy::ErrorCode> code;
+    if (f.code >= POLICY_CODE_NETWORK_UNAVAILABLE && f.code <= POLICY_CODE_PROVIDER_NOT_CONFIGURED)
+        code = static_cast<policy::ErrorCode>(f.code - POLICY_CODE_NETWORK_UNAVAILABLE);
+    std::optional<policy::ErrorClass> stated;
+    if (f.stated_class == POLICY_CLASS_TRANSIENT)
+        stated = policy::ErrorClass::Transient;
+    else if (f.stated_class == POLICY_CLASS_HARD)
+        stated = policy::ErrorClass::Hard;
+    else if (f.stated_class == POLICY_CLASS_UNCLASSIFIED)
+        stated = policy::ErrorClass::Unclassified;
+    const policy::Confidence confidence = f.confidence == POLICY_CONFIDENCE_LOW ? policy::Confidence::Low
+        : f.confidence == POLICY_CONFIDENCE_MEDIUM                              ? policy::Confidence::Medium
+                                                                                : policy::Confidence::High;
+    return policy::resolveClass(code, stated, confidence);
 }
 
 // kandev's evaluator reports no reason: the reason of its decision, from the
@@ -629,6 +650,8 @@ policy_status policy_compile(
         case TextShape::Policies: status = compilePolicies(view, *compiled, errors); break;
         case TextShape::Profile: status = compileProfile(view, *compiled, errors); break;
         }
+        for (const policy::PolicyDocument& doc : compiled->candidates)
+            compiled->validPolicies.push_back(compiled->valid && policy::isValid(doc));
         setOut(errors_json, dump(errorsJson(errors)));
         if (status != POLICY_OK)
             setOut(message, describeFirst(errors, "the document is invalid"));
@@ -659,12 +682,21 @@ policy_status policy_evaluate_compiled(
     if (failure)
         setInput(in, *failure, compiled->valid);
     const bool hardWaitUsed = failure && failure->hard_reset_wait_used == 1;
-    policy::Decision d = decideCompiled(*compiled, doc, in);
-    // The evaluator takes the flag of the class it resolves; decide again
-    // with the hard class's flag when that is the class and the flags differ.
-    if (d.errorClass == policy::ErrorClass::Hard && hardWaitUsed != in.resetWaitUsed) {
-        in.resetWaitUsed = hardWaitUsed;
+    policy::Decision d;
+    if (compiled->reading == policy::Reading::Spec) {
+        // The class first, so the reset-wait flag is that class's.
+        const policy::ErrorClass cls = failure ? resolvedClass(*failure) : policy::ErrorClass::Unclassified;
+        if (cls == policy::ErrorClass::Hard)
+            in.resetWaitUsed = hardWaitUsed;
+        d = policy::evaluateResolved(doc, compiled->validPolicies[candidate_index], cls, in);
+    } else {
         d = decideCompiled(*compiled, doc, in);
+        // kandev's evaluator takes the flag of the class it resolves; decide again
+        // with the hard class's flag when that is the class and the flags differ.
+        if (d.errorClass == policy::ErrorClass::Hard && hardWaitUsed != in.resetWaitUsed) {
+            in.resetWaitUsed = hardWaitUsed;
+            d = decideCompiled(*compiled, doc, in);
+        }
     }
     if (compiled->reading == policy::Reading::KandevBackend)
         d.reason = kandevReason(d, doc, in);

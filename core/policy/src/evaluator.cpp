@@ -71,39 +71,37 @@ std::string_view resetHintUseName(ResetHintUse u) noexcept
 
 ErrorClass resolveClass(const Failure& failure) noexcept
 {
-    if (failure.confidence == Confidence::Low)
-        return ErrorClass::Unclassified;
-    const auto code = errorCodeFromName(failure.code);
-    if (!code)
-        return ErrorClass::Unclassified;
-    // SPEC 4.1, failing closed: a stated class decides when it is transient or
-    // hard; any other stated word ("unclassified", "Transient", "fatal") means
-    // the classifier could not classify, so nothing may retry or skip; only
-    // when no class is stated does the catalogue decide.
-    if (failure.statedClass.empty())
-        return errorClassOf(*code);
+    std::optional<ErrorClass> stated;
     if (failure.statedClass == "transient")
-        return ErrorClass::Transient;
-    if (failure.statedClass == "hard")
-        return ErrorClass::Hard;
-    return ErrorClass::Unclassified;
+        stated = ErrorClass::Transient;
+    else if (failure.statedClass == "hard")
+        stated = ErrorClass::Hard;
+    else if (!failure.statedClass.empty())
+        stated = ErrorClass::Unclassified;
+    return resolveClass(errorCodeFromName(failure.code), stated, failure.confidence);
 }
 
 Decision evaluate(const PolicyDocument& doc, const EvaluationInput& input) noexcept
+{
+    const ErrorClass cls = input.failure ? resolveClass(*input.failure) : ErrorClass::Unclassified;
+    return evaluateResolved(doc, input.failure && isValid(doc), cls, input);
+}
+
+Decision evaluateResolved(
+    const PolicyDocument& doc, bool documentValid, ErrorClass cls, const EvaluationInput& input) noexcept
 {
     Decision d;
     if (!input.failure)
         return d;  // nothing failed: nothing authorizes more work
 
     const Failure& failure = *input.failure;
-    const ErrorClass cls = resolveClass(failure);
     d.errorClass = cls;
     d.code = failure.code;
     if (!failure.catalogueVersion.empty())
         d.catalogueVersion = failure.catalogueVersion;
 
     // The safety gate overrides every setting.
-    if (!isValid(doc)) {
+    if (!documentValid) {
         d.reason = DecisionReason::InvalidPolicies;
         return d;
     }
