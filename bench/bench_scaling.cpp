@@ -5,6 +5,7 @@
 #include "scaling.h"
 
 #include "cli/cli.h"
+#include "format/validator.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -94,6 +95,13 @@ int main()
                 policyctl({"timeline", "--scenario", scenario, input});
             },
             input);
+    }
+    // The JSON Schema check alone (validate runs it only on files the codec
+    // could read): its errors were n^2 to tell apart and to place.
+    for (const scaling::Family& family : scaling::documentFamilies()) {
+        worst = std::max(worst, scaling::measure("JSON Schema check", family, [](const std::string& text) {
+            (void)format::validateAgainstSchema(text, format::FileShape::DynamicDocument);
+        }));
     }
     writeFile(input, small);
     for (const scaling::Family& family : scaling::scenarioFamilies()) {

@@ -53,6 +53,17 @@ inline std::string longDocument(long n, bool valid)
     return out + "\n]}\n";
 }
 
+// n candidates whose positions are all -1: n errors of the JSON Schema
+// files (minimum 0) as well as of the rules.
+inline std::string negativePositions(long n)
+{
+    std::string out = "{\"candidates\": [\n";
+    for (long i = 0; i < n; ++i)
+        out += std::string(i > 0 ? ",\n" : "") + R"(  {"position": -1, "execution_profile_id": "agent-)"
+            + std::to_string(i) + "\"}";
+    return out + "\n]}\n";
+}
+
 // A timeline scenario. Valid: n attempts; invalid: n unknown keys.
 inline std::string scenario(long n, bool valid)
 {
@@ -82,6 +93,7 @@ inline std::vector<Family> documentFamilies()
         {"keys, invalid", {10000, 50000, 100000}, [](long n) { return wideDocument(n, false); }},
         {"candidates, valid", {1000, 5000, 20000}, [](long n) { return longDocument(n, true); }},
         {"candidates, invalid", {1000, 5000, 20000}, [](long n) { return longDocument(n, false); }},
+        {"positions -1 (schema)", {1000, 5000, 20000}, [](long n) { return negativePositions(n); }},
     };
 }
 
