@@ -42,8 +42,14 @@ std::string generateExport(int profiles, int candidates)
             }
             out += c + 1 < candidates ? ",\n" : "\n";
         }
-        out += "  ]}}";
-        out += p + 1 < profiles ? ",\n" : "\n";
+        out += "  ]}},\n";
+    }
+    // The concrete profiles the candidates name, so that the export is valid.
+    for (int c = 0; c < candidates; ++c) {
+        out += "  {\"id\": \"agent-" + std::to_string(c) + "\", \"name\": \"Agent " + std::to_string(c)
+            + "\", \"kind\": \"concrete\", \"enabled\": true, \"auto_fallback\": false, \"agent_name\": "
+              "\"claude-acp\"}";
+        out += c + 1 < candidates ? ",\n" : "\n";
     }
     out += "]}\n";
     return out;
