@@ -126,11 +126,15 @@ std::vector<Diagnostic> detail::validateTreeAgainstSchema(
 
     // valijson reports the failing leaf and then each enclosing schema; keep
     // the leaves, which are the errors a person can act on.
+    // Sized once: growing them (and rehashing) allocates ever larger blocks,
+    // each of which made glibc consolidate every small block freed so far.
     std::vector<std::pair<std::string, std::string>> errors;
+    errors.reserve(results.numErrors());
     valijson::ValidationResults::Error e;
     while (results.popError(e))
         errors.emplace_back(fieldPath(e.context), e.description);
     std::unordered_set<std::string> enclosing;  // every path that holds another error's path
+    enclosing.reserve(2 * errors.size());
     for (const auto& error : errors) {
         const std::string& path = error.first;
         for (std::size_t k = 0; k < path.size(); ++k) {
@@ -141,6 +145,7 @@ std::vector<Diagnostic> detail::validateTreeAgainstSchema(
             enclosing.insert(std::string());
     }
     std::unordered_set<std::string> seen;
+    seen.reserve(errors.size());
     for (const auto& [path, message] : errors) {
         if (enclosing.count(path) || !seen.insert(path + '\n' + message).second)
             continue;
