@@ -456,7 +456,7 @@ policy_status compilePolicies(std::string_view text, policy_compiled& compiled, 
 // candidates in the compile's reading.
 policy_status compileProfile(std::string_view text, policy_compiled& compiled, std::vector<format::Diagnostic>& errors)
 {
-    check::DocumentCheck check = check::checkDocument(text);
+    check::DocumentCheck check = check::checkDocument(text, true, format::RecordSources::Drop);
     errors = check.errors;
     if (!check.document || check.document->profiles.size() != 1 || !check.document->profiles.front().dynamic) {
         if (errors.empty())
@@ -522,7 +522,8 @@ policy_status policy_validate(const char* text, size_t length, char** result_jso
             setOut(message, why);
             return POLICY_BAD_ARGUMENT;
         }
-        const check::DocumentCheck check = check::checkDocument(textView(text, length));
+        const check::DocumentCheck check
+            = check::checkDocument(textView(text, length), true, format::RecordSources::Drop);
         Json j = Json::object();
         j["valid"] = check.valid();
         j["legacy"] = check.legacy;

@@ -64,6 +64,8 @@ private slots:
     void unknownFieldsAndOrderSurvive();
     void compactLayoutIsTheSameDocument_data();
     void compactLayoutIsTheSameDocument();
+    void readWithoutSourcesChecksAlikeAndIsNeverWritten_data();
+    void readWithoutSourcesChecksAlikeAndIsNeverWritten();
     void writtenAsPrettyPrintedJson_data();
     void writtenAsPrettyPrintedJson();
     void largeDocumentsAreWrittenInPieces();
@@ -169,6 +171,33 @@ void TestCodec::compactLayoutIsTheSameDocument()
     QCOMPARE(joinPieces(serializeDocumentPieces(*r.document, Layout::Compact)), expected);
     QCOMPARE(joinPieces(compactPieces(indented)), expected);
     QVERIFY(indented.size() > 1 || text.size() < 65536);
+}
+
+void TestCodec::readWithoutSourcesChecksAlikeAndIsNeverWritten_data()
+{
+    roundTripIsByteIdentical_data();
+    QTest::newRow("legacy, mixed") << testpaths::fixture("hostile/legacy-mixed.json");
+    QTest::newRow("future version") << testpaths::fixture("hostile/future-version.json");
+}
+
+// validate, timeline and the C API read without the records' sources: the
+// same problems, and a document that refuses to be written (it would lose
+// every unknown field).
+void TestCodec::readWithoutSourcesChecksAlikeAndIsNeverWritten()
+{
+    QFETCH(QString, file);
+    const std::string text = testpaths::readAll(file);
+    const check::DocumentCheck kept = check::checkDocument(text);
+    const check::DocumentCheck dropped = check::checkDocument(text, true, RecordSources::Drop);
+    QCOMPARE(dropped.errors, kept.errors);
+    QCOMPARE(dropped.warnings, kept.warnings);
+    QCOMPARE(dropped.document.has_value(), kept.document.has_value());
+    if (!dropped.document)
+        return;
+    QVERIFY(kept.document->writable);
+    QVERIFY(!dropped.document->writable);
+    QVERIFY_THROWS_EXCEPTION(std::logic_error, serializeDocumentPieces(*dropped.document));
+    QCOMPARE(dropped.document->profiles.size(), kept.document->profiles.size());
 }
 
 void TestCodec::unknownFieldsAndOrderSurvive()

@@ -56,7 +56,7 @@ std::optional<Format> formatOption(const std::optional<std::string>& value, Io& 
     return std::nullopt;
 }
 
-CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream)
+CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream, format::RecordSources sources)
 {
     CheckedFile file;
     file.path = path;
@@ -67,7 +67,7 @@ CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream)
         return file;
     }
     file.text = std::move(*read.bytes);
-    file.check = check::checkDocument(file.text);
+    file.check = check::checkDocument(file.text, true, sources);
     return file;
 }
 

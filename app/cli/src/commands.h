@@ -60,7 +60,9 @@ struct CheckedFile {
     std::string text;
     check::DocumentCheck check;
 };
-CheckedFile readAndCheck(const std::string& path, std::istream& stdinStream);
+// `sources`: Drop for a command that never writes the document.
+CheckedFile readAndCheck(
+    const std::string& path, std::istream& stdinStream, format::RecordSources sources = format::RecordSources::Keep);
 
 // JSON output that stays valid UTF-8 whatever bytes reached a string in it
 // (an invalid byte becomes U+FFFD instead of an exception that aborts).

@@ -207,7 +207,7 @@ std::variant<LoadedRoute, int> loadRoute(
     const std::string& path, const std::optional<std::string>& profileId, const char* label, Io& io)
 {
     LoadedRoute route;
-    route.file = readAndCheck(path, io.in);
+    route.file = readAndCheck(path, io.in, format::RecordSources::Drop);
     if (route.file.readError) {
         io.err << "policyctl timeline: " << label << shown(*route.file.readError) << "\n";
         return kExitUsage;

@@ -46,7 +46,7 @@ int validateCommand(const std::vector<std::string>& rawArgs, Io& io)
     int exitCode = kExitOk;
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
     for (const auto& path : args.positional()) {
-        const CheckedFile file = readAndCheck(path, io.in);
+        const CheckedFile file = readAndCheck(path, io.in, format::RecordSources::Drop);
         std::vector<format::Diagnostic> errors = file.check.errors;
         if (file.readError) {
             io.err << "policyctl validate: " << shown(*file.readError) << "\n";

@@ -68,11 +68,11 @@ bool hasNewerPolicyVersion(const format::Document& doc)
 
 }  // namespace
 
-DocumentCheck checkDocument(std::string_view text, bool schemaFiles)
+DocumentCheck checkDocument(std::string_view text, bool schemaFiles, format::RecordSources sources)
 {
     DocumentCheck check;
     format::ParseResult parsed
-        = format::parseDocument(text, schemaFiles ? format::SchemaFiles::Check : format::SchemaFiles::Skip);
+        = format::parseDocument(text, schemaFiles ? format::SchemaFiles::Check : format::SchemaFiles::Skip, sources);
     check.errors = std::move(parsed.errors);
     if (!parsed.document)
         return check;

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace format
 {
@@ -62,8 +63,9 @@ std::string dumpWithoutChild(const Json& object, std::string_view child)
 class Decoder
 {
 public:
-    explicit Decoder(std::string_view text)
+    Decoder(std::string_view text, RecordSources sources)
         : m_errors(text)
+        , m_keepSources(sources == RecordSources::Keep)
     {
     }
 
@@ -287,7 +289,8 @@ public:
             return std::nullopt;
         }
         DynamicRecord d;
-        d.source = dumpWithoutChild(v, "candidates");
+        if (m_keepSources)
+            d.source = dumpWithoutChild(v, "candidates");
         if (const Json* version = member(v, "version"); version && !version->is_null()) {
             d.version = integer(version, joinPath(path, "version"));
             if (*d.version < 0)
@@ -304,11 +307,13 @@ public:
             return d;
         }
         d.candidates.reserve(list->size());
-        d.candidateSources.reserve(list->size());
+        if (m_keepSources)
+            d.candidateSources.reserve(list->size());
         for (std::size_t i = 0; i < list->size(); ++i) {
             const Json& item = (*list)[i];
             d.candidates.push_back(candidate(item, indexPath(listPath, i)));
-            d.candidateSources.push_back(item.is_object() ? item.dump() : std::string());
+            if (m_keepSources)
+                d.candidateSources.push_back(item.is_object() ? item.dump() : std::string());
         }
         return d;
     }
@@ -321,7 +326,8 @@ public:
             return p;
         }
         const Json* dynamicValue = member(v, "dynamic");
-        p.source = dynamicValue && dynamicValue->is_object() ? dumpWithoutChild(v, "dynamic") : v.dump();
+        if (m_keepSources)
+            p.source = dynamicValue && dynamicValue->is_object() ? dumpWithoutChild(v, "dynamic") : v.dump();
         p.id = string(member(v, "id"), joinPath(path, "id"));
         p.name = string(member(v, "name"), joinPath(path, "name"));
         p.kind = string(member(v, "kind"), joinPath(path, "kind"));
@@ -358,6 +364,7 @@ public:
 
 private:
     DiagnosticCollector m_errors;
+    bool m_keepSources = true;
 };
 
 // ---- writing --------------------------------------------------------------
@@ -599,7 +606,7 @@ void writeProfiles(PieceWriter& out, const std::vector<ProfileRecord>& profiles,
 
 }  // namespace
 
-ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles)
+ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles, RecordSources sources)
 {
     ParseResult result;
     Json root;
@@ -608,14 +615,16 @@ ParseResult parseDocument(std::string_view text, SchemaFiles schemaFiles)
         return result;
     }
 
-    Decoder decoder(text);
+    Decoder decoder(text, sources);
     Document doc;
+    doc.writable = sources == RecordSources::Keep;
     if (root.is_array()) {
         doc.shape = FileShape::ExportArray;
         doc.profiles = decoder.profiles(root, "");
     } else if (root.is_object() && root.contains("profiles")) {
         doc.shape = FileShape::ExportObject;
-        doc.source = dumpWithoutChild(root, "profiles");
+        if (sources == RecordSources::Keep)
+            doc.source = dumpWithoutChild(root, "profiles");
         if (!root["profiles"].is_array())
             decoder.typeError("profiles", "an array of agent profiles", root["profiles"]);
         else
@@ -660,7 +669,7 @@ RulesJson parseRulesJson(std::string_view text)
     }
     if (value.is_null() || (value.is_object() && value.empty()))
         return result;
-    Decoder decoder(text);
+    Decoder decoder(text, RecordSources::Drop);  // a rules_json value has no records
     const bool policies = value.is_object()
         && (value.contains(std::string(policy::keys::kVersion)) || value.contains(std::string(policy::keys::kTransient))
             || value.contains(std::string(policy::keys::kHard)));
@@ -674,6 +683,8 @@ RulesJson parseRulesJson(std::string_view text)
 
 std::vector<std::string> serializeDocumentPieces(const Document& document, Layout layout)
 {
+    if (!document.writable)
+        throw std::logic_error("a document read without its records' sources cannot be written");
     PieceWriter out(layout);
     switch (document.shape) {
     case FileShape::DynamicDocument:

@@ -36,7 +36,10 @@ struct DocumentCheck {
 // With `schemaFiles`, the JSON Schema files check the text too (policyctl
 // validate does). The editor leaves them out on open: compiling the schemas
 // would double its start-up, and tst_codec proves they agree with the rules.
-DocumentCheck checkDocument(std::string_view text, bool schemaFiles = true);
+// `sources`: Drop for a check whose document is never written (see
+// format::RecordSources).
+DocumentCheck checkDocument(
+    std::string_view text, bool schemaFiles = true, format::RecordSources sources = format::RecordSources::Keep);
 
 // kandev's candidate rules (check/eligibility.h) for every dynamic profile of
 // `document`: each broken rule of candidate i of profile p at the path

@@ -58,6 +58,9 @@ struct Document {
     // file is one profile; an export is every profile it lists.
     std::vector<ProfileRecord> profiles;
     std::string source;  // ExportObject: original JSON text of the root object
+    // False when read without the records' sources (RecordSources::Drop):
+    // writing it would lose every unknown field, so the writer refuses.
+    bool writable = true;
 
     // Field path of profile i's dynamic document, as used in diagnostics:
     // "" (bare), "dynamic", "[3].dynamic" or "profiles[3].dynamic".
