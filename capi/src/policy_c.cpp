@@ -285,6 +285,13 @@ bool readableFailure(const policy_failure& f) noexcept
         && f.now <= policy::kLatestTime.time_since_epoch().count();
 }
 
+policy::Confidence confidenceOf(const policy_failure& f) noexcept
+{
+    return f.confidence == POLICY_CONFIDENCE_LOW   ? policy::Confidence::Low
+        : f.confidence == POLICY_CONFIDENCE_MEDIUM ? policy::Confidence::Medium
+                                                   : policy::Confidence::High;
+}
+
 // The evaluator's input for a readable failure, built in place field by
 // field. Fails closed as policy_evaluate does: invalid policies make every
 // failure the gate's stop. (Copying in a temporary failure read back bytes
@@ -294,9 +301,7 @@ void setInput(policy::EvaluationInput& in, const policy_failure& f, bool valid) 
     policy::Failure& failure = in.failure.emplace();
     failure.code = kCodeNames[static_cast<std::size_t>(f.code)];
     failure.statedClass = kStatedClassNames[static_cast<std::size_t>(f.stated_class)];
-    failure.confidence = f.confidence == POLICY_CONFIDENCE_LOW ? policy::Confidence::Low
-        : f.confidence == POLICY_CONFIDENCE_MEDIUM             ? policy::Confidence::Medium
-                                                               : policy::Confidence::High;
+    failure.confidence = confidenceOf(f);
     if (f.reset_at != POLICY_TIME_NONE)
         failure.resetAt = policy::Seconds {std::chrono::seconds {f.reset_at}};
     in.now = policy::Seconds {std::chrono::seconds {f.now}};
@@ -325,10 +330,8 @@ policy::ErrorClass resolvedClass(const policy_failure& f) noexcept
         stated = policy::ErrorClass::Hard;
     else if (f.stated_class == POLICY_CLASS_UNCLASSIFIED)
         stated = policy::ErrorClass::Unclassified;
-    const policy::Confidence confidence = f.confidence == POLICY_CONFIDENCE_LOW ? policy::Confidence::Low
-        : f.confidence == POLICY_CONFIDENCE_MEDIUM                              ? policy::Confidence::Medium
-                                                                                : policy::Confidence::High;
-    return policy::resolveClass(code, stated, confidence);
+
+    return policy::resolveClass(code, stated, confidenceOf(f));
 }
 
 // kandev's evaluator reports no reason: the reason of its decision, from the
