@@ -16,6 +16,16 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+// The same renaming as core/format's validator, so the program has one definition of the adapter.
+#define json ordered_json
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#undef json
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
 using namespace rules;
 
 namespace
@@ -141,7 +151,7 @@ class TestRules : public QObject
 private slots:
     void schemaEqualsTheKindsTable();
     void schemaAcceptsTheExampleFiles_data();
-    void schemaAcceptsTheExampleFiles();
+    void schemaAcceptsTheExampleFiles();  // and the reader reads them
     void readsTheIssuesShape();
     void badRulesFiles_data();
     void badRulesFiles();
@@ -151,6 +161,8 @@ private slots:
     void appliesToIdsAndNameGlobs_data();
     void appliesToIdsAndNameGlobs();
     void withoutRulesKandevsOwn();
+    void kandevValidIsWhatValidateFinds_data();
+    void kandevValidIsWhatValidateFinds();
     void violationsPointIntoTheFile();
     void violationsInWords();
     void globs_data();
@@ -217,14 +229,42 @@ void TestRules::schemaAcceptsTheExampleFiles_data()
     QTest::newRow("golden fixture") << QStringLiteral("tests/fixtures/lint/house-rules.json");
 }
 
+// Whether the published schema accepts `text` (valijson, draft-07).
+static bool schemaAccepts(const std::string& text)
+{
+    const auto schemaJson = nlohmann::ordered_json::parse(format::schemaText("policy-rules.schema.json"));
+    valijson::Schema schema;
+    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+    valijson::adapters::NlohmannJsonAdapter schemaAdapter(schemaJson);
+    parser.populateSchema(schemaAdapter, schema);
+    const auto document = nlohmann::ordered_json::parse(text);
+    valijson::adapters::NlohmannJsonAdapter adapter(document);
+    valijson::Validator validator;
+    return validator.validate(schema, adapter, nullptr);
+}
+
 void TestRules::schemaAcceptsTheExampleFiles()
 {
     QFETCH(QString, file);
     QFile f(QStringLiteral(POLICY_STUDIO_SOURCE_DIR "/") + file);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    const RulesFileResult r = readRulesFile(f.readAll().toStdString());
+    const std::string text = f.readAll().toStdString();
+    const RulesFileResult r = readRulesFile(text);
     QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors.front().message.c_str());
     QVERIFY(r.ruleSet && !r.ruleSet->rules.empty());
+    QVERIFY(schemaAccepts(text));
+    // Both refuse what the table bounds: one retry over kandev's ten, a value where the kind takes none.
+    const std::string tooMany
+        = R"({"version":1,"rules":[{"id":"a","kind":"max_retries","value":11,"severity":"error"}]})";
+    QVERIFY(!schemaAccepts(tooMany));
+    QVERIFY(!readRulesFile(tooMany).ruleSet);
+    const std::string extra
+        = R"({"version":1,"rules":[{"id":"a","kind":"ends_in_stop","value":1,"severity":"error"}]})";
+    QVERIFY(!schemaAccepts(extra));
+    QVERIFY(!readRulesFile(extra).ruleSet);
+    const std::string noGlobs = R"({"version":1,"rules":[{"id":"a","kind":"candidate_allowed","severity":"error"}]})";
+    QVERIFY(!schemaAccepts(noGlobs));
+    QVERIFY(!readRulesFile(noGlobs).ruleSet);
 }
 
 void TestRules::readsTheIssuesShape()
@@ -470,6 +510,42 @@ void TestRules::withoutRulesKandevsOwn()
     QCOMPARE(violations.front().path, validation.front().path);
     QCOMPARE(violations.front().line, validation.front().line);
     QCOMPARE(violations.front().column, validation.front().column);
+}
+
+// kandev_valid finds what validation finds, at the same paths, in every file shape.
+void TestRules::kandevValidIsWhatValidateFinds_data()
+{
+    QTest::addColumn<QString>("text");
+    const QString dynamic = QStringLiteral(R"({"version":1,"candidates":[%1]})");
+    QTest::newRow("an export") << document(QStringLiteral("invalid"));
+    QTest::newRow("an agent profile, blank name")
+        << QStringLiteral(R"({"id":"dyn-x","name":" ","kind":"dynamic","dynamic":%1})")
+               .arg(dynamic.arg(candidate(0, "claude-sonnet", classPolicy(0, 5, 0, "skip"))));
+    QTest::newRow("a bare document, positions")
+        << dynamic.arg(candidate(1, "claude-sonnet") + QLatin1Char(',') + candidate(1, "codex-gpt5"));
+    QTest::newRow("no candidates") << dynamic.arg(QString());
+    QTest::newRow("a duplicate") << dynamic.arg(candidate(0, "a") + QLatin1Char(',') + candidate(1, "a"));
+}
+
+void TestRules::kandevValidIsWhatValidateFinds()
+{
+    QFETCH(QString, text);
+    const std::string bytes = text.toStdString();
+    const format::ParseResult parsed = format::parseDocument(bytes);
+    QVERIFY(parsed.document);
+    QStringList validation;
+    for (const format::Diagnostic& d : format::validateDocument(*parsed.document, bytes))
+        validation << QStringLiteral("%1 %2:%3").arg(QString::fromStdString(d.path)).arg(d.line).arg(d.column);
+    QVERIFY(!validation.isEmpty());
+    const RuleSet set = ruleSetOf(QStringLiteral(R"({"id":"k","kind":"kandev_valid","severity":"error"})"));
+    std::vector<Violation> violations = Linter(*parsed.document, set).lintDocument();
+    locateViolations(bytes, violations);
+    QStringList lint;
+    for (const Violation& v : violations)
+        lint << QStringLiteral("%1 %2:%3").arg(QString::fromStdString(v.path)).arg(v.line).arg(v.column);
+    validation.sort();
+    lint.sort();
+    QCOMPARE(lint, validation);
 }
 
 // A violation's path is where its value is in the file.

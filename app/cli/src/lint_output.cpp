@@ -216,6 +216,10 @@ void writeLintJunit(const LintRun& run, std::ostream& out)
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
     std::size_t suiteId = 0;
     for (const LintedInput& input : run.inputs) {
+        // Each profile's violations, found once: the suites cost what the violations do.
+        std::vector<std::vector<const rules::Violation*>> byProfile(input.document->profiles.size());
+        for (const rules::Violation& v : input.violations)
+            byProfile[v.profileIndex].push_back(&v);
         for (std::size_t i = 0; i < input.document->profiles.size(); ++i) {
             const format::ProfileRecord& p = input.document->profiles[i];
             if (!p.isDynamic())
@@ -228,13 +232,13 @@ void writeLintJunit(const LintRun& run, std::ostream& out)
                 ++tests;
                 std::vector<const rules::Violation*> found;
                 bool excepted = false;
-                for (const rules::Violation& v : input.violations) {
-                    if (v.profileIndex != i || v.ruleId != r.id)
+                for (const rules::Violation* v : byProfile[i]) {
+                    if (v->ruleId != r.id)
                         continue;
-                    if (v.excepted())
+                    if (v->excepted())
                         excepted = true;
                     else
-                        found.push_back(&v);
+                        found.push_back(v);
                 }
                 cases += "    <testcase name=\"" + xml(r.id) + "\" classname=\"" + xml(p.id) + "\" time=\"0\"";
                 if (!found.empty()) {

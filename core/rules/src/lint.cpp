@@ -60,6 +60,15 @@ bool usable(const policy::RouteCandidate& c)
     return !c.configurationError;
 }
 
+// One key for a rule and a profile; the length prefix keeps any two pairs apart.
+std::string exceptionKey(std::string_view rule, std::string_view profile)
+{
+    std::string key = std::to_string(rule.size()) + ':';
+    key += rule;
+    key += profile;
+    return key;
+}
+
 // What one profile's rules read, computed once for all of them.
 struct ProfileFacts {
     std::vector<policy::RouteCandidate> route;
@@ -72,15 +81,16 @@ class ProfileLint
 {
 public:
     ProfileLint(const format::Document& document, std::size_t profileIndex, const check::ProfileIndex& index,
-        const RuleSet& rules, std::vector<Violation>& out)
+        const std::unordered_map<std::string, std::string>& exceptions, std::vector<Violation>& out)
         : m_profile(document.profiles[profileIndex])
         , m_profileIndex(profileIndex)
-        , m_rules(rules)
+        , m_exceptions(exceptions)
         , m_out(out)
     {
         m_dynamicPath = document.dynamicPath(profileIndex);
         m_candidatesPath = format::joinPath(m_dynamicPath, kCandidatesKey);
-        m_routePath = document.profilePath(profileIndex);
+        m_profilePath = document.profilePath(profileIndex);
+        m_routePath = m_profilePath;
         if (m_routePath.empty())
             m_routePath = m_dynamicPath;
         m_facts.route = check::routeCandidates(*m_profile.dynamic, m_dynamicPath);
@@ -97,8 +107,8 @@ public:
     void lint(const Rule& rule)
     {
         m_rule = &rule;
-        const RuleException* e = m_rules.exceptionFor(rule.id, m_profile.id);
-        m_exceptionReason = e ? std::optional<std::string>(e->reason) : std::nullopt;
+        const auto e = m_exceptions.find(exceptionKey(rule.id, m_profile.id));
+        m_exceptionReason = e != m_exceptions.end() ? std::optional<std::string>(e->second) : std::nullopt;
         switch (rule.kind) {
         case RuleKind::MaxHoldSeconds:
         case RuleKind::MaxAttempts: worstCaseLimit(rule); break;
@@ -310,7 +320,7 @@ private:
     void kandevValid()
     {
         if (m_validateDocumentShape && !m_profile.deleted) {
-            if (const auto issue = policy::validateProfileName(m_profile.name, m_routePath))
+            if (const auto issue = policy::validateProfileName(m_profile.name, m_profilePath))
                 add(issue->path).issue = *issue;
         }
         for (const policy::Issue& issue : policy::validateCandidates(m_profile.dynamic->candidates, m_dynamicPath)) {
@@ -343,12 +353,13 @@ private:
 
     const format::ProfileRecord& m_profile;
     std::size_t m_profileIndex;
-    const RuleSet& m_rules;
+    const std::unordered_map<std::string, std::string>& m_exceptions;
     std::vector<Violation>& m_out;
     ProfileFacts m_facts;
     std::string m_dynamicPath;
     std::string m_candidatesPath;
-    std::string m_routePath;
+    std::string m_profilePath;  // "" for a bare document or an agent profile file
+    std::string m_routePath;  // where a route-wide violation points: the profile, else its document
     bool m_validateDocumentShape = false;
     const Rule* m_rule = nullptr;
     std::optional<std::string> m_exceptionReason;
@@ -372,6 +383,8 @@ Linter::Linter(const format::Document& document, const RuleSet& ruleSet)
     , m_rules(ruleSet)
     , m_index(document)
 {
+    for (const RuleException& e : ruleSet.exceptions)
+        m_exceptions.emplace(exceptionKey(e.rule, e.profile), e.reason);  // the first recorded wins, as exceptionFor
 }
 
 std::vector<Violation> Linter::lintProfile(std::size_t profileIndex) const
@@ -385,7 +398,7 @@ std::vector<Violation> Linter::lintProfile(std::size_t profileIndex) const
         if (!appliesTo(rule, profile))
             continue;
         if (!lint)
-            lint.emplace(m_document, profileIndex, m_index, m_rules, out);
+            lint.emplace(m_document, profileIndex, m_index, m_exceptions, out);
         lint->lint(rule);
     }
     return out;

@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace rules
@@ -79,6 +80,8 @@ private:
     const format::Document& m_document;
     const RuleSet& m_rules;
     check::ProfileIndex m_index;
+    // Exceptions by rule id and profile id, so that finding one costs the same however many there are.
+    std::unordered_map<std::string, std::string> m_exceptions;
 };
 
 // Fills line and column of every violation from its path, in one walk over
