@@ -4,6 +4,8 @@
 #include "commands.h"
 
 #include "english/lint.h"
+#include "pretty_json.h"
+#include "protocol/evaluate_line.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,16 +24,6 @@ constexpr std::string_view kSarifSchema = "https://json.schemastore.org/sarif-2.
 std::string sentence(const rules::Violation& v)
 {
     return english::describeViolation(v);
-}
-
-Json orNull(const std::optional<std::int64_t>& v)
-{
-    return v ? Json(*v) : Json(nullptr);
-}
-
-Json className(const std::optional<policy::ErrorClass>& c)
-{
-    return c ? Json(std::string(policy::classKey(*c))) : Json(nullptr);
 }
 
 // A path as a relative URI reference: unreserved characters and '/' as they
@@ -108,48 +100,92 @@ void writeLintText(const LintRun& run, std::ostream& out)
     }
 }
 
+// One violation as a JSON object, written with the one escaper every output
+// uses (protocol::appendJsonString): a fleet's tens of thousands of
+// violations are written without a JSON tree.
+void appendViolationJson(std::string& out, const rules::Violation& v)
+{
+    const auto key = [&out](std::string_view name) {
+        out += out.back() == '{' ? "\"" : ",\"";
+        out += name;
+        out += "\":";
+    };
+    const auto text = [&](std::string_view name, std::string_view value) {
+        key(name);
+        protocol::appendJsonString(out, value);
+    };
+    const auto textOrNull = [&](std::string_view name, bool present, std::string_view value) {
+        key(name);
+        if (present)
+            protocol::appendJsonString(out, value);
+        else
+            out += "null";
+    };
+    const auto number = [&](std::string_view name, std::optional<std::int64_t> value) {
+        key(name);
+        out += value ? std::to_string(*value) : "null";
+    };
+    out += '{';
+    text("rule_id", v.ruleId);
+    text("kind", rules::descriptor(v.kind).name);
+    text("severity", rules::severityName(v.severity));
+    text("profile_id", v.profileId);
+    text("profile_name", v.profileName);
+    number("candidate_index",
+        v.candidateIndex ? std::optional<std::int64_t>(std::int64_t(*v.candidateIndex)) : std::nullopt);
+    textOrNull("execution_profile_id", v.candidateIndex.has_value(), v.executionProfileId);
+    textOrNull("class", v.errorClass.has_value(), v.errorClass ? policy::classKey(*v.errorClass) : "");
+    number("measured", v.measured);
+    number("limit", v.limit);
+    text("path", v.path);
+    number("line", v.line > 0 ? std::optional<std::int64_t>(v.line) : std::nullopt);
+    number("column", v.line > 0 ? std::optional<std::int64_t>(v.column) : std::nullopt);
+    text("message", sentence(v));
+    textOrNull("rule_message", !v.message.empty(), v.message);
+    key("excepted");
+    out += v.excepted() ? "true" : "false";
+    textOrNull("exception_reason", v.excepted(), v.exceptionReason.value_or(""));
+    out += '}';
+}
+
 void writeLintJson(const LintRun& run, std::ostream& out)
 {
-    Json files = Json::array();
     rules::LintCounts total;
     for (const LintedInput& input : run.inputs) {
-        Json list = Json::array();
-        for (const rules::Violation& v : input.violations) {
-            Json j = Json::object();
-            j["rule_id"] = v.ruleId;
-            j["kind"] = std::string(rules::descriptor(v.kind).name);
-            j["severity"] = std::string(rules::severityName(v.severity));
-            j["profile_id"] = v.profileId;
-            j["profile_name"] = v.profileName;
-            j["candidate_index"] = v.candidateIndex ? Json(*v.candidateIndex) : Json(nullptr);
-            j["execution_profile_id"] = v.candidateIndex ? Json(v.executionProfileId) : Json(nullptr);
-            j["class"] = className(v.errorClass);
-            j["measured"] = orNull(v.measured);
-            j["limit"] = orNull(v.limit);
-            j["path"] = v.path;
-            j["line"] = v.line > 0 ? Json(v.line) : Json(nullptr);
-            j["column"] = v.line > 0 ? Json(v.column) : Json(nullptr);
-            j["message"] = sentence(v);
-            j["rule_message"] = v.message.empty() ? Json(nullptr) : Json(v.message);
-            j["excepted"] = v.excepted();
-            j["exception_reason"] = v.excepted() ? Json(*v.exceptionReason) : Json(nullptr);
-            list.push_back(std::move(j));
-        }
         const rules::LintCounts c = rules::countViolations(input.violations);
         total.errors += c.errors;
         total.warnings += c.warnings;
         total.excepted += c.excepted;
+    }
+    std::string buffer = "{\"rules\":{\"file\":";
+    if (run.rulesLabel.empty())
+        buffer += "null";
+    else
+        protocol::appendJsonString(buffer, run.rulesLabel);
+    buffer += run.ruleSet->blocking ? ",\"blocking\":true},\"files\":[" : ",\"blocking\":false},\"files\":[";
+    for (std::size_t f = 0; f < run.inputs.size(); ++f) {
+        const LintedInput& input = run.inputs[f];
         std::size_t dynamic = 0;
         for (const auto& p : input.document->profiles)
             dynamic += p.isDynamic() ? 1 : 0;
-        files.push_back(Json {{input.database ? "database" : "file", input.label}, {"dynamic_profiles", dynamic},
-            {"violations", std::move(list)}});
+        buffer += f ? ",{\"" : "{\"";
+        buffer += input.database ? "database\":" : "file\":";
+        protocol::appendJsonString(buffer, input.label);
+        buffer += ",\"dynamic_profiles\":" + std::to_string(dynamic) + ",\"violations\":[";
+        for (std::size_t k = 0; k < input.violations.size(); ++k) {
+            if (k)
+                buffer += ',';
+            appendViolationJson(buffer, input.violations[k]);
+            if (buffer.size() > 64 * 1024) {  // written in pieces, never one string of everything
+                out << buffer;
+                buffer.clear();
+            }
+        }
+        buffer += "]}";
     }
-    const Json rulesJson {
-        {"file", run.rulesLabel.empty() ? Json(nullptr) : Json(run.rulesLabel)}, {"blocking", run.ruleSet->blocking}};
-    out << jsonOutput(Json {{"rules", rulesJson}, {"files", std::move(files)}, {"errors", total.errors},
-        {"warnings", total.warnings}, {"excepted", total.excepted}})
-        << "\n";
+    buffer += "],\"errors\":" + std::to_string(total.errors) + ",\"warnings\":" + std::to_string(total.warnings)
+        + ",\"excepted\":" + std::to_string(total.excepted) + "}\n";
+    out << buffer;
 }
 
 void writeLintSarif(const LintRun& run, std::ostream& out)
@@ -165,47 +201,85 @@ void writeLintSarif(const LintRun& run, std::ostream& out)
         rule["defaultConfiguration"] = {{"level", std::string(sarifLevel(r.severity))}};
         rulesList.push_back(std::move(rule));
     }
-    Json results = Json::array();
-    for (const LintedInput& input : run.inputs) {
-        for (const rules::Violation& v : input.violations) {
-            Json location = Json::object();
-            if (!input.database) {
-                Json physical {{"artifactLocation", {{"uri", uriOf(input.label)}}}};
-                if (v.line > 0)
-                    physical["region"] = {{"startLine", v.line}, {"startColumn", v.column}};
-                location["physicalLocation"] = std::move(physical);
-            }
-            // A database has no file: the profile and the field are the location.
-            location["logicalLocations"] = Json::array({Json {
-                {"name", v.profileId}, {"fullyQualifiedName", input.database ? input.label + ":" + v.path : v.path}}});
-            Json result {{"ruleId", v.ruleId}};
-            if (const auto it = ruleIndex.find(v.ruleId); it != ruleIndex.end())
-                result["ruleIndex"] = it->second;
-            result["level"] = std::string(sarifLevel(v.severity));
-            result["message"] = {{"text", "profile \"" + v.profileId + "\": " + withHouseMessage(v)}};
-            result["locations"] = Json::array({std::move(location)});
-            if (v.excepted())
-                result["suppressions"]
-                    = Json::array({Json {{"kind", "external"}, {"justification", *v.exceptionReason}}});
-            Json properties {{"profile_id", v.profileId}};
-            if (v.candidateIndex) {
-                properties["candidate_index"] = *v.candidateIndex;
-                properties["execution_profile_id"] = v.executionProfileId;
-            }
-            if (v.errorClass)
-                properties["class"] = className(v.errorClass);
-            if (v.measured)
-                properties["measured"] = *v.measured;
-            if (v.limit)
-                properties["limit"] = *v.limit;
-            result["properties"] = std::move(properties);
-            results.push_back(std::move(result));
-        }
-    }
     const Json driver {{"name", "policyctl"}, {"version", run.version}, {"rules", std::move(rulesList)}};
     const Json sarif {{"$schema", std::string(kSarifSchema)}, {"version", "2.1.0"},
-        {"runs", Json::array({Json {{"tool", {{"driver", driver}}}, {"results", std::move(results)}}})}};
-    out << sarif.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+        {"runs", Json::array({Json {{"tool", {{"driver", driver}}}, {"results", Json::array()}}})}};
+    // The small skeleton is dumped whole; the results are written into its one
+    // empty array as they are made, laid out as the dump lays out the rest.
+    const std::string skeleton = sarif.dump(2, ' ', false, Json::error_handler_t::replace);
+    constexpr std::string_view kEmptyResults = "\"results\": []";
+    const std::size_t split = skeleton.find(kEmptyResults) + kEmptyResults.size() - 1;
+    std::string buffer(skeleton, 0, split);
+    bool first = true;
+    for (const LintedInput& input : run.inputs) {
+        for (const rules::Violation& v : input.violations) {
+            buffer += first ? "\n        " : ",\n        ";
+            first = false;
+            PrettyJson j(buffer, 4);
+            j.beginObject();
+            j.string("ruleId", v.ruleId);
+            if (const auto it = ruleIndex.find(v.ruleId); it != ruleIndex.end())
+                j.number("ruleIndex", std::int64_t(it->second));
+            j.string("level", sarifLevel(v.severity));
+            j.beginObject("message");
+            j.string("text", "profile \"" + v.profileId + "\": " + withHouseMessage(v));
+            j.endObject();
+            j.beginArray("locations");
+            j.beginObject();
+            if (!input.database) {
+                j.beginObject("physicalLocation");
+                j.beginObject("artifactLocation");
+                j.string("uri", uriOf(input.label));
+                j.endObject();
+                if (v.line > 0) {
+                    j.beginObject("region");
+                    j.number("startLine", v.line);
+                    j.number("startColumn", v.column);
+                    j.endObject();
+                }
+                j.endObject();
+            }
+            // A database has no file: the profile and the field are the location.
+            j.beginArray("logicalLocations");
+            j.beginObject();
+            j.string("name", v.profileId);
+            j.string("fullyQualifiedName", input.database ? input.label + ":" + v.path : v.path);
+            j.endObject();
+            j.endArray();
+            j.endObject();
+            j.endArray();
+            if (v.excepted()) {
+                j.beginArray("suppressions");
+                j.beginObject();
+                j.string("kind", "external");
+                j.string("justification", *v.exceptionReason);
+                j.endObject();
+                j.endArray();
+            }
+            j.beginObject("properties");
+            j.string("profile_id", v.profileId);
+            if (v.candidateIndex) {
+                j.number("candidate_index", std::int64_t(*v.candidateIndex));
+                j.string("execution_profile_id", v.executionProfileId);
+            }
+            if (v.errorClass)
+                j.string("class", policy::classKey(*v.errorClass));
+            if (v.measured)
+                j.number("measured", *v.measured);
+            if (v.limit)
+                j.number("limit", *v.limit);
+            j.endObject();
+            j.endObject();
+            if (buffer.size() > 64 * 1024) {  // written in pieces, never one string of everything
+                out << buffer;
+                buffer.clear();
+            }
+        }
+    }
+    buffer += first ? "" : "\n      ";
+    buffer.append(skeleton, split);
+    buffer += '\n';
+    out << buffer;
 }
 
 // JUnit as Ant's schema has it (the one GitLab and Jenkins read): one
