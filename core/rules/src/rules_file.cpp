@@ -382,12 +382,10 @@ private:
 RulesFileResult readRulesFile(std::string_view text)
 {
     RulesFileResult result;
-    Reader reader(text);
     if (text.size() > kMaxRulesFileBytes) {
-        reader.add("", codes::kTooLarge,
-            "the rules file is larger than " + std::to_string(kMaxRulesFileBytes) + " bytes",
-            {std::to_string(text.size())});
-        result.errors = reader.take();
+        // Refused unread: the whole file is the place.
+        result.errors.push_back({"", "the rules file is larger than " + std::to_string(kMaxRulesFileBytes) + " bytes",
+            1, 1, std::string(codes::kTooLarge), {std::to_string(text.size())}});
         return result;
     }
     if (const auto deep = excessiveNesting(text)) {
@@ -399,6 +397,7 @@ RulesFileResult readRulesFile(std::string_view text)
         result.errors.push_back(std::move(d));
         return result;
     }
+    Reader reader(text);
     DuplicateKeyFinder duplicates;
     Json root;
     try {
