@@ -581,6 +581,20 @@ void TestRules::violationsInWords()
     QCOMPARE(english::describeViolation(v),
         std::string("candidate 2 (\"codex-gpt5\", agent \"codex-acp\") retries hard errors 5 times; the house allows 2 "
                     "times"));
+    Violation providers;
+    providers.kind = RuleKind::ProviderDiversity;
+    providers.measured = 1;
+    providers.limit = 2;
+    providers.agents = {"claude-acp"};
+    QCOMPARE(english::describeViolation(providers),
+        std::string("the enabled candidates span 1 provider (claude-acp); the house requires at least 2"));
+    // kandev's own rule names the field, as validate does.
+    Violation limits;
+    limits.kind = RuleKind::KandevValid;
+    limits.issue = policy::Issue {
+        "candidates[0].policies.transient.retry.max_retries", policy::IssueCode::OutOfRange, 11, 1, 10};
+    QCOMPARE(english::describeViolation(limits),
+        "candidates[0].policies.transient.retry.max_retries: " + format::describeIssue(*limits.issue));
     for (const KindDescriptor& d : kKindDescriptors)
         QVERIFY(!english::describeKind(d.kind).empty());
 }

@@ -72,9 +72,13 @@ std::string describeViolation(const rules::Violation& v)
     case RuleKind::MinEnabledCandidates:
         return std::to_string(measured) + (measured == 1 ? " candidate is" : " candidates are")
             + " enabled; the house requires at least " + std::to_string(limit);
-    case RuleKind::ProviderDiversity:
+    case RuleKind::ProviderDiversity: {
+        std::string agents;
+        for (const std::string& a : v.agents)
+            agents += (agents.empty() ? "" : ", ") + a;
         return "the enabled candidates span " + std::to_string(measured) + (measured == 1 ? " provider" : " providers")
-            + (v.agent.empty() ? "" : " (" + v.agent + ")") + "; the house requires at least " + std::to_string(limit);
+            + (agents.empty() ? "" : " (" + agents + ")") + "; the house requires at least " + std::to_string(limit);
+    }
     case RuleKind::NoUnreachableCandidates:
         return candidate(v) + " can never be reached for " + classErrors(cls)
             + ": an earlier candidate stops the route";
@@ -86,7 +90,7 @@ std::string describeViolation(const rules::Violation& v)
             + " differently from the first enabled candidate; the house wants one policy for them";
     case RuleKind::KandevValid:
         if (v.issue)
-            return format::describeIssue(*v.issue);
+            return v.issue->path + ": " + format::describeIssue(*v.issue);
         return candidate(v) + ": its legacy rules cannot be migrated: " + v.migrationError;
     case RuleKind::KandevEligible:
         if (v.candidateRule) {

@@ -250,8 +250,7 @@ private:
             Violation& v = add(m_routePath);
             v.measured = std::int64_t(agents.size());
             v.limit = rule.value;
-            for (const std::string& a : agents)
-                v.agent += (v.agent.empty() ? "" : ", ") + a;
+            v.agents.assign(agents.begin(), agents.end());
         }
     }
 

@@ -39,7 +39,8 @@ struct Violation {
     std::optional<std::int64_t> measured;  // numeric kinds: what the route or candidate has
     std::optional<std::int64_t> limit;  // numeric kinds: what the rule allows
     std::optional<ExpectedEnding> ending;  // ends_in_stop: how the route ends
-    std::string agent;  // candidate_allowed / candidate_forbidden / provider_diversity: the agent ("" unknown)
+    std::string agent;  // a candidate's agent, where the document names it ("" unknown)
+    std::vector<std::string> agents;  // provider_diversity: the distinct agents the enabled candidates span
     std::string pattern;  // candidate_forbidden: the glob that matched
     std::optional<policy::Issue> issue;  // kandev_valid: kandev's own rule broken
     std::optional<check::CandidateRule> candidateRule;  // kandev_eligible: the candidate rule broken
