@@ -571,7 +571,7 @@ void TestCodec::schemaBoundsEqualDeclaredLimits()
         QCOMPARE(doc.object()[QStringLiteral("$schema")].toString(),
             QStringLiteral("http://json-schema.org/draft-07/schema#"));
     }
-    QCOMPARE(schemaFileNames().size(), std::size_t(5));
+    QCOMPARE(schemaFileNames().size(), std::size_t(6));
 }
 
 void TestCodec::schemaAcceptsTheSamples_data()

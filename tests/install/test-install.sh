@@ -37,7 +37,8 @@ status=0
 [[ $status == 2 ]] && grep -q "cannot write to standard output" "$prefix/full.err" \
     || fail "--show-translation into a full stdout: exit $status, '$(cat "$prefix/full.err")'"
 
-for f in share/policy-studio/schema/policy.schema.json share/doc/policy-studio/README.md \
+for f in share/policy-studio/schema/policy.schema.json share/policy-studio/schema/policy-rules.schema.json \
+         share/doc/policy-studio/README.md \
          share/doc/policy-studio/LICENSE share/doc/policy-studio/copyright \
          share/icons/hicolor/scalable/apps/io.github.kandev.PolicyStudio.svg \
          share/icons/hicolor/256x256/apps/io.github.kandev.PolicyStudio.png \

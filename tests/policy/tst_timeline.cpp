@@ -374,6 +374,13 @@ void TestTimeline::reviewWarnings()
     QCOMPARE(review.transient.stoppingCandidate, std::optional<std::size_t>(2));
     QCOMPARE(review.hard.seconds, 3600 + 180 + 86400);
     QCOMPARE(review.hard.finalOutcome, Outcome::Stop);
+    // Attempts: each candidate's first, one after its reset wait, one per retry.
+    // Transient: 1 + 3, 1 + 2, 1 + 1; hard: 1 + 1 (wait), 1 + 2 (retries), 1 + 1 (wait).
+    QCOMPARE(review.transient.attempts, 4 + 3 + 2);
+    QCOMPARE(review.hard.attempts, 2 + 3 + 2);
+    // Without transient reset waits the worst case is what a capacity error on every attempt does.
+    const Timeline capacity = simulateRouteCycle(candidates, findScenarioPreset(kDefaultScenarioId)->scenario);
+    QCOMPARE(capacity.totals.attempts, review.transient.attempts);
 
     candidates[2].policies.transient.onExhausted = Outcome::Skip;
     candidates[0].policies.hard.onExhausted = Outcome::Stop;

@@ -31,6 +31,7 @@ commands:
   diff       the semantic difference between two documents or databases
   routes     the routes kandev is running now, beside the policy driving them
   export     write a database's dynamic profiles as an export file
+  lint       check every dynamic profile against a house's rules (text, JSON, SARIF, JUnit)
 
 Run 'policyctl COMMAND --help' for a command's options, 'policyctl --version'
 for the version.
@@ -135,6 +136,8 @@ int run(const std::vector<std::string>& args, Io& io)
         return routesCommand(rest, io);
     if (command == "export")
         return exportCommand(rest, io);
+    if (command == "lint")
+        return lintCommand(rest, io);
     io.err << "policyctl: unknown command '" << shown(command) << "'\n\n" << kUsage;
     return kExitUsage;
 }

@@ -29,6 +29,7 @@ int explainCommand(const std::vector<std::string>& args, Io& io);
 int diffCommand(const std::vector<std::string>& args, Io& io);
 int routesCommand(const std::vector<std::string>& args, Io& io);
 int exportCommand(const std::vector<std::string>& args, Io& io);
+int lintCommand(const std::vector<std::string>& args, Io& io);
 
 // --- shared by the commands ---
 

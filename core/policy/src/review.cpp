@@ -56,6 +56,7 @@ ClassWorstCase worstCase(
         if (p.waitForReset.enabled)
             result.seconds += p.waitForReset.maxWaitSeconds;
         result.seconds += schedule(p.retry).totalSeconds;
+        result.attempts += 1 + (p.waitForReset.enabled ? 1 : 0) + (p.retry.enabled ? p.retry.maxRetries : 0);
         if (p.onExhausted == Outcome::Stop) {
             stopped = true;
             result.finalOutcome = Outcome::Stop;

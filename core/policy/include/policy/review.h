@@ -34,6 +34,7 @@ struct ReviewWarning {
 
 struct ClassWorstCase {
     std::int64_t seconds = 0;  // longest time from the first failure to the final outcome
+    std::int64_t attempts = 0;  // attempts in that cycle: each candidate's first, its post-wait one, its retries
     Outcome finalOutcome = Outcome::Skip;  // Stop, or Skip meaning "no eligible candidate left"
     std::optional<std::size_t> stoppingCandidate;
 };
