@@ -4,7 +4,7 @@
 
 The source text is written in the plural ("%n retries"); the singular is
 derived with a small table of word pairs. Messages whose forms are already
-filled in are left alone.
+filled in (with no "(s)" left) are left alone.
 """
 import re
 import sys
@@ -21,7 +21,7 @@ def singular(text: str) -> str:
     out = text
     for plural, single in SINGULAR:
         out = re.sub(r"(%n\s+)" + re.escape(plural), r"\g<1>" + single, out, count=1)
-    out = out.replace("problem(s)", "problem").replace("candidate(s)", "candidate")
+    out = re.sub(r"(\w+)\(s\)", r"\1", out)  # "house rule(s)" -> "house rule"
     # The verb after a counted subject agrees: "%n candidate is", "%n rule was".
     for many, one in (("are", "is"), ("were", "was"), ("have", "has")):
         out = re.sub(r"(%n\s+[a-z]+\s+)" + many + r"\b", r"\g<1>" + one, out)
@@ -29,7 +29,7 @@ def singular(text: str) -> str:
 
 
 def plural(text: str) -> str:
-    return text.replace("problem(s)", "problems").replace("candidate(s)", "candidates")
+    return re.sub(r"(\w+)\(s\)", r"\1s", text)
 
 
 def main(path: str) -> None:
@@ -40,7 +40,8 @@ def main(path: str) -> None:
         source = message.find("source").text or ""
         translation = message.find("translation")
         forms = translation.findall("numerusform")
-        if forms and all(f.text for f in forms):
+        # Filled, and no "(s)" left over from a source the table did not know: keep.
+        if forms and all(f.text and "(s)" not in f.text for f in forms):
             continue
         for f in forms:
             translation.remove(f)

@@ -1276,6 +1276,91 @@
             <numerusform>und %n weitere Probleme, nicht aufgeführt; beheben Sie diese und prüfen Sie erneut</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The worst-case hold for %1 is %2; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2 and %3: durations</extracomment>
+        <translation>Im ungünstigsten Fall hält die Route bei %1 eine Aufgabe %2 fest; die Hausregel erlaubt %3.</translation>
+    </message>
+    <message>
+        <source>One route cycle makes up to %2 attempts for %1; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of attempts</extracomment>
+        <translation>Ein Routendurchlauf macht bei %1 bis zu %2 Versuche; die Hausregel erlaubt %3.</translation>
+    </message>
+    <message>
+        <source>This candidate retries %1 up to %2 times; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of retries</extracomment>
+        <translation>Dieser Kandidat wiederholt bei %1 bis zu %2-mal; die Hausregel erlaubt %3.</translation>
+    </message>
+    <message>
+        <source>This candidate waits up to %1 for the reset of %2; the house allows %3.</source>
+        <extracomment>%1: a duration; %2: transient errors or hard errors; %3: a duration</extracomment>
+        <translation>Dieser Kandidat wartet bei %2 bis zu %1 auf das Zurücksetzen; die Hausregel erlaubt %3.</translation>
+    </message>
+    <message>
+        <source>For %1 the route ends in stop; the house wants it to end with no candidate left.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>Bei %1 endet die Route mit Anhalten; die Hausregel verlangt, dass sie endet, wenn kein Kandidat mehr übrig ist.</translation>
+    </message>
+    <message>
+        <source>For %1 the route ends with no candidate left; the house wants it to end in stop, so that a person hears of it.</source>
+        <translation>Bei %1 endet die Route, wenn kein Kandidat mehr übrig ist; die Hausregel verlangt ein Anhalten, damit ein Mensch davon erfährt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) enabled; the house requires at least %1.</source>
+        <translation>
+            <numerusform>%n Kandidat aktiviert; die Hausregel verlangt mindestens %1.</numerusform>
+            <numerusform>%n Kandidaten aktiviert; die Hausregel verlangt mindestens %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The enabled candidates span %n provider(s)%1; the house requires at least %2.</source>
+        <extracomment>%1: the agents&apos; names, or nothing when no agent is known</extracomment>
+        <translation>
+            <numerusform>Die aktivierten Kandidaten umfassen %n Anbieter%1; die Hausregel verlangt mindestens %2.</numerusform>
+            <numerusform>Die aktivierten Kandidaten umfassen %n Anbieter%1; die Hausregel verlangt mindestens %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>Kein Routendurchlauf erreicht diesen Kandidaten bei %1: Ein früherer Kandidat hält die Route an.</translation>
+    </message>
+    <message>
+        <source>Profile %1 is not among the profiles the house allows.</source>
+        <translation>Profil %1 gehört nicht zu den Profilen, die die Hausregel erlaubt.</translation>
+    </message>
+    <message>
+        <source>Profile %1 (agent %2) is not among the agents or profiles the house allows.</source>
+        <translation>Profil %1 (Agent %2) gehört nicht zu den Agenten oder Profilen, die die Hausregel erlaubt.</translation>
+    </message>
+    <message>
+        <source>Profile %1 matches %2, which the house forbids.</source>
+        <extracomment>%1: the profile; %2: the pattern it matches</extracomment>
+        <translation>Profil %1 passt auf %2, was die Hausregel verbietet.</translation>
+    </message>
+    <message>
+        <source>This candidate handles %1 differently from the first enabled candidate; the house wants one policy for them.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>Dieser Kandidat behandelt %1 anders als der erste aktivierte Kandidat; die Hausregel verlangt eine einzige Richtlinie dafür.</translation>
+    </message>
+    <message>
+        <source>The candidate&apos;s legacy rules cannot be migrated.</source>
+        <translation>Die alten Regeln des Kandidaten können nicht migriert werden.</translation>
+    </message>
+    <message>
+        <source>The candidate breaks one of kandev&apos;s candidate rules.</source>
+        <translation>Der Kandidat verstößt gegen eine der Kandidatenregeln von kandev.</translation>
+    </message>
+    <message>
+        <source>House rule %1.</source>
+        <extracomment>%1: the rule&apos;s id in the rules file</extracomment>
+        <translation>Hausregel %1.</translation>
+    </message>
+    <message>
+        <source>Excepted for this profile: %1.</source>
+        <extracomment>%1: the reason recorded in the rules file</extracomment>
+        <translation>Ausnahme für dieses Profil: %1.</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
@@ -1513,6 +1598,26 @@
     <message>
         <source>Dele&amp;te Dynamic Profile…</source>
         <translation>Dynamisches Profil &amp;löschen …</translation>
+    </message>
+    <message>
+        <source>&amp;House Rules</source>
+        <translation>&amp;Hausregeln</translation>
+    </message>
+    <message>
+        <source>&amp;Choose Rules File…</source>
+        <translation>Regeldatei &amp;wählen …</translation>
+    </message>
+    <message>
+        <source>&amp;Use the Rules File Beside the Document</source>
+        <translation>Regeldatei &amp;neben dem Dokument verwenden</translation>
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest .policy-rules.json in the document&apos;s folder or a parent is used</source>
+        <translation>Die gewählte Datei vergessen: Die nächste .policy-rules.json im Ordner des Dokuments oder einem übergeordneten Ordner gilt</translation>
+    </message>
+    <message>
+        <source>&amp;Read the Rules File Again</source>
+        <translation>Regeldatei e&amp;rneut lesen</translation>
     </message>
 </context>
 <context>
@@ -2251,6 +2356,17 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>Candidate editor</source>
         <translation>Kandidateneditor</translation>
+    </message>
+</context>
+<context>
+    <name>gui::HouseRulesController</name>
+    <message>
+        <source>Choose a House Rules File</source>
+        <translation>Hausregel-Datei wählen</translation>
+    </message>
+    <message>
+        <source>House rules (*.json);;All files (*)</source>
+        <translation>Hausregeln (*.json);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -3053,6 +3169,13 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
             <numerusform>Keine Probleme: Dieses Profil kann gespeichert werden. %n Warnungen dazu, was kandev ablehnen könnte.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n house rule(s) broken; the rules file lets you save anyway.</source>
+        <translation>
+            <numerusform>%n Hausregel verletzt; die Regeldatei erlaubt das Speichern trotzdem.</numerusform>
+            <numerusform>%n Hausregeln verletzt; die Regeldatei erlaubt das Speichern trotzdem.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gui::WhatHappensPanel</name>
@@ -3186,6 +3309,14 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <source>Warning: agent may not be launchable</source>
         <translation>Warnung: Agent womöglich nicht startbar</translation>
     </message>
+    <message numerus="yes">
+        <source>House rule(s): %1</source>
+        <extracomment>%1: the ids of the house rules a candidate breaks</extracomment>
+        <translation>
+            <numerusform>Hausregel: %1</numerusform>
+            <numerusform>Hausregeln: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>model::Commands</name>
@@ -3286,6 +3417,47 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>Nothing was saved: %1</source>
         <translation>Es wurde nichts gespeichert: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The house rules forbid saving while %n of them are broken (the rules file says they block).</source>
+        <translation>
+            <numerusform>Die Hausregeln verbieten das Speichern, solange %n davon verletzt ist (die Regeldatei lässt sie blockieren).</numerusform>
+            <numerusform>Die Hausregeln verbieten das Speichern, solange %n davon verletzt sind (die Regeldatei lässt sie blockieren).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::HouseRules</name>
+    <message>
+        <source>House rules: none</source>
+        <translation>Hausregeln: keine</translation>
+    </message>
+    <message>
+        <source>House rules: %1 cannot be used</source>
+        <translation>Hausregeln: %1 ist nicht verwendbar</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (chosen in the settings)</source>
+        <translation>Hausregeln: %1 (in den Einstellungen gewählt)</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the document)</source>
+        <translation>Hausregeln: %1 (neben dem Dokument gefunden)</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the database)</source>
+        <translation>Hausregeln: %1 (neben der Datenbank gefunden)</translation>
+    </message>
+    <message>
+        <source>No rules file is chosen in the settings, and there is no %1 in the document&apos;s folder or a parent: only kandev&apos;s own rules are checked.</source>
+        <translation>In den Einstellungen ist keine Regeldatei gewählt, und im Ordner des Dokuments oder einem übergeordneten Ordner gibt es keine %1: Nur die eigenen Regeln von kandev werden geprüft.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1:%2:%3: %4 (%n problem(s) in all; policyctl lint --rules lists them)</source>
+        <translation>
+            <numerusform>%1:%2:%3: %4 (insgesamt %n Problem; policyctl lint --rules listet es auf)</numerusform>
+            <numerusform>%1:%2:%3: %4 (insgesamt %n Probleme; policyctl lint --rules listet sie auf)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1276,6 +1276,89 @@
             <numerusform>and %n more problems not listed; correct these and check again</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The worst-case hold for %1 is %2; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2 and %3: durations</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>One route cycle makes up to %2 attempts for %1; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of attempts</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This candidate retries %1 up to %2 times; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of retries</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This candidate waits up to %1 for the reset of %2; the house allows %3.</source>
+        <extracomment>%1: a duration; %2: transient errors or hard errors; %3: a duration</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For %1 the route ends in stop; the house wants it to end with no candidate left.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For %1 the route ends with no candidate left; the house wants it to end in stop, so that a person hears of it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) enabled; the house requires at least %1.</source>
+        <translation>
+            <numerusform>%n candidate enabled; the house requires at least %1.</numerusform>
+            <numerusform>%n candidates enabled; the house requires at least %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The enabled candidates span %n provider(s)%1; the house requires at least %2.</source>
+        <extracomment>%1: the agents' names, or nothing when no agent is known</extracomment>
+        <translation>
+            <numerusform>The enabled candidates span %n provider%1; the house requires at least %2.</numerusform><numerusform>The enabled candidates span %n providers%1; the house requires at least %2.</numerusform></translation>
+    </message>
+    <message>
+        <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profile %1 is not among the profiles the house allows.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profile %1 (agent %2) is not among the agents or profiles the house allows.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profile %1 matches %2, which the house forbids.</source>
+        <extracomment>%1: the profile; %2: the pattern it matches</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This candidate handles %1 differently from the first enabled candidate; the house wants one policy for them.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The candidate's legacy rules cannot be migrated.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The candidate breaks one of kandev's candidate rules.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>House rule %1.</source>
+        <extracomment>%1: the rule's id in the rules file</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Excepted for this profile: %1.</source>
+        <extracomment>%1: the reason recorded in the rules file</extracomment>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
@@ -1512,6 +1595,26 @@
     </message>
     <message>
         <source>Dele&amp;te Dynamic Profile…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;House Rules</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Choose Rules File…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Use the Rules File Beside the Document</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest .policy-rules.json in the document's folder or a parent is used</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Read the Rules File Again</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2234,6 +2337,17 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <name>gui::EditorArea</name>
     <message>
         <source>Candidate editor</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>gui::HouseRulesController</name>
+    <message>
+        <source>Choose a House Rules File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>House rules (*.json);;All files (*)</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3037,6 +3151,11 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
             <numerusform>No problems: this profile can be saved. %n warnings about what kandev may refuse.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n house rule(s) broken; the rules file lets you save anyway.</source>
+        <translation>
+            <numerusform>%n house rule broken; the rules file lets you save anyway.</numerusform><numerusform>%n house rules broken; the rules file lets you save anyway.</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gui::WhatHappensPanel</name>
@@ -3170,6 +3289,12 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>Warning: agent may not be launchable</source>
         <translation type="unfinished" />
     </message>
+    <message numerus="yes">
+        <source>House rule(s): %1</source>
+        <extracomment>%1: the ids of the house rules a candidate breaks</extracomment>
+        <translation>
+            <numerusform>House rule: %1</numerusform><numerusform>House rules: %1</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>model::Commands</name>
@@ -3268,6 +3393,47 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Nothing was saved: %1</source>
         <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>The house rules forbid saving while %n of them are broken (the rules file says they block).</source>
+        <translation>
+            <numerusform>The house rules forbid saving while %n of them are broken (the rules file says they block).</numerusform>
+            <numerusform>The house rules forbid saving while %n of them are broken (the rules file says they block).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::HouseRules</name>
+    <message>
+        <source>House rules: none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>House rules: %1 cannot be used</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>House rules: %1 (chosen in the settings)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the document)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the database)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No rules file is chosen in the settings, and there is no %1 in the document's folder or a parent: only kandev's own rules are checked.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1:%2:%3: %4 (%n problem(s) in all; policyctl lint --rules lists them)</source>
+        <translation>
+            <numerusform>%1:%2:%3: %4 (%n problem in all; policyctl lint --rules lists them)</numerusform>
+            <numerusform>%1:%2:%3: %4 (%n problems in all; policyctl lint --rules lists them)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

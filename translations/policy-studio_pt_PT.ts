@@ -1276,6 +1276,91 @@
             <numerusform>e mais %n problemas não listados; corrija estes e verifique novamente</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The worst-case hold for %1 is %2; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2 and %3: durations</extracomment>
+        <translation>No pior caso, a rota retém uma tarefa durante %2 com %1; as regras da casa permitem %3.</translation>
+    </message>
+    <message>
+        <source>One route cycle makes up to %2 attempts for %1; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of attempts</extracomment>
+        <translation>Um ciclo da rota faz até %2 tentativas com %1; as regras da casa permitem %3.</translation>
+    </message>
+    <message>
+        <source>This candidate retries %1 up to %2 times; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of retries</extracomment>
+        <translation>Este candidato repete com %1 até %2 vezes; as regras da casa permitem %3.</translation>
+    </message>
+    <message>
+        <source>This candidate waits up to %1 for the reset of %2; the house allows %3.</source>
+        <extracomment>%1: a duration; %2: transient errors or hard errors; %3: a duration</extracomment>
+        <translation>Este candidato espera até %1 pela reposição com %2; as regras da casa permitem %3.</translation>
+    </message>
+    <message>
+        <source>For %1 the route ends in stop; the house wants it to end with no candidate left.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>Com %1 a rota termina em paragem; as regras da casa querem que termine sem candidatos restantes.</translation>
+    </message>
+    <message>
+        <source>For %1 the route ends with no candidate left; the house wants it to end in stop, so that a person hears of it.</source>
+        <translation>Com %1 a rota termina sem candidatos restantes; as regras da casa querem que termine em paragem, para que uma pessoa saiba.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) enabled; the house requires at least %1.</source>
+        <translation>
+            <numerusform>%n candidato ativado; as regras da casa exigem pelo menos %1.</numerusform>
+            <numerusform>%n candidatos ativados; as regras da casa exigem pelo menos %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The enabled candidates span %n provider(s)%1; the house requires at least %2.</source>
+        <extracomment>%1: the agents&apos; names, or nothing when no agent is known</extracomment>
+        <translation>
+            <numerusform>Os candidatos ativados abrangem %n fornecedor%1; as regras da casa exigem pelo menos %2.</numerusform>
+            <numerusform>Os candidatos ativados abrangem %n fornecedores%1; as regras da casa exigem pelo menos %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>Nenhum ciclo da rota chega a este candidato com %1: um candidato anterior para a rota.</translation>
+    </message>
+    <message>
+        <source>Profile %1 is not among the profiles the house allows.</source>
+        <translation>O perfil %1 não está entre os perfis que as regras da casa permitem.</translation>
+    </message>
+    <message>
+        <source>Profile %1 (agent %2) is not among the agents or profiles the house allows.</source>
+        <translation>O perfil %1 (agente %2) não está entre os agentes ou perfis que as regras da casa permitem.</translation>
+    </message>
+    <message>
+        <source>Profile %1 matches %2, which the house forbids.</source>
+        <extracomment>%1: the profile; %2: the pattern it matches</extracomment>
+        <translation>O perfil %1 corresponde a %2, que as regras da casa proíbem.</translation>
+    </message>
+    <message>
+        <source>This candidate handles %1 differently from the first enabled candidate; the house wants one policy for them.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>Este candidato trata %1 de forma diferente do primeiro candidato ativado; as regras da casa querem uma só política para eles.</translation>
+    </message>
+    <message>
+        <source>The candidate&apos;s legacy rules cannot be migrated.</source>
+        <translation>As regras antigas do candidato não podem ser migradas.</translation>
+    </message>
+    <message>
+        <source>The candidate breaks one of kandev&apos;s candidate rules.</source>
+        <translation>O candidato viola uma das regras de candidatos do kandev.</translation>
+    </message>
+    <message>
+        <source>House rule %1.</source>
+        <extracomment>%1: the rule&apos;s id in the rules file</extracomment>
+        <translation>Regra da casa %1.</translation>
+    </message>
+    <message>
+        <source>Excepted for this profile: %1.</source>
+        <extracomment>%1: the reason recorded in the rules file</extracomment>
+        <translation>Exceção para este perfil: %1.</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
@@ -1513,6 +1598,26 @@
     <message>
         <source>Dele&amp;te Dynamic Profile…</source>
         <translation>E&amp;liminar perfil dinâmico…</translation>
+    </message>
+    <message>
+        <source>&amp;House Rules</source>
+        <translation>R&amp;egras da casa</translation>
+    </message>
+    <message>
+        <source>&amp;Choose Rules File…</source>
+        <translation>&amp;Escolher ficheiro de regras…</translation>
+    </message>
+    <message>
+        <source>&amp;Use the Rules File Beside the Document</source>
+        <translation>&amp;Usar o ficheiro de regras junto ao documento</translation>
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest .policy-rules.json in the document&apos;s folder or a parent is used</source>
+        <translation>Esquecer o ficheiro escolhido: é usado o .policy-rules.json mais próximo na pasta do documento ou numa pasta acima</translation>
+    </message>
+    <message>
+        <source>&amp;Read the Rules File Again</source>
+        <translation>&amp;Ler de novo o ficheiro de regras</translation>
     </message>
 </context>
 <context>
@@ -2251,6 +2356,17 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <message>
         <source>Candidate editor</source>
         <translation>Editor de candidatos</translation>
+    </message>
+</context>
+<context>
+    <name>gui::HouseRulesController</name>
+    <message>
+        <source>Choose a House Rules File</source>
+        <translation>Escolher um ficheiro de regras da casa</translation>
+    </message>
+    <message>
+        <source>House rules (*.json);;All files (*)</source>
+        <translation>Regras da casa (*.json);;Todos os ficheiros (*)</translation>
     </message>
 </context>
 <context>
@@ -3053,6 +3169,13 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
             <numerusform>%n problemas têm de ser corrigidos antes de guardar. Ative um deles para ir para o respetivo campo.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n house rule(s) broken; the rules file lets you save anyway.</source>
+        <translation>
+            <numerusform>%n regra da casa violada; o ficheiro de regras permite guardar mesmo assim.</numerusform>
+            <numerusform>%n regras da casa violadas; o ficheiro de regras permite guardar mesmo assim.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gui::WhatHappensPanel</name>
@@ -3186,6 +3309,14 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <source>Status</source>
         <translation>Estado</translation>
     </message>
+    <message numerus="yes">
+        <source>House rule(s): %1</source>
+        <extracomment>%1: the ids of the house rules a candidate breaks</extracomment>
+        <translation>
+            <numerusform>Regra da casa: %1</numerusform>
+            <numerusform>Regras da casa: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>model::Commands</name>
@@ -3286,6 +3417,47 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <message>
         <source>%1 holds no dynamic profile to edit.</source>
         <translation>%1 não contém nenhum perfil dinâmico para editar.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The house rules forbid saving while %n of them are broken (the rules file says they block).</source>
+        <translation>
+            <numerusform>As regras da casa proíbem guardar enquanto %n delas estiver violada (o ficheiro de regras diz que bloqueiam).</numerusform>
+            <numerusform>As regras da casa proíbem guardar enquanto %n delas estiverem violadas (o ficheiro de regras diz que bloqueiam).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::HouseRules</name>
+    <message>
+        <source>House rules: none</source>
+        <translation>Regras da casa: nenhuma</translation>
+    </message>
+    <message>
+        <source>House rules: %1 cannot be used</source>
+        <translation>Regras da casa: %1 não pode ser usado</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (chosen in the settings)</source>
+        <translation>Regras da casa: %1 (escolhido nas definições)</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the document)</source>
+        <translation>Regras da casa: %1 (encontrado junto ao documento)</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the database)</source>
+        <translation>Regras da casa: %1 (encontrado junto à base de dados)</translation>
+    </message>
+    <message>
+        <source>No rules file is chosen in the settings, and there is no %1 in the document&apos;s folder or a parent: only kandev&apos;s own rules are checked.</source>
+        <translation>Não há ficheiro de regras escolhido nas definições, nem %1 na pasta do documento ou numa pasta acima: só as regras do próprio kandev são verificadas.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1:%2:%3: %4 (%n problem(s) in all; policyctl lint --rules lists them)</source>
+        <translation>
+            <numerusform>%1:%2:%3: %4 (%n problema no total; policyctl lint --rules lista-o)</numerusform>
+            <numerusform>%1:%2:%3: %4 (%n problemas no total; policyctl lint --rules lista-os)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1270,6 +1270,89 @@
             <numerusform>另有 %n 个问题未列出；请先更正这些问题，然后再次检查</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The worst-case hold for %1 is %2; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2 and %3: durations</extracomment>
+        <translation>遇到%1时，路由最坏情况下会滞留任务 %2；内部规则允许 %3。</translation>
+    </message>
+    <message>
+        <source>One route cycle makes up to %2 attempts for %1; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of attempts</extracomment>
+        <translation>遇到%1时，一轮路由最多尝试 %2 次；内部规则允许 %3 次。</translation>
+    </message>
+    <message>
+        <source>This candidate retries %1 up to %2 times; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of retries</extracomment>
+        <translation>此候选配置遇到%1时最多重试 %2 次；内部规则允许 %3 次。</translation>
+    </message>
+    <message>
+        <source>This candidate waits up to %1 for the reset of %2; the house allows %3.</source>
+        <extracomment>%1: a duration; %2: transient errors or hard errors; %3: a duration</extracomment>
+        <translation>此候选配置遇到%2时最多等待重置 %1；内部规则允许 %3。</translation>
+    </message>
+    <message>
+        <source>For %1 the route ends in stop; the house wants it to end with no candidate left.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>遇到%1时路由以停止结束；内部规则要求以没有剩余候选配置结束。</translation>
+    </message>
+    <message>
+        <source>For %1 the route ends with no candidate left; the house wants it to end in stop, so that a person hears of it.</source>
+        <translation>遇到%1时路由以没有剩余候选配置结束；内部规则要求以停止结束，以便有人知悉。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) enabled; the house requires at least %1.</source>
+        <translation>
+            <numerusform>已启用 %n 个候选配置；内部规则要求至少 %1 个。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The enabled candidates span %n provider(s)%1; the house requires at least %2.</source>
+        <extracomment>%1: the agents&apos; names, or nothing when no agent is known</extracomment>
+        <translation>
+            <numerusform>已启用的候选配置涵盖 %n 个提供商%1；内部规则要求至少 %2 个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>遇到%1时没有一轮路由会到达此候选配置：之前的候选配置会停止路由。</translation>
+    </message>
+    <message>
+        <source>Profile %1 is not among the profiles the house allows.</source>
+        <translation>配置 %1 不在内部规则允许的配置之列。</translation>
+    </message>
+    <message>
+        <source>Profile %1 (agent %2) is not among the agents or profiles the house allows.</source>
+        <translation>配置 %1（智能体 %2）不在内部规则允许的智能体或配置之列。</translation>
+    </message>
+    <message>
+        <source>Profile %1 matches %2, which the house forbids.</source>
+        <extracomment>%1: the profile; %2: the pattern it matches</extracomment>
+        <translation>配置 %1 匹配 %2，内部规则禁止使用。</translation>
+    </message>
+    <message>
+        <source>This candidate handles %1 differently from the first enabled candidate; the house wants one policy for them.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>此候选配置处理%1的方式与第一个已启用的候选配置不同；内部规则要求统一策略。</translation>
+    </message>
+    <message>
+        <source>The candidate&apos;s legacy rules cannot be migrated.</source>
+        <translation>此候选配置的旧版规则无法迁移。</translation>
+    </message>
+    <message>
+        <source>The candidate breaks one of kandev&apos;s candidate rules.</source>
+        <translation>此候选配置违反了 kandev 的一条候选配置规则。</translation>
+    </message>
+    <message>
+        <source>House rule %1.</source>
+        <extracomment>%1: the rule&apos;s id in the rules file</extracomment>
+        <translation>内部规则 %1。</translation>
+    </message>
+    <message>
+        <source>Excepted for this profile: %1.</source>
+        <extracomment>%1: the reason recorded in the rules file</extracomment>
+        <translation>此配置获豁免：%1。</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
@@ -1501,6 +1584,26 @@
     <message>
         <source>Dele&amp;te Dynamic Profile…</source>
         <translation>删除动态配置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;House Rules</source>
+        <translation>内部规则(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Choose Rules File…</source>
+        <translation>选择规则文件(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Use the Rules File Beside the Document</source>
+        <translation>使用文档旁的规则文件(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest .policy-rules.json in the document&apos;s folder or a parent is used</source>
+        <translation>忘记所选文件：使用文档所在文件夹或其上级文件夹中最近的 .policy-rules.json</translation>
+    </message>
+    <message>
+        <source>&amp;Read the Rules File Again</source>
+        <translation>重新读取规则文件(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -2236,6 +2339,17 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Candidate editor</source>
         <translation>候选配置编辑器</translation>
+    </message>
+</context>
+<context>
+    <name>gui::HouseRulesController</name>
+    <message>
+        <source>Choose a House Rules File</source>
+        <translation>选择内部规则文件</translation>
+    </message>
+    <message>
+        <source>House rules (*.json);;All files (*)</source>
+        <translation>内部规则 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -3029,6 +3143,12 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
             <numerusform>保存前必须修正 %n 个问题。激活某个问题即可跳转到其字段。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n house rule(s) broken; the rules file lets you save anyway.</source>
+        <translation>
+            <numerusform>违反了 %n 条内部规则；规则文件仍允许保存。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gui::WhatHappensPanel</name>
@@ -3161,6 +3281,13 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>Status</source>
         <translation>状态</translation>
     </message>
+    <message numerus="yes">
+        <source>House rule(s): %1</source>
+        <extracomment>%1: the ids of the house rules a candidate breaks</extracomment>
+        <translation>
+            <numerusform>内部规则：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>model::Commands</name>
@@ -3260,6 +3387,45 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>%1 holds no dynamic profile to edit.</source>
         <translation>%1 中没有可编辑的动态配置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The house rules forbid saving while %n of them are broken (the rules file says they block).</source>
+        <translation>
+            <numerusform>有 %n 条内部规则被违反，内部规则禁止保存（规则文件设定为阻止保存）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::HouseRules</name>
+    <message>
+        <source>House rules: none</source>
+        <translation>内部规则：无</translation>
+    </message>
+    <message>
+        <source>House rules: %1 cannot be used</source>
+        <translation>内部规则：%1 无法使用</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (chosen in the settings)</source>
+        <translation>内部规则：%1（在设置中选择）</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the document)</source>
+        <translation>内部规则：%1（在文档旁找到）</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the database)</source>
+        <translation>内部规则：%1（在数据库旁找到）</translation>
+    </message>
+    <message>
+        <source>No rules file is chosen in the settings, and there is no %1 in the document&apos;s folder or a parent: only kandev&apos;s own rules are checked.</source>
+        <translation>设置中未选择规则文件，文档所在文件夹及其上级文件夹中也没有 %1：只检查 kandev 自身的规则。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1:%2:%3: %4 (%n problem(s) in all; policyctl lint --rules lists them)</source>
+        <translation>
+            <numerusform>%1:%2:%3: %4（共 %n 个问题；policyctl lint --rules 会列出）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

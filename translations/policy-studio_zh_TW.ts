@@ -1270,6 +1270,89 @@
             <numerusform>另有 %n 個問題未列出；請先修正這些問題，然後再次檢查</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The worst-case hold for %1 is %2; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2 and %3: durations</extracomment>
+        <translation>遇到%1時，路由最壞情況下會滯留工作 %2；內部規則允許 %3。</translation>
+    </message>
+    <message>
+        <source>One route cycle makes up to %2 attempts for %1; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of attempts</extracomment>
+        <translation>遇到%1時，一輪路由最多嘗試 %2 次；內部規則允許 %3 次。</translation>
+    </message>
+    <message>
+        <source>This candidate retries %1 up to %2 times; the house allows %3.</source>
+        <extracomment>%1: transient errors or hard errors; %2, %3: numbers of retries</extracomment>
+        <translation>此候選設定檔遇到%1時最多重試 %2 次；內部規則允許 %3 次。</translation>
+    </message>
+    <message>
+        <source>This candidate waits up to %1 for the reset of %2; the house allows %3.</source>
+        <extracomment>%1: a duration; %2: transient errors or hard errors; %3: a duration</extracomment>
+        <translation>此候選設定檔遇到%2時最多等待重設 %1；內部規則允許 %3。</translation>
+    </message>
+    <message>
+        <source>For %1 the route ends in stop; the house wants it to end with no candidate left.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>遇到%1時路由以停止結束；內部規則要求以沒有剩餘候選設定檔結束。</translation>
+    </message>
+    <message>
+        <source>For %1 the route ends with no candidate left; the house wants it to end in stop, so that a person hears of it.</source>
+        <translation>遇到%1時路由以沒有剩餘候選設定檔結束；內部規則要求以停止結束，讓有人知道。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) enabled; the house requires at least %1.</source>
+        <translation>
+            <numerusform>已啟用 %n 個候選設定檔；內部規則要求至少 %1 個。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The enabled candidates span %n provider(s)%1; the house requires at least %2.</source>
+        <extracomment>%1: the agents&apos; names, or nothing when no agent is known</extracomment>
+        <translation>
+            <numerusform>已啟用的候選設定檔涵蓋 %n 個供應商%1；內部規則要求至少 %2 個。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>遇到%1時沒有一輪路由會到達此候選設定檔：前面的候選設定檔會停止路由。</translation>
+    </message>
+    <message>
+        <source>Profile %1 is not among the profiles the house allows.</source>
+        <translation>設定檔 %1 不在內部規則允許的設定檔之列。</translation>
+    </message>
+    <message>
+        <source>Profile %1 (agent %2) is not among the agents or profiles the house allows.</source>
+        <translation>設定檔 %1（代理程式 %2）不在內部規則允許的代理程式或設定檔之列。</translation>
+    </message>
+    <message>
+        <source>Profile %1 matches %2, which the house forbids.</source>
+        <extracomment>%1: the profile; %2: the pattern it matches</extracomment>
+        <translation>設定檔 %1 符合 %2，內部規則禁止使用。</translation>
+    </message>
+    <message>
+        <source>This candidate handles %1 differently from the first enabled candidate; the house wants one policy for them.</source>
+        <extracomment>%1: transient errors or hard errors</extracomment>
+        <translation>此候選設定檔處理%1的方式與第一個已啟用的候選設定檔不同；內部規則要求統一政策。</translation>
+    </message>
+    <message>
+        <source>The candidate&apos;s legacy rules cannot be migrated.</source>
+        <translation>此候選設定檔的舊版規則無法遷移。</translation>
+    </message>
+    <message>
+        <source>The candidate breaks one of kandev&apos;s candidate rules.</source>
+        <translation>此候選設定檔違反了 kandev 的一條候選設定檔規則。</translation>
+    </message>
+    <message>
+        <source>House rule %1.</source>
+        <extracomment>%1: the rule&apos;s id in the rules file</extracomment>
+        <translation>內部規則 %1。</translation>
+    </message>
+    <message>
+        <source>Excepted for this profile: %1.</source>
+        <extracomment>%1: the reason recorded in the rules file</extracomment>
+        <translation>此設定檔獲豁免：%1。</translation>
+    </message>
 </context>
 <context>
     <name>RouteComparisonText</name>
@@ -1501,6 +1584,26 @@
     <message>
         <source>Dele&amp;te Dynamic Profile…</source>
         <translation>刪除動態設定檔(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;House Rules</source>
+        <translation>內部規則(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Choose Rules File…</source>
+        <translation>選擇規則檔案(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Use the Rules File Beside the Document</source>
+        <translation>使用文件旁的規則檔案(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest .policy-rules.json in the document&apos;s folder or a parent is used</source>
+        <translation>忘記所選檔案：使用文件所在資料夾或其上層資料夾中最近的 .policy-rules.json</translation>
+    </message>
+    <message>
+        <source>&amp;Read the Rules File Again</source>
+        <translation>重新讀取規則檔案(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -2236,6 +2339,17 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Candidate editor</source>
         <translation>候選設定檔編輯器</translation>
+    </message>
+</context>
+<context>
+    <name>gui::HouseRulesController</name>
+    <message>
+        <source>Choose a House Rules File</source>
+        <translation>選擇內部規則檔案</translation>
+    </message>
+    <message>
+        <source>House rules (*.json);;All files (*)</source>
+        <translation>內部規則 (*.json);;所有檔案 (*)</translation>
     </message>
 </context>
 <context>
@@ -3029,6 +3143,12 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
             <numerusform>儲存前必須修正 %n 個問題。啟用任一問題即可前往其欄位。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n house rule(s) broken; the rules file lets you save anyway.</source>
+        <translation>
+            <numerusform>違反了 %n 條內部規則；規則檔案仍允許儲存。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gui::WhatHappensPanel</name>
@@ -3161,6 +3281,13 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>Status</source>
         <translation>狀態</translation>
     </message>
+    <message numerus="yes">
+        <source>House rule(s): %1</source>
+        <extracomment>%1: the ids of the house rules a candidate breaks</extracomment>
+        <translation>
+            <numerusform>內部規則：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>model::Commands</name>
@@ -3260,6 +3387,45 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>%1 holds no dynamic profile to edit.</source>
         <translation>%1 不含可編輯的動態設定檔。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The house rules forbid saving while %n of them are broken (the rules file says they block).</source>
+        <translation>
+            <numerusform>有 %n 條內部規則被違反，內部規則禁止儲存（規則檔案設定為阻止儲存）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::HouseRules</name>
+    <message>
+        <source>House rules: none</source>
+        <translation>內部規則：無</translation>
+    </message>
+    <message>
+        <source>House rules: %1 cannot be used</source>
+        <translation>內部規則：%1 無法使用</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (chosen in the settings)</source>
+        <translation>內部規則：%1（在設定中選擇）</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the document)</source>
+        <translation>內部規則：%1（在文件旁找到）</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (found beside the database)</source>
+        <translation>內部規則：%1（在資料庫旁找到）</translation>
+    </message>
+    <message>
+        <source>No rules file is chosen in the settings, and there is no %1 in the document&apos;s folder or a parent: only kandev&apos;s own rules are checked.</source>
+        <translation>設定中未選擇規則檔案，文件所在資料夾及其上層資料夾中也沒有 %1：只檢查 kandev 本身的規則。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1:%2:%3: %4 (%n problem(s) in all; policyctl lint --rules lists them)</source>
+        <translation>
+            <numerusform>%1:%2:%3: %4（共 %n 個問題；policyctl lint --rules 會列出）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

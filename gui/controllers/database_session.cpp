@@ -171,8 +171,9 @@ DatabaseSession::Reading DatabaseSession::read(
         if (answer != MigrationFlow::DatabaseAnswer::Open)
             doc->setReadOnly(true, tr("its legacy rules were not migrated"));
     }
-    m_documents->install(std::move(doc));
+    // Before the document shows: what is shown with it (house rules beside the file) asks where it is.
     m_target = target;
+    m_documents->install(std::move(doc));
     return Reading::Opened;
 }
 
@@ -231,6 +232,13 @@ void DatabaseSession::offerReload(const QString& error)
     const store::DatabaseTarget target = *m_target;
     doc->undoStack()->setClean();  // the person chose to lose the edits
     open(target);
+}
+
+QString DatabaseSession::sqliteFolder() const
+{
+    if (!m_target || m_target->kind != store::DatabaseTarget::Kind::Sqlite)
+        return {};
+    return QFileInfo(m_target->path).absolutePath();
 }
 
 }  // namespace gui

@@ -57,6 +57,8 @@ public:
 
     // sqlite:PATH, postgres://…, or a file that is SQLite inside: not a document file.
     static bool namesDatabase(const QString& argument);
+    // The folder of the SQLite file open now, where house rules may sit beside it; "" for PostgreSQL or none.
+    QString sqliteFolder() const;
     // Where kandev keeps its SQLite database unless told otherwise (the file may not exist).
     static QString defaultDatabasePath();
     // The database a choice in the Open Database dialog names; nullopt with the reason when none.

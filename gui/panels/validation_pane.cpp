@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "panels/validation_pane.h"
 
+#include "model/policy_text.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeView>
@@ -59,14 +61,17 @@ void ValidationPane::updateStatus()
                                  : tr("Read-only: %1. %n problem(s):", nullptr, n).arg(m_doc->readOnlyReason()));
         return;
     }
-    if (n == 0 && warnings > 0) {
-        m_status->setText(tr(
-            "No problems: this profile can be saved. %n warning(s) about what kandev may refuse.", nullptr, warnings));
-        return;
-    }
-    m_status->setText(n == 0
-            ? tr("No problems: this profile can be saved.")
-            : tr("%n problem(s) must be fixed before saving. Activate one to go to its field.", nullptr, n));
+    QString text;
+    if (n == 0 && warnings > 0)
+        text = tr(
+            "No problems: this profile can be saved. %n warning(s) about what kandev may refuse.", nullptr, warnings);
+    else
+        text = n == 0 ? tr("No problems: this profile can be saved.")
+                      : tr("%n problem(s) must be fixed before saving. Activate one to go to its field.", nullptr, n);
+    if (const int house = m_model->nonBlockingHouseRuleCount(); house > 0)
+        text = model::PolicyText::joinSentences(
+            {text, tr("%n house rule(s) broken; the rules file lets you save anyway.", nullptr, house)});
+    m_status->setText(text);
 }
 
 }  // namespace gui

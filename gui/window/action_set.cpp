@@ -48,6 +48,13 @@ ActionSet::ActionSet(QMainWindow* window, CandidateListPanel* candidates)
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_review = file->addAction(tr("Revie&w Changes…"));
     file->addSeparator();
+    QMenu* houseRules = file->addMenu(tr("&House Rules"));
+    m_chooseHouseRules = houseRules->addAction(tr("&Choose Rules File…"));
+    m_houseRulesBeside = houseRules->addAction(tr("&Use the Rules File Beside the Document"));
+    m_houseRulesBeside->setToolTip(
+        tr("Forget the chosen file: the nearest .policy-rules.json in the document's folder or a parent is used"));
+    m_reloadHouseRules = houseRules->addAction(tr("&Read the Rules File Again"));
+    file->addSeparator();
     m_quit = file->addAction(tr("&Quit"));
     m_quit->setShortcut(QKeySequence::Quit);
 

@@ -73,6 +73,19 @@ public:
     {
         return m_review;
     }
+    // File > House Rules.
+    QAction* chooseHouseRulesAction() const
+    {
+        return m_chooseHouseRules;
+    }
+    QAction* houseRulesBesideAction() const
+    {
+        return m_houseRulesBeside;
+    }
+    QAction* reloadHouseRulesAction() const
+    {
+        return m_reloadHouseRules;
+    }
     QAction* quitAction() const
     {
         return m_quit;
@@ -114,6 +127,9 @@ private:
     QAction* m_save;
     QAction* m_saveAs;
     QAction* m_review;
+    QAction* m_chooseHouseRules;
+    QAction* m_houseRulesBeside;
+    QAction* m_reloadHouseRules;
     QAction* m_quit;
     QAction* m_undo;
     QAction* m_redo;

@@ -3,6 +3,7 @@
 
 #include "controls/accessibility.h"
 #include "controllers/database_session.h"
+#include "controllers/house_rules_controller.h"
 #include "controllers/document_controller.h"
 #include "controllers/migration_flow.h"
 #include "controllers/recent_files.h"
@@ -33,6 +34,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QMimeData>
+#include <QLabel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QUndoView>
@@ -59,6 +61,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_recent(new RecentFiles(this))
     , m_documents(new DocumentController(m_migrations, m_recent, this))
     , m_database(new DatabaseSession(m_documents, m_migrations, this))
+    , m_houseRules(new HouseRulesController(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -83,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
     // Reading order for Tab: the route, the editor's fields, the timeline, then the docks.
     chainFocus(chainFocus(m_candidates->view(), m_editor), m_timeline);
     statusBar()->showMessage(tr("Open a dynamic profile document to start."));
+    statusBar()->addPermanentWidget(m_houseRules->statusLabel());
     m_problemButton = new ProblemCountButton(this);
     statusBar()->addPermanentWidget(m_problemButton);
     connect(m_problemButton, &ProblemCountButton::showProblemsRequested, this,
@@ -150,6 +154,10 @@ void MainWindow::connectActions()
     connect(a->saveAction(), &QAction::triggered, m_documents, &DocumentController::save);
     connect(a->saveAsAction(), &QAction::triggered, m_documents, &DocumentController::saveAs);
     connect(a->reviewChangesAction(), &QAction::triggered, m_documents, &DocumentController::reviewChanges);
+    connect(a->chooseHouseRulesAction(), &QAction::triggered, m_houseRules, &HouseRulesController::chooseFile);
+    connect(
+        a->houseRulesBesideAction(), &QAction::triggered, m_houseRules, &HouseRulesController::useFileBesideDocument);
+    connect(a->reloadHouseRulesAction(), &QAction::triggered, m_houseRules, &HouseRulesController::reload);
     connect(a->quitAction(), &QAction::triggered, this, &QWidget::close);
     connect(a->undoAction(), &QAction::triggered, m_documents, &DocumentController::undo);
     connect(a->redoAction(), &QAction::triggered, m_documents, &DocumentController::redo);
@@ -295,6 +303,8 @@ void MainWindow::showDocument(model::EditorDocument* document)
 {
     detachDocument();
     m_doc = document;
+    // The rules first: the views' first look includes their violations.
+    m_houseRules->setDocument(m_doc, m_doc->isDatabase() ? m_database->sqliteFolder() : QString());
     m_problemButton->newDocument();
     m_centre->showEditor();
     for (DocumentView* view : m_views)

@@ -33,6 +33,7 @@ class ActionSet;
 class CandidateEditor;
 class CandidateListPanel;
 class DatabaseSession;
+class HouseRulesController;
 class DockLayout;
 class DocumentController;
 class DocumentView;
@@ -168,6 +169,7 @@ private:
     RecentFiles* m_recent;
     DocumentController* m_documents;
     DatabaseSession* m_database;
+    HouseRulesController* m_houseRules;
     EditorArea* m_centre = nullptr;  // the start page, then the editor
     StartPage* m_startPage = nullptr;
     ActionSet* m_actions = nullptr;

@@ -68,6 +68,8 @@ inline const Setting<QStringList> lastServer {"database/lastServer"};
 inline const Setting<bool> explainTransientErrors {"editor/explainTransientErrors", false};
 inline const Setting<bool> explainHardErrors {"editor/explainHardErrors", false};
 inline const Setting<bool> explainSwitching {"editor/explainSwitching", false};
+// The house rules file chosen in File > House Rules; empty: the one found beside the document.
+inline const Setting<QString> houseRulesFile {"houseRules/file"};
 
 }  // namespace settings
 }  // namespace gui

@@ -88,6 +88,22 @@ QString CandidateListModel::ruleBadge(CandidateRule rule)
     return {};
 }
 
+QString CandidateListModel::withHouseRules(const QString& status, int row) const
+{
+    // The house rules this candidate breaks, by id (excepted ones are the Validation dock's to show).
+    QStringList broken;
+    for (const rules::Violation& v : m_doc->houseRuleViolations()) {
+        if (v.candidateIndex == std::size_t(row) && !v.excepted())
+            broken << QString::fromStdString(v.ruleId);
+    }
+    broken.removeDuplicates();
+    if (broken.isEmpty())
+        return status;
+    //: %1: the ids of the house rules a candidate breaks
+    const QString house = tr("House rule(s): %1", nullptr, int(broken.size())).arg(PolicyText::joinList(broken));
+    return status.isEmpty() ? house : PolicyText::joinList({status, house});
+}
+
 QString CandidateListModel::statusText(const CandidateRules& rules, int issueCount)
 {
     if (issueCount > 0)
@@ -106,12 +122,13 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
     const policy::Candidate& c = m_doc->candidate(row);
     const CandidateRules rules = m_doc->candidateRules(row);
     const int issues = int(m_doc->issuesOfCandidate(row).size() + m_doc->legacyErrorsOfCandidate(row).size());
+    const QString status = withHouseRules(statusText(rules, issues), row);
 
     switch (role) {
     case ExecutionProfileIdRole: return QString::fromStdString(c.executionProfileId);
     case CandidateRulesRole: return int(rules.bits());
     case IssueCountRole: return issues;
-    case StatusTextRole: return statusText(rules, issues);
+    case StatusTextRole: return status;
     default: break;
     }
 
@@ -123,7 +140,6 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
             // The whole row in one tip: the compact route list shows only part of it.
             QString tip = tr("Agent profile: %1").arg(QString::fromStdString(c.executionProfileId));
             const QString summary = index.siblingAtColumn(SummaryColumn).data().toString();
-            const QString status = statusText(rules, issues);
             tip += QLatin1Char('\n') + summary;
             if (!status.isEmpty())
                 tip += QLatin1Char('\n') + status;
@@ -145,7 +161,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         break;
     case StatusColumn:
         if (role == Qt::DisplayRole)
-            return statusText(rules, issues);
+            return status;
         break;
     default: break;
     }

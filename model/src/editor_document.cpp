@@ -433,6 +433,64 @@ void EditorDocument::recomputeIssues()
                 m_legacyErrors.push_back(std::move(e));
         }
     }
+    recomputeHouseRuleViolations();
+}
+
+namespace
+{
+// The editor lists kandev's own rules as issues and candidate checks already.
+bool isHouseKind(rules::RuleKind kind)
+{
+    return kind != rules::RuleKind::KandevValid && kind != rules::RuleKind::KandevEligible;
+}
+}  // namespace
+
+void EditorDocument::recomputeHouseRuleViolations()
+{
+    m_houseViolations.clear();
+    if (!m_houseRules || !currentDynamic())
+        return;
+    const std::string dynamicPath = m_document.dynamicPath(std::size_t(m_current));
+    const rules::Linter linter(m_document, *m_houseRules);
+    for (rules::Violation& v : linter.lintProfile(std::size_t(m_current))) {
+        if (!isHouseKind(v.kind))
+            continue;
+        // Relative to the profile, as issues() are: the route itself is "".
+        if (!dynamicPath.empty()) {
+            const bool inside = v.path.size() > dynamicPath.size()
+                && v.path.compare(0, dynamicPath.size(), dynamicPath) == 0 && v.path[dynamicPath.size()] == '.';
+            if (inside)
+                v.path.erase(0, dynamicPath.size() + 1);
+            else
+                v.path.clear();
+        }
+        m_houseViolations.push_back(std::move(v));
+    }
+}
+
+void EditorDocument::setHouseRules(std::shared_ptr<const rules::RuleSet> rules)
+{
+    m_houseRules = std::move(rules);
+    recomputeHouseRuleViolations();
+    emit issuesChanged();
+}
+
+std::vector<rules::Violation> EditorDocument::blockingHouseRuleViolations() const
+{
+    std::vector<rules::Violation> out;
+    if (!m_houseRules || !m_houseRules->blocking)
+        return out;
+    const rules::Linter linter(m_document, *m_houseRules);
+    for (const int index : dynamicProfiles()) {
+        // A database save writes the edited profiles only; a file is written whole.
+        if (isDatabase() && !m_editedProfiles.count(index))
+            continue;
+        for (rules::Violation& v : linter.lintProfile(std::size_t(index))) {
+            if (isHouseKind(v.kind) && v.counts(rules::Severity::Error))
+                out.push_back(std::move(v));
+        }
+    }
+    return out;
 }
 
 void EditorDocument::beginStructuralChange()
@@ -644,6 +702,13 @@ std::optional<QString> EditorDocument::saveRefusal(std::string* fileBytes) const
                 + PolicyText::candidateRule(first.rule, first.id, first.agent, first.duplicateOf);
         }
         return error;
+    }
+    if (const auto broken = blockingHouseRuleViolations(); !broken.empty()) {
+        const rules::Violation& first = broken.front();
+        return tr("The house rules forbid saving while %n of them are broken (the rules file says they block).",
+                   nullptr, int(broken.size()))
+            + QLatin1Char('\n') + QString::fromStdString(first.profileId) + QStringLiteral(": ")
+            + PolicyText::houseRuleViolation(first);
     }
     if (!isDatabase()) {
         std::string bytes = format::serializeDocument(forSaving(m_document));

@@ -339,6 +339,94 @@ QString PolicyText::issueMessage(const policy::Issue& issue)
     return {};
 }
 
+QString PolicyText::houseRuleViolation(const rules::Violation& v)
+{
+    using rules::RuleKind;
+    const std::int64_t measured = v.measured.value_or(0);
+    const std::int64_t limit = v.limit.value_or(0);
+    const QString errors = classInSentence(v.errorClass.value_or(policy::ErrorClass::Transient));
+    const QString agent = QString::fromStdString(v.agent);
+    const QString id = QString::fromStdString(v.executionProfileId);
+    switch (v.kind) {
+    //: %1: transient errors or hard errors; %2 and %3: durations
+    case RuleKind::MaxHoldSeconds:
+        return tr("The worst-case hold for %1 is %2; the house allows %3.")
+            .arg(errors, duration(measured), duration(limit));
+    //: %1: transient errors or hard errors; %2, %3: numbers of attempts
+    case RuleKind::MaxAttempts:
+        return tr("One route cycle makes up to %2 attempts for %1; the house allows %3.")
+            .arg(errors)
+            .arg(measured)
+            .arg(limit);
+    //: %1: transient errors or hard errors; %2, %3: numbers of retries
+    case RuleKind::MaxRetries:
+        return tr("This candidate retries %1 up to %2 times; the house allows %3.")
+            .arg(errors)
+            .arg(measured)
+            .arg(limit);
+    //: %1: a duration; %2: transient errors or hard errors; %3: a duration
+    case RuleKind::MaxResetWaitSeconds:
+        return tr("This candidate waits up to %1 for the reset of %2; the house allows %3.")
+            .arg(duration(measured), errors, duration(limit));
+    case RuleKind::EndsInStop:
+        //: %1: transient errors or hard errors
+        return v.ending == rules::ExpectedEnding::Stop
+            ? tr("For %1 the route ends in stop; the house wants it to end with no candidate left.").arg(errors)
+            : tr("For %1 the route ends with no candidate left; the house wants it to end in stop, so that a "
+                 "person hears of it.")
+                  .arg(errors);
+    case RuleKind::MinEnabledCandidates:
+        return tr("%n candidate(s) enabled; the house requires at least %1.", nullptr, int(measured)).arg(limit);
+    case RuleKind::ProviderDiversity: {
+        QStringList agents;
+        for (const std::string& a : v.agents)
+            agents << QString::fromStdString(a);
+        //: %1: the agents' names, or nothing when no agent is known
+        return tr(
+            "The enabled candidates span %n provider(s)%1; the house requires at least %2.", nullptr, int(measured))
+            // One arg() call: an agent's name that holds "%2" must stay as it is.
+            .arg(agents.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(joinList(agents)), QString::number(limit));
+    }
+    //: %1: transient errors or hard errors
+    case RuleKind::NoUnreachableCandidates:
+        return tr("No route cycle reaches this candidate for %1: an earlier candidate stops the route.").arg(errors);
+    case RuleKind::CandidateAllowed:
+        return agent.isEmpty()
+            ? tr("Profile %1 is not among the profiles the house allows.").arg(id)
+            : tr("Profile %1 (agent %2) is not among the agents or profiles the house allows.").arg(id, agent);
+    //: %1: the profile; %2: the pattern it matches
+    case RuleKind::CandidateForbidden:
+        return tr("Profile %1 matches %2, which the house forbids.").arg(id, QString::fromStdString(v.pattern));
+    //: %1: transient errors or hard errors
+    case RuleKind::SamePolicyForClass:
+        return tr("This candidate handles %1 differently from the first enabled candidate; the house wants one "
+                  "policy for them.")
+            .arg(errors);
+    case RuleKind::KandevValid:
+        if (v.issue)
+            return issueMessage(*v.issue);
+        return tr("The candidate's legacy rules cannot be migrated.");
+    case RuleKind::KandevEligible:
+        if (v.candidateRule)
+            return candidateRule(*v.candidateRule, id, agent, 0);
+        return tr("The candidate breaks one of kandev's candidate rules.");
+    }
+    return {};
+}
+
+QString PolicyText::houseRuleProblem(const rules::Violation& v)
+{
+    QStringList parts {houseRuleViolation(v)};
+    if (!v.message.empty())
+        parts << QString::fromStdString(v.message);
+    //: %1: the rule's id in the rules file
+    parts << tr("House rule %1.").arg(QString::fromStdString(v.ruleId));
+    if (v.exceptionReason)
+        //: %1: the reason recorded in the rules file
+        parts << tr("Excepted for this profile: %1.").arg(QString::fromStdString(*v.exceptionReason));
+    return joinSentences(parts);
+}
+
 QString PolicyText::candidateRule(check::CandidateRule rule, const QString& id, const QString& agent, int duplicateOf)
 {
     using check::CandidateRule;

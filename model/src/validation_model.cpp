@@ -55,6 +55,12 @@ void ValidationModel::refresh()
                     PolicyText::candidateRule(rule, id, agent, int(c.duplicateOf)), check::isWarning(rule)});
             }
         }
+        const rules::RuleSet* house = m_doc->houseRules();
+        for (const rules::Violation& v : m_doc->houseRuleViolations()) {
+            const bool blocks = house && house->blocking && v.counts(rules::Severity::Error);
+            m_rows.push_back(
+                {v.path, PolicyText::houseRuleProblem(v), !blocks, QString::fromStdString(v.ruleId), v.excepted()});
+        }
         std::stable_sort(m_rows.begin(), m_rows.end(),
             [](const Row& a, const Row& b) { return targetOf(a.path).row < targetOf(b.path).row; });
     }
@@ -81,6 +87,8 @@ QVariant ValidationModel::data(const QModelIndex& index, int role) const
     case CandidateRowRole: return target.row;
     case FieldRole: return target.field;
     case WarningRole: return problem.warning;
+    case HouseRuleRole: return problem.houseRule;
+    case ExceptedRole: return problem.excepted;
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
@@ -102,7 +110,14 @@ int ValidationModel::errorCount() const
 
 int ValidationModel::warningCount() const
 {
-    return int(m_rows.size()) - errorCount();
+    return int(
+        std::count_if(m_rows.begin(), m_rows.end(), [](const Row& r) { return r.warning && r.houseRule.isEmpty(); }));
+}
+
+int ValidationModel::nonBlockingHouseRuleCount() const
+{
+    return int(std::count_if(
+        m_rows.begin(), m_rows.end(), [](const Row& r) { return !r.houseRule.isEmpty() && r.warning && !r.excepted; }));
 }
 
 QVariant ValidationModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -31,6 +31,7 @@ AnySetting settingNamed(const QString& name)
         {QStringLiteral("compareWithSaved"), &settings::compareWithSaved},
         {QStringLiteral("lastSqlitePath"), &settings::lastSqlitePath},
         {QStringLiteral("lastServer"), &settings::lastServer},
+        {QStringLiteral("houseRulesFile"), &settings::houseRulesFile},
     };
     return all.value(name);
 }
@@ -90,6 +91,8 @@ void TestSettings::roundTrips_data()
                                  << "database/lastServer"
                                  << QVariant(QStringList {QStringLiteral("db.example"), QStringLiteral("5433"),
                                         QStringLiteral("kandev"), QString(), QStringLiteral("kandev")});
+    QTest::newRow("house rules file") << "houseRulesFile"
+                                      << "houseRules/file" << QVariant(QStringLiteral("/srv/rules/policy-rules.json"));
 }
 
 void TestSettings::roundTrips()

@@ -50,6 +50,8 @@ public:
     // rules broken ("Stale: profile deleted; Ineligible: profile disabled"),
     // else "".
     static QString statusText(const CandidateRules& rules, int issueCount);
+    // `status` with the ids of the house rules the candidate at `row` breaks.
+    QString withHouseRules(const QString& status, int row) const;
     static QString ruleBadge(CandidateRule rule);
 
 private:

@@ -10,6 +10,7 @@
 #include "format/document.h"
 #include "review/document_diff.h"
 #include "check/eligibility.h"
+#include "rules/lint.h"
 
 #include "policy/types.h"
 #include "policy/validation.h"
@@ -178,6 +179,26 @@ public:
     // as allIssues), leaving out duplicates, which allIssues reports.
     std::vector<RuleBreak> allRuleErrors() const;
 
+    // --- house rules (model::HouseRules finds and reads them; null: none in force)
+    void setHouseRules(std::shared_ptr<const rules::RuleSet> rules);
+    const rules::RuleSet* houseRules() const
+    {
+        return m_houseRules.get();
+    }
+    // The current profile's violations of the house rules, excepted ones
+    // included (they are shown, never counted); paths relative to the profile
+    // as issues() has them ("candidates[1].policies.hard.retry.max_retries",
+    // "" for the route as a whole). kandev's own rules are left out: issues()
+    // and the candidate checks list them already.
+    const std::vector<rules::Violation>& houseRuleViolations() const
+    {
+        return m_houseViolations;
+    }
+    // The violations that stop a save: none unless the rules file is
+    // "blocking", then every error that is not excepted, in the profiles a
+    // save writes (full paths).
+    std::vector<rules::Violation> blockingHouseRuleViolations() const;
+
     // --- mutators, for undo commands only
     void setPolicies(int profileIndex, int row, const policy::PolicyDocument& policies);
     void setCandidate(int profileIndex, int row, const policy::Candidate& candidate);
@@ -252,6 +273,7 @@ private:
     void showProfile(int profileIndex);  // switches the view to the profile an edit touches
     void revalidate();
     void recomputeIssues();  // silent: callers emit issuesChanged when views may ask
+    void recomputeHouseRuleViolations();  // part of recomputeIssues
     // Brackets a change that models report with begin.../end... pairs; issuesChanged
     // is emitted at its end, never in between.
     void beginStructuralChange();
@@ -270,6 +292,8 @@ private:
     std::vector<format::Diagnostic> m_legacyErrors;
     std::unique_ptr<check::ProfileIndex> m_profiles;  // of m_document, rebuilt when it is replaced
     std::vector<check::CandidateCheck> m_candidateChecks;  // the current profile's, parallel to its candidates
+    std::shared_ptr<const rules::RuleSet> m_houseRules;
+    std::vector<rules::Violation> m_houseViolations;  // the current profile's, relative paths
     bool m_inStructuralChange = false;
     std::set<int> m_editedProfiles;  // database: profiles to write on save
 };

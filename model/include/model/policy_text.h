@@ -6,6 +6,7 @@
 #include "catalogue/classifier.h"
 #include "check/eligibility.h"
 #include "format/diagnostic.h"
+#include "rules/lint.h"
 
 #include "policy/evaluator.h"
 #include "policy/types.h"
@@ -62,6 +63,12 @@ public:
     // "agent x may not be launchable"); several rules joined by commas.
     static QString candidateRuleReason(check::CandidateRule rule, const QString& agent);
     static QString candidateRuleReasons(const check::CandidateRules& rules, const QString& agent);
+    // What a house rule measured and what it allows, in one sentence ("The
+    // worst-case hold for hard errors is 1 d 1 h; the house allows 1 d.").
+    static QString houseRuleViolation(const rules::Violation& v);
+    // The validation pane's text: that sentence, the house's own message, the
+    // rule's id, and for an excepted profile the recorded reason.
+    static QString houseRuleProblem(const rules::Violation& v);
     // A problem of a document's text (JSON, schema, a policy's value) in the
     // language shown; what a JSON parser or schema validator says is quoted as it said it.
     static QString diagnostic(const format::Diagnostic& d);

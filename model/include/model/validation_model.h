@@ -33,7 +33,9 @@ class ValidationModel final : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { MessageColumn, CandidateColumn, PathColumn, ColumnCount };
-    enum Role { CandidateRowRole = Qt::UserRole + 1, FieldRole, WarningRole };
+    // WarningRole: a row that stops no save (a kandev warning, a house rule that
+    // does not block, an excepted one). HouseRuleRole: the house rule's id, "" for kandev's own.
+    enum Role { CandidateRowRole = Qt::UserRole + 1, FieldRole, WarningRole, HouseRuleRole, ExceptedRole };
 
     explicit ValidationModel(QObject* parent = nullptr);
     void setDocument(EditorDocument* document);
@@ -44,13 +46,18 @@ public:
     // The rows that stop a save, and the warnings (a candidate kandev may refuse), which do not.
     int errorCount() const;
     int warningCount() const;
+    // Violations of house rules that stop no save (warnings, and errors when the
+    // rules file does not block), excepted ones left out; those that stop a save are errors.
+    int nonBlockingHouseRuleCount() const;
 
 private:
     void refresh();
     struct Row {
         std::string path;
         QString message;
-        bool warning = false;
+        bool warning = false;  // stops no save
+        QString houseRule = {};  // the rule's id; empty for kandev's own rules
+        bool excepted = false;
     };
     QPointer<EditorDocument> m_doc;
     std::vector<Row> m_rows;
