@@ -1294,7 +1294,7 @@
     <message>
         <source>This candidate waits up to %1 for the reset of %2; the house allows %3.</source>
         <extracomment>%1: a duration; %2: transient errors or hard errors; %3: a duration</extracomment>
-        <translation>Dieser Kandidat wartet bei %2 bis zu %1 auf das Zurücksetzen; die Hausregel erlaubt %3.</translation>
+        <translation>Dieser Kandidat wartet bei %2 bis zu %1 auf die Rücksetzung; die Hausregel erlaubt %3.</translation>
     </message>
     <message>
         <source>For %1 the route ends in stop; the house wants it to end with no candidate left.</source>
@@ -1612,12 +1612,12 @@
         <translation>Regeldatei &amp;neben dem Dokument verwenden</translation>
     </message>
     <message>
-        <source>Forget the chosen file: the nearest .policy-rules.json in the document&apos;s folder or a parent is used</source>
-        <translation>Die gewählte Datei vergessen: Die nächste .policy-rules.json im Ordner des Dokuments oder einem übergeordneten Ordner gilt</translation>
-    </message>
-    <message>
         <source>&amp;Read the Rules File Again</source>
         <translation>Regeldatei e&amp;rneut lesen</translation>
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest %1 in the document&apos;s folder or a parent is used</source>
+        <translation>Die gewählte Datei vergessen: Die nächste %1 im Ordner des Dokuments oder einem übergeordneten Ordner gilt</translation>
     </message>
 </context>
 <context>

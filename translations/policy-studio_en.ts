@@ -1316,7 +1316,9 @@
         <source>The enabled candidates span %n provider(s)%1; the house requires at least %2.</source>
         <extracomment>%1: the agents' names, or nothing when no agent is known</extracomment>
         <translation>
-            <numerusform>The enabled candidates span %n provider%1; the house requires at least %2.</numerusform><numerusform>The enabled candidates span %n providers%1; the house requires at least %2.</numerusform></translation>
+            <numerusform>The enabled candidates span %n provider%1; the house requires at least %2.</numerusform>
+            <numerusform>The enabled candidates span %n providers%1; the house requires at least %2.</numerusform>
+        </translation>
     </message>
     <message>
         <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
@@ -1610,11 +1612,11 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Forget the chosen file: the nearest .policy-rules.json in the document's folder or a parent is used</source>
+        <source>&amp;Read the Rules File Again</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&amp;Read the Rules File Again</source>
+        <source>Forget the chosen file: the nearest %1 in the document's folder or a parent is used</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3154,7 +3156,9 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message numerus="yes">
         <source>%n house rule(s) broken; the rules file lets you save anyway.</source>
         <translation>
-            <numerusform>%n house rule broken; the rules file lets you save anyway.</numerusform><numerusform>%n house rules broken; the rules file lets you save anyway.</numerusform></translation>
+            <numerusform>%n house rule broken; the rules file lets you save anyway.</numerusform>
+            <numerusform>%n house rules broken; the rules file lets you save anyway.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3293,7 +3297,9 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>House rule(s): %1</source>
         <extracomment>%1: the ids of the house rules a candidate breaks</extracomment>
         <translation>
-            <numerusform>House rule: %1</numerusform><numerusform>House rules: %1</numerusform></translation>
+            <numerusform>House rule: %1</numerusform>
+            <numerusform>House rules: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1612,12 +1612,12 @@
         <translation>&amp;Usar o ficheiro de regras junto ao documento</translation>
     </message>
     <message>
-        <source>Forget the chosen file: the nearest .policy-rules.json in the document&apos;s folder or a parent is used</source>
-        <translation>Esquecer o ficheiro escolhido: é usado o .policy-rules.json mais próximo na pasta do documento ou numa pasta acima</translation>
-    </message>
-    <message>
         <source>&amp;Read the Rules File Again</source>
         <translation>&amp;Ler de novo o ficheiro de regras</translation>
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest %1 in the document&apos;s folder or a parent is used</source>
+        <translation>Esquecer o ficheiro escolhido: é usado o %1 mais próximo na pasta do documento ou numa pasta acima</translation>
     </message>
 </context>
 <context>

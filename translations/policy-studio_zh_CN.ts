@@ -1278,7 +1278,7 @@
     <message>
         <source>One route cycle makes up to %2 attempts for %1; the house allows %3.</source>
         <extracomment>%1: transient errors or hard errors; %2, %3: numbers of attempts</extracomment>
-        <translation>遇到%1时，一轮路由最多尝试 %2 次；内部规则允许 %3 次。</translation>
+        <translation>遇到%1时，一个路由周期最多尝试 %2 次；内部规则允许 %3 次。</translation>
     </message>
     <message>
         <source>This candidate retries %1 up to %2 times; the house allows %3.</source>
@@ -1315,7 +1315,7 @@
     <message>
         <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
         <extracomment>%1: transient errors or hard errors</extracomment>
-        <translation>遇到%1时没有一轮路由会到达此候选配置：之前的候选配置会停止路由。</translation>
+        <translation>遇到%1时，没有任何路由周期会到达此候选配置：之前的候选配置会停止路由。</translation>
     </message>
     <message>
         <source>Profile %1 is not among the profiles the house allows.</source>
@@ -1598,12 +1598,12 @@
         <translation>使用文档旁的规则文件(&amp;U)</translation>
     </message>
     <message>
-        <source>Forget the chosen file: the nearest .policy-rules.json in the document&apos;s folder or a parent is used</source>
-        <translation>忘记所选文件：使用文档所在文件夹或其上级文件夹中最近的 .policy-rules.json</translation>
-    </message>
-    <message>
         <source>&amp;Read the Rules File Again</source>
         <translation>重新读取规则文件(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest %1 in the document&apos;s folder or a parent is used</source>
+        <translation>忘记所选文件：使用文档所在文件夹或其上级文件夹中最近的 %1</translation>
     </message>
 </context>
 <context>

@@ -1278,7 +1278,7 @@
     <message>
         <source>One route cycle makes up to %2 attempts for %1; the house allows %3.</source>
         <extracomment>%1: transient errors or hard errors; %2, %3: numbers of attempts</extracomment>
-        <translation>遇到%1時，一輪路由最多嘗試 %2 次；內部規則容許 %3 次。</translation>
+        <translation>遇到%1時，一個路由週期最多嘗試 %2 次；內部規則容許 %3 次。</translation>
     </message>
     <message>
         <source>This candidate retries %1 up to %2 times; the house allows %3.</source>
@@ -1302,20 +1302,20 @@
     <message numerus="yes">
         <source>%n candidate(s) enabled; the house requires at least %1.</source>
         <translation>
-            <numerusform>已啟用 %n 個候選設定檔；內部規則要求最少 %1 個。</numerusform>
+            <numerusform>已啓用 %n 個候選設定檔；內部規則要求最少 %1 個。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The enabled candidates span %n provider(s)%1; the house requires at least %2.</source>
         <extracomment>%1: the agents&apos; names, or nothing when no agent is known</extracomment>
         <translation>
-            <numerusform>已啟用的候選設定檔涵蓋 %n 個供應商%1；內部規則要求最少 %2 個。</numerusform>
+            <numerusform>已啓用的候選設定檔涵蓋 %n 個供應商%1；內部規則要求最少 %2 個。</numerusform>
         </translation>
     </message>
     <message>
         <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
         <extracomment>%1: transient errors or hard errors</extracomment>
-        <translation>遇到%1時沒有一輪路由會到達此候選設定檔：較前的候選設定檔會停止路由。</translation>
+        <translation>遇到%1時，沒有任何路由週期會到達此候選設定檔：較前的候選設定檔會停止路由。</translation>
     </message>
     <message>
         <source>Profile %1 is not among the profiles the house allows.</source>
@@ -1333,7 +1333,7 @@
     <message>
         <source>This candidate handles %1 differently from the first enabled candidate; the house wants one policy for them.</source>
         <extracomment>%1: transient errors or hard errors</extracomment>
-        <translation>此候選設定檔處理%1的方式與第一個已啟用的候選設定檔不同；內部規則要求統一政策。</translation>
+        <translation>此候選設定檔處理%1的方式與第一個已啓用的候選設定檔不同；內部規則要求統一策略。</translation>
     </message>
     <message>
         <source>The candidate&apos;s legacy rules cannot be migrated.</source>
@@ -1598,12 +1598,12 @@
         <translation>使用文件旁的規則檔案(&amp;U)</translation>
     </message>
     <message>
-        <source>Forget the chosen file: the nearest .policy-rules.json in the document&apos;s folder or a parent is used</source>
-        <translation>忘記所選檔案：使用文件所在資料夾或其上層資料夾中最近的 .policy-rules.json</translation>
-    </message>
-    <message>
         <source>&amp;Read the Rules File Again</source>
         <translation>重新讀取規則檔案(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Forget the chosen file: the nearest %1 in the document&apos;s folder or a parent is used</source>
+        <translation>忘記所選檔案：使用文件所在資料夾或其上層資料夾中最近的 %1</translation>
     </message>
 </context>
 <context>
@@ -3415,7 +3415,7 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     </message>
     <message>
         <source>House rules: %1 (found beside the database)</source>
-        <translation>內部規則：%1（在資料庫旁找到）</translation>
+        <translation>內部規則：%1（在數據庫旁找到）</translation>
     </message>
     <message>
         <source>No rules file is chosen in the settings, and there is no %1 in the document&apos;s folder or a parent: only kandev&apos;s own rules are checked.</source>

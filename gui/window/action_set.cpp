@@ -7,6 +7,7 @@
 #include "window/colour_scheme.h"
 
 #include "model/editor_document.h"
+#include "model/house_rules.h"
 
 #include "catalogue/classifier.h"
 #include "policy/catalogue.h"
@@ -52,7 +53,8 @@ ActionSet::ActionSet(QMainWindow* window, CandidateListPanel* candidates)
     m_chooseHouseRules = houseRules->addAction(tr("&Choose Rules File…"));
     m_houseRulesBeside = houseRules->addAction(tr("&Use the Rules File Beside the Document"));
     m_houseRulesBeside->setToolTip(
-        tr("Forget the chosen file: the nearest .policy-rules.json in the document's folder or a parent is used"));
+        tr("Forget the chosen file: the nearest %1 in the document's folder or a parent is used")
+            .arg(model::HouseRules::besideFileName()));
     m_reloadHouseRules = houseRules->addAction(tr("&Read the Rules File Again"));
     file->addSeparator();
     m_quit = file->addAction(tr("&Quit"));
