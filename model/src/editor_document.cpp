@@ -753,6 +753,9 @@ EditorDocument::SaveResult EditorDocument::saveAs(const QString& path)
     if (!written.ok)
         return {false, written.error, false};
     m_document = std::move(toWrite);
+    // The index and the candidate checks point into the document just replaced.
+    m_profiles = std::make_unique<check::ProfileIndex>(m_document);
+    recomputeIssues();
     m_undo.setClean();
     emit saved(path);
     return {true, {}, false};

@@ -9,6 +9,7 @@
 #include "../common/test_paths.h"
 
 #include "controls/value_controls.h"
+#include "editor/candidate_editor.h"
 #include "panels/validation_pane.h"
 #include "route/candidate_list_panel.h"
 #include "window/main_window.h"
@@ -96,6 +97,7 @@ private slots:
     void savingFollowsTheRulesFile_data();
     void savingFollowsTheRulesFile();
     void anEditedRulesFileIsReadAgain();
+    void savedTheRulesAreCheckedOnTheDocumentAsWritten();
     void rulesBesideASqliteDatabase();
 
 private:
@@ -244,6 +246,32 @@ void TestHouseRulesGui::violationLeadsToItsFieldAndLeavesWhenFixed()
     // Undo brings it back: the rules are checked on every state of the document.
     QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
     QTRY_COMPARE(houseRows(window).size(), 1);
+}
+
+void TestHouseRulesGui::savedTheRulesAreCheckedOnTheDocumentAsWritten()
+{
+    // An export: its candidates name concrete profiles, which the checks point into.
+    const QString document = sampleIn(QStringLiteral("saved"), QStringLiteral("export.json"));
+    writeFile(QFileInfo(document).absolutePath() + QStringLiteral("/.policy-rules.json"), retriesRule(2));
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openFile(document));
+    QCOMPARE(houseRows(window).size(), 2);
+    // An edit: the first candidate retries transient errors 4 times.
+    QVERIFY(window.findChild<CandidateEditor*>()->focusField(QStringLiteral("policies.transient.retry.max_retries")));
+    auto* box = qobject_cast<ValueSpinBox*>(QApplication::focusWidget());
+    QVERIFY(box);
+    guitest::typeValue(box, 4);
+    QTRY_VERIFY(window.document()->isModified());
+    // Saved (not blocking): the rules file is looked for again where the file now is, and
+    // the Validation dock is refreshed from the document as written.
+    QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
+    QTRY_VERIFY(!window.document()->isModified());
+    QCOMPARE(houseRows(window).size(), 2);
+    const model::ValidationModel* problems = window.validationPane()->model();
+    for (int r = 0; r < problems->rowCount(); ++r)
+        QVERIFY(!problems->index(r, model::ValidationModel::MessageColumn).data().toString().isEmpty());
 }
 
 void TestHouseRulesGui::savingFollowsTheRulesFile_data()
