@@ -130,6 +130,7 @@ void TestLint::exitCodes_data()
                                        << QStringList {kFleet} << 0;
     QTest::newRow("bad rules file") << QStringLiteral(R"({"version":1,"rules":[{"id":"r"}]})") << QStringList {kFleet}
                                     << 2;
+    QTest::newRow("help") << QString() << QStringList {"--help"} << 0;
     QTest::newRow("no input") << QString() << QStringList {} << 2;
     QTest::newRow("unknown format") << QString() << QStringList {"--format", "xml", kFleet} << 2;
     QTest::newRow("files and a database") << QString() << QStringList {"--db", "x.db", kFleet} << 2;

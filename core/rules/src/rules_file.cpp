@@ -143,7 +143,7 @@ public:
             for (std::size_t i = 0; i < list->size(); ++i) {
                 const std::string path = format::indexPath(keys::kRules, i);
                 if (auto rule = readRule((*list)[i], path)) {
-                    if (!ids.insert(rule->id).second)
+                    if (!rule->id.empty() && !ids.insert(rule->id).second)  // a missing id is said already
                         add(format::joinPath(path, keys::kId), codes::kDuplicateId,
                             "rule id " + inQuotes(rule->id) + " is used by an earlier rule", {rule->id});
                     set.rules.push_back(std::move(*rule));
