@@ -367,6 +367,11 @@ void TestRules::badRulesFiles_data()
                                    << "rules.duplicate_key";
     QTest::newRow("not JSON") << QStringLiteral("{\"version\":1,\n\"rules\":[],}") << 2 << 12 << ""
                               << "rules.syntax";
+    // Found by fuzz_rules: a number beyond a double is valid JSON that nlohmann refuses with another exception.
+    QTest::newRow("a number beyond a double")
+        << QStringLiteral("{\"version\":1,\"rules\":[\n{\"kind\":\"max_hold_seconds\",\"value\":7e2800,%1}]}").arg(ok)
+        << 2 << 36 << ""
+        << "rules.syntax";
     QTest::newRow("not an object") << QStringLiteral("[]") << 1 << 1 << ""
                                    << "rules.wrong_type";
     QTest::newRow("empty") << QString() << 1 << 1 << ""
