@@ -108,6 +108,7 @@ private slots:
     void badRulesFileSaysWhere();
     void withoutRulesLintsWhatValidateChecks();
     void untrustedTextStaysInItsPlace();
+    void fuzzSeedsNeverAbort();
     void databases_data();
     void databases();
 };
@@ -337,6 +338,25 @@ void TestLint::untrustedTextStaysInItsPlace()
         xml.readNext();
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(junit.out.contains(QStringLiteral("r&lt;&amp;&quot;\\u001b[31m")));
+}
+
+// fuzz_rules' regression seeds: read, refused with a place, or applied; never an abort.
+void TestLint::fuzzSeedsNeverAbort()
+{
+    const QDir seeds(QStringLiteral(POLICY_STUDIO_SOURCE_DIR "/tests/fixtures/fuzz/rules"));
+    QVERIFY(!seeds.entryList(QDir::Files).isEmpty());
+    for (const QString& name : seeds.entryList(QDir::Files)) {
+        const QString file = seeds.filePath(name);
+        const Result r
+            = run({QStringLiteral("--rules"), file, QStringLiteral("--format"), QStringLiteral("json"), kFleet});
+        QVERIFY2(r.code >= 0 && r.code <= 2, qPrintable(name));
+        if (r.code == 2)
+            QVERIFY2(
+                r.err.contains(QRegularExpression(QRegularExpression::escape(file) + QStringLiteral(":\\d+:\\d+: "))),
+                qPrintable(r.err));
+        else
+            QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).isObject());
+    }
 }
 
 void TestLint::databases_data()
