@@ -108,6 +108,7 @@ private slots:
     void badRulesFileSaysWhere();
     void withoutRulesLintsWhatValidateChecks();
     void untrustedTextStaysInItsPlace();
+    void fuzzSeedsNeverAbort();
     void databases_data();
     void databases();
 };
@@ -130,6 +131,7 @@ void TestLint::exitCodes_data()
                                        << QStringList {kFleet} << 0;
     QTest::newRow("bad rules file") << QStringLiteral(R"({"version":1,"rules":[{"id":"r"}]})") << QStringList {kFleet}
                                     << 2;
+    QTest::newRow("help") << QString() << QStringList {"--help"} << 0;
     QTest::newRow("no input") << QString() << QStringList {} << 2;
     QTest::newRow("unknown format") << QString() << QStringList {"--format", "xml", kFleet} << 2;
     QTest::newRow("files and a database") << QString() << QStringList {"--db", "x.db", kFleet} << 2;
@@ -336,6 +338,25 @@ void TestLint::untrustedTextStaysInItsPlace()
         xml.readNext();
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(junit.out.contains(QStringLiteral("r&lt;&amp;&quot;\\u001b[31m")));
+}
+
+// fuzz_rules' regression seeds: read, refused with a place, or applied; never an abort.
+void TestLint::fuzzSeedsNeverAbort()
+{
+    const QDir seeds(QStringLiteral(POLICY_STUDIO_SOURCE_DIR "/tests/fixtures/fuzz/rules"));
+    QVERIFY(!seeds.entryList(QDir::Files).isEmpty());
+    for (const QString& name : seeds.entryList(QDir::Files)) {
+        const QString file = seeds.filePath(name);
+        const Result r
+            = run({QStringLiteral("--rules"), file, QStringLiteral("--format"), QStringLiteral("json"), kFleet});
+        QVERIFY2(r.code >= 0 && r.code <= 2, qPrintable(name));
+        if (r.code == 2)
+            QVERIFY2(
+                r.err.contains(QRegularExpression(QRegularExpression::escape(file) + QStringLiteral(":\\d+:\\d+: "))),
+                qPrintable(r.err));
+        else
+            QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).isObject());
+    }
 }
 
 void TestLint::databases_data()

@@ -151,7 +151,7 @@ void TestPolicyctl::usage_data()
                                      << "unknown command";
     QTest::newRow("help") << QStringList {"--help"} << 0 << "out"
                           << "commands:";
-    for (const char* c : {"validate", "migrate", "evaluate", "schedule", "timeline"})
+    for (const char* c : {"validate", "migrate", "evaluate", "schedule", "timeline", "lint"})
         QTest::newRow((std::string(c) + " --help").c_str())
             << QStringList {c, "--help"} << 0 << "out" << QStringLiteral("usage: policyctl %1").arg(QLatin1String(c));
     QTest::newRow("unknown option") << QStringList {"validate", "--bogus", "x"} << 2 << "err"

@@ -164,6 +164,7 @@ private slots:
     void kandevValidIsWhatValidateFinds_data();
     void kandevValidIsWhatValidateFinds();
     void violationsPointIntoTheFile();
+    void oneProfileAsTheEditorAsks();
     void violationsInWords();
     void globs_data();
     void globs();
@@ -367,6 +368,11 @@ void TestRules::badRulesFiles_data()
                                    << "rules.duplicate_key";
     QTest::newRow("not JSON") << QStringLiteral("{\"version\":1,\n\"rules\":[],}") << 2 << 12 << ""
                               << "rules.syntax";
+    // Found by fuzz_rules: a number beyond a double is valid JSON that nlohmann refuses with another exception.
+    QTest::newRow("a number beyond a double")
+        << QStringLiteral("{\"version\":1,\"rules\":[\n{\"kind\":\"max_hold_seconds\",\"value\":7e2800,%1}]}").arg(ok)
+        << 2 << 36 << ""
+        << "rules.syntax";
     QTest::newRow("not an object") << QStringLiteral("[]") << 1 << 1 << ""
                                    << "rules.wrong_type";
     QTest::newRow("empty") << QString() << 1 << 1 << ""
@@ -546,6 +552,32 @@ void TestRules::kandevValidIsWhatValidateFinds()
     validation.sort();
     lint.sort();
     QCOMPARE(lint, validation);
+}
+
+// The editor lints the profile being edited alone: the same violations as the whole document's for it.
+void TestRules::oneProfileAsTheEditorAsks()
+{
+    const std::string text = document(QStringLiteral("fleet")).toStdString();
+    const format::ParseResult parsed = format::parseDocument(text);
+    const RuleSet set = ruleSetOf(QStringLiteral(R"({"id":"p","kind":"provider_diversity","value":2,"severity":"error"},
+        {"id":"m","kind":"max_retries","value":2,"severity":"warning","applies_to":["Nightly*"]})"));
+    const Linter linter(*parsed.document, set);
+    const std::vector<Violation> all = linter.lintDocument();
+    std::size_t seen = 0;
+    for (std::size_t i = 0; i < parsed.document->profiles.size(); ++i) {
+        QStringList one, slice;
+        for (const Violation& v : linter.lintProfile(i))
+            one << render(v) + QString::fromStdString(" " + v.ruleId);
+        for (const Violation& v : all) {
+            if (v.profileIndex == i)
+                slice << render(v) + QString::fromStdString(" " + v.ruleId);
+        }
+        QCOMPARE(one, slice);
+        seen += std::size_t(one.size());
+    }
+    QCOMPARE(seen, all.size());
+    QCOMPARE(all.size(), std::size_t(3));  // both routes span one provider; dyn-b's one candidate retries 3 times
+    QCOMPARE(linter.dynamicProfileCount(), std::size_t(2));
 }
 
 // A violation's path is where its value is in the file.

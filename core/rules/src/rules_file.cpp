@@ -143,7 +143,7 @@ public:
             for (std::size_t i = 0; i < list->size(); ++i) {
                 const std::string path = format::indexPath(keys::kRules, i);
                 if (auto rule = readRule((*list)[i], path)) {
-                    if (!ids.insert(rule->id).second)
+                    if (!rule->id.empty() && !ids.insert(rule->id).second)  // a missing id is said already
                         add(format::joinPath(path, keys::kId), codes::kDuplicateId,
                             "rule id " + inQuotes(rule->id) + " is used by an earlier rule", {rule->id});
                     set.rules.push_back(std::move(*rule));
@@ -409,6 +409,21 @@ RulesFileResult readRulesFile(std::string_view text)
         format::Diagnostic d {"", "not valid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)), 0,
             0, std::string(codes::kSyntax), {what}};
         const format::TextPosition p = format::positionOfOffset(text, e.byte > 0 ? e.byte - 1 : 0);
+        d.line = p.line;
+        d.column = p.column;
+        result.errors.push_back(std::move(d));
+        return result;
+    } catch (const Json::out_of_range& e) {
+        // A number no double holds ("1e400"): valid JSON text, but unreadable,
+        // so an error at the number (nlohmann names it, not its place).
+        const std::string what = e.what();
+        const auto open = what.find('\'');
+        const auto close = what.rfind('\'');
+        const std::string number
+            = open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : std::string();
+        const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
+        format::Diagnostic d {"", "a number too large to read: " + number, 0, 0, std::string(codes::kSyntax), {what}};
+        const format::TextPosition p = format::positionOfOffset(text, at == std::string_view::npos ? 0 : at);
         d.line = p.line;
         d.column = p.column;
         result.errors.push_back(std::move(d));
