@@ -1969,6 +1969,13 @@ Warnung: %3</translation>
     </message>
 </context>
 <context>
+    <name>gui::ClearAction</name>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+</context>
+<context>
     <name>gui::DatabaseSession</name>
     <message>
         <source>Cannot Open Database</source>

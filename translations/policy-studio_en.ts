@@ -1967,6 +1967,13 @@ warning: %3</source>
     </message>
 </context>
 <context>
+    <name>gui::ClearAction</name>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>gui::DatabaseSession</name>
     <message>
         <source>Cannot Open Database</source>

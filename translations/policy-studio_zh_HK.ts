@@ -1956,6 +1956,13 @@ warning: %3</source>
     </message>
 </context>
 <context>
+    <name>gui::ClearAction</name>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+</context>
+<context>
     <name>gui::DatabaseSession</name>
     <message>
         <source>Cannot Open Database</source>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "dialogs/candidate_picker_dialog.h"
 
+#include "controls/clear_action.h"
 #include "model/policy_text.h"
 
 #include "policy/text.h"
@@ -69,7 +70,7 @@ CandidatePickerDialog::CandidatePickerDialog(const model::EditorDocument& docume
         layout->addWidget(intro);
         m_filter->setPlaceholderText(tr("Filter"));
         m_filter->setAccessibleName(tr("Filter profiles"));
-        m_filter->setClearButtonEnabled(true);
+        addClearAction(m_filter);
         m_filter->installEventFilter(this);
         layout->addWidget(m_filter);
         for (const auto& p : profiles) {

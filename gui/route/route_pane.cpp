@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "route/route_pane.h"
 
+#include "controls/clear_action.h"
 #include "route/candidate_list_panel.h"
 #include "route/profile_settings_box.h"
 
@@ -33,7 +34,7 @@ RoutePane::RoutePane(model::ProfileListModel* profiles, QWidget* parent)
     m_filter->setObjectName(QStringLiteral("routeFilter"));
     m_filter->setPlaceholderText(tr("Filter profiles and candidates"));
     m_filter->setAccessibleName(tr("Filter profiles and candidates"));
-    m_filter->setClearButtonEnabled(true);
+    addClearAction(m_filter);
     layout->addWidget(m_filter);
 
     // A kandev database can hold hundreds of profiles: one model, uniform rows, no widgets per row.

@@ -123,7 +123,8 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     // Short columns take what they need; Decision and Why share the rest and
-    // wrap, so no sentence is read by scrolling sideways.
+    // wrap, so no sentence is read by scrolling sideways. The header sizes them
+    // when the table is laid out: nothing is measured while the Table tab is hidden.
     QHeaderView* header = m_table->horizontalHeader();
     for (const int column : {model::TimelineEventModel::TimeColumn, model::TimelineEventModel::EventColumn,
              model::TimelineEventModel::CandidateColumn, model::TimelineEventModel::ErrorColumn})
@@ -323,7 +324,6 @@ void TimelinePanel::updateTotals()
     const int index = m_pages->indexOf(m_warnings);
     m_tabs->setTabText(index, warnings.isEmpty() ? tr("Warnings") : tr("Warnings (%1)").arg(warnings.size()));
     m_tabs->setTabEnabled(index, !warnings.isEmpty());
-    m_table->resizeColumnsToContents();
     if (warnings.size() != m_warningCount) {
         m_warningCount = int(warnings.size());
         emit warningCountChanged(m_warningCount);

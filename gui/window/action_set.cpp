@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "window/action_set.h"
 
-#include "window/bundled_icons.h"
+#include "controls/bundled_icons.h"
 #include "route/candidate_list_panel.h"
 #include "dialogs/catalogue_dialog.h"
 #include "window/colour_scheme.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "window/start_page.h"
 
-#include "window/bundled_icons.h"
+#include "controls/bundled_icons.h"
 
 #include <QDir>
 #include <QFileInfo>

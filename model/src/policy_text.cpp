@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "model/policy_text.h"
 
+#include "format/locate.h"
 #include "policy/timeline.h"
 
 #include "policy/catalogue.h"
@@ -438,7 +439,7 @@ QString PolicyText::diagnostic(const format::Diagnostic& d)
     if (d.code.rfind("legacy.", 0) == 0)
         return legacyProblem(d);
     //: After the first hundred problems of a file: how many more there are.
-    if (d.code == "more")
+    if (d.code == format::kMoreDiagnosticsCode)
         return tr("and %n more problem(s) not listed; correct these and check again", nullptr,
             static_cast<int>(std::min<qlonglong>(arg(0).toLongLong(), std::numeric_limits<int>::max())));
     //: %1: the JSON parser's own words, in English

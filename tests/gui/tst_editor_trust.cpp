@@ -37,6 +37,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -1029,8 +1030,22 @@ void TestEditorTrust::filterNeverHidesTheEditedCandidate()
     QVERIFY(table->isRowHidden(0));
     QVERIFY(!note->isVisible());
     verifyEditorShowsSelection(window);
-    route->filterEdit()->clear();
+    // The field's clear button, clicked where a person clicks it, empties the filter.
+    QAction* clear = route->filterEdit()->findChild<QAction*>(QStringLiteral("clearAction"));
+    QVERIFY(clear);
+    QToolButton* clearButton = nullptr;
+    for (auto* b : route->filterEdit()->findChildren<QToolButton*>())
+        clearButton = b->defaultAction() == clear ? b : clearButton;
+    QVERIFY(clearButton);
+    QTRY_VERIFY(clearButton->isVisible());
+    QVERIFY(!clear->icon().isNull());
+    QCOMPARE(clear->text(), QStringLiteral("Clear"));
+    QTest::mouseClick(clearButton, Qt::LeftButton, {}, clearButton->rect().center());
+    QVERIFY(route->filterEdit()->text().isEmpty());
     QVERIFY(!table->isRowHidden(0) && !table->isRowHidden(1));
+    QVERIFY(route->filterEdit()->hasFocus());
+    // Nothing to clear: no button.
+    QTRY_VERIFY(!clearButton->isVisible());
 }
 
 QTEST_MAIN(TestEditorTrust)

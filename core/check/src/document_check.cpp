@@ -2,6 +2,7 @@
 #include "check/document_check.h"
 
 #include "check/eligibility.h"
+#include "format/locate.h"
 #include "format/validator.h"
 
 #include "policy/validation.h"
@@ -33,19 +34,16 @@ public:
     {
         if (m_paths.count(std::string(path)) || m_ancestors.count(std::string(path)))
             return true;
-        for (std::size_t k = 0; k < path.size(); ++k) {
-            if ((path[k] == '.' || path[k] == '[') && m_paths.count(std::string(path.substr(0, k))))
-                return true;
-        }
-        return false;
+        bool insideReported = false;
+        format::forEachAncestorPath(path, [&](std::string_view ancestor) {
+            insideReported = insideReported || m_paths.count(std::string(ancestor));
+        });
+        return insideReported;
     }
     void insert(std::string_view path)
     {
         m_paths.emplace(path);
-        for (std::size_t k = 0; k < path.size(); ++k) {
-            if (path[k] == '.' || path[k] == '[')
-                m_ancestors.emplace(path.substr(0, k));
-        }
+        format::forEachAncestorPath(path, [&](std::string_view ancestor) { m_ancestors.emplace(ancestor); });
     }
 
 private:
@@ -84,7 +82,7 @@ DocumentCheck checkDocument(std::string_view text, bool schemaFiles, format::Rec
     ReportedPaths reported(check.errors);
     std::vector<format::Diagnostic> more;  // the "more" counts of reporters that capped their own
     auto add = [&](format::Diagnostic d) {
-        if (d.code == "more")
+        if (d.code == format::kMoreDiagnosticsCode)
             more.push_back(std::move(d));
         else if (!reported.related(d.path)) {
             reported.insert(d.path);

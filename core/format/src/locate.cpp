@@ -12,8 +12,6 @@ namespace format
 namespace
 {
 
-constexpr std::string_view kMoreCode = "more";
-
 // Positions of ascending offsets, in one scan of the text up to the last.
 std::vector<TextPosition> positionsOfSortedOffsets(std::string_view text, const std::vector<std::size_t>& offsets)
 {
@@ -54,7 +52,7 @@ void locateDiagnostics(std::string_view text, std::vector<Diagnostic>& diagnosti
     std::vector<std::size_t> unplaced;
     std::vector<std::string_view> paths;
     for (std::size_t i = 0; i < diagnostics.size(); ++i) {
-        if (diagnostics[i].line == 0 && diagnostics[i].code != kMoreCode) {
+        if (diagnostics[i].line == 0 && diagnostics[i].code != kMoreDiagnosticsCode) {
             unplaced.push_back(i);
             paths.push_back(diagnostics[i].path);
         }
@@ -82,7 +80,7 @@ Diagnostic moreDiagnostics(std::size_t count)
     return {"",
         "and " + std::to_string(count) + (count == 1 ? " more problem" : " more problems")
             + " not listed; correct these and check again",
-        0, 0, std::string(kMoreCode), {std::to_string(count)}};
+        0, 0, std::string(kMoreDiagnosticsCode), {std::to_string(count)}};
 }
 
 void capDiagnostics(std::vector<Diagnostic>& diagnostics, std::size_t limit)
@@ -91,7 +89,7 @@ void capDiagnostics(std::vector<Diagnostic>& diagnostics, std::size_t limit)
     std::vector<Diagnostic> kept;
     kept.reserve(std::min(diagnostics.size(), limit) + 1);
     for (Diagnostic& d : diagnostics) {
-        if (d.code == kMoreCode && d.args.size() == 1)
+        if (d.code == kMoreDiagnosticsCode && d.args.size() == 1)
             more += std::stoull(d.args.front());
         else if (kept.size() < limit)
             kept.push_back(std::move(d));

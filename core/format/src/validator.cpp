@@ -137,10 +137,7 @@ std::vector<Diagnostic> detail::validateTreeAgainstSchema(
     enclosing.reserve(2 * errors.size());
     for (const auto& error : errors) {
         const std::string& path = error.first;
-        for (std::size_t k = 0; k < path.size(); ++k) {
-            if (path[k] == '.' || path[k] == '[')
-                enclosing.insert(path.substr(0, k));
-        }
+        forEachAncestorPath(path, [&](std::string_view ancestor) { enclosing.emplace(ancestor); });
         if (!path.empty())
             enclosing.insert(std::string());
     }

@@ -35,4 +35,14 @@ std::string describeIssue(const policy::Issue& issue);
 std::string joinPath(std::string_view prefix, std::string_view key);
 std::string indexPath(std::string_view prefix, std::size_t index);
 
+// Calls visit(ancestor) for each field that holds the one at `path`, outermost
+// first: "a", "a.b" and "a.b[0]" for "a.b[0].c" (and "" for "[0].c"). Views into `path`.
+template <class Visit> void forEachAncestorPath(std::string_view path, Visit&& visit)
+{
+    for (std::size_t k = 0; k < path.size(); ++k) {
+        if (path[k] == '.' || path[k] == '[')
+            visit(path.substr(0, k));
+    }
+}
+
 }  // namespace format

@@ -26,6 +26,7 @@ TextPosition positionOfOffset(std::string_view text, std::size_t offset);
 // more diagnostic (code "more", args {count}): a person reads the first
 // hundred, and a file of a million mistakes costs no more to tell.
 inline constexpr std::size_t kMaxDiagnosticsPerFile = 100;
+inline constexpr std::string_view kMoreDiagnosticsCode = "more";
 
 // Fills the line and column of every diagnostic that has none (line 0) from
 // its path, with one walk over the valid JSON `text` for all of them.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "window/bundled_icons.h"
+#include "controls/bundled_icons.h"
 
 #include <QApplication>
 #include <QFile>
