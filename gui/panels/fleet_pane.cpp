@@ -97,8 +97,21 @@ void FleetPane::setDocument(model::EditorDocument* document)
 {
     m_doc = document;
     m_columnsFitted = false;
-    m_model->setDocument(document);
+    m_attached = false;
     m_refresh->setVisible(document && document->isDatabase());
+    // Every row of a 1,000-profile export costs a few hundred milliseconds:
+    // paid when the overview is first seen, not on every open.
+    if (document && isVisible())
+        attach();
+    else
+        m_model->setDocument(nullptr);
+    updateSummary();
+}
+
+void FleetPane::attach()
+{
+    m_attached = true;
+    m_model->setDocument(m_doc);
     refreshLiveRoutes();
 }
 
@@ -121,6 +134,8 @@ void FleetPane::refreshLiveRoutes()
 void FleetPane::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    if (m_doc && !m_attached)
+        attach();
     fitColumns();
 }
 
@@ -135,7 +150,7 @@ void FleetPane::fitColumns()
 
 void FleetPane::updateSummary()
 {
-    if (!m_doc) {
+    if (!m_doc || !m_attached) {
         m_summary->setText(tr("Open a document to see its dynamic profiles."));
         return;
     }

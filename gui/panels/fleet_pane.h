@@ -3,7 +3,7 @@
 // The Fleet Overview dock: every dynamic profile of the open document in one
 // table (model::FleetModel), sortable by any column and filtered by name, id
 // or provider; activating a row (Enter, double-click) makes that profile the
-// one the editor shows.
+// one the editor shows. The rows are computed when the pane is first seen.
 
 #include "window/document_view.h"
 
@@ -75,6 +75,8 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // Gives the model the document: its rows are computed once the pane is seen.
+    void attach();
     void updateSummary();
     void fitColumns();
     QPointer<model::EditorDocument> m_doc;
@@ -84,6 +86,7 @@ private:
     QTableView* m_view;
     QLabel* m_summary;
     QPushButton* m_refresh;
+    bool m_attached = false;  // the model has m_doc
     bool m_columnsFitted = false;  // fitted to the first rows shown; later the user's widths stay
 };
 

@@ -131,7 +131,7 @@ FleetModel::Row FleetModel::computeRow(int profileIndex) const
             row.unknownProvider = true;
     }
     row.providers = QStringList(providers.begin(), providers.end());
-    const auto route = check::routeCandidates(document, std::size_t(profileIndex));
+    const auto route = check::routeCandidates(*m_index, std::size_t(profileIndex));
     const policy::RouteReview review = policy::reviewRoute(route);
     row.transient = review.transient;
     row.hard = review.hard;

@@ -25,6 +25,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QStyle>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QtTest>
@@ -40,6 +42,7 @@ private slots:
     void filterSortAndOpenAProfile();
     void liveRoutesFromADatabase();
     void noLiveRoutesColumnWithoutRouteState();
+    void wholeAtLaptopSize();
 
 private:
     QTemporaryDir m_dir;
@@ -122,9 +125,10 @@ void TestFleetOverview::filterSortAndOpenAProfile()
     model::EditorDocument* doc = window.document();
     QCOMPARE(int(doc->dynamicProfiles().size()), 2);
     QVERIFY(dock->isHidden());
+    FleetPane* pane = window.fleetPane();
+    QCOMPARE(pane->model()->rowCount(), 0);  // nothing computed for a dock nobody sees
     dock->toggleViewAction()->trigger();
     QTRY_VERIFY(!dock->isHidden());
-    FleetPane* pane = window.fleetPane();
     QTRY_VERIFY(pane->isVisible());
     QTableView* view = pane->view();
     QCOMPARE(pane->proxy()->rowCount(), 2);
@@ -196,8 +200,11 @@ void TestFleetOverview::liveRoutesFromADatabase()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openDatabase(fx.target));
     // A kandev database of several dynamic profiles is a fleet: its overview comes up, as a tab.
-    QVERIFY(!fleetDock(window)->isHidden());
+    QDockWidget* dock = fleetDock(window);
+    QVERIFY(!dock->isHidden());
+    dock->raise();
     FleetPane* pane = window.fleetPane();
+    QTRY_VERIFY(pane->isVisible());
     QAbstractItemModelTester tester(pane->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     const model::FleetModel* fleet = pane->model();
     QVERIFY(fleet->hasLiveRoutes());
@@ -211,10 +218,6 @@ void TestFleetOverview::liveRoutesFromADatabase()
     // A third route appears on Refresh.
     fx.routeState(QStringLiteral("s-3"), QStringLiteral("dyn-current"), QStringLiteral("claude-sonnet"),
         QStringLiteral("action_required"), QStringLiteral("{}"));
-    QDockWidget* dock = fleetDock(window);
-    dock->show();
-    dock->raise();
-    QTRY_VERIFY(pane->isVisible());
     QTest::mouseClick(pane->refreshButton(), Qt::LeftButton);
     QCOMPARE(fleet->index(rowOf(pane, "dyn-current"), model::FleetModel::LiveRoutes).data().toInt(), 3);
 }
@@ -232,10 +235,49 @@ void TestFleetOverview::noLiveRoutesColumnWithoutRouteState()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openDatabase(fx.target));
+    fleetDock(window)->raise();
     FleetPane* pane = window.fleetPane();
+    QTRY_VERIFY(pane->isVisible());
+    QVERIFY(pane->model()->rowCount() > 1);
     QVERIFY(!pane->model()->hasLiveRoutes());
     QVERIFY(pane->view()->isColumnHidden(model::FleetModel::LiveRoutes));
     QVERIFY(!pane->model()->index(0, model::FleetModel::LiveRoutes).data().isValid());
+}
+
+// The first start on a 1366x768 laptop with the sample export and the fleet
+// in front: every header and every cell reads whole. For the docs:
+// POLICY_STUDIO_SCREENSHOT_DIR=docs writes fleet-overview-1366x768.png.
+void TestFleetOverview::wholeAtLaptopSize()
+{
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(guitest::copyOfSample(m_dir, testpaths::sample(QStringLiteral("export.json")))));
+    QDockWidget* dock = fleetDock(window);
+    dock->toggleViewAction()->trigger();
+    FleetPane* pane = window.fleetPane();
+    QTRY_VERIFY(pane->isVisible());
+    QTest::qWait(200);  // the docks take the sizes a newly opened document gives them
+    QTableView* view = pane->view();
+    QHeaderView* header = view->horizontalHeader();
+    const int margin = 2 * view->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    for (int column = 0; column < model::FleetModel::ColumnCount; ++column) {
+        if (view->isColumnHidden(column))
+            continue;
+        const QString title = pane->model()->headerData(column, Qt::Horizontal).toString();
+        QVERIFY2(header->sectionSize(column) >= header->fontMetrics().horizontalAdvance(title) + margin,
+            qPrintable(QStringLiteral("header \"%1\" is cut").arg(title)));
+        for (int row = 0; row < pane->proxy()->rowCount(); ++row) {
+            const QString text = pane->proxy()->index(row, column).data().toString();
+            QVERIFY2(view->columnWidth(column) >= view->fontMetrics().horizontalAdvance(text),
+                qPrintable(QStringLiteral("\"%1\" is cut").arg(text)));
+        }
+    }
+    // Every column in sight, without scrolling sideways.
+    QCOMPARE(view->horizontalScrollBar()->maximum(), 0);
+    if (const QString dir = qEnvironmentVariable("POLICY_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(window.grab().save(dir + QStringLiteral("/fleet-overview-1366x768.png")));
 }
 
 QTEST_MAIN(TestFleetOverview)
