@@ -5,6 +5,7 @@
 // database with kandev's route state.
 #include "panels/fleet_pane.h"
 #include "route/route_pane.h"
+#include "timeline/timeline_panel.h"
 #include "window/main_window.h"
 
 #include "model/editor_document.h"
@@ -42,6 +43,7 @@ private slots:
     void filterSortAndOpenAProfile();
     void liveRoutesFromADatabase();
     void noLiveRoutesColumnWithoutRouteState();
+    void manyProfilesShowTheFleet();
     void wholeAtLaptopSize();
 
 private:
@@ -242,6 +244,34 @@ void TestFleetOverview::noLiveRoutesColumnWithoutRouteState()
     QVERIFY(!pane->model()->hasLiveRoutes());
     QVERIFY(pane->view()->isColumnHidden(model::FleetModel::LiveRoutes));
     QVERIFY(!pane->model()->index(0, model::FleetModel::LiveRoutes).data().isValid());
+}
+
+// An export of ten dynamic profiles is a fleet too: the overview comes up,
+// as a tab; it does not take the front.
+void TestFleetOverview::manyProfilesShowTheFleet()
+{
+    QStringList profiles;
+    for (int i = 0; i < int(window_sizes::kFleetOverviewProfiles); ++i)
+        profiles << QStringLiteral(R"({"id":"dyn-%1","name":"Route %1","kind":"dynamic","enabled":true,)"
+                                   R"("auto_fallback":false,"dynamic":{"version":1,"candidates":[]}})")
+                        .arg(i);
+    const QString path = m_dir.filePath(QStringLiteral("ten-profiles.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QStringLiteral(R"({"profiles":[%1]})").arg(profiles.join(QLatin1Char(','))).toUtf8());
+    file.close();
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(path));
+    QCOMPARE(window.document()->dynamicProfiles().size(), window_sizes::kFleetOverviewProfiles);
+    QVERIFY(!fleetDock(window)->isHidden());
+    // A tab of the timeline's group, not in front (there, the timeline or the validation's problems).
+    QVERIFY(window.tabifiedDockWidgets(fleetDock(window))
+                .contains(window.findChild<QDockWidget*>(QStringLiteral("timelineDock"))));
+    QTest::qWait(50);
+    QVERIFY(window.fleetPane()->visibleRegion().isEmpty());
 }
 
 // The first start on a 1366x768 laptop with the sample export and the fleet
