@@ -77,8 +77,12 @@ FleetPane::FleetPane(QWidget* parent)
     setTabOrder(m_filter, m_refresh);
     setTabOrder(m_refresh, m_view);
 
-    connect(m_filter, &QLineEdit::textChanged, this,
-        [this](const QString& text) { m_proxy->setFilterFixedString(text.trimmed()); });
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_proxy->setFilterFixedString(text.trimmed());
+        // A row the filter hid and shows again is no longer current: the editor's profile is.
+        if (m_doc && !m_view->currentIndex().isValid())
+            showCurrentProfile(m_doc->currentProfile());
+    });
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) {
         if (index.isValid())
             emit profileChosen(index.data(model::FleetModel::ProfileIndexRole).toInt());
@@ -89,12 +93,17 @@ FleetPane::FleetPane(QWidget* parent)
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &FleetPane::updateSummary);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &FleetPane::updateSummary);
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &FleetPane::updateSummary);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &FleetPane::fitColumns);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        fitColumns();
+        if (m_doc && m_attached)
+            showCurrentProfile(m_doc->currentProfile());
+    });
     updateSummary();
 }
 
 void FleetPane::setDocument(model::EditorDocument* document)
 {
+    disconnect(m_followCurrent);
     m_doc = document;
     m_columnsFitted = false;
     m_attached = false;
@@ -113,6 +122,18 @@ void FleetPane::attach()
     m_attached = true;
     m_model->setDocument(m_doc);
     refreshLiveRoutes();
+    // The row of the profile the editor shows is the table's current one.
+    m_followCurrent
+        = connect(m_doc, &model::EditorDocument::currentProfileChanged, this, &FleetPane::showCurrentProfile);
+    showCurrentProfile(m_doc->currentProfile());
+}
+
+void FleetPane::showCurrentProfile(int profileIndex)
+{
+    const int row = m_model->rowOfProfile(profileIndex);
+    const QModelIndex index = row < 0 ? QModelIndex() : m_proxy->mapFromSource(m_model->index(row, 0));
+    if (index.isValid() && m_view->currentIndex().row() != index.row())
+        m_view->setCurrentIndex(index);
 }
 
 void FleetPane::setRuleSet(const rules::RuleSet* ruleSet)

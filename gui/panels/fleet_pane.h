@@ -77,6 +77,7 @@ protected:
 private:
     // Gives the model the document: its rows are computed once the pane is seen.
     void attach();
+    void showCurrentProfile(int profileIndex);
     void updateSummary();
     void fitColumns();
     QPointer<model::EditorDocument> m_doc;
@@ -86,6 +87,7 @@ private:
     QTableView* m_view;
     QLabel* m_summary;
     QPushButton* m_refresh;
+    QMetaObject::Connection m_followCurrent;
     bool m_attached = false;  // the model has m_doc
     bool m_columnsFitted = false;  // fitted to the first rows shown; later the user's widths stay
 };
