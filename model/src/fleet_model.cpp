@@ -6,6 +6,8 @@
 #include "check/document_check.h"
 #include "routes/live_routes.h"
 
+#include <QHash>
+
 #include <algorithm>
 #include <set>
 
@@ -277,7 +279,7 @@ QVariant FleetModel::sortValue(const Row& row, int column) const
 QString FleetModel::toolTip(const Row& row, int column) const
 {
     switch (Column(column)) {
-    case Profile: return tr("Profile id: %1").arg(row.id);
+    case Profile: return row.id.isEmpty() ? QString() : tr("Profile id: %1").arg(row.id);
     case HoldTransient:
     case HoldHard:
         return tr("The longest a route cycle can hold a task for %1 before it stops for a person or no candidate "
@@ -294,13 +296,34 @@ QString FleetModel::toolTip(const Row& row, int column) const
     case Violations: {
         if (row.violatedRules.isEmpty() && row.violations.excepted == 0)
             return {};
-        QString text = PolicyText::joinList(row.violatedRules);
+        // Each rule once, with how often it fired.
+        QStringList rules;
+        QHash<QString, int> fired;
+        for (const QString& id : row.violatedRules) {
+            if (fired[id]++ == 0)
+                rules << id;
+        }
+        for (QString& id : rules) {
+            const int times = fired.value(id);
+            id = times > 1 ? tr("%1 (%n times)", nullptr, times).arg(ruleName(id)) : ruleName(id);
+        }
+        QString text = rules.isEmpty() ? QString() : tr("Rules broken: %1").arg(PolicyText::joinList(rules));
         if (row.violations.excepted > 0)
             text += QLatin1Char('\n') + tr("%n excepted by the rules file.", nullptr, int(row.violations.excepted));
         return text.trimmed();
     }
     default: return {};
     }
+}
+
+QString FleetModel::ruleName(const QString& ruleId)
+{
+    // The built-in rules (no rules file) are named; a house's rules by their ids, as its file spells them.
+    if (ruleId.toStdString() == rules::kKandevLimitsRuleId)
+        return tr("kandev's limits");
+    if (ruleId.toStdString() == rules::kKandevEligibilityRuleId)
+        return tr("kandev's candidate rules");
+    return ruleId;
 }
 
 QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int role) const

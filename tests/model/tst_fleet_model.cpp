@@ -235,8 +235,14 @@ void TestFleetModel::oneRow()
     QCOMPARE(fleet.index(0, 0).data(FleetModel::HasViolationsRole).toBool(), houseErrors + houseWarnings > 0);
     QCOMPARE(fleet.index(0, FleetModel::Violations).data(FleetModel::SortRole).toLongLong(),
         qlonglong(houseErrors) * 1000000 + houseWarnings);
+    // The tooltip names the rules that fired.
+    const QString broken = cell(fleet, 0, FleetModel::Violations, Qt::ToolTipRole);
+    QCOMPARE(broken.contains(QStringLiteral("hold-1m")), houseErrors > 0);
+    QCOMPARE(broken.contains(QStringLiteral("two-enabled")), houseWarnings > 0);
     fleet.setRuleSet(nullptr);
     QCOMPARE(cell(fleet, 0, FleetModel::Violations), violations(kandevErrors, 0));
+    QCOMPARE(cell(fleet, 0, FleetModel::Violations, Qt::ToolTipRole).contains(QStringLiteral("kandev's limits")),
+        kandevErrors > 0);
     QCOMPARE(cell(fleet, 0, FleetModel::HoldHard), holdHard);
 }
 

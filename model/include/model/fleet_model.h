@@ -78,6 +78,8 @@ public:
 
     // "2 h 5 min, then stop", "stops at once", "none left": how a class's worst case ends.
     static QString holdText(const policy::ClassWorstCase& worst);
+    // A rule as the tooltip names it: kandev's built-in rules in words, a house's by its id.
+    static QString ruleName(const QString& ruleId);
 
 private:
     struct Row {
