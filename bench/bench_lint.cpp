@@ -10,6 +10,7 @@
 #include "format/codec.h"
 
 #include "export_generator.h"
+#include "house_rules.h"
 
 #include <chrono>
 #include <cstdio>
@@ -19,21 +20,6 @@
 
 namespace
 {
-
-constexpr const char* kRules = R"({"version": 1, "rules": [
-  {"id": "hold-1d", "kind": "max_hold_seconds", "class": "hard", "value": 86400, "severity": "error"},
-  {"id": "transient-hold-1h", "kind": "max_hold_seconds", "class": "transient", "value": 3600, "severity": "warning"},
-  {"id": "hard-retries-2", "kind": "max_retries", "class": "hard", "value": 2, "severity": "error"},
-  {"id": "attempts-20", "kind": "max_attempts", "value": 20, "severity": "warning"},
-  {"id": "ends-in-stop", "kind": "ends_in_stop", "severity": "error"},
-  {"id": "two-enabled", "kind": "min_enabled_candidates", "value": 2, "severity": "warning"},
-  {"id": "two-providers", "kind": "provider_diversity", "value": 2, "severity": "warning", "applies_to": ["dyn-*"]},
-  {"id": "reachable", "kind": "no_unreachable_candidates", "severity": "warning"},
-  {"id": "no-legacy-agents", "kind": "candidate_forbidden", "agents": ["gpt4-*"], "severity": "error"},
-  {"id": "uniform-transient", "kind": "same_policy_for_class", "class": "transient", "severity": "warning"}
- ],
- "exceptions": [{"rule": "two-providers", "profile": "dyn-7", "reason": "batch work"}]}
-)";
 
 bool writeFile(const char* path, const std::string& text)
 {
@@ -47,7 +33,7 @@ bool writeFile(const char* path, const std::string& text)
 int main(int argc, char** argv)
 {
     if (argc == 4 && std::strcmp(argv[1], "write") == 0)
-        return writeFile(argv[2], bench::generateExport(1000, 8)) && writeFile(argv[3], kRules) ? 0 : 1;
+        return writeFile(argv[2], bench::generateExport(1000, 8)) && writeFile(argv[3], bench::kHouseRules) ? 0 : 1;
     const int profiles = argc > 1 ? std::atoi(argv[1]) : 1000;
     const int candidates = argc > 2 ? std::atoi(argv[2]) : 8;
     const std::string text = bench::generateExport(profiles, candidates);
@@ -55,7 +41,7 @@ int main(int argc, char** argv)
     using Clock = std::chrono::steady_clock;
     auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
     const auto start = Clock::now();
-    const rules::RulesFileResult ruleFile = rules::readRulesFile(kRules);
+    const rules::RulesFileResult ruleFile = rules::readRulesFile(bench::kHouseRules);
     const auto rulesRead = Clock::now();
     const format::ParseResult parsed
         = format::parseDocument(text, format::SchemaFiles::Skip, format::RecordSources::Drop);

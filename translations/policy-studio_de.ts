@@ -2199,6 +2199,10 @@ Die Profile neu aus der Datenbank laden? Ihre ungespeicherten Änderungen gehen 
         <source>Live Routes</source>
         <translation>Laufende Routen</translation>
     </message>
+    <message>
+        <source>Fleet Overview</source>
+        <translation>Flottenübersicht</translation>
+    </message>
 </context>
 <context>
     <name>gui::DocumentController</name>
@@ -2356,6 +2360,66 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     <message>
         <source>Candidate editor</source>
         <translation>Kandidateneditor</translation>
+    </message>
+</context>
+<context>
+    <name>gui::FleetPane</name>
+    <message>
+        <source>Refresh Live Routes</source>
+        <translation>Laufende Routen aktualisieren</translation>
+    </message>
+    <message>
+        <source>Filter by name, id or provider</source>
+        <translation>Nach Name, ID oder Anbieter filtern</translation>
+    </message>
+    <message>
+        <source>Filter the fleet by name, id or provider</source>
+        <translation>Die Flotte nach Name, ID oder Anbieter filtern</translation>
+    </message>
+    <message>
+        <source>Fleet summary</source>
+        <translation>Flottenzusammenfassung</translation>
+    </message>
+    <message>
+        <source>Refresh live routes</source>
+        <translation>Laufende Routen aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the routes kandev is running now again</source>
+        <translation>Die Routen, die kandev gerade ausführt, erneut lesen</translation>
+    </message>
+    <message>
+        <source>Dynamic profiles of the fleet</source>
+        <translation>Dynamische Profile der Flotte</translation>
+    </message>
+    <message>
+        <source>Could not read the live routes (%1).</source>
+        <translation>Die laufenden Routen konnten nicht gelesen werden (%1).</translation>
+    </message>
+    <message>
+        <source>Open a document to see its dynamic profiles.</source>
+        <translation>Öffnen Sie ein Dokument, um seine dynamischen Profile zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with violations.</source>
+        <translation>
+            <numerusform>%n mit Verstößen.</numerusform>
+            <numerusform>%n mit Verstößen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile(s); %1</source>
+        <translation>
+            <numerusform>%n Profil; %1</numerusform>
+            <numerusform>%n Profile; %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing %1 of %n profile(s); %2</source>
+        <translation>
+            <numerusform>%1 von %n Profil angezeigt; %2</numerusform>
+            <numerusform>%1 von %n Profilen angezeigt; %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3423,6 +3487,144 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
         <translation>
             <numerusform>Die Hausregeln verbieten das Speichern, solange %n davon verletzt ist (die Regeldatei lässt sie blockieren).</numerusform>
             <numerusform>Die Hausregeln verbieten das Speichern, solange %n davon verletzt sind (die Regeldatei lässt sie blockieren).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::FleetModel</name>
+    <message>
+        <source>stops at once</source>
+        <translation>hält sofort an</translation>
+    </message>
+    <message>
+        <source>none left</source>
+        <translation>keiner mehr übrig</translation>
+    </message>
+    <message>
+        <source>%1, then stop</source>
+        <translation>%1, dann Anhalten</translation>
+    </message>
+    <message>
+        <source>%1, then none left</source>
+        <translation>%1, dann keiner mehr übrig</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>aktiviert</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n enabled</source>
+        <translation>
+            <numerusform>%1 von %n aktiviert</numerusform>
+            <numerusform>%1 von %n aktiviert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Profile id: %1</source>
+        <translation>Profil-ID: %1</translation>
+    </message>
+    <message>
+        <source>The longest a route cycle can hold a task for %1 before it stops for a person or no candidate is left.</source>
+        <translation>Die längste Zeit, die ein Routendurchlauf eine Aufgabe bei %1 festhalten kann, bevor er für einen manuellen Eingriff anhält oder kein Kandidat mehr übrig ist.</translation>
+    </message>
+    <message>
+        <source>Attempts in the worst-case cycle: %1 for transient errors, %2 for hard errors.</source>
+        <translation>Versuche im ungünstigsten Routendurchlauf: %1 bei vorübergehenden Fehlern, %2 bei dauerhaften Fehlern.</translation>
+    </message>
+    <message>
+        <source>Some enabled candidate names a profile whose agent the document does not say.</source>
+        <translation>Ein aktivierter Kandidat nennt ein Profil, dessen Agent das Dokument nicht angibt.</translation>
+    </message>
+    <message>
+        <source>Rules broken: %1</source>
+        <translation>Verletzte Regeln: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excepted by the rules file.</source>
+        <translation>
+            <numerusform>%n durch die Regeldatei ausgenommen.</numerusform>
+            <numerusform>%n durch die Regeldatei ausgenommen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kandev&apos;s limits</source>
+        <translation>die Grenzen von kandev</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s candidate rules</source>
+        <translation>die Kandidatenregeln von kandev</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>Kandidaten</translation>
+    </message>
+    <message>
+        <source>Hold, transient</source>
+        <translation>Halten, vorübergehend</translation>
+    </message>
+    <message>
+        <source>Hold, hard</source>
+        <translation>Halten, dauerhaft</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Live routes</source>
+        <translation>Laufende Routen</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>Verstöße</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n time(s))</source>
+        <translation>
+            <numerusform>%1 (%n-mal)</numerusform>
+            <numerusform>%1 (%n-mal)</numerusform>
         </translation>
     </message>
 </context>

@@ -2189,6 +2189,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>Live Routes</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Fleet Overview</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>gui::DocumentController</name>
@@ -2340,6 +2344,66 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Candidate editor</source>
         <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>gui::FleetPane</name>
+    <message>
+        <source>Refresh Live Routes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Filter by name, id or provider</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Filter the fleet by name, id or provider</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fleet summary</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Refresh live routes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read the routes kandev is running now again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dynamic profiles of the fleet</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not read the live routes (%1).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a document to see its dynamic profiles.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n with violations.</source>
+        <translation>
+            <numerusform>%n with violations.</numerusform>
+            <numerusform>%n with violations.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile(s); %1</source>
+        <translation>
+            <numerusform>%n profile; %1</numerusform>
+            <numerusform>%n profiles; %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing %1 of %n profile(s); %2</source>
+        <translation>
+            <numerusform>Showing %1 of %n profile; %2</numerusform>
+            <numerusform>Showing %1 of %n profiles; %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3406,6 +3470,142 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
             <numerusform>The house rules forbid saving while %n of them are broken (the rules file says they block).</numerusform>
             <numerusform>The house rules forbid saving while %n of them are broken (the rules file says they block).</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>model::FleetModel</name>
+    <message>
+        <source>stops at once</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none left</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, then stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, then none left</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n enabled</source>
+        <translation>
+            <numerusform>%1 of %n enabled</numerusform>
+            <numerusform>%1 of %n enabled</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Profile id: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The longest a route cycle can hold a task for %1 before it stops for a person or no candidate is left.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attempts in the worst-case cycle: %1 for transient errors, %2 for hard errors.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Some enabled candidate names a profile whose agent the document does not say.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rules broken: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n excepted by the rules file.</source>
+        <translation>
+            <numerusform>%n excepted by the rules file.</numerusform>
+            <numerusform>%n excepted by the rules file.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kandev's limits</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kandev's candidate rules</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hold, transient</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hold, hard</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Live routes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n time(s))</source>
+        <translation>
+            <numerusform>%1 (%n time)</numerusform><numerusform>%1 (%n times)</numerusform></translation>
     </message>
 </context>
 <context>

@@ -2199,6 +2199,10 @@ Recarregar os perfis a partir da base de dados? As suas edições por guardar pe
         <source>Live Routes</source>
         <translation>Rotas em execução</translation>
     </message>
+    <message>
+        <source>Fleet Overview</source>
+        <translation>Visão geral da frota</translation>
+    </message>
 </context>
 <context>
     <name>gui::DocumentController</name>
@@ -2356,6 +2360,66 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
     <message>
         <source>Candidate editor</source>
         <translation>Editor de candidatos</translation>
+    </message>
+</context>
+<context>
+    <name>gui::FleetPane</name>
+    <message>
+        <source>Refresh Live Routes</source>
+        <translation>Atualizar rotas em execução</translation>
+    </message>
+    <message>
+        <source>Filter by name, id or provider</source>
+        <translation>Filtrar por nome, id ou fornecedor</translation>
+    </message>
+    <message>
+        <source>Filter the fleet by name, id or provider</source>
+        <translation>Filtrar a frota por nome, id ou fornecedor</translation>
+    </message>
+    <message>
+        <source>Fleet summary</source>
+        <translation>Resumo da frota</translation>
+    </message>
+    <message>
+        <source>Refresh live routes</source>
+        <translation>Atualizar rotas em execução</translation>
+    </message>
+    <message>
+        <source>Read the routes kandev is running now again</source>
+        <translation>Ler de novo as rotas que o kandev está a executar</translation>
+    </message>
+    <message>
+        <source>Dynamic profiles of the fleet</source>
+        <translation>Perfis dinâmicos da frota</translation>
+    </message>
+    <message>
+        <source>Could not read the live routes (%1).</source>
+        <translation>Não foi possível ler as rotas em execução (%1).</translation>
+    </message>
+    <message>
+        <source>Open a document to see its dynamic profiles.</source>
+        <translation>Abra um documento para ver os seus perfis dinâmicos.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with violations.</source>
+        <translation>
+            <numerusform>%n com violações.</numerusform>
+            <numerusform>%n com violações.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile(s); %1</source>
+        <translation>
+            <numerusform>%n perfil; %1</numerusform>
+            <numerusform>%n perfis; %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing %1 of %n profile(s); %2</source>
+        <translation>
+            <numerusform>A mostrar %1 de %n perfil; %2</numerusform>
+            <numerusform>A mostrar %1 de %n perfis; %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3423,6 +3487,144 @@ Da próxima vez que guardar, fica marcado como eliminado em %2, tal como o kande
         <translation>
             <numerusform>As regras da casa proíbem guardar enquanto %n delas estiver violada (o ficheiro de regras diz que bloqueiam).</numerusform>
             <numerusform>As regras da casa proíbem guardar enquanto %n delas estiverem violadas (o ficheiro de regras diz que bloqueiam).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::FleetModel</name>
+    <message>
+        <source>stops at once</source>
+        <translation>para de imediato</translation>
+    </message>
+    <message>
+        <source>none left</source>
+        <translation>nenhum restante</translation>
+    </message>
+    <message>
+        <source>%1, then stop</source>
+        <translation>%1, depois para</translation>
+    </message>
+    <message>
+        <source>%1, then none left</source>
+        <translation>%1, depois nenhum restante</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>ativado</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>desativado</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n enabled</source>
+        <translation>
+            <numerusform>%1 de %n ativado</numerusform>
+            <numerusform>%1 de %n ativados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n erro</numerusform>
+            <numerusform>%n erros</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n aviso</numerusform>
+            <numerusform>%n avisos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Profile id: %1</source>
+        <translation>Id do perfil: %1</translation>
+    </message>
+    <message>
+        <source>The longest a route cycle can hold a task for %1 before it stops for a person or no candidate is left.</source>
+        <translation>O tempo máximo que um ciclo da rota pode reter uma tarefa com %1 antes de parar até uma pessoa intervir ou de não restar nenhum candidato.</translation>
+    </message>
+    <message>
+        <source>Attempts in the worst-case cycle: %1 for transient errors, %2 for hard errors.</source>
+        <translation>Tentativas no pior ciclo da rota: %1 com erros transitórios, %2 com erros permanentes.</translation>
+    </message>
+    <message>
+        <source>Some enabled candidate names a profile whose agent the document does not say.</source>
+        <translation>Um candidato ativado indica um perfil cujo agente o documento não diz.</translation>
+    </message>
+    <message>
+        <source>Rules broken: %1</source>
+        <translation>Regras violadas: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excepted by the rules file.</source>
+        <translation>
+            <numerusform>%n isentada pelo ficheiro de regras.</numerusform>
+            <numerusform>%n isentadas pelo ficheiro de regras.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kandev&apos;s limits</source>
+        <translation>os limites do kandev</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s candidate rules</source>
+        <translation>as regras de candidatos do kandev</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Perfil</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>Candidatos</translation>
+    </message>
+    <message>
+        <source>Hold, transient</source>
+        <translation>Retenção, transitórios</translation>
+    </message>
+    <message>
+        <source>Hold, hard</source>
+        <translation>Retenção, permanentes</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Tentativas</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>Fornecedores</translation>
+    </message>
+    <message>
+        <source>Live routes</source>
+        <translation>Rotas em execução</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>Violações</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n time(s))</source>
+        <translation>
+            <numerusform>%1 (%n vez)</numerusform>
+            <numerusform>%1 (%n vezes)</numerusform>
         </translation>
     </message>
 </context>

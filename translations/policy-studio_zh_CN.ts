@@ -2182,6 +2182,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>Live Routes</source>
         <translation>实时路由</translation>
     </message>
+    <message>
+        <source>Fleet Overview</source>
+        <translation>全部配置概览</translation>
+    </message>
 </context>
 <context>
     <name>gui::DocumentController</name>
@@ -2339,6 +2343,63 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Candidate editor</source>
         <translation>候选配置编辑器</translation>
+    </message>
+</context>
+<context>
+    <name>gui::FleetPane</name>
+    <message>
+        <source>Refresh Live Routes</source>
+        <translation>刷新实时路由</translation>
+    </message>
+    <message>
+        <source>Filter by name, id or provider</source>
+        <translation>按名称、ID 或提供商筛选</translation>
+    </message>
+    <message>
+        <source>Filter the fleet by name, id or provider</source>
+        <translation>按名称、ID 或提供商筛选全部配置</translation>
+    </message>
+    <message>
+        <source>Fleet summary</source>
+        <translation>全部配置摘要</translation>
+    </message>
+    <message>
+        <source>Refresh live routes</source>
+        <translation>刷新实时路由</translation>
+    </message>
+    <message>
+        <source>Read the routes kandev is running now again</source>
+        <translation>重新读取 kandev 当前正在运行的路由</translation>
+    </message>
+    <message>
+        <source>Dynamic profiles of the fleet</source>
+        <translation>全部动态配置</translation>
+    </message>
+    <message>
+        <source>Could not read the live routes (%1).</source>
+        <translation>无法读取实时路由（%1）。</translation>
+    </message>
+    <message>
+        <source>Open a document to see its dynamic profiles.</source>
+        <translation>打开文档以查看其动态配置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with violations.</source>
+        <translation>
+            <numerusform>%n 个有违规。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile(s); %1</source>
+        <translation>
+            <numerusform>%n 个配置；%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing %1 of %n profile(s); %2</source>
+        <translation>
+            <numerusform>显示 %n 个配置中的 %1 个；%2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3392,6 +3453,139 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>The house rules forbid saving while %n of them are broken (the rules file says they block).</source>
         <translation>
             <numerusform>有 %n 条内部规则被违反，内部规则禁止保存（规则文件设定为阻止保存）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::FleetModel</name>
+    <message>
+        <source>stops at once</source>
+        <translation>立即停止</translation>
+    </message>
+    <message>
+        <source>none left</source>
+        <translation>没有剩余</translation>
+    </message>
+    <message>
+        <source>%1, then stop</source>
+        <translation>%1，然后停止</translation>
+    </message>
+    <message>
+        <source>%1, then none left</source>
+        <translation>%1，然后没有剩余</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>已启用</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>已禁用</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n enabled</source>
+        <translation>
+            <numerusform>已启用 %1 / %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Profile id: %1</source>
+        <translation>配置 ID：%1</translation>
+    </message>
+    <message>
+        <source>The longest a route cycle can hold a task for %1 before it stops for a person or no candidate is left.</source>
+        <translation>遇到%1时，一个路由周期在转为人工处理或没有剩余候选配置之前，最多可滞留任务的时间。</translation>
+    </message>
+    <message>
+        <source>Attempts in the worst-case cycle: %1 for transient errors, %2 for hard errors.</source>
+        <translation>最坏情况下一个周期内的尝试次数：暂时性错误 %1 次，硬错误 %2 次。</translation>
+    </message>
+    <message>
+        <source>Some enabled candidate names a profile whose agent the document does not say.</source>
+        <translation>某个已启用的候选配置指定的配置，其智能体未在文档中注明。</translation>
+    </message>
+    <message>
+        <source>Rules broken: %1</source>
+        <translation>违反的规则：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excepted by the rules file.</source>
+        <translation>
+            <numerusform>%n 个已由规则文件豁免。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kandev&apos;s limits</source>
+        <translation>kandev 的限制</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s candidate rules</source>
+        <translation>kandev 的候选配置规则</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>候选配置</translation>
+    </message>
+    <message>
+        <source>Hold, transient</source>
+        <translation>滞留（暂时性错误）</translation>
+    </message>
+    <message>
+        <source>Hold, hard</source>
+        <translation>滞留（硬错误）</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Live routes</source>
+        <translation>实时路由</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>违规</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n time(s))</source>
+        <translation>
+            <numerusform>%1（%n 次）</numerusform>
         </translation>
     </message>
 </context>

@@ -2182,6 +2182,10 @@ Reload the profiles from the database? Your unsaved edits are lost.</source>
         <source>Live Routes</source>
         <translation>即時路由</translation>
     </message>
+    <message>
+        <source>Fleet Overview</source>
+        <translation>全部設定檔總覽</translation>
+    </message>
 </context>
 <context>
     <name>gui::DocumentController</name>
@@ -2339,6 +2343,63 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
     <message>
         <source>Candidate editor</source>
         <translation>候選設定檔編輯器</translation>
+    </message>
+</context>
+<context>
+    <name>gui::FleetPane</name>
+    <message>
+        <source>Refresh Live Routes</source>
+        <translation>重新整理即時路由</translation>
+    </message>
+    <message>
+        <source>Filter by name, id or provider</source>
+        <translation>依名稱、ID 或供應商篩選</translation>
+    </message>
+    <message>
+        <source>Filter the fleet by name, id or provider</source>
+        <translation>依名稱、ID 或供應商篩選全部設定檔</translation>
+    </message>
+    <message>
+        <source>Fleet summary</source>
+        <translation>全部設定檔摘要</translation>
+    </message>
+    <message>
+        <source>Refresh live routes</source>
+        <translation>重新整理即時路由</translation>
+    </message>
+    <message>
+        <source>Read the routes kandev is running now again</source>
+        <translation>重新讀取 kandev 目前正在執行的路由</translation>
+    </message>
+    <message>
+        <source>Dynamic profiles of the fleet</source>
+        <translation>全部動態設定檔</translation>
+    </message>
+    <message>
+        <source>Could not read the live routes (%1).</source>
+        <translation>無法讀取即時路由（%1）。</translation>
+    </message>
+    <message>
+        <source>Open a document to see its dynamic profiles.</source>
+        <translation>開啟文件以檢視其動態設定檔。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with violations.</source>
+        <translation>
+            <numerusform>%n 個有違規。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile(s); %1</source>
+        <translation>
+            <numerusform>%n 個設定檔；%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing %1 of %n profile(s); %2</source>
+        <translation>
+            <numerusform>顯示 %n 個設定檔中的 %1 個；%2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3392,6 +3453,139 @@ The next save marks it deleted in %2, as kandev deletes a profile: its rows stay
         <source>The house rules forbid saving while %n of them are broken (the rules file says they block).</source>
         <translation>
             <numerusform>有 %n 條內部規則被違反，內部規則禁止儲存（規則檔案設定為阻止儲存）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>model::FleetModel</name>
+    <message>
+        <source>stops at once</source>
+        <translation>立即停止</translation>
+    </message>
+    <message>
+        <source>none left</source>
+        <translation>沒有剩餘</translation>
+    </message>
+    <message>
+        <source>%1, then stop</source>
+        <translation>%1，然後停止</translation>
+    </message>
+    <message>
+        <source>%1, then none left</source>
+        <translation>%1，然後沒有剩餘</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>已啟用</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>已停用</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n enabled</source>
+        <translation>
+            <numerusform>已啟用 %1 / %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 個錯誤</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 個警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Profile id: %1</source>
+        <translation>設定檔 ID：%1</translation>
+    </message>
+    <message>
+        <source>The longest a route cycle can hold a task for %1 before it stops for a person or no candidate is left.</source>
+        <translation>遇到%1時，一個路由週期在停止並等待手動復原或沒有剩餘候選設定檔之前，最多可滯留工作的時間。</translation>
+    </message>
+    <message>
+        <source>Attempts in the worst-case cycle: %1 for transient errors, %2 for hard errors.</source>
+        <translation>最壞情況下一個路由週期內的嘗試次數：暫時性錯誤 %1 次，硬錯誤 %2 次。</translation>
+    </message>
+    <message>
+        <source>Some enabled candidate names a profile whose agent the document does not say.</source>
+        <translation>某個已啟用的候選設定檔指定的設定檔，其代理程式未在文件中註明。</translation>
+    </message>
+    <message>
+        <source>Rules broken: %1</source>
+        <translation>違反的規則：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excepted by the rules file.</source>
+        <translation>
+            <numerusform>%n 個已由規則檔案豁免。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kandev&apos;s limits</source>
+        <translation>kandev 的限制</translation>
+    </message>
+    <message>
+        <source>kandev&apos;s candidate rules</source>
+        <translation>kandev 的候選設定檔規則</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>設定檔</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>候選設定檔</translation>
+    </message>
+    <message>
+        <source>Hold, transient</source>
+        <translation>滯留（暫時性）</translation>
+    </message>
+    <message>
+        <source>Hold, hard</source>
+        <translation>滯留（硬錯誤）</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>嘗試次數</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>供應商</translation>
+    </message>
+    <message>
+        <source>Live routes</source>
+        <translation>即時路由</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>違規</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n time(s))</source>
+        <translation>
+            <numerusform>%1（%n 次）</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,7 @@
 #include "window/dock_layout.h"
 
 #include "editor/candidate_editor.h"
+#include "panels/fleet_pane.h"
 #include "panels/live_routes_pane.h"
 #include "route/route_pane.h"
 #include "timeline/timeline_panel.h"
@@ -85,6 +86,7 @@ DockLayout::DockLayout(QMainWindow* window, const Panes& panes, const CandidateE
         live->toggleViewAction()->setEnabled(available);
         live->setVisible(available);
     });
+    addDock(DockRole::Fleet, tr("Fleet Overview"), "fleetDock", panes.fleet, Qt::BottomDockWidgetArea);
     // The helpers wait in the timeline's tab group, closed until asked for.
     for (QDockWidget* helper : helperDocks()) {
         window->tabifyDockWidget(timeline, helper);
@@ -125,7 +127,7 @@ QList<QDockWidget*> DockLayout::documentDocks() const
 QList<QDockWidget*> DockLayout::helperDocks() const
 {
     return {dock(DockRole::Validation), dock(DockRole::WhatHappens), dock(DockRole::TryError),
-        dock(DockRole::UndoHistory), dock(DockRole::LiveRoutes)};
+        dock(DockRole::UndoHistory), dock(DockRole::LiveRoutes), dock(DockRole::Fleet)};
 }
 
 void DockLayout::bringToFront(DockRole role)

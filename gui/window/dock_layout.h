@@ -23,11 +23,12 @@ namespace gui
 {
 
 class CandidateEditor;
+class FleetPane;
 class LiveRoutesPane;
 class RoutePane;
 class TimelinePanel;
 
-enum class DockRole { Route, Timeline, Validation, WhatHappens, TryError, UndoHistory, LiveRoutes };
+enum class DockRole { Route, Timeline, Validation, WhatHappens, TryError, UndoHistory, LiveRoutes, Fleet };
 
 class DockLayout final : public QObject
 {
@@ -42,6 +43,7 @@ public:
         QWidget* tryError;
         QWidget* undoHistory;
         LiveRoutesPane* liveRoutes;
+        FleetPane* fleet;
     };
     // Creates the docks in `window`. `editor` tells how much height the
     // centre needs; `toolBar` comes back with Reset Layout.
@@ -87,7 +89,7 @@ private:
     const TimelinePanel* m_timeline;
     const CandidateEditor* m_editor;
     QToolBar* m_toolBar;
-    std::array<QDockWidget*, 7> m_docks {};
+    std::array<QDockWidget*, 8> m_docks {};
     QByteArray m_defaultState;  // docks and tool bar as first built: Reset Layout
     QByteArray m_savedState;  // the last session's layout, applied again when the first document shows
     QHash<QDockWidget*, bool> m_wanted;  // the document docks' visibility, while the start page hides them

@@ -16,6 +16,7 @@
 
 #include "editor/candidate_editor.h"
 #include "route/candidate_list_panel.h"
+#include "panels/fleet_pane.h"
 #include "panels/live_routes_pane.h"
 #include "route/route_pane.h"
 #include "route/profile_settings_box.h"
@@ -31,6 +32,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QListView>
 #include <QMimeData>
@@ -55,8 +57,10 @@ MainWindow::MainWindow(QWidget* parent)
     , m_tryError(new TryErrorPanel(this))
     , m_undoView(new QUndoView(this))
     , m_liveRoutes(new LiveRoutesPane(this))
+    , m_fleet(new FleetPane(this))
     // The candidates last: their first selection reaches views that already have the document.
-    , m_views {m_route, m_editor, m_whatHappens, m_tryError, m_liveRoutes, m_timeline, m_validation, m_candidates}
+    , m_views {m_route, m_editor, m_whatHappens, m_tryError, m_liveRoutes, m_fleet, m_timeline, m_validation,
+          m_candidates}
     , m_migrations(new MigrationFlow(this))
     , m_recent(new RecentFiles(this))
     , m_documents(new DocumentController(m_migrations, m_recent, this))
@@ -79,9 +83,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_actions = new ActionSet(this, m_candidates);
     // Ctrl+Z and Ctrl+Shift+Z from any field act on the document's stack.
     new DocumentUndoKeys(this);
-    m_docks
-        = new DockLayout(this, {m_route, m_timeline, m_validation, m_whatHappens, m_tryError, m_undoView, m_liveRoutes},
-            m_editor, m_actions->toolBar());
+    m_docks = new DockLayout(this,
+        {m_route, m_timeline, m_validation, m_whatHappens, m_tryError, m_undoView, m_liveRoutes, m_fleet}, m_editor,
+        m_actions->toolBar());
     m_actions->fillViewMenu(m_docks->documentDocks(), m_docks->helperDocks());
     // Reading order for Tab: the route, the editor's fields, the timeline, then the docks.
     chainFocus(chainFocus(m_candidates->view(), m_editor), m_timeline);
@@ -177,10 +181,15 @@ void MainWindow::connectViews()
     connect(m_tryError, &TryErrorPanel::scenarioRequested, this, showScenario);
     connect(m_liveRoutes, &LiveRoutesPane::scenarioRequested, this, showScenario);
     connect(m_validation, &ValidationPane::issueActivated, this, &MainWindow::goToIssue);
-    connect(m_route, &RoutePane::profileChosen, this, [this](int profile) {
+    const auto chooseProfile = [this](int profile) {
         if (m_doc)
             m_doc->setCurrentProfile(profile);
-    });
+    };
+    connect(m_route, &RoutePane::profileChosen, this, chooseProfile);
+    connect(m_fleet, &FleetPane::profileChosen, this, chooseProfile);
+    // The overview counts violations of the rules in force (kandev's own when there are none).
+    connect(m_houseRules->rules(), &model::HouseRules::changed, m_fleet,
+        [this] { m_fleet->setRuleSet(m_houseRules->rules()->ruleSet()); });
 }
 
 bool MainWindow::openFile(const QString& path)
@@ -312,6 +321,14 @@ void MainWindow::showDocument(model::EditorDocument* document)
     m_undoView->setStack(m_doc->undoStack());
     m_route->showProfile(m_doc->currentProfile());
     m_docks->documentShown();
+    // A fleet is what an admin opens: a kandev database of several dynamic
+    // profiles, or a document of many. Its overview then comes up as a tab
+    // beside the timeline, which stays in front; an export of a few profiles
+    // leaves the bottom's room to the timeline (the route pane lists them). A
+    // dock the user shows or closes stays so.
+    const std::size_t profiles = m_doc->dynamicProfiles().size();
+    if ((m_doc->isDatabase() && profiles > 1) || profiles >= window_sizes::kFleetOverviewProfiles)
+        m_docks->dock(DockRole::Fleet)->show();
     updateTitle();
     updateActions();
     // Arrow keys walk the route straight away.

@@ -38,6 +38,7 @@ class DockLayout;
 class DocumentController;
 class DocumentView;
 class EditorArea;
+class FleetPane;
 class LiveRoutesPane;
 class MigrationFlow;
 class ProblemCountButton;
@@ -115,6 +116,10 @@ public:
     {
         return m_liveRoutes;
     }
+    FleetPane* fleetPane() const
+    {
+        return m_fleet;
+    }
     QListView* profileList() const
     {
         return m_profiles;
@@ -164,6 +169,7 @@ private:
     TryErrorPanel* m_tryError;
     QUndoView* m_undoView;
     LiveRoutesPane* m_liveRoutes;
+    FleetPane* m_fleet;
     QList<DocumentView*> m_views;  // attached in this order, detached in reverse
     MigrationFlow* m_migrations;
     RecentFiles* m_recent;

@@ -5,6 +5,8 @@
 
 #include <QSize>
 
+#include <cstddef>
+
 namespace gui::window_sizes
 {
 
@@ -14,5 +16,9 @@ inline constexpr QSize kEditorMinimumSize {440, 240};
 inline constexpr int kWideScreenWidth = 2200;
 // Below this available height, the first start opens maximized.
 inline constexpr int kRoomyScreenHeight = 900;
+// From this many dynamic profiles on, a document (an export) opens with the
+// Fleet Overview shown; a kandev database does from two. Fewer leave the
+// bottom's height to the timeline: the route pane lists them.
+inline constexpr std::size_t kFleetOverviewProfiles = 10;
 
 }  // namespace gui::window_sizes

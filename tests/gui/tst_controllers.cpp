@@ -15,6 +15,7 @@
 
 #include "editor/candidate_editor.h"
 #include "route/candidate_list_panel.h"
+#include "panels/fleet_pane.h"
 #include "panels/live_routes_pane.h"
 #include "route/route_pane.h"
 #include "timeline/timeline_panel.h"
@@ -370,12 +371,12 @@ void TestControllers::docksAreFoundByRole()
     toolBar->setObjectName(QStringLiteral("tools"));  // a part of the saved state
     auto* layout = new DockLayout(&window,
         {route, timeline, new ValidationPane(&window), new WhatHappensPanel(&window), new TryErrorPanel(&window),
-            new QUndoView(&window), new LiveRoutesPane(&window)},
+            new QUndoView(&window), new LiveRoutesPane(&window), new FleetPane(&window)},
         editor, toolBar);
     const std::pair<DockRole, const char*> roles[] = {{DockRole::Route, "routeDock"},
         {DockRole::Timeline, "timelineDock"}, {DockRole::Validation, "validationDock"},
         {DockRole::WhatHappens, "whatHappensDock"}, {DockRole::TryError, "tryErrorDock"},
-        {DockRole::UndoHistory, "undoDock"}, {DockRole::LiveRoutes, "liveRoutesDock"}};
+        {DockRole::UndoHistory, "undoDock"}, {DockRole::LiveRoutes, "liveRoutesDock"}, {DockRole::Fleet, "fleetDock"}};
     for (const auto& [role, name] : roles) {
         QVERIFY(layout->dock(role));
         QCOMPARE(layout->dock(role)->objectName(), QLatin1String(name));
@@ -383,7 +384,7 @@ void TestControllers::docksAreFoundByRole()
     }
     QCOMPARE(layout->dock(DockRole::Route)->widget(), route);
     QCOMPARE(layout->documentDocks().size(), 2);
-    QCOMPARE(layout->helperDocks().size(), 5);
+    QCOMPARE(layout->helperDocks().size(), 6);
 
     // The start page hides the route and the timeline until a document shows.
     layout->restoreWindow();

@@ -172,11 +172,16 @@ std::vector<policy::RouteCandidate> routeCandidates(const format::DynamicRecord&
 
 std::vector<policy::RouteCandidate> routeCandidates(const format::Document& document, std::size_t profileIndex)
 {
+    return routeCandidates(ProfileIndex(document), profileIndex);
+}
+
+std::vector<policy::RouteCandidate> routeCandidates(const ProfileIndex& index, std::size_t profileIndex)
+{
+    const format::Document& document = index.document();
     const auto& dynamic = *document.profiles[profileIndex].dynamic;
     auto route = routeCandidates(dynamic, document.dynamicPath(profileIndex));
     // What a run of the route can use: a profile that breaks no rule but the
     // warning (a duplicate is the route's problem, not the profile's).
-    const ProfileIndex index(document);
     for (std::size_t i = 0; i < route.size(); ++i)
         route[i].eligible = !index.rulesOf(profileIndex, dynamic.candidates[i].executionProfileId).hasError();
     return route;

@@ -4,6 +4,7 @@
 // and the editor: syntax, shape, the core's rules, legacy rules that cannot
 // be migrated, and the JSON Schema files.
 
+#include "check/eligibility.h"
 #include "migration/migration.h"
 
 #include "format/codec.h"
@@ -55,5 +56,8 @@ std::vector<policy::RouteCandidate> routeCandidates(const format::DynamicRecord&
 // The same for profile `profileIndex` of a document, with each candidate's
 // eligibility (SPEC section 7) from the document's catalogue.
 std::vector<policy::RouteCandidate> routeCandidates(const format::Document& document, std::size_t profileIndex);
+// The same with the document's profile index built once: a caller that asks
+// for every profile (the Fleet Overview) stays linear in the document.
+std::vector<policy::RouteCandidate> routeCandidates(const ProfileIndex& index, std::size_t profileIndex);
 
 }  // namespace check
