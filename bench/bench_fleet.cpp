@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 
 int main(int argc, char** argv)
 {
@@ -44,7 +45,7 @@ int main(int argc, char** argv)
     model::FleetModel fleet;
     fleet.setDocument(&doc);
     const auto rows = Clock::now();
-    fleet.setRuleSet(&*house.ruleSet);
+    fleet.setRuleSet(std::make_shared<const rules::RuleSet>(*house.ruleSet));
     const auto withHouse = Clock::now();
 
     // One candidate enabled and disabled again, as a click on its switch does: one row each time.

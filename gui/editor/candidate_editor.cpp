@@ -281,6 +281,17 @@ void CandidateEditor::refresh()
     m_hard->setCandidateName(m_doc->candidateName(m_row));
     m_transient->setPolicy(policies.transient, transientIssues);
     m_hard->setPolicy(policies.hard, hardIssues);
+    // The house rules a setting breaks, under the setting.
+    std::vector<std::pair<policy::Setting, QString>> transientNotes, hardNotes;
+    for (const rules::Violation& v : m_doc->houseRuleViolations()) {
+        const policy::IssueLocation at = policy::locateIssue(v.path);
+        if (!at.setting || at.candidate != std::size_t(m_row) || v.excepted())
+            continue;
+        (at.setting->errorClass == policy::ErrorClass::Hard ? hardNotes : transientNotes)
+            .emplace_back(at.setting->setting, model::PolicyText::houseRuleProblem(v));
+    }
+    m_transient->showHouseRuleNotes(transientNotes);
+    m_hard->showHouseRuleNotes(hardNotes);
     const bool editable = !m_doc->isReadOnly() && (c.policies || c.rules.empty());
     m_transient->setEditable(editable);
     m_hard->setEditable(editable);

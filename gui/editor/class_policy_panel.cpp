@@ -373,14 +373,22 @@ void ClassPolicyPanel::connectEdits()
     });
 }
 
+namespace
+{
+void setTextTone(QLabel* label, Tone tone)
+{
+    QPalette p = label->palette();
+    p.setColor(QPalette::WindowText, toneText(tone, p));
+    label->setPalette(p);
+}
+}  // namespace
+
 QLabel* ClassPolicyPanel::makeErrorLabel(policy::Setting setting)
 {
     auto* label = new QLabel(this);
     label->setWordWrap(true);
     label->setObjectName(QStringLiteral("error:") + QString::fromStdString(policy::renderSetting(setting)));
-    QPalette p = label->palette();
-    p.setColor(QPalette::WindowText, toneText(Tone::Error, p));
-    label->setPalette(p);
+    setTextTone(label, Tone::Error);
     label->hide();
     m_errorLabels.insert(setting, label);
     return label;
@@ -437,6 +445,7 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
             continue;
         if (auto* label = m_errorLabels.value(*setting)) {
             label->setText(PolicyText::issueMessage(issue));
+            setTextTone(label, Tone::Error);
             label->show();
         }
         if (auto* editor = m_fieldEditors.value(*setting)) {
@@ -452,6 +461,20 @@ void ClassPolicyPanel::setPolicy(const policy::ClassPolicy& p, const std::vector
         }
     }
     refresh();
+}
+
+void ClassPolicyPanel::showHouseRuleNotes(const std::vector<std::pair<policy::Setting, QString>>& notes)
+{
+    for (const auto& [setting, note] : notes) {
+        QLabel* label = m_errorLabels.value(setting);
+        if (!label || !label->isHidden())
+            continue;  // kandev's own problem with the value is told first
+        label->setText(note);
+        setTextTone(label, Tone::Warning);
+        label->show();
+        if (auto* editor = m_fieldEditors.value(setting))
+            editor->setToolTip(note);
+    }
 }
 
 void ClassPolicyPanel::refresh()

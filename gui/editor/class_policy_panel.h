@@ -42,6 +42,9 @@ public:
     }
     // issues: those of this class, with paths relative to it (policy::renderSetting).
     void setPolicy(const policy::ClassPolicy& policy, const std::vector<policy::Issue>& issues);
+    // After setPolicy: the house rules a setting of this class breaks, under
+    // that setting in the warning tone (a kandev problem there comes first).
+    void showHouseRuleNotes(const std::vector<std::pair<policy::Setting, QString>>& notes);
     const policy::ClassPolicy& policy() const
     {
         return m_policy;

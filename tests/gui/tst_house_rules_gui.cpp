@@ -10,6 +10,7 @@
 
 #include "controls/value_controls.h"
 #include "editor/candidate_editor.h"
+#include "editor/class_policy_panel.h"
 #include "panels/validation_pane.h"
 #include "route/candidate_list_panel.h"
 #include "window/main_window.h"
@@ -230,6 +231,19 @@ void TestHouseRulesGui::violationLeadsToItsFieldAndLeavesWhenFixed()
     QVERIFY(status);
     QVERIFY2(status->text().contains(QStringLiteral("1 house rule broken")), qPrintable(status->text()));
 
+    // Under the field it concerns, in the editor, the house rule is said too.
+    const auto noteUnderMaxRetries = [&window] {
+        for (auto* panel : window.findChildren<ClassPolicyPanel*>()) {
+            if (panel->errorClass() != policy::ErrorClass::Transient)
+                continue;
+            if (auto* label = panel->findChild<QLabel*>(QStringLiteral("error:retry.max_retries"));
+                label && label->isVisible())
+                return label->text();
+        }
+        return QString();
+    };
+    QVERIFY2(
+        noteUnderMaxRetries().contains(QStringLiteral("House rule few-retries")), qPrintable(noteUnderMaxRetries()));
     // Activated with the keyboard, the row leads to the field it concerns...
     auto* view = window.validationPane()->findChild<QTreeView*>();
     QVERIFY(view);
@@ -243,6 +257,7 @@ void TestHouseRulesGui::violationLeadsToItsFieldAndLeavesWhenFixed()
     guitest::typeValue(box, 2);
     QTRY_COMPARE(houseRows(window).size(), 0);
     QVERIFY2(!status->text().contains(QStringLiteral("house rule")), qPrintable(status->text()));
+    QCOMPARE(noteUnderMaxRetries(), QString());
     // Undo brings it back: the rules are checked on every state of the document.
     QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
     QTRY_COMPARE(houseRows(window).size(), 1);
