@@ -1279,31 +1279,31 @@
     <message>
         <source>The worst-case hold for %1 is %2; the house allows %3.</source>
         <extracomment>%1: transient errors or hard errors; %2 and %3: durations</extracomment>
-        <translation>Im ungünstigsten Fall hält die Route bei %1 eine Aufgabe %2 fest; die Hausregel erlaubt %3.</translation>
+        <translation>Im ungünstigsten Fall hält die Route eine Aufgabe %2 fest (%1); die Hausregel erlaubt %3.</translation>
     </message>
     <message>
         <source>One route cycle makes up to %2 attempts for %1; the house allows %3.</source>
         <extracomment>%1: transient errors or hard errors; %2, %3: numbers of attempts</extracomment>
-        <translation>Ein Routendurchlauf macht bei %1 bis zu %2 Versuche; die Hausregel erlaubt %3.</translation>
+        <translation>Ein Routendurchlauf macht bis zu %2 Versuche (%1); die Hausregel erlaubt %3.</translation>
     </message>
     <message>
         <source>This candidate retries %1 up to %2 times; the house allows %3.</source>
         <extracomment>%1: transient errors or hard errors; %2, %3: numbers of retries</extracomment>
-        <translation>Dieser Kandidat wiederholt bei %1 bis zu %2-mal; die Hausregel erlaubt %3.</translation>
+        <translation>Dieser Kandidat wiederholt bis zu %2-mal (%1); die Hausregel erlaubt %3.</translation>
     </message>
     <message>
         <source>This candidate waits up to %1 for the reset of %2; the house allows %3.</source>
         <extracomment>%1: a duration; %2: transient errors or hard errors; %3: a duration</extracomment>
-        <translation>Dieser Kandidat wartet bei %2 bis zu %1 auf die Rücksetzung; die Hausregel erlaubt %3.</translation>
+        <translation>Dieser Kandidat wartet bis zu %1 auf die Rücksetzung (%2); die Hausregel erlaubt %3.</translation>
     </message>
     <message>
         <source>For %1 the route ends in stop; the house wants it to end with no candidate left.</source>
         <extracomment>%1: transient errors or hard errors</extracomment>
-        <translation>Bei %1 endet die Route mit Anhalten; die Hausregel verlangt, dass sie endet, wenn kein Kandidat mehr übrig ist.</translation>
+        <translation>Für %1 endet die Route mit Anhalten; die Hausregel verlangt, dass sie endet, wenn kein Kandidat mehr übrig ist.</translation>
     </message>
     <message>
         <source>For %1 the route ends with no candidate left; the house wants it to end in stop, so that a person hears of it.</source>
-        <translation>Bei %1 endet die Route, wenn kein Kandidat mehr übrig ist; die Hausregel verlangt ein Anhalten, damit ein Mensch davon erfährt.</translation>
+        <translation>Für %1 endet die Route, wenn kein Kandidat mehr übrig ist; die Hausregel verlangt ein Anhalten, damit ein Mensch davon erfährt.</translation>
     </message>
     <message numerus="yes">
         <source>%n candidate(s) enabled; the house requires at least %1.</source>
@@ -1323,7 +1323,7 @@
     <message>
         <source>No route cycle reaches this candidate for %1: an earlier candidate stops the route.</source>
         <extracomment>%1: transient errors or hard errors</extracomment>
-        <translation>Kein Routendurchlauf erreicht diesen Kandidaten bei %1: Ein früherer Kandidat hält die Route an.</translation>
+        <translation>Kein Routendurchlauf erreicht diesen Kandidaten für %1: Ein früherer Kandidat hält die Route an.</translation>
     </message>
     <message>
         <source>Profile %1 is not among the profiles the house allows.</source>
@@ -3555,7 +3555,7 @@ Das nächste Speichern markiert es in %2 als gelöscht, wie kandev ein Profil l�
     </message>
     <message>
         <source>The longest a route cycle can hold a task for %1 before it stops for a person or no candidate is left.</source>
-        <translation>Die längste Zeit, die ein Routendurchlauf eine Aufgabe bei %1 festhalten kann, bevor er für einen manuellen Eingriff anhält oder kein Kandidat mehr übrig ist.</translation>
+        <translation>Die längste Zeit, die ein Routendurchlauf eine Aufgabe für %1 festhalten kann, bevor er für einen manuellen Eingriff anhält oder kein Kandidat mehr übrig ist.</translation>
     </message>
     <message>
         <source>Attempts in the worst-case cycle: %1 for transient errors, %2 for hard errors.</source>
