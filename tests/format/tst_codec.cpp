@@ -607,7 +607,7 @@ void TestCodec::schemaRejectsWhatTheRulesReject_data()
         "\"max_wait_seconds\": 0")) << "candidates[0].policies.hard.wait_for_reset.max_wait_seconds";
     QTest::newRow("unknown class") << QString::fromStdString(
         documentWith("\"version\": 1,", "\"version\": 1, \"fatal\": {},"))
-                                   << "candidates[0].policies";
+                                   << "candidates[0].policies.fatal";
     QTest::newRow("bad outcome") << QString::fromStdString(
         documentWith("\"on_exhausted\": \"stop\"", "\"on_exhausted\": \"halt\""))
                                  << "candidates[0].policies.hard.on_exhausted";

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Whole-file validation: the codec's errors, the core's profile and policy
-// rules, and the JSON Schema files (valijson), each with path, line, column;
+// rules, and the JSON Schema files (json_schema.h), each with path, line, column;
 // at most kMaxDiagnosticsPerFile of each, and how many more (format/locate.h).
 
 #include "format/codec.h"
