@@ -451,7 +451,7 @@ void EditorDocument::recomputeHouseRuleViolations()
     if (!m_houseRules || !currentDynamic())
         return;
     const std::string dynamicPath = m_document.dynamicPath(std::size_t(m_current));
-    const rules::Linter linter(m_document, *m_houseRules);
+    const rules::Linter linter(m_document, *m_profiles, *m_houseRules);
     for (rules::Violation& v : linter.lintProfile(std::size_t(m_current))) {
         if (!isHouseKind(v.kind))
             continue;
@@ -480,7 +480,7 @@ std::vector<rules::Violation> EditorDocument::blockingHouseRuleViolations() cons
     std::vector<rules::Violation> out;
     if (!m_houseRules || !m_houseRules->blocking)
         return out;
-    const rules::Linter linter(m_document, *m_houseRules);
+    const rules::Linter linter(m_document, *m_profiles, *m_houseRules);
     for (const int index : dynamicProfiles()) {
         // A database save writes the edited profiles only; a file is written whole.
         if (isDatabase() && !m_editedProfiles.count(index))

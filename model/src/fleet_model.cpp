@@ -60,8 +60,8 @@ void FleetModel::setRuleSet(std::shared_ptr<const rules::RuleSet> ruleSet)
     if (ruleSet == m_ruleSet)
         return;
     m_ruleSet = std::move(ruleSet);
-    if (m_doc)
-        m_linter = std::make_unique<rules::Linter>(m_doc->document(), rulesInForce());
+    if (m_doc && m_index)
+        m_linter = std::make_unique<rules::Linter>(m_doc->document(), *m_index, rulesInForce());
     updateAllRows();
 }
 
@@ -100,7 +100,7 @@ void FleetModel::rebuild()
     if (m_doc) {
         m_current = m_doc->currentProfile();
         m_index = std::make_unique<check::ProfileIndex>(m_doc->document());
-        m_linter = std::make_unique<rules::Linter>(m_doc->document(), rulesInForce());
+        m_linter = std::make_unique<rules::Linter>(m_doc->document(), *m_index, rulesInForce());
         const std::vector<int> profiles = m_doc->dynamicProfiles();
         m_rows.reserve(profiles.size());
         for (const int profile : profiles) {

@@ -554,7 +554,8 @@ void TestRules::kandevValidIsWhatValidateFinds()
     QCOMPARE(lint, validation);
 }
 
-// The editor lints the profile being edited alone: the same violations as the whole document's for it.
+// The editor lints the profile being edited alone, with the profile index
+// it keeps: the same violations as the whole document's for it.
 void TestRules::oneProfileAsTheEditorAsks()
 {
     const std::string text = document(QStringLiteral("fleet")).toStdString();
@@ -562,11 +563,13 @@ void TestRules::oneProfileAsTheEditorAsks()
     const RuleSet set = ruleSetOf(QStringLiteral(R"({"id":"p","kind":"provider_diversity","value":2,"severity":"error"},
         {"id":"m","kind":"max_retries","value":2,"severity":"warning","applies_to":["Nightly*"]})"));
     const Linter linter(*parsed.document, set);
+    const check::ProfileIndex editorsIndex(*parsed.document);
+    const Linter editorsLinter(*parsed.document, editorsIndex, set);
     const std::vector<Violation> all = linter.lintDocument();
     std::size_t seen = 0;
     for (std::size_t i = 0; i < parsed.document->profiles.size(); ++i) {
         QStringList one, slice;
-        for (const Violation& v : linter.lintProfile(i))
+        for (const Violation& v : editorsLinter.lintProfile(i))
             one << render(v) + QString::fromStdString(" " + v.ruleId);
         for (const Violation& v : all) {
             if (v.profileIndex == i)

@@ -364,6 +364,15 @@ private:
     std::optional<std::string> m_exceptionReason;
 };
 
+// By rule id and profile id; the first exception recorded wins, as in exceptionFor.
+std::unordered_map<std::string, std::string> exceptionsByKey(const RuleSet& ruleSet)
+{
+    std::unordered_map<std::string, std::string> out;
+    for (const RuleException& e : ruleSet.exceptions)
+        out.emplace(exceptionKey(e.rule, e.profile), e.reason);
+    return out;
+}
+
 }  // namespace
 
 bool appliesTo(const Rule& rule, const format::ProfileRecord& profile) noexcept
@@ -380,10 +389,18 @@ bool appliesTo(const Rule& rule, const format::ProfileRecord& profile) noexcept
 Linter::Linter(const format::Document& document, const RuleSet& ruleSet)
     : m_document(document)
     , m_rules(ruleSet)
-    , m_index(document)
+    , m_ownIndex(std::in_place, document)
+    , m_index(*m_ownIndex)
+    , m_exceptions(exceptionsByKey(ruleSet))
 {
-    for (const RuleException& e : ruleSet.exceptions)
-        m_exceptions.emplace(exceptionKey(e.rule, e.profile), e.reason);  // the first recorded wins, as exceptionFor
+}
+
+Linter::Linter(const format::Document& document, const check::ProfileIndex& index, const RuleSet& ruleSet)
+    : m_document(document)
+    , m_rules(ruleSet)
+    , m_index(index)
+    , m_exceptions(exceptionsByKey(ruleSet))
+{
 }
 
 std::vector<Violation> Linter::lintProfile(std::size_t profileIndex) const

@@ -70,6 +70,12 @@ class Linter
 public:
     // Both must outlive the linter. Builds the document's profile index once.
     Linter(const format::Document& document, const RuleSet& ruleSet);
+    // With an index of the document the caller keeps anyway (the editor's),
+    // so that linting one profile per edit costs no index of the whole
+    // document. All three must outlive the linter.
+    Linter(const format::Document& document, const check::ProfileIndex& index, const RuleSet& ruleSet);
+    Linter(const Linter&) = delete;
+    Linter& operator=(const Linter&) = delete;
 
     // Every rule against one dynamic profile (none for a concrete profile).
     std::vector<Violation> lintProfile(std::size_t profileIndex) const;
@@ -80,7 +86,8 @@ public:
 private:
     const format::Document& m_document;
     const RuleSet& m_rules;
-    check::ProfileIndex m_index;
+    std::optional<check::ProfileIndex> m_ownIndex;  // when the caller gave none
+    const check::ProfileIndex& m_index;
     // Exceptions by rule id and profile id, so that finding one costs the same however many there are.
     std::unordered_map<std::string, std::string> m_exceptions;
 };
