@@ -61,7 +61,8 @@ public:
     {
         const detail::SchemaError& e = m_errors[index];
         const std::size_t mask = m_slots.size() - 1;
-        std::size_t slot = (std::hash<std::string_view>()(e.message) + e.path.size()) & mask;
+        const std::hash<std::string_view> hash;
+        std::size_t slot = (hash(e.path) * 31 + hash(e.message)) & mask;  // many errors share one message
         for (;; slot = (slot + 1) & mask) {
             if (m_slots[slot] == kEmpty) {
                 m_slots[slot] = static_cast<std::uint32_t>(index);
