@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "policy/timeline.h"
 
+#include "policy/route_cycle.h"
 #include "policy/validation.h"
-
-#include <array>
 
 namespace policy
 {
@@ -19,15 +18,6 @@ const ScenarioAttempt& attemptFor(const Scenario& scenario, std::size_t index, c
     return scenario.attempts.back();
 }
 
-std::optional<std::size_t> nextEnabled(std::span<const RouteCandidate> candidates, std::size_t from)
-{
-    for (std::size_t i = from; i < candidates.size(); ++i) {
-        if (candidates[i].enabled)
-            return i;
-    }
-    return std::nullopt;
-}
-
 class Simulation
 {
 public:
@@ -35,8 +25,8 @@ public:
         : m_candidates(candidates)
         , m_scenario(scenario)
         , m_now(scenario.start)
-        , m_index(candidates.size())
     {
+        m_route.candidate = candidates.size();
     }
 
     Timeline run()
@@ -45,8 +35,8 @@ public:
         if (!enterFrom(resumed ? *resumed : 0))
             return std::move(m_timeline);
         if (resumed) {
-            m_ordinal = m_scenario.from->retryOrdinal;
-            m_resetUsed = {m_scenario.from->transientResetWaitUsed, m_scenario.from->hardResetWaitUsed};
+            m_route.retryOrdinal = m_scenario.from->retryOrdinal;
+            m_route.resetWaitUsed = {m_scenario.from->transientResetWaitUsed, m_scenario.from->hardResetWaitUsed};
         }
         while (!m_done) {
             if (m_timeline.events.size() >= m_scenario.maxEvents) {
@@ -66,9 +56,9 @@ private:
         e.kind = kind;
         e.t = m_now;
         e.offsetSeconds = (m_now - m_scenario.start).count();
-        e.candidateIndex = m_index;
-        if (m_index < m_candidates.size())
-            e.candidate = m_candidates[m_index].executionProfileId;
+        e.candidateIndex = m_route.candidate;
+        if (m_route.candidate < m_candidates.size())
+            e.candidate = m_candidates[m_route.candidate].executionProfileId;
         return e;
     }
 
@@ -105,36 +95,36 @@ private:
     // passing the paused ones over without an attempt; false when none is left.
     bool enterFrom(std::size_t from)
     {
-        const std::size_t before = m_index;
-        for (auto next = nextEnabled(m_candidates, from); next; next = nextEnabled(m_candidates, *next + 1)) {
+        const std::size_t before = m_route.candidate;
+        const auto enabled = [&](std::size_t i) { return m_candidates[i].enabled; };
+        for (auto next = firstEnabledFrom(m_candidates.size(), from, enabled); next;
+             next = firstEnabledFrom(m_candidates.size(), *next + 1, enabled)) {
             const CircuitPause* pause = openCircuit(*next);
             if (!pause) {
                 enter(*next);
                 return true;
             }
-            m_index = *next;
+            m_route.candidate = *next;
             TimelineEvent& e = push(EventKind::CircuitOpen);
             e.code = pause->code;
             e.deadline = pause->until;
             e.delaySeconds = (pause->until - m_now).count();
             e.resourceKey = pause->resourceKey;
         }
-        m_index = before;
+        m_route.candidate = before;
         finish(EventKind::Exhausted).reason = "no_eligible_candidate";
         return false;
     }
 
     void enter(std::size_t index)
     {
-        m_index = index;
-        m_ordinal = 0;
-        m_resetUsed = {false, false};
+        enterCandidate(m_route, index);
         ++m_timeline.totals.candidatesTried;
     }
 
     void step()
     {
-        const RouteCandidate& candidate = m_candidates[m_index];
+        const RouteCandidate& candidate = m_candidates[m_route.candidate];
         if (candidate.configurationError || !isValid(candidate.policies)) {
             finish(EventKind::ConfigError).reason
                 = candidate.configurationError ? *candidate.configurationError : std::string("invalid_policies");
@@ -157,13 +147,11 @@ private:
         if (attempt.resetAfterSeconds)
             failure.resetAt = m_now + std::chrono::seconds {*attempt.resetAfterSeconds};
         const ErrorClass cls = resolveClass(failure);
-        const std::size_t classSlot = cls == ErrorClass::Hard ? 1 : 0;
 
         EvaluationInput input;
         input.failure = failure;
         input.now = m_now;
-        input.retryOrdinal = m_ordinal;
-        input.resetWaitUsed = cls != ErrorClass::Unclassified && m_resetUsed[classSlot];
+        fillRouteInput(m_route, cls, input);
         input.effectSafe = attempt.effectSafe;
         const Decision decision = evaluate(candidate.policies, input);
 
@@ -178,32 +166,25 @@ private:
             return e;
         };
 
-        switch (decision.kind) {
-        case DecisionKind::WaitingForReset: {
-            TimelineEvent& e = describe(push(EventKind::WaitForReset));
+        switch (applyDecision(m_route, decision, cls)) {
+        case RouteMove::WaitThenAttempt: {
+            // The ordinal stays after a reset wait: a wait neither consumes nor refunds retries.
+            const bool reset = decision.kind == DecisionKind::WaitingForReset;
+            TimelineEvent& e = describe(push(reset ? EventKind::WaitForReset : EventKind::RetryWait));
+            if (!reset)
+                e.retryOrdinal = decision.retryOrdinal;
             e.deadline = *decision.deadline;
             e.delaySeconds = (*decision.deadline - m_now).count();
-            m_timeline.totals.resetWaitSeconds += e.delaySeconds;
-            m_resetUsed[classSlot] = true;
-            m_now = *decision.deadline;  // the ordinal stays: a wait neither consumes nor refunds retries
-            break;
-        }
-        case DecisionKind::RetryWait: {
-            TimelineEvent& e = describe(push(EventKind::RetryWait));
-            e.retryOrdinal = decision.retryOrdinal;
-            e.deadline = *decision.deadline;
-            e.delaySeconds = (*decision.deadline - m_now).count();
-            m_timeline.totals.retryWaitSeconds += e.delaySeconds;
-            m_ordinal = decision.retryOrdinal;
+            (reset ? m_timeline.totals.resetWaitSeconds : m_timeline.totals.retryWaitSeconds) += e.delaySeconds;
             m_now = *decision.deadline;
             break;
         }
-        case DecisionKind::Skip: {
+        case RouteMove::NextCandidate: {
             describe(push(EventKind::Skip));
-            enterFrom(m_index + 1);
+            enterFrom(m_route.candidate + 1);
             break;
         }
-        case DecisionKind::Stop: {
+        case RouteMove::Stop: {
             TimelineEvent& e = describe(finish(EventKind::Stop));
             e.gateStop = isGateStop(decision.reason);
             break;
@@ -215,9 +196,7 @@ private:
     const Scenario& m_scenario;
     Timeline m_timeline;
     Seconds m_now;
-    std::size_t m_index;  // size() until a candidate is entered
-    std::int64_t m_ordinal = 0;
-    std::array<bool, 2> m_resetUsed {false, false};
+    RoutePosition m_route;  // its candidate is size() until one is entered
     bool m_done = false;
     const ScenarioAttempt m_success = ScenarioAttempt::successful();
 };
