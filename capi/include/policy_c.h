@@ -321,6 +321,64 @@ policy_status policy_evaluate_compiled(
 /* Releases a handle. NULL is ignored. */
 void policy_release(policy_compiled* compiled);
 
+/*
+ * Route cycles on a handle (SPEC section 6), the rule the editor's timeline
+ * preview draws: a cycle starts at the first enabled candidate and only
+ * moves forward. The caller keeps one policy_route per route (in memory or
+ * in its database, field by field) and passes it back with each failure;
+ * the handle stays immutable and shared.
+ */
+typedef enum policy_route_state {
+    POLICY_ROUTE_ATTEMPTING = 0, /* candidate_index is the candidate to attempt (at the decision's deadline, if any) */
+    POLICY_ROUTE_STOPPED = 1, /* a stop: the cycle is over and a person must act */
+    POLICY_ROUTE_NONE_LEFT = 2, /* no enabled candidate is left: the route waits with no eligible candidate */
+    POLICY_ROUTE_MIN_ENUM = -0x7fffffff - 1,
+    POLICY_ROUTE_MAX_ENUM = 0x7fffffff
+} policy_route_state;
+
+/* Set struct_size to sizeof(policy_route), as for policy_failure. */
+typedef struct policy_route {
+    uint32_t struct_size;
+    policy_route_state state;
+    uint64_t candidate_index; /* 0 unless ATTEMPTING */
+    int64_t retry_ordinal; /* the candidate's retries so far, one counter for both classes */
+    int32_t transient_reset_wait_used; /* the candidate waited for a reset of this class in this cycle */
+    int32_t hard_reset_wait_used;
+} policy_route;
+
+/*
+ * Starts a cycle: the first enabled candidate, with no retry and no reset
+ * wait used, or NONE_LEFT when every candidate is disabled.
+ * POLICY_BAD_ARGUMENT for a NULL handle or route, or a struct_size too small.
+ */
+policy_status policy_route_start(const policy_compiled* compiled, policy_route* route);
+
+/*
+ * Decides `failure` for the route's candidate and moves the route. The
+ * decision is policy_evaluate_compiled's for that candidate with the route's
+ * retry ordinal and reset waits (the failure's own retry_ordinal and
+ * *_reset_wait_used are not read). Then: waiting_for_reset marks the class's
+ * reset wait used and keeps the ordinal; retry_wait takes the decision's
+ * ordinal; skip enters the next enabled candidate with a fresh ordinal and no
+ * wait used, or NONE_LEFT; stop is STOPPED (an invalid document's handle
+ * always stops).
+ * POLICY_BAD_ARGUMENT, with the route unchanged and *out a stop, for a NULL
+ * handle, route or failure, a route that is not ATTEMPTING or does not fit
+ * the handle (an index past its candidates, a disabled candidate, a negative
+ * ordinal, a flag other than 0 or 1), or anything policy_evaluate_compiled
+ * refuses.
+ */
+policy_status policy_route_decide(
+    const policy_compiled* compiled, policy_route* route, const policy_failure* failure, policy_decision* out);
+
+/*
+ * Passes over the route's candidate without an attempt, as kandev does for a
+ * candidate whose provider circuit is open: the next enabled candidate,
+ * fresh, or NONE_LEFT. POLICY_BAD_ARGUMENT (route unchanged) as for
+ * policy_route_decide.
+ */
+policy_status policy_route_pass_over(const policy_compiled* compiled, policy_route* route);
+
 /* Names (static strings, never freed) as policy_evaluate's JSON spells them:
    "rate_limited", "transient", "retry_wait", "skip", "retries_used"; "" for
    POLICY_CODE_OTHER and POLICY_CLASS_NONE, NULL for a value not listed. */

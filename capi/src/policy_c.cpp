@@ -16,6 +16,7 @@
 #include "format/codec.h"
 #include "protocol/evaluate_line.h"
 #include "policy/policy_keys.h"
+#include "policy/route_cycle.h"
 #include "format/diagnostic.h"
 
 #include <nlohmann/json.hpp>
@@ -42,6 +43,7 @@ struct policy_compiled {
     bool valid = false;
     std::vector<policy::PolicyDocument> candidates;
     std::vector<char> validPolicies;  // policy::isValid of each candidate's, decided once
+    std::vector<char> enabled;  // each candidate's, for route cycles
 };
 
 namespace
@@ -451,6 +453,7 @@ policy_status compilePolicies(std::string_view text, policy_compiled& compiled, 
         errors.push_back(diagnostic(std::string(path), std::string(message)));
     }
     compiled.candidates.push_back(evaluation.policies);
+    compiled.enabled.push_back(1);
     compiled.valid = errors.empty() && !evaluation.invalid();
     return compiled.valid ? POLICY_OK : POLICY_INVALID;
 }
@@ -470,6 +473,7 @@ policy_status compileProfile(std::string_view text, policy_compiled& compiled, s
     bool migrated = true;
     for (std::size_t i = 0; i < dynamic.candidates.size(); ++i) {
         const policy::Candidate& candidate = dynamic.candidates[i];
+        compiled.enabled.push_back(candidate.enabled ? 1 : 0);
         migration::CandidateMigration m
             = migration::migrateCandidate(candidate, i, format::indexPath("candidates", i), compiled.reading);
         if (m.result && policy::isValid(*m.result)) {
@@ -487,6 +491,91 @@ policy_status compileProfile(std::string_view text, policy_compiled& compiled, s
     }
     compiled.valid = migrated && errors.empty();
     return compiled.valid ? POLICY_OK : POLICY_INVALID;
+}
+
+// The decision for one candidate of a handle: what policy_evaluate_compiled
+// and policy_route_decide write out.
+policy::Decision decideFor(const policy_compiled& compiled, std::size_t index, const policy_failure* failure) noexcept
+{
+    const policy::PolicyDocument& doc = compiled.candidates[index];
+    policy::EvaluationInput in;
+    if (failure)
+        setInput(in, *failure, compiled.valid);
+    const bool hardWaitUsed = failure && failure->hard_reset_wait_used == 1;
+    policy::Decision d;
+    if (compiled.reading == policy::Reading::Spec) {
+        // The class first, so the reset-wait flag is that class's.
+        const policy::ErrorClass cls = failure ? resolvedClass(*failure) : policy::ErrorClass::Unclassified;
+        if (cls == policy::ErrorClass::Hard)
+            in.resetWaitUsed = hardWaitUsed;
+        d = policy::evaluateResolved(doc, compiled.validPolicies[index], cls, in);
+    } else {
+        d = decideCompiled(compiled, doc, in);
+        // kandev's evaluator takes the flag of the class it resolves; decide again
+        // with the hard class's flag when that is the class and the flags differ.
+        if (d.errorClass == policy::ErrorClass::Hard && hardWaitUsed != in.resetWaitUsed) {
+            in.resetWaitUsed = hardWaitUsed;
+            d = decideCompiled(compiled, doc, in);
+        }
+    }
+    if (compiled.reading == policy::Reading::KandevBackend)
+        d.reason = kandevReason(d, doc, in);
+    if (!compiled.valid && in.failure)
+        d.reason = policy::DecisionReason::InvalidPolicies;
+    return d;
+}
+
+void writeDecision(const policy::Decision& d, policy_decision* out) noexcept
+{
+    out->kind = kindOut(d.kind);
+    out->error_class = classOut(d.errorClass);
+    out->pending_outcome = d.pendingOutcome == policy::Outcome::Skip ? POLICY_OUTCOME_SKIP : POLICY_OUTCOME_STOP;
+    out->reason = reasonOut(d.reason);
+    out->retry_ordinal = d.retryOrdinal;
+    out->deadline = d.deadline ? d.deadline->time_since_epoch().count() : POLICY_TIME_NONE;
+    out->reserved = 0;
+}
+
+constexpr std::uint32_t kRouteSizeV1 = static_cast<std::uint32_t>(sizeof(policy_route));
+
+// A route the handle can move: attempting one of its enabled candidates,
+// with an ordinal and flags a cycle can have.
+bool attempting(const policy_compiled& compiled, const policy_route& route) noexcept
+{
+    return route.struct_size >= kRouteSizeV1 && route.state == POLICY_ROUTE_ATTEMPTING
+        && route.candidate_index < compiled.candidates.size() && compiled.enabled[route.candidate_index]
+        && route.retry_ordinal >= 0 && (route.transient_reset_wait_used == 0 || route.transient_reset_wait_used == 1)
+        && (route.hard_reset_wait_used == 0 || route.hard_reset_wait_used == 1);
+}
+
+policy::RoutePosition positionOf(const policy_route& route) noexcept
+{
+    policy::RoutePosition position;
+    position.candidate = static_cast<std::size_t>(route.candidate_index);
+    position.retryOrdinal = route.retry_ordinal;
+    position.resetWaitUsed = {route.transient_reset_wait_used == 1, route.hard_reset_wait_used == 1};
+    return position;
+}
+
+void writeRoute(const policy::RoutePosition& position, policy_route_state state, policy_route& route) noexcept
+{
+    route.state = state;
+    route.candidate_index = state == POLICY_ROUTE_ATTEMPTING ? position.candidate : 0;
+    route.retry_ordinal = state == POLICY_ROUTE_NONE_LEFT ? 0 : position.retryOrdinal;
+    route.transient_reset_wait_used = state == POLICY_ROUTE_NONE_LEFT ? 0 : position.resetWaitUsed[0];
+    route.hard_reset_wait_used = state == POLICY_ROUTE_NONE_LEFT ? 0 : position.resetWaitUsed[1];
+}
+
+// Enters the first enabled candidate at or after `from`, fresh, or ends the
+// cycle with none left.
+void enterFrom(const policy_compiled& compiled, std::size_t from, policy_route& route) noexcept
+{
+    policy::RoutePosition position;
+    const auto next = policy::firstEnabledFrom(
+        compiled.candidates.size(), from, [&](std::size_t i) { return compiled.enabled[i] != 0; });
+    if (next)
+        policy::enterCandidate(position, *next);
+    writeRoute(position, next ? POLICY_ROUTE_ATTEMPTING : POLICY_ROUTE_NONE_LEFT, route);
 }
 
 }  // namespace
@@ -681,38 +770,48 @@ policy_status policy_evaluate_compiled(
         writeStop(out);
         return POLICY_BAD_ARGUMENT;
     }
-    const policy::PolicyDocument& doc = compiled->candidates[candidate_index];
-    policy::EvaluationInput in;
-    if (failure)
-        setInput(in, *failure, compiled->valid);
-    const bool hardWaitUsed = failure && failure->hard_reset_wait_used == 1;
-    policy::Decision d;
-    if (compiled->reading == policy::Reading::Spec) {
-        // The class first, so the reset-wait flag is that class's.
-        const policy::ErrorClass cls = failure ? resolvedClass(*failure) : policy::ErrorClass::Unclassified;
-        if (cls == policy::ErrorClass::Hard)
-            in.resetWaitUsed = hardWaitUsed;
-        d = policy::evaluateResolved(doc, compiled->validPolicies[candidate_index], cls, in);
-    } else {
-        d = decideCompiled(*compiled, doc, in);
-        // kandev's evaluator takes the flag of the class it resolves; decide again
-        // with the hard class's flag when that is the class and the flags differ.
-        if (d.errorClass == policy::ErrorClass::Hard && hardWaitUsed != in.resetWaitUsed) {
-            in.resetWaitUsed = hardWaitUsed;
-            d = decideCompiled(*compiled, doc, in);
-        }
+    writeDecision(decideFor(*compiled, candidate_index, failure), out);
+    return POLICY_OK;
+}
+
+policy_status policy_route_start(const policy_compiled* compiled, policy_route* route)
+{
+    if (!compiled || !route || route->struct_size < kRouteSizeV1)
+        return POLICY_BAD_ARGUMENT;
+    enterFrom(*compiled, 0, *route);
+    return POLICY_OK;
+}
+
+policy_status policy_route_decide(
+    const policy_compiled* compiled, policy_route* route, const policy_failure* failure, policy_decision* out)
+{
+    if (!out || out->struct_size < kDecisionSizeV1)
+        return POLICY_BAD_ARGUMENT;
+    if (!compiled || !route || !attempting(*compiled, *route) || !failure || !readableFailure(*failure)) {
+        writeStop(out);
+        return POLICY_BAD_ARGUMENT;
     }
-    if (compiled->reading == policy::Reading::KandevBackend)
-        d.reason = kandevReason(d, doc, in);
-    if (!compiled->valid && in.failure)
-        d.reason = policy::DecisionReason::InvalidPolicies;
-    out->kind = kindOut(d.kind);
-    out->error_class = classOut(d.errorClass);
-    out->pending_outcome = d.pendingOutcome == policy::Outcome::Skip ? POLICY_OUTCOME_SKIP : POLICY_OUTCOME_STOP;
-    out->reason = reasonOut(d.reason);
-    out->retry_ordinal = d.retryOrdinal;
-    out->deadline = d.deadline ? d.deadline->time_since_epoch().count() : POLICY_TIME_NONE;
-    out->reserved = 0;
+    policy::RoutePosition position = positionOf(*route);
+    policy_failure f;
+    std::memcpy(&f, failure, sizeof f);  // this version's fields; the route's replace the failure's own
+    f.retry_ordinal = position.retryOrdinal;
+    f.transient_reset_wait_used = position.resetWaitUsed[0] ? 1 : 0;
+    f.hard_reset_wait_used = position.resetWaitUsed[1] ? 1 : 0;
+    const policy::Decision d = decideFor(*compiled, position.candidate, &f);
+    switch (policy::applyDecision(position, d, d.errorClass.value_or(policy::ErrorClass::Unclassified))) {
+    case policy::RouteMove::WaitThenAttempt: writeRoute(position, POLICY_ROUTE_ATTEMPTING, *route); break;
+    case policy::RouteMove::NextCandidate: enterFrom(*compiled, position.candidate + 1, *route); break;
+    case policy::RouteMove::Stop: writeRoute(position, POLICY_ROUTE_STOPPED, *route); break;
+    }
+    writeDecision(d, out);
+    return POLICY_OK;
+}
+
+policy_status policy_route_pass_over(const policy_compiled* compiled, policy_route* route)
+{
+    if (!compiled || !route || !attempting(*compiled, *route))
+        return POLICY_BAD_ARGUMENT;
+    enterFrom(*compiled, static_cast<std::size_t>(route->candidate_index) + 1, *route);
     return POLICY_OK;
 }
 
