@@ -2,8 +2,8 @@
 // The C API's cost per call, as a cgo backend pays it: policy_evaluate on a
 // typical policyctl evaluate line (parse, decide, print, copy out, free),
 // policy_evaluate_compiled on bench_policy's BM_Evaluate inputs (ten
-// candidates, 64 failures; its goal: at least as fast as that C++ evaluate())
-// and policy_next_retry_delay.
+// candidates, 64 failures; its goal: at least as fast as that C++ evaluate()),
+// policy_route_decide on the same inputs, and policy_next_retry_delay.
 #include "policy_c.h"
 
 #include <benchmark/benchmark.h>
@@ -54,16 +54,9 @@ std::string tenCandidateProfile()
     return text + "]}";
 }
 
-void BM_CEvaluateCompiled(benchmark::State& state)
+// BM_Evaluate's 64 failures.
+std::vector<policy_failure> benchFailures(std::int64_t now)
 {
-    const std::string profile = tenCandidateProfile();
-    policy_compiled* compiled = nullptr;
-    if (policy_compile(profile.data(), profile.size(), POLICY_READING_SPEC, &compiled, nullptr, nullptr) != POLICY_OK) {
-        state.SkipWithError("policy_compile failed");
-        policy_release(compiled);
-        return;
-    }
-    const std::int64_t now = 1786968000;  // 2026-08-17T12:00:00Z
     const policy_error_code codes[]
         = {POLICY_CODE_MODEL_CAPACITY, POLICY_CODE_QUOTA_LIMITED, POLICY_CODE_RATE_LIMITED, POLICY_CODE_TASK_ERROR};
     std::vector<policy_failure> failures;
@@ -78,6 +71,29 @@ void BM_CEvaluateCompiled(benchmark::State& state)
         f.effect_safe = i % 11 != 0;
         failures.push_back(f);
     }
+    return failures;
+}
+
+policy_compiled* compileTenCandidates(benchmark::State& state)
+{
+    const std::string profile = tenCandidateProfile();
+    policy_compiled* compiled = nullptr;
+    if (policy_compile(profile.data(), profile.size(), POLICY_READING_SPEC, &compiled, nullptr, nullptr) != POLICY_OK) {
+        state.SkipWithError("policy_compile failed");
+        policy_release(compiled);
+        return nullptr;
+    }
+    return compiled;
+}
+
+constexpr std::int64_t kNow = 1786968000;  // 2026-08-17T12:00:00Z
+
+void BM_CEvaluateCompiled(benchmark::State& state)
+{
+    policy_compiled* compiled = compileTenCandidates(state);
+    if (!compiled)
+        return;
+    const std::vector<policy_failure> failures = benchFailures(kNow);
     std::size_t i = 0;
     for (auto _ : state) {
         policy_decision d;
@@ -91,6 +107,33 @@ void BM_CEvaluateCompiled(benchmark::State& state)
     policy_release(compiled);
 }
 BENCHMARK(BM_CEvaluateCompiled);
+
+// The route helpers on the same inputs: one failure decided and the route
+// moved per item; a route that ends is started again (counted in its item).
+void BM_CRouteDecide(benchmark::State& state)
+{
+    policy_compiled* compiled = compileTenCandidates(state);
+    if (!compiled)
+        return;
+    const std::vector<policy_failure> failures = benchFailures(kNow);
+    policy_route route {};
+    route.struct_size = sizeof route;
+    policy_route_start(compiled, &route);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        policy_decision d;
+        d.struct_size = sizeof d;
+        if (policy_route_decide(compiled, &route, &failures[i & 63], &d) != POLICY_OK)
+            state.SkipWithError("policy_route_decide failed");
+        if (route.state != POLICY_ROUTE_ATTEMPTING)
+            policy_route_start(compiled, &route);
+        benchmark::DoNotOptimize(d);
+        ++i;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+    policy_release(compiled);
+}
+BENCHMARK(BM_CRouteDecide);
 
 void BM_CNextRetryDelay(benchmark::State& state)
 {

@@ -25,6 +25,28 @@ func BenchmarkCompiledEvaluate(b *testing.B) {
 	}
 }
 
+// One failure decided and the route moved (policy_route_decide), on the
+// same inputs; a route that ends is started again.
+func BenchmarkCompiledRouteDecide(b *testing.B) {
+	compiled, err := Compile(benchProfile(b), ReadingSpec)
+	if err != nil {
+		b.Fatalf("Compile: %v", err)
+	}
+	defer compiled.Close()
+	cases := benchCases()
+	route, _ := compiled.StartRoute()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := &cases[i&63]
+		d, _ := compiled.Decide(&route, c.failure, c.native.Now, c.attempt.EffectSafe)
+		if route.State != RouteAttempting {
+			route, _ = compiled.StartRoute()
+		}
+		benchSink += int64(d.Kind())
+	}
+}
+
 func BenchmarkNativeEvaluate(b *testing.B) {
 	documents := benchCandidates()
 	cases := benchCases()

@@ -4,6 +4,7 @@ package policy
 // #include <stdint.h>
 // #include <stdlib.h>
 // #include <policy_c.h>
+// #include "go_policy.h"
 //
 // // Scalars in, one integer out, and the handle (C memory) as an integer: no
 // // pointer argument, so cgo adds no pointer check and nothing escapes to the
@@ -11,10 +12,7 @@ package policy
 // // one stalls on store forwarding, which cost a third of the call).
 // enum { GO_POLICY_FAILURE = 1, GO_POLICY_EFFECT_SAFE = 2, GO_POLICY_TRANSIENT_WAITED = 4, GO_POLICY_HARD_WAITED = 8 };
 //
-// // The decision in one int64: bits 0-3 kind, 4-7 class, 8 pending outcome,
-// // 9-12 reason, 13-15 status, 16-23 retry ordinal (at most max_retries, 10),
-// // 24 "has a deadline", 25-63 the deadline in Unix seconds (39 bits, signed:
-// // years 0000-9999 need 38).
+// // The decision and the status packed in one int64 (go_policy.h).
 // static int64_t go_policy_evaluate(uintptr_t compiled, size_t candidate, int32_t code, int32_t stated_class,
 //     int32_t confidence, int32_t catalogue, int32_t flags, int64_t reset_at, int64_t now, int64_t retry_ordinal)
 // {
@@ -34,14 +32,7 @@ package policy
 //     d.struct_size = sizeof d;
 //     policy_status status = policy_evaluate_compiled((const policy_compiled*)compiled, candidate,
 //         (flags & GO_POLICY_FAILURE) ? &f : NULL, &d);
-//     if (d.retry_ordinal < 0 || d.retry_ordinal > 255)
-//         status = POLICY_INTERNAL_ERROR; /* cannot happen: validation caps max_retries at 10 */
-//     uint64_t packed = (uint64_t)(d.kind & 15) | (uint64_t)(d.error_class & 15) << 4
-//         | (uint64_t)(d.pending_outcome & 1) << 8 | (uint64_t)(d.reason & 15) << 9 | (uint64_t)(status & 7) << 13
-//         | (uint64_t)(d.retry_ordinal & 255) << 16;
-//     if (d.deadline != POLICY_TIME_NONE)
-//         packed |= (uint64_t)1 << 24 | (uint64_t)d.deadline << 25;
-//     return (int64_t)packed;
+//     return go_policy_pack(&d, status);
 // }
 import "C"
 
@@ -255,7 +246,7 @@ type Attempt struct {
 // equal when they decide the same. The zero CompiledDecision is a stop.
 type CompiledDecision struct{ bits int64 }
 
-// The packing, shared with go_policy_evaluate above.
+// The packing of go_policy_pack (go_policy.h).
 const (
 	statusShift   = 13
 	ordinalShift  = 16
