@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // libpolicy's compiled API: any text through policy_compile, then decisions
 // for every candidate of a handle it gave, on failures drawn from the input.
-// A handle of an invalid document must stop every decision.
+// A handle of an invalid document must stop every decision, and a route
+// through any handle must end.
 #include "policy_c.h"
 
 #include <cstdint>
@@ -39,6 +40,35 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::abort();  // every field above is a listed value
         if (status == POLICY_INVALID && decision.kind != POLICY_DECISION_STOP)
             std::abort();  // an invalid document never authorizes work
+    }
+    // A route through the handle on the same failures: it only moves
+    // forward, onto enabled candidates, and ends within a bounded number of
+    // decisions (each candidate's retries and reset waits are finite).
+    if (compiled) {
+        policy_route route {};
+        route.struct_size = sizeof route;
+        if (policy_route_start(compiled, &route) != POLICY_OK)
+            std::abort();
+        for (std::size_t step = 0; route.state == POLICY_ROUTE_ATTEMPTING; ++step) {
+            if (step > 64 * (candidates + 1))
+                std::abort();  // a cycle that never ends
+            const std::uint8_t b = size > step % 16 + 1 ? data[step % 16 + 1] : 0;
+            policy_failure failure {};
+            failure.struct_size = sizeof failure;
+            failure.code = static_cast<policy_error_code>(b % 21);
+            failure.effect_safe = (b & 0x80) ? 0 : 1;
+            failure.now = 1767225600 + static_cast<std::int64_t>(step) * 3600;
+            failure.reset_at = (b & 0x40) ? failure.now + b * 60 : POLICY_TIME_NONE;
+            const std::uint64_t before = route.candidate_index;
+            policy_decision decision {};
+            decision.struct_size = sizeof decision;
+            if (policy_route_decide(compiled, &route, &failure, &decision) != POLICY_OK)
+                std::abort();
+            if (status == POLICY_INVALID && route.state != POLICY_ROUTE_STOPPED)
+                std::abort();  // an invalid document never authorizes work
+            if (route.state == POLICY_ROUTE_ATTEMPTING && route.candidate_index < before)
+                std::abort();  // a cycle only moves forward
+        }
     }
     policy_release(compiled);
     return 0;
