@@ -226,6 +226,13 @@ private:
         return value.get<double>();
     }
 
+    static bool isAnnotation(std::string_view keyword)
+    {
+        // definitions are compiled when a $ref reaches them
+        return keyword == "$schema" || keyword == "$id" || keyword == "$comment" || keyword == "title"
+            || keyword == "description" || keyword == "definitions" || keyword == "default" || keyword == "examples";
+    }
+
     void compile(Node& node, const Json& schema, const std::string& file, const std::string& pointer)
     {
         const std::string where = file + '#' + pointer;
@@ -235,93 +242,91 @@ private:
         }
         if (!schema.is_object())
             throw std::invalid_argument(where + ": a schema is an object or a boolean");
+        const bool hasRef = schema.contains("$ref");
         for (const auto& [keyword, value] : schema.items()) {
-            const std::string here = pointer + '/' + escapePointerToken(keyword);
-            const std::string whereKeyword = file + '#' + here;
-            if (keyword == "$schema" || keyword == "$id" || keyword == "$comment" || keyword == "title"
-                || keyword == "description" || keyword == "definitions" || keyword == "default"
-                || keyword == "examples") {
-                continue;  // annotations; definitions are compiled when a $ref reaches them
-            }
-            if (keyword == "$ref") {
-                if (!value.is_string())
-                    throw std::invalid_argument(whereKeyword + ": expected a string");
-                node.ref = ref(file, value.get<std::string>());
-            } else if (keyword == "type") {
-                node.types = 0;
-                const auto add = [&](const Json& name) {
-                    const unsigned bits = name.is_string() ? typeNamed(name.get<std::string>()) : 0;
-                    if (!bits)
-                        throw std::invalid_argument(whereKeyword + ": unknown type " + name.dump());
-                    node.types |= bits;
-                };
-                if (value.is_array()) {
-                    for (const auto& name : value)
-                        add(name);
-                } else {
-                    add(value);
-                }
-            } else if (keyword == "required") {
-                if (!value.is_array())
-                    throw std::invalid_argument(whereKeyword + ": expected an array of names");
-                for (const auto& name : value) {
-                    if (!name.is_string())
-                        throw std::invalid_argument(whereKeyword + ": expected an array of names");
-                    node.required.push_back(name.get<std::string>());
-                }
-            } else if (keyword == "properties") {
-                if (!value.is_object())
-                    throw std::invalid_argument(whereKeyword + ": expected an object of schemas");
-                for (const auto& [name, sub] : value.items())
-                    node.properties.emplace_back(name, at(file, here + '/' + escapePointerToken(name)));
-            } else if (keyword == "additionalProperties") {
-                if (value.is_boolean())
-                    node.additionalAllowed = value.get<bool>();
-                else
-                    node.additionalSchema = at(file, here);
-            } else if (keyword == "items") {
-                if (!value.is_object() && !value.is_boolean())
-                    throw std::invalid_argument(whereKeyword + ": only one schema for every item is supported");
-                node.items = at(file, here);
-            } else if (keyword == "minItems") {
-                node.minItems = count(value, whereKeyword);
-            } else if (keyword == "minLength") {
-                node.minLength = count(value, whereKeyword);
-            } else if (keyword == "minimum") {
-                node.minimum = number(value, whereKeyword);
-            } else if (keyword == "maximum") {
-                node.maximum = number(value, whereKeyword);
-            } else if (keyword == "const") {
-                node.constValue = value;
-            } else if (keyword == "enum") {
-                if (!value.is_array() || value.empty())
-                    throw std::invalid_argument(whereKeyword + ": expected a non-empty array");
-                node.enumValues.assign(value.begin(), value.end());
-            } else if (keyword == "oneOf") {
-                node.oneOf = list(value, file, here);
-            } else if (keyword == "anyOf") {
-                node.anyOf = list(value, file, here);
-            } else if (keyword == "allOf") {
-                node.allOf = list(value, file, here);
-            } else if (keyword == "not") {
-                node.notSchema = at(file, here);
-            } else if (keyword == "if") {
-                node.ifSchema = at(file, here);
-            } else if (keyword == "then") {
-                node.thenSchema = at(file, here);
-            } else if (keyword == "else") {
-                node.elseSchema = at(file, here);
-            } else {
-                throw std::invalid_argument(whereKeyword + ": the keyword \"" + keyword + "\" is not supported");
-            }
+            if (isAnnotation(keyword))
+                continue;
+            if (hasRef && keyword != "$ref")  // draft-07 ignores them, which a reader would not expect
+                throw std::invalid_argument(where + ": keywords beside $ref are ignored by draft-07; use allOf");
+            compileKeyword(node, keyword, value, file, pointer + '/' + escapePointerToken(keyword));
         }
-        const bool onlyRef = node.types == kAnyType && node.required.empty() && node.properties.empty()
-            && node.additionalAllowed && !node.additionalSchema && !node.items && !node.minItems && !node.minLength
-            && !node.minimum && !node.maximum && !node.constValue && node.enumValues.empty() && node.oneOf.empty()
-            && node.anyOf.empty() && node.allOf.empty() && !node.notSchema && !node.ifSchema && !node.thenSchema
-            && !node.elseSchema;
-        if (node.ref && !onlyRef)  // draft-07 ignores them, which a reader would not expect
-            throw std::invalid_argument(where + ": keywords beside $ref are ignored by draft-07; use allOf");
+    }
+
+    void compileKeyword(
+        Node& node, const std::string& keyword, const Json& value, const std::string& file, const std::string& here)
+    {
+        const std::string whereKeyword = file + '#' + here;
+        if (keyword == "$ref") {
+            if (!value.is_string())
+                throw std::invalid_argument(whereKeyword + ": expected a string");
+            node.ref = ref(file, value.get<std::string>());
+        } else if (keyword == "type") {
+            node.types = 0;
+            const auto add = [&](const Json& name) {
+                const unsigned bits = name.is_string() ? typeNamed(name.get<std::string>()) : 0;
+                if (!bits)
+                    throw std::invalid_argument(whereKeyword + ": unknown type " + name.dump());
+                node.types |= bits;
+            };
+            if (value.is_array()) {
+                for (const auto& name : value)
+                    add(name);
+            } else {
+                add(value);
+            }
+        } else if (keyword == "required") {
+            if (!value.is_array())
+                throw std::invalid_argument(whereKeyword + ": expected an array of names");
+            for (const auto& name : value) {
+                if (!name.is_string())
+                    throw std::invalid_argument(whereKeyword + ": expected an array of names");
+                node.required.push_back(name.get<std::string>());
+            }
+        } else if (keyword == "properties") {
+            if (!value.is_object())
+                throw std::invalid_argument(whereKeyword + ": expected an object of schemas");
+            for (const auto& [name, sub] : value.items())
+                node.properties.emplace_back(name, at(file, here + '/' + escapePointerToken(name)));
+        } else if (keyword == "additionalProperties") {
+            if (value.is_boolean())
+                node.additionalAllowed = value.get<bool>();
+            else
+                node.additionalSchema = at(file, here);
+        } else if (keyword == "items") {
+            if (!value.is_object() && !value.is_boolean())
+                throw std::invalid_argument(whereKeyword + ": only one schema for every item is supported");
+            node.items = at(file, here);
+        } else if (keyword == "minItems") {
+            node.minItems = count(value, whereKeyword);
+        } else if (keyword == "minLength") {
+            node.minLength = count(value, whereKeyword);
+        } else if (keyword == "minimum") {
+            node.minimum = number(value, whereKeyword);
+        } else if (keyword == "maximum") {
+            node.maximum = number(value, whereKeyword);
+        } else if (keyword == "const") {
+            node.constValue = value;
+        } else if (keyword == "enum") {
+            if (!value.is_array() || value.empty())
+                throw std::invalid_argument(whereKeyword + ": expected a non-empty array");
+            node.enumValues.assign(value.begin(), value.end());
+        } else if (keyword == "oneOf") {
+            node.oneOf = list(value, file, here);
+        } else if (keyword == "anyOf") {
+            node.anyOf = list(value, file, here);
+        } else if (keyword == "allOf") {
+            node.allOf = list(value, file, here);
+        } else if (keyword == "not") {
+            node.notSchema = at(file, here);
+        } else if (keyword == "if") {
+            node.ifSchema = at(file, here);
+        } else if (keyword == "then") {
+            node.thenSchema = at(file, here);
+        } else if (keyword == "else") {
+            node.elseSchema = at(file, here);
+        } else {
+            throw std::invalid_argument(whereKeyword + ": the keyword \"" + keyword + "\" is not supported");
+        }
     }
 
     const CompiledSchema::Loader& m_load;

@@ -17,17 +17,8 @@ package policy
 //     int32_t confidence, int32_t catalogue, int32_t flags, int64_t reset_at, int64_t now, int64_t retry_ordinal)
 // {
 //     policy_failure f;
-//     f.struct_size = sizeof f;
-//     f.code = (policy_error_code)code;
-//     f.stated_class = (policy_error_class)stated_class;
-//     f.confidence = (policy_confidence)confidence;
-//     f.catalogue_version = (policy_catalogue)catalogue;
-//     f.effect_safe = (flags & GO_POLICY_EFFECT_SAFE) != 0;
-//     f.reset_at = reset_at;
-//     f.now = now;
-//     f.retry_ordinal = retry_ordinal;
-//     f.transient_reset_wait_used = (flags & GO_POLICY_TRANSIENT_WAITED) != 0;
-//     f.hard_reset_wait_used = (flags & GO_POLICY_HARD_WAITED) != 0;
+//     go_policy_fill_failure(&f, code, stated_class, confidence, catalogue, (flags & GO_POLICY_EFFECT_SAFE) != 0,
+//         reset_at, now, retry_ordinal, (flags & GO_POLICY_TRANSIENT_WAITED) != 0, (flags & GO_POLICY_HARD_WAITED) != 0);
 //     policy_decision d;
 //     d.struct_size = sizeof d;
 //     policy_status status = policy_evaluate_compiled((const policy_compiled*)compiled, candidate,

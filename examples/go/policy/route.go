@@ -61,18 +61,8 @@ package policy
 //     int32_t effect_safe, int64_t reset_at, int64_t now)
 // {
 //     policy_route r = go_route_of(state, candidate, ordinal, waited);
-//     policy_failure f;
-//     f.struct_size = sizeof f;
-//     f.code = (policy_error_code)code;
-//     f.stated_class = (policy_error_class)stated_class;
-//     f.confidence = (policy_confidence)confidence;
-//     f.catalogue_version = (policy_catalogue)catalogue;
-//     f.effect_safe = effect_safe;
-//     f.reset_at = reset_at;
-//     f.now = now;
-//     f.retry_ordinal = 0;
-//     f.transient_reset_wait_used = 0;
-//     f.hard_reset_wait_used = 0;
+//     policy_failure f; /* the route's ordinal and waits are read, not these */
+//     go_policy_fill_failure(&f, code, stated_class, confidence, catalogue, effect_safe, reset_at, now, 0, 0, 0);
 //     policy_decision d;
 //     d.struct_size = sizeof d;
 //     const policy_status status = policy_route_decide((const policy_compiled*)compiled, &r, &f, &d);
