@@ -106,9 +106,10 @@ inline std::vector<Family> scenarioFamilies()
 }
 
 // The best of at least `runs` runs, in seconds: the least disturbed by the
-// machine. A short operation runs until a quarter second has passed (at most
-// 50 times): a 4 ms run's best of three moved the exponent by 0.1.
-inline double bestSeconds(const std::function<void()>& run, int runs = 3)
+// machine, which is shared. A short operation runs until a quarter second
+// has passed (at most 50 times): a 4 ms run's best of three moved the
+// exponent by 0.1.
+inline double bestSeconds(const std::function<void()>& run, int runs = 5)
 {
     double best = 1e300;
     double total = 0;

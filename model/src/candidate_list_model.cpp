@@ -120,15 +120,17 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         return {};
     const int row = index.row();
     const policy::Candidate& c = m_doc->candidate(row);
-    const CandidateRules rules = m_doc->candidateRules(row);
-    const int issues = int(m_doc->issuesOfCandidate(row).size() + m_doc->legacyErrorsOfCandidate(row).size());
-    const QString status = withHouseRules(statusText(rules, issues), row);
+    // Worked out only for the roles that show them: a view asks every cell
+    // for a dozen roles each time it paints.
+    const auto issues
+        = [&] { return int(m_doc->issuesOfCandidate(row).size() + m_doc->legacyErrorsOfCandidate(row).size()); };
+    const auto status = [&] { return withHouseRules(statusText(m_doc->candidateRules(row), issues()), row); };
 
     switch (role) {
     case ExecutionProfileIdRole: return QString::fromStdString(c.executionProfileId);
-    case CandidateRulesRole: return int(rules.bits());
-    case IssueCountRole: return issues;
-    case StatusTextRole: return status;
+    case CandidateRulesRole: return int(m_doc->candidateRules(row).bits());
+    case IssueCountRole: return issues();
+    case StatusTextRole: return status();
     default: break;
     }
 
@@ -141,8 +143,8 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
             QString tip = tr("Agent profile: %1").arg(QString::fromStdString(c.executionProfileId));
             const QString summary = index.siblingAtColumn(SummaryColumn).data().toString();
             tip += QLatin1Char('\n') + summary;
-            if (!status.isEmpty())
-                tip += QLatin1Char('\n') + status;
+            if (const QString s = status(); !s.isEmpty())
+                tip += QLatin1Char('\n') + s;
             return tip;
         }
         break;
@@ -161,7 +163,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         break;
     case StatusColumn:
         if (role == Qt::DisplayRole)
-            return status;
+            return status();
         break;
     default: break;
     }

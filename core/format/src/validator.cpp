@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include <unordered_map>
 #include <unordered_set>
@@ -121,14 +122,18 @@ std::vector<Diagnostic> detail::validateTreeAgainstSchema(
     // errors' own paths or their indices, and only the first errors kept
     // become diagnostics: 100,000 errors cost no allocation each.
     std::unordered_set<std::string_view> enclosing;  // every path that holds another error's path
-    std::string_view previous;
+    std::optional<std::string_view> previousParent;
     for (const auto& error : errors) {
-        if (&error != &errors.front() && error.path == previous)
-            continue;  // a run of errors on one field: its ancestors are in already
-        previous = error.path;
+        if (error.path.empty())
+            continue;  // the document itself is inside nothing
+        const std::size_t cut = error.path.find_last_of(".[");
+        const std::string_view parent
+            = cut == std::string::npos ? std::string_view() : std::string_view(error.path).substr(0, cut);
+        if (parent == previousParent)
+            continue;  // a run of errors in one object: its ancestors are in already
+        previousParent = parent;
         forEachAncestorPath(error.path, [&](std::string_view ancestor) { enclosing.insert(ancestor); });
-        if (!error.path.empty())
-            enclosing.insert(std::string_view());
+        enclosing.insert(std::string_view());
     }
     FirstOfEach seen(errors);  // a bound said twice (in properties and in then) is one error
     std::size_t more = 0;
