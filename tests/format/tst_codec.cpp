@@ -364,6 +364,17 @@ void TestCodec::errors_data()
         documentWith("\"max_retries\": 3", "\"max_retries\": 3, \"\\ud83d\\ude00\": 1, \"\xF0\x9F\x98\x80\": 2"))
                                                          << "candidates[0].policies.transient.retry.\xF0\x9F\x98\x80"
                                                          << "duplicate key" << 2 << 0;
+    // An object of many keys is checked through a table, not pairwise.
+    const auto manyKeys = [](const char* last) {
+        QString text = QStringLiteral("{\"candidates\": []");
+        for (int i = 0; i < 40; ++i)
+            text += QStringLiteral(", \"k%1\": %1").arg(i);
+        return text + QStringLiteral(",\n") + QString::fromUtf8(last) + QStringLiteral(": 1}");
+    };
+    QTest::newRow("duplicate among 41 keys") << manyKeys("\"k7\"") << "k7"
+                                             << "duplicate key \"k7\"" << 2 << 1;
+    QTest::newRow("duplicate among 41 keys, escaped") << manyKeys("\"\\u006b39\"") << "\\u006b39"
+                                                      << "duplicate key \"k39\"" << 2 << 1;
     // Found by fuzz_scenario: an escaped key stays comparable after the
     // parser's stack has grown for nested objects.
     QTest::newRow("escaped key, nesting, then its duplicate")
