@@ -110,8 +110,11 @@ class OrderedDomBuilder
 public:
     using Json = nlohmann::ordered_json;
 
-    explicit OrderedDomBuilder(Json& root)
+    // Containers deeper than `maxDepth` stop the parse (tooDeep()): the tree
+    // is never deeper than the code that walks it expects.
+    OrderedDomBuilder(Json& root, std::size_t maxDepth)
         : m_root(root)
+        , m_maxDepth(maxDepth)
     {
     }
 
@@ -145,6 +148,10 @@ public:
     }
     bool start_object(std::size_t)
     {
+        if (m_stack.size() >= m_maxDepth) {
+            m_tooDeep = true;
+            return false;
+        }
         m_stack.push_back(place(Json::value_t::object));
         return true;
     }
@@ -163,6 +170,10 @@ public:
     }
     bool start_array(std::size_t)
     {
+        if (m_stack.size() >= m_maxDepth) {
+            m_tooDeep = true;
+            return false;
+        }
         m_stack.push_back(place(Json::value_t::array));
         return true;
     }
@@ -178,6 +189,10 @@ public:
         return false;
     }
 
+    bool tooDeep() const
+    {
+        return m_tooDeep;
+    }
     bool sawDuplicateKey() const
     {
         return m_duplicateKey;
@@ -253,6 +268,8 @@ private:
     Json* m_member = nullptr;
     std::size_t m_errorByte = 0;
     std::string m_error;
+    std::size_t m_maxDepth;
+    bool m_tooDeep = false;
     bool m_duplicateKey = false;
 };
 
@@ -265,7 +282,7 @@ nlohmann::ordered_json parseCheckedJson(std::string_view text)
     ++t_stats.pieces;
     t_stats.bytes += text.size();
     nlohmann::ordered_json out;
-    OrderedDomBuilder builder(out);
+    OrderedDomBuilder builder(out, kMaxNestingDepth);
     if (!nlohmann::ordered_json::sax_parse(text.begin(), text.end(), &builder))
         throw std::invalid_argument("checked JSON text does not parse: " + builder.error());
     return out;
@@ -284,17 +301,20 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, nlohmann::ordered
         return at(text, text.size(), "the file is empty; expected a JSON document", {}, "json.empty");
     ++t_stats.documents;
     t_stats.bytes += text.size();
-    if (const auto deep = findExcessiveNesting(text, kMaxNestingDepth))
-        return at(text, *deep, "JSON is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep", {},
-            "json.too_deep", {std::to_string(kMaxNestingDepth)});
-    OrderedDomBuilder builder(out);
+    OrderedDomBuilder builder(out, kMaxNestingDepth);
     if (!nlohmann::ordered_json::sax_parse(text.begin(), text.end(), &builder)) {
+        out = nullptr;
+        if (builder.tooDeep()) {  // where, on the text, only now
+            const auto deep = findExcessiveNesting(text, kMaxNestingDepth);
+            return at(text, deep.value_or(0),
+                "JSON is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep", {}, "json.too_deep",
+                {std::to_string(kMaxNestingDepth)});
+        }
         // Number overflow (1e400) is reported after its token was read:
         // its message quotes the token, which is then found in the text.
         const bool overflow = builder.error().find("out_of_range") != std::string::npos;
         const std::size_t offset = overflow ? offsetOfQuotedToken(text, builder.error())
                                             : (builder.errorByte() > 0 ? builder.errorByte() - 1 : 0);
-        out = nullptr;
         const std::string detail = parserDetail(builder.error());
         return at(text, offset, "syntax error: " + detail, {}, "json.syntax", {detail});
     }
