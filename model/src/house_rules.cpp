@@ -3,6 +3,7 @@
 
 #include "model/policy_text.h"
 
+#include "policy/text.h"
 #include "rules/rules_file.h"
 #include "store/file_store.h"
 #include "store/file_text.h"
@@ -84,9 +85,19 @@ void HouseRules::watch()
         m_watcher.addPath(m_path);
 }
 
+namespace
+{
+// A file name as one line: a line break or another control character in it
+// is shown as its escape, never acted on (a status bar of two lines).
+QString oneLine(const QString& text)
+{
+    return QString::fromStdString(policy::escapedControls(text.toStdString()));
+}
+}  // namespace
+
 QString HouseRules::statusText() const
 {
-    const QString name = QFileInfo(m_path).fileName();
+    const QString name = oneLine(QFileInfo(m_path).fileName());
     if (m_origin == Origin::None)
         return tr("House rules: none");
     if (!m_ruleSet)
@@ -112,12 +123,12 @@ QString HouseRules::statusToolTip() const
         const format::Diagnostic& first = m_errors.front();
         return tr(
             "%1:%2:%3: %4 (%n problem(s) in all; policyctl lint --rules lists them)", nullptr, int(m_errors.size()))
-            .arg(m_path)
+            .arg(oneLine(m_path))
             .arg(first.line)
             .arg(first.column)
             .arg(QString::fromStdString(first.path.empty() ? first.message : first.path + ": " + first.message));
     }
-    return m_path;
+    return oneLine(m_path);
 }
 
 }  // namespace model

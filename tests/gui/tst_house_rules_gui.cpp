@@ -150,6 +150,10 @@ void TestHouseRulesGui::rulesInForceAreNamed_data()
     QTest::newRow("chosen in the settings")
         << "elsewhere/strict.json" << retriesRule(1) << true << "House rules: strict.json (chosen in the settings)"
         << "/elsewhere/strict.json" << 2;
+    QTest::newRow("chosen, with a line break in its name")
+        << "elsewhere/two\nlines.json" << retriesRule(1) << true
+        << "House rules: two\\u000alines.json (chosen in the settings)"
+        << "/elsewhere/two\\u000alines.json" << 2;
     // Line 1, column 76: the value that is not a number. No rules, never a default in their place.
     QTest::newRow("a rules file with an error")
         << "team/.policy-rules.json"
